@@ -1,0 +1,2 @@
+export * from './remotes';
+export * from './policy';
