@@ -1,2 +1,3 @@
 export * from './contracts';
+export * from './crypto';
 export * from './federation';

@@ -1,1 +1,4 @@
 export * from './envelope';
+export * from './login';
+export * from './users';
+export * from './messages';

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+
+/** Device type the portal sends (spec §9). */
+export const TYPE_DEVICE_ID = 2;
+
+/** POST /api/Login request (portal spec §3). `password` is encrypted with encryptPayload. */
+export const LoginRequestSchema = v.object({
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100)),
+  password: v.pipe(v.string(), v.nonEmpty('Campo obligatorio'), v.maxLength(1024)),
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  ip: v.optional(v.string()),
+  Browser: v.optional(v.string()),
+  TypeDeviceId: v.optional(v.number()),
+  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/))),
+  page: v.optional(v.string()),
+  tokenCaptcha: v.optional(v.string()),
+});
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+export interface FailedLoginInformation {
+  failedAttempts: number;
+  /** Seconds left of a temporary lock. */
+  lockTime: number;
+}
+
+/** POST /api/Login reply `result` (portal spec §3). Success: informationCode A10. */
+export interface LoginResult {
+  information: string;
+  informationCode: string;
+  urlApp?: string;
+  token?: string;
+  refreshToken?: string;
+  ententerpriseList?: unknown[];
+  failedLoginInformation?: FailedLoginInformation;
+  isBlocked?: boolean;
+  messageParameter?: string;
+}
+
+/** Claims of the access token (portal spec §3). */
+export interface AccessTokenClaims {
+  identifier: string;
+  unique_name: string;
+  nameid: string;
+  given_name: string;
+  family_name: string;
+  customerName: string;
+  privileges: string[];
+  APPS: string[];
+  exp: number;
+}

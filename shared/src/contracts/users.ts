@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+
+/** `filterBy` header of GET /api/user/list: the spec's sort options. */
+export const USER_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
+export type UserSort = (typeof USER_SORT)[keyof typeof USER_SORT];
+
+/**
+ * Headers of GET /api/user/list: `customerSearch` (free text, optional),
+ * `pages` ("<page>,<pageSize>", page from 1; default "1,10"), `filterBy` (UserSort; default 3).
+ */
+export const UserListHeadersSchema = v.object({
+  customerSearch: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  pages: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6},(10|25|100)$/, 'pages must be "<page>,<10|25|100>"')), '1,10'),
+  filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, 'filterBy must be 1 to 4')), '3'),
+});
+
+export interface UserRow {
+  id: string;
+  userName: string;
+  names: string;
+  surnames: string;
+  document: string;
+  email: string;
+  idstate: number;
+  typeuserid: number;
+  modifiedon: string;
+}
+
+/** GET /api/user/list reply `result`: one page of users and the total row count. */
+export interface UserListResult {
+  users: UserRow[];
+  rows: number;
+}
