@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test('admin signs in at /login and lands on /users with the users from the API', async ({ page }) => {
+  const list = page.waitForResponse((r) => /\/api\/user\/list$/i.test(new URL(r.url()).pathname));
+  await signIn(page);
+  const reply = await (await list).json();
+  expect(reply.statusCode).toBe(200);
+  expect(reply.result.rows).toBeGreaterThan(0);
+
+  await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  // Every row the API returned is on screen (header row + one per user).
+  await expect(table.getByRole('row')).toHaveCount(reply.result.users.length + 1);
+});
+
+test('signing in with a wrong password shows the server message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Usuario', { exact: true }).fill('admin');
+  await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert')).toContainText('Usuario o contraseña incorrectos');
+  await expect(page).toHaveURL(/\/login$/i);
+});
+
+test('a protected path without a session goes to /Login; routes match case-insensitively', async ({ page }) => {
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/login$/i);
+  await page.goto('/LOGIN');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+});
+
+test('the running page holds exactly one copy of each shared singleton', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  const loaded = await page.evaluate(() => {
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>>> } }).__FEDERATION__.__SHARE__;
+    const versions: Record<string, string[]> = {};
+    for (const instance of Object.values(share)) {
+      for (const scope of Object.values(instance)) {
+        for (const [pkg, byVersion] of Object.entries(scope)) {
+          for (const [version, entry] of Object.entries(byVersion)) {
+            if (entry.loaded || entry.loading) (versions[pkg] ??= []).includes(version) || versions[pkg].push(version);
+          }
+        }
+      }
+    }
+    return versions;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-router', '@chakra-ui/react']) {
+    expect(loaded[pkg], `${pkg} loaded versions`).toHaveLength(1);
+  }
+});

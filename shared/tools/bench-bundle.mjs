@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+/**
+ * pnpm bench:bundle — builds for production, starts the suite on a scratch database, loads
+ * /login and then /users in Chromium and prints the JavaScript each page transfers (gzip),
+ * split into shared dependencies and each bundle's own code, next to the /login budget.
+ *
+ * A file is "shared" when some mf-manifest.json lists it among its shared-dependency assets;
+ * everything else is charged to the bundle that served it (host or /mfe/<slug>/).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const LOGIN_BUDGET_KB = 160;
+const PORT = Number(process.env.BENCH_PORT ?? 8191);
+const BASE = `http://localhost:${PORT}`;
+const PASSWORD = 'Bench#Bundle2026';
+
+const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const { chromium } = createRequire(join(ROOT, 'e2e/package.json'))('@playwright/test');
+const { REMOTES } = createRequire(join(ROOT, 'shared/package.json'))('./dist/federation/index.js');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'suite-bench-'));
+const server = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitReady() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('suite did not become ready');
+}
+
+/** File paths listed as shared-dependency assets in every manifest (host's and remotes'). */
+async function sharedAssetPaths() {
+  const paths = new Set();
+  const manifests = [['', '/mf-manifest.json'], ...REMOTES.map((r) => [`/mfe/${r.slug}/`, `/mfe/${r.slug}/mf-manifest.json`])];
+  for (const [prefix, url] of manifests) {
+    const res = await fetch(BASE + url);
+    if (!res.ok) continue;
+    const manifest = await res.json();
+    for (const dep of manifest.shared ?? []) {
+      for (const file of [...(dep.assets?.js?.sync ?? []), ...(dep.assets?.js?.async ?? [])]) {
+        paths.add(`${prefix.replace(/\/$/, '')}/${file}`.replace(/\/+/g, '/'));
+      }
+    }
+  }
+  return paths;
+}
+
+function bundleOf(pathname) {
+  const m = pathname.match(/^\/mfe\/([^/]+)\//);
+  return m ? REMOTES.find((r) => r.slug === m[1])?.pkg ?? m[1] : 'host-shell';
+}
+
+async function measure(page, path, shared) {
+  const files = [];
+  const onResponse = async (res) => {
+    const url = new URL(res.url());
+    if (url.origin !== BASE || !/\.m?js$/.test(url.pathname)) return;
+    files.push(res.body().then((body) => ({ path: url.pathname, gzip: gzipSync(body).length })));
+  };
+  page.on('response', onResponse);
+  await page.goto(BASE + path, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  const parts = new Map();
+  for (const f of await Promise.all(files)) {
+    const key = shared.has(f.path) ? 'shared dependencies' : bundleOf(f.path);
+    parts.set(key, (parts.get(key) ?? 0) + f.gzip);
+  }
+  return parts;
+}
+
+const kb = (n) => (n / 1024).toFixed(1).padStart(7);
+
+function report(route, parts, budgetKb) {
+  const total = [...parts.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${route}`);
+  for (const [name, bytes] of [...parts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)}${kb(bytes)} KB gzip`);
+  const bound = budgetKb ? `   budget ${budgetKb} KB → ${total / 1024 <= budgetKb ? 'within' : 'OVER'}` : '';
+  console.log(`  ${'total'.padEnd(22)}${kb(total)} KB gzip${bound}`);
+  return total;
+}
+
+let browser;
+try {
+  await waitReady();
+  const shared = await sharedAssetPaths();
+  browser = await chromium.launch({
+    executablePath: [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p)),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = await measure(page, '/login', shared);
+
+  // Sign in through the screen, then load /users with a cold cache, as a returning user on a new device.
+  const signIn = await browser.newContext();
+  const loginPage = await signIn.newPage();
+  await loginPage.goto(`${BASE}/login`);
+  await loginPage.getByLabel(/usuario/i).first().fill('admin');
+  await loginPage.getByLabel(/contraseña/i).first().fill(PASSWORD);
+  await loginPage.getByRole('button', { name: 'Ingresar' }).click();
+  await loginPage.waitForURL(/\/users$/i);
+  const fresh = await (await browser.newContext({ storageState: await signIn.storageState() })).newPage();
+  const users = await measure(fresh, '/users', shared);
+
+  console.log('\nJavaScript transferred per route (gzip, cold cache, production build)');
+  report('/login', login, LOGIN_BUDGET_KB);
+  report('/users', users);
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * The README's two commands go through here, so a machine with only Node.js ≥ 20 and npm can
+ * run the suite and its tests: `npm start` → `start`, `npm test` → `test`.
+ * Dependency-free on purpose: it runs before anything is installed.
+ *
+ *   start  install what is missing, build what is stale, start the API serving every bundle
+ *   build  install what is missing, build what is stale
+ *   test   build, type-check, run every jest suite and the Playwright suite, print "N passed, N failed"
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PNPM_VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const REPORTS = join(ROOT, '.reports');
+
+/** Packages in build order; front ends compile @suite/shared from source, so they depend on it too. */
+const SHARED = 'shared';
+const API = 'api';
+const FRONT_ENDS = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
+const BUILD_INPUTS = ['src', 'migrations', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'webpack.config.js', 'public'];
+const SHARED_BUILD_INPUTS = ['src', 'tools/webpack.cjs', 'package.json', 'tsconfig.base.json', 'tsconfig.build.json'];
+
+const log = (msg) => process.stdout.write(`[suite] ${msg}\n`);
+
+// ---------------------------------------------------------------- pnpm
+
+/** pnpm of the pinned major from PATH, else through npx (corepack's signature check fails on some Node 20 builds). */
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  if (probe.status === 0 && probe.stdout.trim().split('.')[0] === PNPM_VERSION.split('.')[0]) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+const PNPM = pnpmCommand();
+
+function run(args, opts = {}) {
+  const [cmd, ...rest] = [...PNPM, ...args];
+  const res = spawnSync(cmd, rest, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  if (res.status !== 0 && !opts.allowFailure) {
+    log(`failed: pnpm ${args.join(' ')}`);
+    process.exit(res.status ?? 1);
+  }
+  return res.status ?? 1;
+}
+
+function install() {
+  const marker = join(ROOT, 'node_modules/.modules.yaml');
+  const lock = join(ROOT, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing dependencies');
+  run(['install', '--frozen-lockfile']);
+}
+
+// ---------------------------------------------------------------- builds
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const stampOf = (pkg) => join(ROOT, pkg, 'dist', '.build-stamp');
+
+function inputsMtime(pkg) {
+  const own = (pkg === SHARED ? SHARED_BUILD_INPUTS : BUILD_INPUTS).map((p) => newestMtime(join(ROOT, pkg, p)));
+  const deps = pkg === SHARED ? [] : SHARED_BUILD_INPUTS.map((p) => newestMtime(join(ROOT, SHARED, p)));
+  return Math.max(...own, ...deps, statSync(join(ROOT, 'pnpm-lock.yaml')).mtimeMs);
+}
+
+function isStale(pkg) {
+  const stamp = stampOf(pkg);
+  return !existsSync(stamp) || statSync(stamp).mtimeMs < inputsMtime(pkg);
+}
+
+function markBuilt(pkg) {
+  writeFileSync(stampOf(pkg), `${new Date().toISOString()}\n`);
+}
+
+function buildAll({ force = false } = {}) {
+  const stale = [SHARED, API, ...FRONT_ENDS].filter((pkg) => force || isStale(pkg));
+  if (stale.length === 0) return;
+  log(`building ${stale.join(', ')}`);
+  for (const pkg of stale) {
+    run(['--filter', `./${pkg}`, 'run', 'build'], { env: { NODE_ENV: 'production' } });
+    markBuilt(pkg);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  install();
+  buildAll();
+  const child = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], { cwd: ROOT, stdio: 'inherit' });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+// ---------------------------------------------------------------- test
+
+/** CHROME_PATH, then /usr/bin/chromium; otherwise install one (Debian's package as root, else Playwright's). */
+function ensureChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    log('installing Debian chromium');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const res = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    if (res.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  log("installing Playwright's chromium");
+  run(['--filter', './e2e', 'exec', 'playwright', 'install', 'chromium']);
+  return ''; // Playwright finds its own download when no executable path is given.
+}
+
+function jestTotals(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, note: 'no report' };
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  // A suite that fails to load has no test results but counts as a failure.
+  return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+}
+
+function playwrightTotals(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, note: 'no report' };
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+function test() {
+  install();
+  buildAll();
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const totals = [];
+
+  log('type-checking');
+  const typecheck = run(['-r', '--workspace-concurrency=2', 'run', 'typecheck'], { allowFailure: true });
+  totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+
+  for (const pkg of [SHARED, API, ...FRONT_ENDS]) {
+    if (!existsSync(join(ROOT, pkg, 'jest.config.js')) && !existsSync(join(ROOT, pkg, 'jest.config.cjs'))) continue;
+    log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
+    const report = join(REPORTS, `${pkg}.json`);
+    run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', '--json', `--outputFile=${report}`], { allowFailure: true });
+    totals.push({ suite: pkg, ...jestTotals(report) });
+  }
+
+  const chrome = ensureChromium();
+  log(`end-to-end in Chromium${chrome ? ` (${chrome})` : ''}`);
+  const e2eReport = join(REPORTS, 'e2e.json');
+  const e2eData = join(tmpdir(), `suite-e2e-${process.pid}`);
+  run(['--filter', './e2e', 'exec', 'playwright', 'test'], {
+    allowFailure: true,
+    env: {
+      CHROME_PATH: chrome,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      E2E_DATA_DIR: e2eData,
+      SUITE_PNPM: PNPM.join(' '),
+    },
+  });
+  rmSync(e2eData, { recursive: true, force: true });
+  totals.push({ suite: 'e2e', ...playwrightTotals(e2eReport) });
+
+  for (const t of totals) log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.note ? ` (${t.note})` : ''}`);
+  const passed = totals.reduce((n, t) => n + t.passed, 0);
+  const failed = totals.reduce((n, t) => n + t.failed, 0);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+// ---------------------------------------------------------------- main
+
+const command = process.argv[2];
+const commands = { start, test, build: () => (install(), buildAll({ force: process.argv.includes('--force') })) };
+if (!commands[command]) {
+  process.stderr.write('usage: suite.mjs start|build|test\n');
+  process.exit(2);
+}
+commands[command]();
