@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SessionHub } from './session-hub';
+
+export interface HubPluginOptions {
+  hub: SessionHub;
+}
+
+/**
+ * Serves the hub: `POST <path>/negotiate` as a Fastify route, WebSocket upgrades on `<path>`
+ * through the hub's own 'upgrade' listener on `app.server`. Starts the hub (bus subscription)
+ * and closes it — Close message to every client — when the app closes.
+ *
+ * Register it at the root without a prefix; the negotiate route's case-insensitivity follows
+ * the app's router options, the WebSocket path is always matched case-insensitively.
+ */
+export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub }) => {
+  await hub.start();
+  hub.attach(app.server);
+
+  // Open WebSockets would keep the HTTP server from closing: end them first.
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+
+  // The client posts an empty body (text/plain at most); whatever arrives is ignored.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) => done(null, undefined));
+
+  app.post(`${hub.path}/negotiate`, async (request, reply) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const requested = Number(query.negotiateVersion ?? 0);
+    reply.header('cache-control', 'no-store');
+    return hub.negotiate(Number.isFinite(requested) ? requested : 0);
+  });
+};

@@ -1,0 +1,296 @@
+import { EventEmitter } from 'node:events';
+import { Client, type ClientConfig, type Notification } from 'pg';
+
+/**
+ * Carries "these sessions changed status" events to every API instance, so each instance can
+ * push them to the hub connections it holds.
+ */
+export type SessionStatusHandler = (sessionIds: string[], message: string) => void;
+
+export interface SessionBus {
+  /** Delivers the event to every subscriber, on every instance (including this one). */
+  publish(sessionIds: string[], message: string): Promise<void>;
+  subscribe(handler: SessionStatusHandler): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Postgres channel used by PgSessionBus. */
+export const SESSION_STATUS_CHANNEL = 'suite_session_status';
+
+/** NOTIFY payloads must stay below 8000 bytes; keep a margin. */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
+
+interface WirePayload {
+  s: string[];
+  m: string;
+}
+
+/**
+ * Encodes an event as one or more NOTIFY payloads, each under the size limit (session ids
+ * are split across payloads when there are many). Exported so a caller can also send the
+ * notification inside its own transaction — `SELECT pg_notify($1, $2)` with
+ * SESSION_STATUS_CHANNEL — and have it delivered only if that transaction commits.
+ */
+export function encodeSessionStatus(
+  sessionIds: readonly string[],
+  message: string,
+  maxBytes: number = MAX_NOTIFY_PAYLOAD_BYTES,
+): string[] {
+  const base = Buffer.byteLength(JSON.stringify({ s: [], m: message } satisfies WirePayload));
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let size = base;
+  for (const id of sessionIds) {
+    const idBytes = Buffer.byteLength(JSON.stringify(id));
+    if (base + idBytes > maxBytes) throw new RangeError('Session status message is too long for a notification.');
+    let cost = idBytes + (chunk.length > 0 ? 1 : 0);
+    if (size + cost > maxBytes) {
+      payloads.push(JSON.stringify({ s: chunk, m: message } satisfies WirePayload));
+      chunk = [];
+      size = base;
+      cost = idBytes;
+    }
+    chunk.push(id);
+    size += cost;
+  }
+  if (chunk.length > 0) payloads.push(JSON.stringify({ s: chunk, m: message } satisfies WirePayload));
+  return payloads;
+}
+
+/** Decodes a NOTIFY payload; null when it is not one of ours. */
+export function decodeSessionStatus(payload: string | undefined): { sessionIds: string[]; message: string } | null {
+  if (!payload) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { s, m } = value as Partial<Record<keyof WirePayload, unknown>>;
+  if (!Array.isArray(s) || !s.every((id): id is string => typeof id === 'string') || typeof m !== 'string') return null;
+  return { sessionIds: s, message: m };
+}
+
+function safeCall(handler: SessionStatusHandler, sessionIds: string[], message: string, logger?: BusLogger): void {
+  try {
+    handler(sessionIds, message);
+  } catch (err) {
+    logger?.error({ err }, 'session status handler failed');
+  }
+}
+
+/** Pino-compatible subset. */
+export interface BusLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** In-process bus, for a single instance (embedded PGlite). Delivery is asynchronous. */
+export class LocalSessionBus implements SessionBus {
+  private readonly emitter = new EventEmitter();
+  private closed = false;
+
+  constructor(private readonly logger?: BusLogger) {}
+
+  async publish(sessionIds: string[], message: string): Promise<void> {
+    if (this.closed) throw new Error('Session bus is closed.');
+    if (sessionIds.length === 0) return;
+    const ids = [...sessionIds];
+    setImmediate(() => this.emitter.emit('status', ids, message));
+  }
+
+  async subscribe(handler: SessionStatusHandler): Promise<void> {
+    if (this.closed) throw new Error('Session bus is closed.');
+    this.emitter.on('status', (ids: string[], message: string) => safeCall(handler, ids, message, this.logger));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.emitter.removeAllListeners();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface PgSessionBusOptions {
+  /** application_name of the listener connection (visible in pg_stat_activity). */
+  applicationName?: string;
+  /** Reconnect back-off bounds after the listener connection drops. */
+  reconnectMinDelayMs?: number;
+  reconnectMaxDelayMs?: number;
+  /** How long publish() waits for a (re)connecting listener before failing. */
+  publishTimeoutMs?: number;
+  logger?: BusLogger;
+  /** Called after the listener connection has been re-established (events may have been missed). */
+  onReconnect?: () => void;
+}
+
+/**
+ * Bus over Postgres LISTEN/NOTIFY. One dedicated connection listens on SESSION_STATUS_CHANNEL
+ * and also sends the notifications. If the connection drops it is re-established with
+ * back-off; events sent while it was down are not replayed.
+ */
+export class PgSessionBus implements SessionBus {
+  private readonly config: ClientConfig;
+  private readonly options: Required<Omit<PgSessionBusOptions, 'logger' | 'onReconnect'>> &
+    Pick<PgSessionBusOptions, 'logger' | 'onReconnect'>;
+  private readonly handlers = new Set<SessionStatusHandler>();
+  private client: Client | null = null;
+  private connecting: Promise<Client> | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelay: number;
+  private closed = false;
+  private readonly waiters = new Set<{ resolve: (c: Client) => void; reject: (e: Error) => void }>();
+
+  constructor(connection: string | ClientConfig, options: PgSessionBusOptions = {}) {
+    this.options = {
+      applicationName: options.applicationName ?? 'suite-session-bus',
+      reconnectMinDelayMs: options.reconnectMinDelayMs ?? 250,
+      reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 5000,
+      publishTimeoutMs: options.publishTimeoutMs ?? 5000,
+      logger: options.logger,
+      onReconnect: options.onReconnect,
+    };
+    const base: ClientConfig = typeof connection === 'string' ? { connectionString: connection } : { ...connection };
+    this.config = { application_name: this.options.applicationName, ...base };
+    this.reconnectDelay = this.options.reconnectMinDelayMs;
+  }
+
+  /** True while the listener connection is up. */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  async subscribe(handler: SessionStatusHandler): Promise<void> {
+    if (this.closed) throw new Error('Session bus is closed.');
+    this.handlers.add(handler);
+    await this.ensureClient();
+  }
+
+  async publish(sessionIds: string[], message: string): Promise<void> {
+    if (this.closed) throw new Error('Session bus is closed.');
+    const payloads = encodeSessionStatus(sessionIds, message);
+    if (payloads.length === 0) return;
+    const client = await this.ensureClient();
+    for (const payload of payloads) {
+      await client.query('SELECT pg_notify($1, $2)', [SESSION_STATUS_CHANNEL, payload]);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    for (const w of this.waiters) w.reject(new Error('Session bus is closed.'));
+    this.waiters.clear();
+    const client = this.client ?? (await this.connecting?.catch(() => null)) ?? null;
+    this.client = null;
+    this.handlers.clear();
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  /** Returns the live client, connecting (first use) or waiting for a reconnect. */
+  private ensureClient(): Promise<Client> {
+    if (this.client) return Promise.resolve(this.client);
+    if (this.connecting) return this.connecting;
+    if (!this.reconnectTimer) return this.connect();
+    // A reconnect is scheduled: wait for it, bounded.
+    return new Promise<Client>((resolve, reject) => {
+      const waiter = {
+        resolve: (c: Client) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(c);
+        },
+        reject: (e: Error) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          reject(e);
+        },
+      };
+      const timer = setTimeout(
+        () => waiter.reject(new Error('Session bus is not connected.')),
+        this.options.publishTimeoutMs,
+      );
+      this.waiters.add(waiter);
+    });
+  }
+
+  private connect(): Promise<Client> {
+    const attempt = (async () => {
+      const client = new Client(this.config);
+      client.on('error', (err: Error) => this.lost(client, err));
+      client.on('end', () => this.lost(client));
+      client.on('notification', (n: Notification) => this.deliver(n));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
+      } catch (err) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      if (this.closed) {
+        await client.end().catch(() => undefined);
+        throw new Error('Session bus is closed.');
+      }
+      this.client = client;
+      this.reconnectDelay = this.options.reconnectMinDelayMs;
+      for (const w of [...this.waiters]) w.resolve(client);
+      return client;
+    })();
+    this.connecting = attempt;
+    attempt.then(
+      () => {
+        this.connecting = null;
+      },
+      () => {
+        this.connecting = null;
+      },
+    );
+    return attempt;
+  }
+
+  private lost(client: Client, err?: Error): void {
+    if (client !== this.client || this.closed) return;
+    this.client = null;
+    this.options.logger?.warn({ err }, 'session bus listener connection lost; reconnecting');
+    client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, this.options.reconnectMaxDelayMs);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect().then(
+        () => {
+          this.options.logger?.info({}, 'session bus listener reconnected');
+          this.options.onReconnect?.();
+        },
+        (err: unknown) => {
+          this.options.logger?.warn({ err }, 'session bus reconnect failed');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private deliver(notification: Notification): void {
+    if (notification.channel !== SESSION_STATUS_CHANNEL) return;
+    const event = decodeSessionStatus(notification.payload);
+    if (!event) {
+      this.options.logger?.warn({}, 'ignored malformed session status notification');
+      return;
+    }
+    for (const handler of this.handlers) safeCall(handler, event.sessionIds, event.message, this.options.logger);
+  }
+}
