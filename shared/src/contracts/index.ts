@@ -2,3 +2,10 @@ export * from './envelope';
 export * from './login';
 export * from './users';
 export * from './messages';
+export * from './config';
+/**
+ * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable
+ * through the `@suite/shared/contracts` entry point (used by the API, which must not load the
+ * browser modules of the package root).
+ */
+export * as payloadCipher from '../crypto';

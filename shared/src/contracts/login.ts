@@ -47,4 +47,25 @@ export interface AccessTokenClaims {
   privileges: string[];
   APPS: string[];
   exp: number;
+  /** Issued at (seconds). */
+  iat?: number;
+  /** Issuer (the API, `TOKEN_ISSUER`). */
+  iss?: string;
+  /** Audience: the application name the token was issued for (the login's `appname`). */
+  aud?: string | string[];
+  /** Subject: the user id (same as identifier/nameid). */
+  sub?: string;
+  /** Session id of the sign-in that issued the token. */
+  sid?: string;
+  /** Token id. */
+  jti?: string;
+}
+
+/** Time units of application token settings (console spec §3): 1 minutes, 2 hours, 3 days. */
+export const TIME_UNIT = { minutes: 1, hours: 2, days: 3 } as const;
+
+/** Seconds in `amount` of `unit` (anything but 1 or 2 counts as days, portal spec §9). */
+export function durationSeconds(amount: number, unit: number): number {
+  const factor = unit === TIME_UNIT.minutes ? 60 : unit === TIME_UNIT.hours ? 3600 : 86400;
+  return amount * factor;
 }

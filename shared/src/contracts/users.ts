@@ -14,6 +14,22 @@ export const UserListHeadersSchema = v.object({
   filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, 'filterBy must be 1 to 4')), '3'),
 });
 
+/**
+ * User states (`idstate`). Sort options 1/2 of the list put Activo/Inactivo first.
+ * A user in state 6 (blocked) cannot have its active state switched (console spec §3).
+ */
+export const USER_STATE = { active: 1, inactive: 2, pendingActivation: 3, blocked: 6 } as const;
+export type UserState = (typeof USER_STATE)[keyof typeof USER_STATE];
+
+/** User types (`typeuserid`, console spec §3). The state toggle shows only for types 2 and 4. */
+export const USER_TYPE = { application: 1, user: 2, tester: 3, certifiedUser: 4 } as const;
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+
+/**
+ * One row of GET /api/user/list. `modifiedon` is an ISO-8601 timestamp.
+ * `customerSearch` is matched case-insensitively against userName, names, surnames, document
+ * and email; send it percent-encoded (encodeURIComponent) when it holds non-ASCII characters.
+ */
 export interface UserRow {
   id: string;
   userName: string;

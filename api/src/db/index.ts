@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import type { DB } from './schema';
+import { PGliteDialect } from './pglite-dialect';
+
+export type { DB } from './schema';
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DbKind;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when unset PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://…` for an in-memory database. */
+  dataDir: string;
+  /** node-postgres pool size. */
+  poolSize?: number;
+  /** PGlite only: start from this data-directory tarball (dumpDataDir) instead of initdb. */
+  pgliteLoadDataDir?: Blob;
+}
+
+/** Opens PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR): same schema, same SQL. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let db: Kysely<DB>;
+  let kind: DbKind;
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // an idle client losing its connection must not crash the process
+    pool.on('error', () => undefined);
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    kind = 'pglite';
+    const inMemory = options.dataDir.startsWith('memory://');
+    if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
+    const pg = await PGlite.create({
+      dataDir: inMemory ? undefined : options.dataDir,
+      loadDataDir: options.pgliteLoadDataDir,
+    });
+    db = new Kysely<DB>({ dialect: new PGliteDialect(pg) });
+  }
+  let closed = false;
+  return {
+    db,
+    kind,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

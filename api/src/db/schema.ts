@@ -1,0 +1,230 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types; they mirror migrations/*.sql (snake_case columns). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type TimestampNullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UserTypesTable {
+  id: number;
+  name: string;
+}
+
+export interface CountriesTable {
+  id: number;
+  name: string;
+  country_code: string;
+  idstate: Generated<number>;
+}
+
+export interface DocumentTypesTable {
+  id: number;
+  description: string;
+  allowed: string;
+  country_id: number;
+  alphanumeric: Generated<boolean>;
+  for_certificate: Generated<boolean>;
+  idstate: Generated<number>;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  url_app: Generated<string>;
+  url_assign_password: Generated<string>;
+  landing: Generated<string>;
+  description: Generated<string>;
+  type_application: Generated<boolean>;
+  is_visible: Generated<boolean>;
+  idstate: Generated<number>;
+  amount_time: Generated<number>;
+  time_unit: Generated<number>;
+  refresh_token_expiration_amount_time: Generated<number>;
+  refresh_token_expiration_time_unit: Generated<number>;
+  user_activate_token_time: Generated<number>;
+  user_activate_token_time_unit: Generated<number>;
+  assign_password_token_time: Generated<number>;
+  assign_password_token_time_unit: Generated<number>;
+  max_refresh_tokens: Generated<number>;
+  max_refresh_tokens_by_user: Generated<number>;
+  is_concurrent_session: Generated<boolean>;
+  max_concurrent_tokens: Generated<number>;
+  max_concurrent_tokens_by_user: Generated<number>;
+  number_password_changes: Generated<number>;
+  password_expiration: Generated<number>;
+  password_type_expiration: Generated<number>;
+  mechanism_after_set_pass: Generated<number>;
+  version: Generated<string>;
+  captcha_apply: Generated<boolean>;
+  sign_in_variant: Generated<'classic' | 'certificate' | 'myself'>;
+  email_sent_route: Generated<'/alert' | '/check-email'>;
+  show_buy_link: Generated<boolean>;
+  show_free_trial: Generated<boolean>;
+  default_tenant: string | null;
+  default_language: Generated<string>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface ApplicationTenantsTable {
+  id: Generated<number>;
+  application_id: number;
+  code: string;
+  title: string;
+  default_language: Generated<string>;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  name: string;
+  document: Generated<string>;
+  idstate: Generated<number>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  user_name: string;
+  email: string;
+  names: Generated<string>;
+  surnames: Generated<string>;
+  document: Generated<string>;
+  document_type_id: number | null;
+  country_id: number | null;
+  phone_number: string | null;
+  typeuserid: Generated<number>;
+  idstate: Generated<number>;
+  password_hash: string | null;
+  password_changed_at: TimestampNullable;
+  last_login_at: TimestampNullable;
+  deleted: Generated<boolean>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface UserCustomersTable {
+  user_id: string;
+  customer_id: string;
+  principal: Generated<boolean>;
+  assigned: Generated<boolean>;
+  modified_on: Timestamp;
+}
+
+export interface PrivilegesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  idstate: Generated<number>;
+  licence: Generated<boolean>;
+  is_auditable: Generated<boolean>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface ApplicationPrivilegesTable {
+  application_id: number;
+  privilege_id: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  alias: Generated<string>;
+  idstate: Generated<number>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface RoleApplicationsTable {
+  role_id: number;
+  application_id: number;
+  is_visible: Generated<boolean>;
+}
+
+export interface RolePrivilegesTable {
+  role_id: number;
+  application_id: number;
+  privilege_id: number;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: number;
+  application_id: number;
+  created_on: Timestamp;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  alg: string;
+  public_jwk: string;
+  private_jwk: string;
+  status: Generated<'active' | 'previous' | 'retired'>;
+  created_at: Timestamp;
+  retired_at: TimestampNullable;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  application_id: number;
+  tenant: string | null;
+  id_session_tab: string | null;
+  ip: string | null;
+  browser: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  revoked_at: TimestampNullable;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  application_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+  revoked_at: TimestampNullable;
+  replaced_by: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  user_types: UserTypesTable;
+  countries: CountriesTable;
+  document_types: DocumentTypesTable;
+  applications: ApplicationsTable;
+  application_tenants: ApplicationTenantsTable;
+  customers: CustomersTable;
+  users: UsersTable;
+  user_customers: UserCustomersTable;
+  privileges: PrivilegesTable;
+  application_privileges: ApplicationPrivilegesTable;
+  roles: RolesTable;
+  role_applications: RoleApplicationsTable;
+  role_privileges: RolePrivilegesTable;
+  user_roles: UserRolesTable;
+  signing_keys: SigningKeysTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  settings: SettingsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

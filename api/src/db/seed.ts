@@ -1,0 +1,232 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { FALLBACK_APP, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
+import { generatePassword, hashPassword } from '../security/passwords';
+import { STARTUP_LOCK_KEY } from './migrate';
+import type { DB } from './schema';
+import {
+  ADMIN_AREAS,
+  ADMIN_COMPANY,
+  ADMIN_ROLE,
+  ADMIN_USER_NAME,
+  APPLICATIONS,
+  COUNTRIES,
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_READER_ROLE,
+  DEMO_USERS,
+  DOCUMENT_TYPES,
+  PRIVILEGES,
+  USER_TYPES,
+  demoEmail,
+} from './seed-data';
+
+export interface SeedOptions {
+  /** Password of `admin` when it is created; generated when unset. */
+  adminPassword?: string;
+  adminEmail: string;
+  demoData: boolean;
+}
+
+export interface SeedResult {
+  /** True when this run created the `admin` account. */
+  adminCreated: boolean;
+  /** The generated admin password, only on the run that created the account without SUITE_ADMIN_PASSWORD. */
+  generatedAdminPassword?: string;
+  /** True when this run inserted the demo data. */
+  demoSeeded: boolean;
+}
+
+const DEMO_FLAG = 'demo_seeded';
+const DAY_MS = 86_400_000;
+
+/**
+ * Idempotent seed: reference data of both specs, the administrator role and account, and
+ * (outside production) demo companies and users. Existing rows are never overwritten, so
+ * edits made in the console survive restarts. Runs in one transaction under the startup lock.
+ */
+export async function seed(db: Kysely<DB>, options: SeedOptions): Promise<SeedResult> {
+  // hash outside the transaction (argon2 takes tens of milliseconds), only when needed
+  const adminExists = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(user_name)`, '=', ADMIN_USER_NAME)
+    .executeTakeFirst();
+  const demoDone = await db.selectFrom('settings').select('key').where('key', '=', DEMO_FLAG).executeTakeFirst();
+
+  let adminPassword: string | undefined;
+  let adminHash: string | undefined;
+  if (!adminExists) {
+    adminPassword = options.adminPassword ?? generatePassword();
+    adminHash = await hashPassword(adminPassword);
+  }
+  const demoHash = options.demoData && !demoDone ? await hashPassword(DEMO_PASSWORD) : undefined;
+
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`.execute(trx);
+    await seedReference(trx);
+    const adminCreated = adminHash ? await seedAdmin(trx, options.adminEmail, adminHash) : false;
+    const demoSeeded = demoHash ? await seedDemo(trx, demoHash) : false;
+    return {
+      adminCreated,
+      generatedAdminPassword: adminCreated && !options.adminPassword ? adminPassword : undefined,
+      demoSeeded,
+    };
+  });
+}
+
+async function idsByName(trx: Transaction<DB>, table: 'applications' | 'privileges' | 'roles'): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom(table).select(['id', 'name']).execute();
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+async function seedReference(trx: Transaction<DB>): Promise<void> {
+  await trx.insertInto('user_types').values(USER_TYPES).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await trx.insertInto('countries').values(COUNTRIES).onConflict((oc) => oc.doNothing()).execute();
+  await trx.insertInto('document_types').values(DOCUMENT_TYPES).onConflict((oc) => oc.doNothing()).execute();
+
+  for (const { tenants, ...app } of APPLICATIONS) {
+    await trx.insertInto('applications').values(app).onConflict((oc) => oc.doNothing()).execute();
+    if (!tenants?.length) continue;
+    const appId = (await idsByName(trx, 'applications')).get(app.name.toLowerCase());
+    if (appId === undefined) continue;
+    await trx
+      .insertInto('application_tenants')
+      .values(tenants.map((t) => ({ application_id: appId, code: t.code, title: t.title, default_language: t.default_language ?? 'es' })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  const apps = await idsByName(trx, 'applications');
+  const consoleId = apps.get(FALLBACK_APP) as number;
+
+  // privileges: a new one is assigned to the console application when it is created
+  const newPrivileges = await trx
+    .insertInto('privileges')
+    .values(PRIVILEGES)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  if (newPrivileges.length) {
+    await trx
+      .insertInto('application_privileges')
+      .values(newPrivileges.map((p) => ({ application_id: consoleId, privilege_id: p.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  // the administrator role: every console privilege, granted when the role is created
+  const role = await trx.insertInto('roles').values(ADMIN_ROLE).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  if (role) {
+    const privileges = await idsByName(trx, 'privileges');
+    const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
+    await grantRole(trx, role.id, consoleId, names.map((n) => privileges.get(n.toLowerCase()) as number));
+  }
+}
+
+async function grantRole(trx: Transaction<DB>, roleId: number, applicationId: number, privilegeIds: number[]): Promise<void> {
+  await trx
+    .insertInto('role_applications')
+    .values({ role_id: roleId, application_id: applicationId, is_visible: true })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  if (!privilegeIds.length) return;
+  await trx
+    .insertInto('role_privileges')
+    .values(privilegeIds.map((privilege_id) => ({ role_id: roleId, application_id: applicationId, privilege_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+async function ensureCustomer(trx: Transaction<DB>, name: string, document = ''): Promise<string> {
+  await trx.insertInto('customers').values({ name, document }).onConflict((oc) => oc.doNothing()).execute();
+  const row = await trx
+    .selectFrom('customers')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function seedAdmin(trx: Transaction<DB>, email: string, passwordHash: string): Promise<boolean> {
+  const companyId = await ensureCustomer(trx, ADMIN_COMPANY, '900000001');
+  const user = await trx
+    .insertInto('users')
+    .values({
+      user_name: ADMIN_USER_NAME,
+      email,
+      names: 'Administrador',
+      surnames: 'Suite',
+      document: '1000000001',
+      document_type_id: 1,
+      country_id: 1,
+      typeuserid: USER_TYPE.user,
+      idstate: USER_STATE.active,
+      password_hash: passwordHash,
+      password_changed_at: new Date(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) return false; // another instance created it first
+  const apps = await idsByName(trx, 'applications');
+  const roles = await idsByName(trx, 'roles');
+  await trx.insertInto('user_customers').values({ user_id: user.id, customer_id: companyId, principal: true }).execute();
+  await trx
+    .insertInto('user_roles')
+    .values({ user_id: user.id, role_id: roles.get(ADMIN_ROLE.name.toLowerCase()) as number, application_id: apps.get(FALLBACK_APP) as number })
+    .execute();
+  return true;
+}
+
+async function seedDemo(trx: Transaction<DB>, passwordHash: string): Promise<boolean> {
+  const flag = await trx
+    .insertInto('settings')
+    .values({ key: DEMO_FLAG, value: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!flag) return false;
+
+  const companyIds: string[] = [];
+  for (const [i, name] of DEMO_COMPANIES.entries()) companyIds.push(await ensureCustomer(trx, name, String(900100000 + i * 1111)));
+
+  const consoleId = (await idsByName(trx, 'applications')).get(FALLBACK_APP) as number;
+  const privileges = await idsByName(trx, 'privileges');
+  await trx.insertInto('roles').values({ name: DEMO_READER_ROLE.name, description: DEMO_READER_ROLE.description, alias: DEMO_READER_ROLE.alias }).onConflict((oc) => oc.doNothing()).execute();
+  const readerRoleId = (await idsByName(trx, 'roles')).get(DEMO_READER_ROLE.name.toLowerCase()) as number;
+  await grantRole(trx, readerRoleId, consoleId, DEMO_READER_ROLE.privileges.map((n) => privileges.get(n.toLowerCase()) as number));
+
+  const now = Date.now();
+  for (const demo of DEMO_USERS) {
+    const modified = new Date(now - demo.age * DAY_MS);
+    const user = await trx
+      .insertInto('users')
+      .values({
+        user_name: demo.userName,
+        email: demoEmail(demo),
+        names: demo.names,
+        surnames: demo.surnames,
+        document: demo.document,
+        document_type_id: demo.documentTypeId,
+        country_id: demo.countryId,
+        phone_number: demo.phone,
+        typeuserid: demo.typeuserid,
+        idstate: demo.idstate,
+        password_hash: demo.idstate === USER_STATE.pendingActivation ? null : passwordHash,
+        password_changed_at: demo.idstate === USER_STATE.pendingActivation ? null : modified,
+        created_on: new Date(now - (demo.age + 30) * DAY_MS),
+        modified_on: modified,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) continue;
+    await trx
+      .insertInto('user_customers')
+      .values({ user_id: user.id, customer_id: companyIds[demo.company % companyIds.length], principal: true })
+      .execute();
+    if (demo.reader) {
+      await trx.insertInto('user_roles').values({ user_id: user.id, role_id: readerRoleId, application_id: consoleId }).execute();
+    }
+  }
+  return true;
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { createServer } from './app';
+import { ConfigError, loadConfig } from './config';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function listen(app: FastifyInstance, port: number, host?: string): Promise<void> {
+  if (host) {
+    await app.listen({ port, host });
+    return;
+  }
+  try {
+    await app.listen({ port, host: '::' }); // dual-stack: IPv6 and IPv4
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL') throw error;
+    app.log.warn('IPv6 is not available; listening on 0.0.0.0');
+    await app.listen({ port, host: '0.0.0.0' });
+  }
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const { app } = await createServer(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // closes the HTTP server (in-flight requests finish), then the database (onClose hook)
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await listen(app, config.port, config.host);
+  app.log.info(
+    { port: config.port, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
+    'identity API ready',
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { FALLBACK_APP, INFORMATION_CODES, MESSAGES, type AccessTokenClaims } from '@suite/shared/contracts';
+import { ApiError } from '../http/errors';
+import { verifyAccessToken } from './tokens';
+
+/** The caller, from a verified access token. */
+export interface AuthUser {
+  id: string;
+  userName: string;
+  /** Application names the token was issued for (`aud`). */
+  audience: string[];
+  privileges: Set<string>;
+  sessionId?: string;
+  claims: AccessTokenClaims;
+}
+
+const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
+
+/** The console application: admin privileges count only in tokens issued for it. */
+export const CONSOLE_APP = FALLBACK_APP;
+
+/** preHandler: `Authorization: Bearer <jwt>` verified against our keys → request.user; else 401 R401. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw unauthorized();
+  const { keys, config } = request.server.ctx;
+  let claims: AccessTokenClaims;
+  try {
+    claims = await verifyAccessToken(keys, config.tokenIssuer, match[1]);
+  } catch {
+    throw unauthorized();
+  }
+  request.user = {
+    id: claims.identifier,
+    userName: claims.unique_name,
+    audience: claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud],
+    privileges: new Set(claims.privileges),
+    sessionId: claims.sid,
+    claims,
+  };
+}
+
+/**
+ * preHandler: authenticates, then requires `privilege` in a token issued for the console
+ * application; without it a 403 with the spec's message (R403).
+ */
+export function requirePrivilege(privilege: string) {
+  return async function checkPrivilege(request: FastifyRequest): Promise<void> {
+    if (!request.user) await authenticate(request);
+    const user = request.user as AuthUser;
+    const forConsole = user.audience.some((aud) => aud.toLowerCase() === CONSOLE_APP);
+    if (!forConsole || !user.privileges.has(privilege)) {
+      throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
+    }
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  type JWTHeaderParameters,
+  type FlattenedJWSInput,
+  type JSONWebKeySet,
+} from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export const SIGNING_ALG = 'ES256';
+
+/** How often an unknown `kid` may trigger a reload of the keys (another instance rotated). */
+const RELOAD_INTERVAL_MS = 30_000;
+
+type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
+
+async function createKey(db: Kysely<DB>): Promise<void> {
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const privateJwk = await exportJWK(privateKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  // the partial unique index lets only one active key exist: a concurrent start keeps the first
+  await db
+    .insertInto('signing_keys')
+    .values({
+      kid,
+      alg: SIGNING_ALG,
+      public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }),
+      private_jwk: JSON.stringify({ ...privateJwk, kid, alg: SIGNING_ALG }),
+      status: 'active',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Access-token signing keys: the active key signs; active and previous keys verify and are
+ * published as JWKS. A key pair is generated and stored on first start.
+ */
+export class KeyStore {
+  private signing!: { kid: string; key: VerifyKey };
+  private publicSet!: JSONWebKeySet;
+  private localSet!: ReturnType<typeof createLocalJWKSet>;
+  private lastReload = 0;
+
+  private constructor(private readonly db: Kysely<DB>) {}
+
+  static async open(db: Kysely<DB>): Promise<KeyStore> {
+    const store = new KeyStore(db);
+    await store.reload();
+    return store;
+  }
+
+  async reload(): Promise<void> {
+    let rows = await this.db.selectFrom('signing_keys').selectAll().where('status', 'in', ['active', 'previous']).execute();
+    if (!rows.some((r) => r.status === 'active')) {
+      await createKey(this.db);
+      rows = await this.db.selectFrom('signing_keys').selectAll().where('status', 'in', ['active', 'previous']).execute();
+    }
+    const active = rows.find((r) => r.status === 'active');
+    if (!active) throw new Error('No active signing key');
+    this.signing = { kid: active.kid, key: await importJWK(JSON.parse(active.private_jwk) as JWK, active.alg) };
+    this.publicSet = { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
+    this.localSet = createLocalJWKSet(this.publicSet);
+    this.lastReload = Date.now();
+  }
+
+  get kid(): string {
+    return this.signing.kid;
+  }
+
+  get privateKey(): VerifyKey {
+    return this.signing.key;
+  }
+
+  /** The public keys, as served at /.well-known/jwks.json. */
+  jwks(): JSONWebKeySet {
+    return this.publicSet;
+  }
+
+  /** Key resolver for jwtVerify: our published keys; an unknown kid reloads them (rate-limited). */
+  getVerifyKey = async (header: JWTHeaderParameters, token: FlattenedJWSInput) => {
+    try {
+      return await this.localSet(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - this.lastReload > RELOAD_INTERVAL_MS) {
+        await this.reload();
+        return this.localSet(header, token);
+      }
+      throw error;
+    }
+  };
+
+  /** Makes a new active key; the old one stays published (status previous) until retired. */
+  async rotate(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('signing_keys').set({ status: 'retired', retired_at: new Date() }).where('status', '=', 'previous').execute();
+      await trx.updateTable('signing_keys').set({ status: 'previous' }).where('status', '=', 'active').execute();
+    });
+    await createKey(this.db);
+    await this.reload();
+  }
+}

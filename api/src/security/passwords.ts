@@ -1,0 +1,69 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
+
+/**
+ * argon2id at the OWASP parameters (m=19456 KiB, t=2, p=1). The library's async API runs
+ * the hashing on its own thread pool, off the event loop. argon2id is its default algorithm.
+ */
+export const PASSWORD_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const satisfies Options;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, PASSWORD_PARAMS);
+}
+
+export async function verifyPassword(stored: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(stored, plain);
+  } catch {
+    // a malformed stored hash never verifies
+    return false;
+  }
+}
+
+/** True when the stored hash was made with other parameters than PASSWORD_PARAMS. */
+export function needsRehash(stored: string): boolean {
+  try {
+    const o = parseOptions(stored);
+    return (
+      !stored.startsWith('$argon2id$') ||
+      o.memoryCost !== PASSWORD_PARAMS.memoryCost ||
+      o.timeCost !== PASSWORD_PARAMS.timeCost ||
+      o.parallelism !== PASSWORD_PARAMS.parallelism
+    );
+  } catch {
+    return true;
+  }
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Verifies against a fixed hash of a random password (same parameters), so that an unknown
+ * user name costs as much time as a wrong password and timing does not reveal accounts.
+ */
+export async function decoyVerify(plain: string): Promise<false> {
+  decoyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  await verifyPassword(await decoyHash, plain);
+  return false;
+}
+
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const SPECIAL = '#$%&*+-.:;=?_';
+
+/**
+ * A strong random password that satisfies the spec's password rule (≥ 8 characters with an
+ * upper- and lowercase letter, a digit and a special character from its set).
+ */
+export function generatePassword(length = 20): string {
+  const all = UPPER + LOWER + DIGITS + SPECIAL;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), pick(SPECIAL)];
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

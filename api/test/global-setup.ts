@@ -1,0 +1,15 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteTemplatePath } from './pglite-template';
+
+/** Builds the empty-cluster PGlite template once (see pglite-template.ts). */
+export default async function globalSetup(): Promise<void> {
+  const file = pgliteTemplatePath();
+  if (fs.existsSync(file) && fs.statSync(file).size > 0) return;
+  const pg = await PGlite.create();
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, file);
+}

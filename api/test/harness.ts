@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { Client } from 'pg';
+import { FALLBACK_APP, payloadCipher } from '@suite/shared/contracts';
+import { createServer, type Server } from '../src/app';
+import type { Config } from '../src/config';
+import type { DB } from '../src/db/schema';
+import { hashPassword } from '../src/security/passwords';
+import { pgliteTemplatePath } from './pglite-template';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL as well when DATABASE_URL is set. */
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN_PASSWORD = 'Adm1n.Test-Pass';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    dataDir: 'memory://',
+    adminEmail: 'admin@suite.localhost',
+    adminPassword: ADMIN_PASSWORD,
+    production: false,
+    demoData: false,
+    staticRoot: '/nonexistent-static-root',
+    hostMap: {},
+    logLevel: 'silent',
+    tokenIssuer: 'suite-identity',
+    ...overrides,
+  };
+}
+
+export interface TestServer extends Server {
+  backend: Backend;
+  config: Config;
+  db: Kysely<DB>;
+}
+
+/** A database of its own on the PostgreSQL of DATABASE_URL; `drop()` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL as string;
+  const name = `suite_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+let template: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  if (template) return template;
+  const file = pgliteTemplatePath();
+  if (fs.existsSync(file)) template = new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
+/** A server on a fresh database of `backend`; close it with `closeTestServer`. */
+export async function startTestServer(backend: Backend, overrides: Partial<Config> = {}): Promise<TestServer & { dispose(): Promise<void> }> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let config: Config;
+  if (backend === 'postgres') {
+    const database = await createPostgresDatabase();
+    dropDatabase = database.drop;
+    config = testConfig({ ...overrides, databaseUrl: database.url });
+  } else {
+    config = testConfig({ ...overrides, databaseUrl: undefined });
+  }
+  try {
+    const server = await createServer(config, {
+      logger: false,
+      onGeneratedAdminPassword: () => undefined,
+      database: backend === 'pglite' && config.dataDir.startsWith('memory://') ? { pgliteLoadDataDir: pgliteTemplate() } : undefined,
+    });
+    return {
+      ...server,
+      backend,
+      config,
+      db: server.app.ctx.db,
+      async dispose() {
+        await server.app.close();
+        await dropDatabase?.();
+      },
+    };
+  } catch (error) {
+    await dropDatabase?.();
+    throw error;
+  }
+}
+
+/**
+ * Declares the same tests once per backend: each gets a fresh server on a fresh database
+ * (in-memory PGlite; a new PostgreSQL database created and dropped around the block).
+ */
+export function describeEachBackend(
+  name: string,
+  fn: (server: () => TestServer) => void,
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+): void {
+  for (const backend of BACKENDS) {
+    describe(`${name} [${backend}]`, () => {
+      let server: (TestServer & { dispose(): Promise<void> }) | undefined;
+      beforeAll(async () => {
+        server = await startTestServer(backend, typeof overrides === 'function' ? overrides() : overrides);
+      }, 60_000);
+      afterAll(async () => {
+        await server?.dispose();
+      }, 30_000);
+      fn(() => {
+        if (!server) throw new Error('test server did not start');
+        return server;
+      });
+    });
+  }
+}
+
+/* ---------------- helpers ---------------- */
+
+export function json<T = any>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+export async function login(app: FastifyInstance, user: string, password: string, appname = FALLBACK_APP): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login',
+    payload: { user, password: payloadCipher.encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2 },
+  });
+}
+
+/** Signs in and returns the access token (fails the test when sign-in fails). */
+export async function tokenFor(app: FastifyInstance, user: string, password: string, appname = FALLBACK_APP): Promise<string> {
+  const response = await login(app, user, password, appname);
+  if (response.statusCode !== 200) throw new Error(`login of ${user} failed: ${response.statusCode} ${response.body}`);
+  return json(response).result.token as string;
+}
+
+export interface NewUser {
+  userName: string;
+  password?: string;
+  email?: string;
+  names?: string;
+  surnames?: string;
+  document?: string;
+  idstate?: number;
+  typeuserid?: number;
+  modifiedOn?: Date;
+  deleted?: boolean;
+  /** Privileges granted through a role of their own on the console application. */
+  privileges?: string[];
+}
+
+let roleCounter = 0;
+
+/** Inserts a user (and, with `privileges`, a role holding them on the console application). */
+export async function createUser(db: Kysely<DB>, input: NewUser): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      user_name: input.userName,
+      email: input.email ?? `${input.userName}@test.localhost`,
+      names: input.names ?? 'Test',
+      surnames: input.surnames ?? 'User',
+      document: input.document ?? '123456',
+      document_type_id: 1,
+      country_id: 1,
+      typeuserid: input.typeuserid ?? 2,
+      idstate: input.idstate ?? 1,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      deleted: input.deleted ?? false,
+      ...(input.modifiedOn ? { modified_on: input.modifiedOn } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.privileges) {
+    const app = await db
+      .selectFrom('applications')
+      .select('id')
+      .where(sql<string>`lower(name)`, '=', FALLBACK_APP)
+      .executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('roles')
+      .values({ name: `test-role-${++roleCounter}-${randomBytes(3).toString('hex')}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
+    if (input.privileges.length) {
+      const privileges = await db.selectFrom('privileges').select('id').where('name', 'in', input.privileges).execute();
+      await db
+        .insertInto('role_privileges')
+        .values(privileges.map((p) => ({ role_id: role.id, application_id: app.id, privilege_id: p.id })))
+        .execute();
+    }
+    await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, application_id: app.id }).execute();
+  }
+  return user.id;
+}
