@@ -6,6 +6,21 @@
 const swcTs = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
+/**
+ * node_modules stay untransformed except packages jest's CommonJS sandbox cannot load as they
+ * ship: ESM-only ones (jose, cookie via light-my-request) and PGlite, whose CommonJS build loads
+ * Node built-ins with dynamic import(). pnpm keeps each in .pnpm/<name>@<version>/node_modules/<name>
+ * (a scoped name's "/" becomes "+" in the first part).
+ */
+const TRANSFORMED_PACKAGES = ['jose', 'cookie', '@electric-sql/pglite'];
+
+function transformIgnore(packages) {
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const names = packages.map(esc).join('|');
+  const stores = packages.map((p) => esc(p.replace('/', '+'))).join('|');
+  return `/node_modules/(?!(\\.pnpm/(${stores})@[^/]+/node_modules/)?(${names})/)`;
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -16,12 +31,7 @@ module.exports = {
     '^.+\\.ts$': swcTs,
     '^.+\\.(c|m)?js$': swcJs,
   },
-  // node_modules stay untransformed except jose (ESM only) and PGlite (its CommonJS build loads
-  // Node built-ins with dynamic import(), which jest's module sandbox cannot run); pnpm keeps
-  // them in .pnpm/<name>@<version>/node_modules/<name>
-  transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm/(jose|@electric-sql\\+pglite)@[^/]+/node_modules/)?(jose|@electric-sql/pglite)/)',
-  ],
+  transformIgnorePatterns: [transformIgnore(TRANSFORMED_PACKAGES)],
   moduleNameMapper: {
     '^@suite/shared$': '<rootDir>/../shared/src/index.ts',
     '^@suite/shared/(.*)$': '<rootDir>/../shared/src/$1',

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { ConfigError, apiPackageDir, loadConfig, parseHostMap } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: undefined,
+      dataDir: path.resolve('.data'),
+      databaseUrl: undefined,
+      adminPassword: undefined,
+      adminEmail: 'admin@suite.localhost',
+      production: false,
+      demoData: true,
+      remotesJson: undefined,
+      hostMap: {},
+      payloadKey: undefined,
+      logLevel: 'info',
+      tokenIssuer: 'suite-identity',
+    });
+    // the repository root: the folder holding api/, host-shell/, mfe-*/
+    expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
+    expect(path.basename(apiPackageDir())).toBe('api');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/suite-data',
+      DATABASE_URL: 'postgres://u@h/db',
+      SUITE_ADMIN_PASSWORD: 'S3cret.Pass',
+      SUITE_ADMIN_EMAIL: 'root@example.com',
+      NODE_ENV: 'production',
+      STATIC_ROOT: '/srv/suite',
+      REMOTES_JSON: '/etc/suite/remotes.json',
+      HOST_MAP: '{"Firma.Example.com":{"app":"firmaya"},"br.example.com":{"app":"bemyself","tenant":"bmsbra"}}',
+      PAYLOAD_KEY: 'k',
+      LOG_LEVEL: 'WARN',
+      TOKEN_ISSUER: 'https://id.example.com',
+    });
+    expect(config).toEqual({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: '/tmp/suite-data',
+      databaseUrl: 'postgres://u@h/db',
+      adminPassword: 'S3cret.Pass',
+      adminEmail: 'root@example.com',
+      production: true,
+      demoData: false,
+      staticRoot: '/srv/suite',
+      remotesJson: '/etc/suite/remotes.json',
+      hostMap: { 'firma.example.com': { app: 'firmaya' }, 'br.example.com': { app: 'bemyself', tenant: 'bmsbra' } },
+      payloadKey: 'k',
+      logLevel: 'warn',
+      tokenIssuer: 'https://id.example.com',
+    });
+  });
+
+  it('keeps memory:// data directories as they are', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ HOST_MAP: '{nope' }, /HOST_MAP is not valid JSON/],
+    [{ HOST_MAP: '[]' }, /HOST_MAP must be a JSON object/],
+    [{ HOST_MAP: '{"a.com":{"tenant":"x"}}' }, /"a.com"/],
+  ])('rejects %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('treats an empty HOST_MAP as none', () => {
+    expect(parseHostMap('  ')).toEqual({});
+  });
+});

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
+import { defaultRegistry } from '@suite/shared/federation';
+import { describeEachBackend, json } from '../../../test/harness';
+import { cacheControlFor, resolveInside } from './files';
+import { remotesRegistry } from './routes';
+
+const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div id="root"></div></body></html>';
+
+function makeStaticRoot(): { root: string; remotesJson: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-static-'));
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  write('host-shell/dist/index.html', INDEX);
+  write('host-shell/dist/main.3f2a1b9c.js', 'console.log("host")');
+  write('host-shell/dist/favicon.ico', 'ico');
+  write('host-shell/dist/assets/logo.png', 'png');
+  write('mfe-users/dist/mf-manifest.json', '{"id":"mfe_users"}');
+  write('mfe-users/dist/remoteEntry.js', 'var mfe_users = 1;');
+  write('mfe-users/dist/__federation_expose_App.a1b2c3d4e5f6.js', 'export default 1');
+  write('secret.txt', 'outside every dist');
+  // mfe-auth and the other remotes are "not built": no dist folder at all
+  const remotesJson = path.join(root, 'remotes.json');
+  fs.writeFileSync(remotesJson, JSON.stringify({ mfe_users: 'https://cdn.example.com/mfe-users/mf-manifest.json', mfe_extra: '/mfe/extra/mf-manifest.json' }));
+  return { root, remotesJson };
+}
+
+const fixture = makeStaticRoot();
+afterAll(() => fs.rmSync(fixture.root, { recursive: true, force: true }));
+
+describeEachBackend(
+  'static files, registry and document headers',
+  (server) => {
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      server().app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...headers } });
+
+    it('serves the host index.html at / with no-cache and the fallback application header', async () => {
+      const response = await get('/', { host: 'localhost:8080' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers[APP_NAME_HEADER]).toBe('ibuhoo');
+      expect(response.headers[TENANT_HEADER]).toBeUndefined();
+    });
+
+    it('falls back to index.html for client routes, with the application and tenant of the host', async () => {
+      const firmaya = await get('/login', { host: 'firmaya.localhost:8080' });
+      expect(firmaya.statusCode).toBe(200);
+      expect(firmaya.body).toBe(INDEX);
+      expect(firmaya.headers[APP_NAME_HEADER]).toBe('firmaya');
+      expect(firmaya.headers[TENANT_HEADER]).toBeUndefined();
+
+      const brazil = await get('/Users/deep/link?x=1', { host: 'bmsbra.bemyself.localhost:8080' });
+      expect(brazil.statusCode).toBe(200);
+      expect(brazil.headers[APP_NAME_HEADER]).toBe('bemyself');
+      expect(brazil.headers[TENANT_HEADER]).toBe('bmsbra');
+
+      const letmi = await get('/login', { host: 'letmicert.license.localhost' });
+      expect([letmi.headers[APP_NAME_HEADER], letmi.headers[TENANT_HEADER]]).toEqual(['license', 'letmicert']);
+
+      const unknown = await get('/login', { host: 'nope.localhost' });
+      expect(unknown.headers[APP_NAME_HEADER]).toBe('ibuhoo');
+    });
+
+    it('answers HEAD for documents with the same headers', async () => {
+      const response = await server().app.inject({ method: 'HEAD', url: '/login', headers: { host: 'firmaya.localhost:8080' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers[APP_NAME_HEADER]).toBe('firmaya');
+      expect(response.body).toBe('');
+    });
+
+    it('follows HOST_MAP for production host names', async () => {
+      const response = await get('/login', { host: 'firma.example.com' });
+      expect(response.headers[APP_NAME_HEADER]).toBe('firmaya');
+    });
+
+    it('serves content-hashed files as immutable and other files as no-cache, without document headers', async () => {
+      const hashed = await get('/main.3f2a1b9c.js', { accept: '*/*' });
+      expect(hashed.statusCode).toBe(200);
+      expect(hashed.body).toBe('console.log("host")');
+      expect(hashed.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(hashed.headers[APP_NAME_HEADER]).toBeUndefined();
+
+      const logo = await get('/assets/logo.png', { accept: 'image/*' });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toBe('image/png');
+      expect(logo.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers 404 for a missing asset instead of index.html', async () => {
+      const response = await get('/missing.0123abcd.js', { accept: '*/*' });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<html');
+    });
+
+    it('revalidates with ETag: 304 when unchanged', async () => {
+      const first = await get('/main.3f2a1b9c.js', { accept: '*/*' });
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      const again = await get('/main.3f2a1b9c.js', { accept: '*/*', 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+
+    it("serves each remote's dist under /mfe/<slug>/ with the entry files never cached", async () => {
+      const manifest = await get('/mfe/users/mf-manifest.json', { accept: '*/*' });
+      expect(manifest.statusCode).toBe(200);
+      expect(json(manifest)).toEqual({ id: 'mfe_users' });
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+
+      const entry = await get('/mfe/users/remoteEntry.js', { accept: '*/*' });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.headers['cache-control']).toBe('no-cache');
+
+      const chunk = await get('/mfe/users/__federation_expose_App.a1b2c3d4e5f6.js', { accept: '*/*' });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('serves a rebuilt remote at once, without restart', async () => {
+      const file = path.join(fixture.root, 'mfe-users/dist/remoteEntry.js');
+      const before = await get('/mfe/users/remoteEntry.js', { accept: '*/*' });
+      fs.writeFileSync(file, 'var mfe_users = 2; // rebuilt');
+      const after = await get('/mfe/users/remoteEntry.js', { accept: '*/*' });
+      expect(before.body).toBe('var mfe_users = 1;');
+      expect(after.body).toBe('var mfe_users = 2; // rebuilt');
+      fs.writeFileSync(file, 'var mfe_users = 1;');
+    });
+
+    it('answers 404 for a remote that is not built and for unknown remotes', async () => {
+      expect((await get('/mfe/auth/mf-manifest.json', { accept: '*/*' })).statusCode).toBe(404);
+      expect((await get('/mfe/nope/mf-manifest.json', { accept: '*/*' })).statusCode).toBe(404);
+      // never index.html under /mfe, even for HTML requests
+      expect((await get('/mfe/auth/')).statusCode).toBe(404);
+    });
+
+    it('never serves files outside the dist folders', async () => {
+      for (const url of [
+        '/mfe/users/..%2f..%2fsecret.txt',
+        '/mfe/users/%2e%2e/%2e%2e/secret.txt',
+        '/..%2fsecret.txt',
+        '/%2e%2e/%2e%2e/secret.txt',
+        '/mfe/users/..%5c..%5csecret.txt',
+      ]) {
+        const response = await get(url, { accept: '*/*' });
+        expect(response.body).not.toContain('outside every dist');
+      }
+    });
+
+    it('answers unknown /api routes with the 404 envelope, any method', async () => {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const response = await server().app.inject({ method, url: '/api/does/not/exist', headers: { accept: 'text/html' } });
+        expect(response.statusCode).toBe(404);
+        expect(json(response)).toEqual({ statusCode: 404, result: { information: expect.any(String), informationCode: 'R404' } });
+      }
+      expect((await get('/.well-known/nope')).statusCode).toBe(404);
+    });
+
+    it('serves /remotes.json: the default registry overlaid with REMOTES_JSON, never cached', async () => {
+      const response = await get('/remotes.json', { accept: 'application/json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(json(response)).toEqual({
+        ...defaultRegistry(),
+        mfe_users: 'https://cdn.example.com/mfe-users/mf-manifest.json',
+        mfe_extra: '/mfe/extra/mf-manifest.json',
+      });
+    });
+
+    it('serves /config.json with the payload key, never cached', async () => {
+      const response = await get('/config.json', { accept: 'application/json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const body = json(response);
+      expect(body).toEqual({ payloadKey: server().app.ctx.payloadKey });
+      expect(body.payloadKey.length).toBeGreaterThanOrEqual(32);
+    });
+  },
+  () => ({
+    staticRoot: fixture.root,
+    remotesJson: fixture.remotesJson,
+    hostMap: { 'firma.example.com': { app: 'firmaya' } },
+  }),
+);
+
+describe('cache policy', () => {
+  it.each([
+    ['index.html', 'no-cache'],
+    ['mf-manifest.json', 'no-cache'],
+    ['remoteEntry.js', 'no-cache'],
+    ['favicon.ico', 'no-cache'],
+    ['main.js', 'no-cache'],
+    ['vendor.1234567.js', 'no-cache'], // 7 hex characters are not a content hash
+    ['main.3f2a1b9c.js', 'public, max-age=31536000, immutable'],
+    ['123.a1b2c3d4e5f60718.chunk.js', 'public, max-age=31536000, immutable'],
+    ['styles-0123456789abcdef.css', 'public, max-age=31536000, immutable'],
+    ['logo.deadbeef.svg', 'public, max-age=31536000, immutable'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(file)).toBe(expected);
+  });
+});
+
+describe('resolveInside', () => {
+  it('keeps paths inside the root', () => {
+    expect(resolveInside('/srv/dist', 'a/b.js')).toBe('/srv/dist/a/b.js');
+    expect(resolveInside('/srv/dist', 'a%20b.js')).toBe('/srv/dist/a b.js');
+    expect(resolveInside('/srv/dist', '../x')).toBe('/srv/dist/x');
+    expect(resolveInside('/srv/dist', '%2e%2e/%2e%2e/etc/passwd')).toBe('/srv/dist/etc/passwd');
+    expect(resolveInside('/srv/dist', 'a%00b')).toBeUndefined();
+    expect(resolveInside('/srv/dist', '%E0%A4%A')).toBeUndefined();
+    expect(resolveInside('/srv/dist', '..%5c..%5cx')).toBeUndefined();
+  });
+});
+
+describe('remotesRegistry', () => {
+  it('falls back to the defaults when REMOTES_JSON is missing or invalid', async () => {
+    expect(await remotesRegistry(undefined)).toEqual(defaultRegistry());
+    expect(await remotesRegistry('/nonexistent/remotes.json')).toEqual(defaultRegistry());
+    const bad = path.join(fixture.root, 'bad.json');
+    fs.writeFileSync(bad, '["not", "an", "object"]');
+    expect(await remotesRegistry(bad)).toEqual(defaultRegistry());
+  });
+});
