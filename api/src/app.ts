@@ -68,8 +68,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       directory: new AppDirectory(database.db),
     };
     app.decorate('ctx', ctx);
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', async (instance) => {
       await database.close();
+      instance.log.info('database closed');
     });
     installErrorHandling(app);
 

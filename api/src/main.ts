@@ -43,8 +43,12 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     // closes the HTTP server (in-flight requests finish), then the database (onClose hook)
+    const started = Date.now();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ ms: Date.now() - started }, 'stopped');
+        process.exit(0);
+      },
       (error) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

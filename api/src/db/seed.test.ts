@@ -168,3 +168,40 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
     }
   }, 60_000);
 });
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+onPostgres('two instances starting together on one PostgreSQL database', () => {
+  it('migrate and seed once: one admin, one set of reference data, one signing key', async () => {
+    const { createPostgresDatabase, testConfig } = await import('../../test/harness');
+    const { createServer } = await import('../app');
+    const database = await createPostgresDatabase();
+    const config = testConfig({ databaseUrl: database.url, adminPassword: undefined, demoData: true });
+    const printed: string[] = [];
+    const options = { logger: false as const, onGeneratedAdminPassword: (pw: string) => printed.push(pw) };
+    try {
+      const results = await Promise.allSettled([createServer(config, options), createServer(config, options), createServer(config, options)]);
+      const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      try {
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+        expect(servers.filter((s) => s.seed.adminCreated)).toHaveLength(1);
+        expect(servers.filter((s) => s.seed.demoSeeded)).toHaveLength(1);
+        expect(printed).toHaveLength(1);
+        const db = servers[0].app.ctx.db;
+        const count = async (table: 'users' | 'applications' | 'signing_keys' | 'schema_migrations') =>
+          (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+        expect(await count('users')).toBe(DEMO_USERS.length + 1);
+        expect(await count('applications')).toBe(APPLICATIONS.length);
+        expect(await count('signing_keys')).toBe(1);
+        expect(await count('schema_migrations')).toBe(listMigrations().length);
+        // every instance signs with the same key and the same payload key
+        expect(new Set(servers.map((s) => s.app.ctx.keys.kid)).size).toBe(1);
+        expect(new Set(servers.map((s) => s.app.ctx.payloadKey)).size).toBe(1);
+      } finally {
+        for (const s of servers) await s.app.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+});
