@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FALLBACK_APP } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, describeEachBackend, startTestServer, BACKENDS } from '../../test/harness';
+import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../test/harness';
+import { createServer } from '../app';
 import { verifyPassword } from '../security/passwords';
 import { listMigrations, migrate } from './migrate';
 import { seed } from './seed';
@@ -173,8 +174,6 @@ const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 onPostgres('two instances starting together on one PostgreSQL database', () => {
   it('migrate and seed once: one admin, one set of reference data, one signing key', async () => {
-    const { createPostgresDatabase, testConfig } = await import('../../test/harness');
-    const { createServer } = await import('../app');
     const database = await createPostgresDatabase();
     const config = testConfig({ databaseUrl: database.url, adminPassword: undefined, demoData: true });
     const printed: string[] = [];
