@@ -20,14 +20,34 @@ export interface SharedEntry {
   requiredVersion: string;
   version: string;
   eager?: boolean;
+  /** Module provided under this share key instead of the package's own entry. */
+  import?: string;
 }
 
-/** Builds the Module Federation `shared` option from installed versions. */
-export function sharedPolicy(versionOf: (dep: string) => string): Record<string, SharedEntry> {
+/**
+ * Singletons provided from a curated entry of @suite/shared (path inside the shared package)
+ * instead of the package's index: a shared module cannot be tree-shaken, and Chakra's full index
+ * would put every component on every route. Consumers still import the package name.
+ */
+export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
+  '@chakra-ui/react': 'src/ui/chakra.js',
+};
+
+/**
+ * Builds the Module Federation `shared` option from installed versions; `entryOf` turns a
+ * curated entry's path into the module to provide.
+ */
+export function sharedPolicy(
+  versionOf: (dep: string) => string,
+  entryOf?: (curatedPath: string) => string,
+): Record<string, SharedEntry> {
   return Object.fromEntries(
     SINGLETONS.map((dep) => {
       const version = versionOf(dep);
-      return [dep, { singleton: true, requiredVersion: `^${version}`, version }];
+      const curated = CURATED_ENTRIES[dep];
+      const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, version };
+      if (curated && entryOf) entry.import = entryOf(curated);
+      return [dep, entry];
     }),
   );
 }

@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES = [
   '/absent',
   '/logout-credential',
   '/signin-credential/callback',
+  '/logout',
 ] as const;
 
 export const REMOTES: readonly RemoteDefinition[] = [
@@ -43,6 +44,9 @@ export const REMOTES: readonly RemoteDefinition[] = [
   { name: 'mfe_menus', pkg: 'mfe-menus', slug: 'menus', devPort: 3005, routes: ['/menuSettings'], protected: true },
   { name: 'mfe_notifications', pkg: 'mfe-notifications', slug: 'notifications', devPort: 3006, routes: ['/notifications'], protected: true },
 ];
+
+/** The host shell's container name and dev-server port. */
+export const HOST = { name: 'host_shell', pkg: 'host-shell', devPort: 3000 } as const;
 
 /** The module every remote exposes. */
 export const REMOTE_EXPOSE = './App';
@@ -57,4 +61,16 @@ export type RemoteRegistry = Record<string, string>;
 
 export function defaultRegistry(): RemoteRegistry {
   return Object.fromEntries(REMOTES.map((r) => [r.name, manifestPath(r)]));
+}
+
+/** Whether `pathname` is `route` or lies under it, compared case-insensitively (portal spec §2). */
+export function pathMatches(pathname: string, route: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const prefix = route.toLowerCase().replace(/\/+$/, '') || '/';
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The remote that owns a path, matched case-insensitively; undefined when none does. */
+export function remoteForPath(pathname: string, remotes: readonly RemoteDefinition[] = REMOTES): RemoteDefinition | undefined {
+  return remotes.find((remote) => remote.routes.some((route) => pathMatches(pathname, route)));
 }

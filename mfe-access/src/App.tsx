@@ -1,0 +1,18 @@
+import { ScreenPlaceholder, registerResources } from '@suite/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { NS, resources } from './i18n';
+
+registerResources(NS, resources);
+
+/** /roles, /privileges: placeholders until the screens are built. Mounted by the host; renders no providers. */
+export default function App() {
+  const { t } = useTranslation(NS);
+  return (
+    <Routes>
+      <Route path="roles/*" element={<ScreenPlaceholder title={t('roles')} route="/roles" />} />
+      <Route path="privileges/*" element={<ScreenPlaceholder title={t('privileges')} route="/privileges" />} />
+      <Route path="*" element={<Navigate to="/Login" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,17 @@
+import { ScreenPlaceholder, registerResources } from '@suite/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { NS, resources } from './i18n';
+
+registerResources(NS, resources);
+
+/** /apps: placeholders until the screens are built. Mounted by the host; renders no providers. */
+export default function App() {
+  const { t } = useTranslation(NS);
+  return (
+    <Routes>
+      <Route path="apps/*" element={<ScreenPlaceholder title={t('apps')} route="/apps" />} />
+      <Route path="*" element={<Navigate to="/Login" replace />} />
+    </Routes>
+  );
+}

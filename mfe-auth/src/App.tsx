@@ -1,0 +1,27 @@
+import { PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { NS, resources } from './i18n';
+import { SignIn } from './SignIn';
+import { SignOut } from './SignOut';
+
+registerResources(NS, resources);
+
+/** Public routes not built yet: each one shows a placeholder inside this remote. */
+const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => route !== '/login' && route !== '/logout').map((route) => route.slice(1));
+
+/** Every public screen of the portal (portal spec §2). Mounted by the host; renders no providers. */
+export default function App() {
+  const { t } = useTranslation(NS);
+  return (
+    <Routes>
+      <Route index element={<SignIn />} />
+      <Route path="login" element={<SignIn />} />
+      <Route path="logout" element={<SignOut />} />
+      {PLACEHOLDER_ROUTES.map((route) => (
+        <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
+      ))}
+      <Route path="*" element={<Navigate to="/Login" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,103 @@
+import type { NamespaceResources } from '@suite/shared';
+
+/** Namespace of this remote's texts. */
+export const NS = 'auth';
+
+export const resources: NamespaceResources = {
+  es: {
+    signIn: {
+      title: 'Iniciar sesión',
+      subtitle: 'Ingresa con tu usuario y contraseña',
+      user: 'Usuario',
+      password: 'Contraseña',
+      showPassword: 'Mostrar contraseña',
+      hidePassword: 'Ocultar contraseña',
+      submit: 'Ingresar',
+      remember: 'Recordar contraseña',
+      required: 'Campo obligatorio',
+    },
+    signOut: {
+      progress: 'Cerrando sesión…',
+      done: 'Sesión finalizada exitosamente',
+    },
+    screens: {
+      resetpassword: 'Restablecer contraseña',
+      resetpasswordCertificate: 'Restablecer contraseña de certificado',
+      changepassword: 'Cambiar contraseña',
+      'check-email': '¡Revisa tu email!',
+      alert: 'Mensaje',
+      'invalid-link': 'Enlace no válido',
+      resetotp: 'Restablecimiento de OTP',
+      availableapps: 'Aplicaciones disponibles',
+      resendemail: 'Reenviar correo de activación',
+      selectaccounts: 'Seleccionar cuenta',
+      absent: 'Has estado ausente',
+      'logout-credential': 'Cerrar sesión',
+      'signin-credential/callback': 'Verificando credenciales',
+    },
+  },
+  en: {
+    signIn: {
+      title: 'Sign in',
+      subtitle: 'Enter your user name and password',
+      user: 'User',
+      password: 'Password',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
+      submit: 'Sign in',
+      remember: 'Forgot password',
+      required: 'Required field',
+    },
+    signOut: {
+      progress: 'Signing out ...',
+      done: 'Session ended successfully',
+    },
+    screens: {
+      resetpassword: 'Reset password',
+      resetpasswordCertificate: 'Reset certificate password',
+      changepassword: 'Change password',
+      'check-email': 'Check your e-mail!',
+      alert: 'Message',
+      'invalid-link': 'Invalid link',
+      resetotp: 'OTP reset',
+      availableapps: 'Available applications',
+      resendemail: 'Resend activation e-mail',
+      selectaccounts: 'Select account',
+      absent: 'You have been away',
+      'logout-credential': 'Sign out',
+      'signin-credential/callback': 'Verifying credentials',
+    },
+  },
+  pt: {
+    signIn: {
+      title: 'Entrar',
+      subtitle: 'Informe seu usuário e senha',
+      user: 'Usuário',
+      password: 'Senha',
+      showPassword: 'Mostrar senha',
+      hidePassword: 'Ocultar senha',
+      submit: 'Entrar',
+      remember: 'Lembrar senha',
+      required: 'Campo obrigatório',
+    },
+    signOut: {
+      progress: 'Encerrando sessão…',
+      done: 'Sessão encerrada com sucesso',
+    },
+    screens: {
+      resetpassword: 'Redefinir senha',
+      resetpasswordCertificate: 'Redefinir senha do certificado',
+      changepassword: 'Alterar senha',
+      'check-email': 'Verifique seu e-mail!',
+      alert: 'Mensagem',
+      'invalid-link': 'Link inválido',
+      resetotp: 'Redefinição de OTP',
+      availableapps: 'Aplicações disponíveis',
+      resendemail: 'Reenviar e-mail de ativação',
+      selectaccounts: 'Selecionar conta',
+      absent: 'Você esteve ausente',
+      'logout-credential': 'Encerrar sessão',
+      'signin-credential/callback': 'Verificando credenciais',
+    },
+  },
+};

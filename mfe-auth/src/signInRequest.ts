@@ -1,0 +1,42 @@
+import {
+  TYPE_DEVICE_ID,
+  apiClient,
+  browserName,
+  encryptPayload,
+  getRuntimeConfig,
+  sessionTabId,
+  tenantLanguage,
+  type Envelope,
+  type LoginRequest,
+  type LoginResult,
+} from '@suite/shared';
+
+/** POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7). */
+export function requestSignIn(user: string, password: string): Promise<Envelope<LoginResult>> {
+  const { payloadKey, appName, tenant } = getRuntimeConfig();
+  const body: LoginRequest = {
+    user,
+    password: encryptPayload(password, payloadKey),
+    appname: appName,
+    ip: '',
+    Browser: browserName(),
+    TypeDeviceId: TYPE_DEVICE_ID,
+    idSessionTab: sessionTabId(),
+    page: window.location.search,
+    tokenCaptcha: '',
+  };
+  return apiClient.post<LoginResult>('Login', body, {
+    auth: false,
+    headers: { tenant, tenantLanguage: tenantLanguage() },
+  });
+}
+
+/** The in-app path of `url` when it is on this origin, otherwise null. */
+export function sameOriginPath(url: string): string | null {
+  try {
+    const target = new URL(url, window.location.origin);
+    return target.origin === window.location.origin ? `${target.pathname}${target.search}${target.hash}` : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,1 @@
+module.exports = require('@suite/shared/webpack').remote({ dir: __dirname, name: 'mfe_menus' });

@@ -1,0 +1,1 @@
+module.exports = require('@suite/shared/jest-preset');

@@ -1,0 +1,158 @@
+import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
+import type { Envelope } from '../contracts/envelope';
+import { MESSAGES } from '../contracts/messages';
+import { getRuntimeConfig } from '../runtime-config';
+import { sessionStore, type SessionStore } from '../session/store';
+
+/** Error replies keep the envelope: `result.information` is the message to show. */
+export interface ErrorEnvelope extends Envelope<{ information?: string; informationCode?: string; [field: string]: unknown }> {}
+
+/**
+ * A failed API call. `status` is null when no response arrived (network down, timeout);
+ * `envelope` is the parsed error reply when the server sent one.
+ */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly envelope: ErrorEnvelope | null;
+
+  constructor(message: string, status: number | null, envelope: ErrorEnvelope | null, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+
+  get noResponse(): boolean {
+    return this.status === null;
+  }
+
+  get informationCode(): string | undefined {
+    return this.envelope?.result?.informationCode;
+  }
+}
+
+/**
+ * The text to show for a failed call: the server's `result.information` when present and the
+ * status is not a server failure, otherwise the generic 'Error al realizar la petición.'
+ * (portal spec §8).
+ */
+export function apiErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status !== null && error.status < 500) {
+    const information = error.envelope?.result?.information;
+    if (typeof information === 'string' && information.trim() !== '') return information;
+  }
+  return MESSAGES.noResponse;
+}
+
+export interface RequestOptions extends Omit<Options, 'method' | 'json' | 'prefixUrl'> {
+  /** Send the Authorization header (default true; sign-in and reset calls pass false). */
+  auth?: boolean;
+}
+
+/**
+ * Response handlers run after every reply, in order; one may return a new Response (for example
+ * the retried request after refreshing the token on a 401) to replace the reply. The 401 refresh
+ * and the 403 privileges dialog plug in here.
+ */
+export type ResponseHandler = AfterResponseHook;
+
+function apiPrefix(): string {
+  const base = getRuntimeConfig().apiBase || '/api';
+  if (typeof window === 'undefined' || /^[a-z]+:\/\//i.test(base)) return base;
+  return new URL(base, window.location.origin).href;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  delete<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /** Adds a response handler; returns a function that removes it. */
+  onResponse(handler: ResponseHandler): () => void;
+  /** The underlying ky instance (prefix, auth header and handlers applied). */
+  readonly http: KyInstance;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return Boolean(body && typeof body === 'object' && 'result' in body);
+}
+
+/** Builds a client; the page uses the single `apiClient` below. */
+export function createApiClient(store: SessionStore = sessionStore): ApiClient {
+  const handlers: ResponseHandler[] = [];
+
+  const http = ky.create({
+    retry: 0,
+    timeout: 30_000,
+    throwHttpErrors: false,
+    hooks: {
+      beforeRequest: [
+        (request, options) => {
+          if (options.context.auth === false) return;
+          const authorization = store.authorization();
+          if (authorization && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization);
+        },
+      ],
+      afterResponse: [
+        async (request, options, response, state) => {
+          let current = response;
+          for (const handler of [...handlers]) {
+            const replaced = await handler(request, options, current, state);
+            if (replaced instanceof Response) current = replaced;
+          }
+          return current === response ? undefined : current;
+        },
+      ],
+    },
+  });
+
+  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+    const { auth = true, context, ...rest } = options;
+    let response: Response;
+    try {
+      response = await http(path.replace(/^\/+/, ''), {
+        ...rest,
+        method,
+        prefixUrl: apiPrefix(),
+        context: { ...context, auth },
+        ...(body === undefined ? {} : { json: body }),
+      });
+    } catch (cause) {
+      throw new ApiError(MESSAGES.noResponse, null, null, { cause });
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) {
+      const envelope = isEnvelope(parsed) ? (parsed as ErrorEnvelope) : null;
+      const error = new ApiError(MESSAGES.noResponse, response.status, envelope);
+      error.message = apiErrorMessage(error);
+      throw error;
+    }
+    if (!isEnvelope(parsed)) throw new ApiError(MESSAGES.noResponse, response.status, null);
+    return parsed as Envelope<T>;
+  }
+
+  return {
+    get: (path, options) => send('GET', path, undefined, options),
+    post: (path, body, options) => send('POST', path, body, options),
+    put: (path, body, options) => send('PUT', path, body, options),
+    patch: (path, body, options) => send('PATCH', path, body, options),
+    delete: (path, options) => send('DELETE', path, undefined, options),
+    onResponse(handler) {
+      handlers.push(handler);
+      return () => {
+        const index = handlers.indexOf(handler);
+        if (index >= 0) handlers.splice(index, 1);
+      };
+    },
+    http,
+  };
+}
+
+/** The page's one API client: prefix from the runtime config, Authorization from the session. */
+export const apiClient: ApiClient = createApiClient();

@@ -1,0 +1,82 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { commonResources } from './resources';
+
+export { commonResources };
+
+/** Supported languages; Spanish is the default (portal spec §1, §9). */
+export const LANGUAGES = ['es', 'en', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+/** Local storage key of the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'bms_lang';
+export const COMMON_NS = 'common';
+
+/** A namespace's texts in every supported language. */
+export type NamespaceResources = Record<Language, Record<string, unknown>>;
+
+const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** Language from local storage `bms_lang`, else the tenant's default, else Spanish. */
+export function detectLanguage(tenantDefault?: string): Language {
+  let stored: string | null = null;
+  try {
+    stored = typeof window !== 'undefined' ? window.localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;
+  } catch {
+    stored = null;
+  }
+  const candidate = stored?.trim().toLowerCase();
+  if (isLanguage(candidate)) return candidate;
+  const fallback = tenantDefault?.trim().toLowerCase();
+  return isLanguage(fallback) ? fallback : DEFAULT_LANGUAGE;
+}
+
+/** The page's one i18next instance. */
+export const i18n: I18n = i18next.createInstance();
+
+const pending = new Map<string, NamespaceResources>();
+
+/** Initialises the instance once (synchronously: resources are bundled). */
+export function initI18n(language: Language = detectLanguage()): I18n {
+  if (i18n.isInitialized) return i18n;
+  i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [COMMON_NS],
+    defaultNS: COMMON_NS,
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { [COMMON_NS]: commonResources[lng] }])),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  for (const [ns, resources] of pending) addBundles(ns, resources);
+  pending.clear();
+  return i18n;
+}
+
+function addBundles(ns: string, resources: NamespaceResources): void {
+  for (const lng of LANGUAGES) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
+}
+
+/** Adds a remote's namespace (before or after initialisation). */
+export function registerResources(ns: string, resources: NamespaceResources): void {
+  if (i18n.isInitialized) addBundles(ns, resources);
+  else pending.set(ns, resources);
+}
+
+/** Changes the language and remembers it in `bms_lang`. */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    /* storage unavailable: the choice lasts for this page */
+  }
+  await initI18n().changeLanguage(language);
+}
+
+/** Current language, uppercased, as the `tenantLanguage` header wants it (portal spec §1). */
+export function tenantLanguage(): string {
+  const lng = i18n.isInitialized ? i18n.resolvedLanguage ?? i18n.language : detectLanguage();
+  return (lng || DEFAULT_LANGUAGE).slice(0, 2).toUpperCase();
+}

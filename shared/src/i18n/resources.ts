@@ -1,0 +1,102 @@
+/**
+ * Texts of the shell and the shared UI kit (namespace `common`), in every supported language.
+ * Each remote adds its own namespace with registerResources().
+ */
+export const commonResources = {
+  es: {
+    appTitle: 'GSE Suite',
+    loading: 'Cargando…',
+    version: 'Versión {{version}}',
+    unavailable: {
+      title: 'Sección no disponible',
+      body: 'No pudimos cargar esta sección. Las demás siguen funcionando.',
+      retry: 'Reintentar',
+    },
+    placeholder: {
+      body: 'Esta pantalla estará disponible pronto.',
+      route: 'Ruta: {{route}}',
+    },
+    shell: {
+      mainNav: 'Navegación principal',
+      userMenu: 'Menú de usuario',
+      signOut: 'Cerrar sesión',
+      home: 'Inicio',
+      skipToContent: 'Saltar al contenido',
+      nav: {
+        users: 'Usuarios',
+        roles: 'Roles',
+        privileges: 'Privilegios',
+        apps: 'Aplicaciones',
+        menus: 'Ajustes de menú',
+        notifications: 'Notificaciones de correo',
+      },
+    },
+    errors: {
+      generic: 'Something error has occurred.',
+    },
+  },
+  en: {
+    appTitle: 'GSE Suite',
+    loading: 'Loading…',
+    version: 'Version {{version}}',
+    unavailable: {
+      title: 'Section unavailable',
+      body: 'We could not load this section. Everything else keeps working.',
+      retry: 'Retry',
+    },
+    placeholder: {
+      body: 'This screen will be available soon.',
+      route: 'Route: {{route}}',
+    },
+    shell: {
+      mainNav: 'Main navigation',
+      userMenu: 'User menu',
+      signOut: 'Sign out',
+      home: 'Home',
+      skipToContent: 'Skip to content',
+      nav: {
+        users: 'Users',
+        roles: 'Roles',
+        privileges: 'Privileges',
+        apps: 'Applications',
+        menus: 'Menu settings',
+        notifications: 'E-mail notifications',
+      },
+    },
+    errors: {
+      generic: 'Something error has occurred.',
+    },
+  },
+  pt: {
+    appTitle: 'GSE Suite',
+    loading: 'Carregando…',
+    version: 'Versão {{version}}',
+    unavailable: {
+      title: 'Seção indisponível',
+      body: 'Não foi possível carregar esta seção. As demais continuam funcionando.',
+      retry: 'Tentar novamente',
+    },
+    placeholder: {
+      body: 'Esta tela estará disponível em breve.',
+      route: 'Rota: {{route}}',
+    },
+    shell: {
+      mainNav: 'Navegação principal',
+      userMenu: 'Menu do usuário',
+      signOut: 'Encerrar sessão',
+      home: 'Início',
+      skipToContent: 'Pular para o conteúdo',
+      nav: {
+        users: 'Usuários',
+        roles: 'Funções',
+        privileges: 'Privilégios',
+        apps: 'Aplicações',
+        menus: 'Configurações de menu',
+        notifications: 'Notificações por e-mail',
+      },
+    },
+    errors: {
+      generic: 'Something error has occurred.',
+    },
+  },
+} as const;

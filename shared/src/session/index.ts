@@ -1,0 +1,4 @@
+export * from './token';
+export * from './store';
+export * from './device';
+export * from './react';

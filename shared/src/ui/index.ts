@@ -1,0 +1,6 @@
+export * from './SectionUnavailable';
+export * from './ScreenPlaceholder';
+export * from './LoadingState';
+export * from './AppProviders';
+export * from './standalone';
+export * from './format';

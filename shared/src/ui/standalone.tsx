@@ -1,0 +1,27 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { detectLanguage, initI18n } from '../i18n';
+import { loadRuntimeConfig } from '../runtime-config';
+import { createSuiteSystem } from '../theme';
+import { AppProviders } from './AppProviders';
+
+/**
+ * Standalone page of one remote for local development: the same providers the host renders,
+ * a router, and the remote's App. Reads /config.json and the page's headers first.
+ */
+export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
+  const config = await loadRuntimeConfig({ version: options.version });
+  initI18n(detectLanguage());
+  const element = document.getElementById(options.rootId ?? 'root');
+  if (!element) throw new Error('missing #root element');
+  createRoot(element).render(
+    <StrictMode>
+      <AppProviders system={createSuiteSystem({ key: config.appName })}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,87 @@
+'use strict';
+/**
+ * Jest preset of every front-end package: `module.exports = { preset: '@suite/shared/jest-preset' }`
+ * or `module.exports = require('@suite/shared/jest-preset')`.
+ *
+ * This file plays two parts: loaded by Jest's configuration it exports the preset; run as a setup
+ * file inside the test environment (see `setupFiles`) it installs the browser APIs jsdom lacks
+ * and Chakra UI needs.
+ */
+const path = require('node:path');
+
+const SHARED_SRC = path.resolve(__dirname, '../src');
+
+/** Packages shipped only as ES modules; Jest must transform them (pnpm layout included). */
+const ESM_ONLY = ['ky'];
+
+const preset = {
+  // jsdom plus Node's fetch, Request, Response, streams and AbortController (ky needs them).
+  testEnvironment: 'jest-fixed-jsdom',
+  transform: {
+    '^.+\\.(t|j|mj|cj)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${ESM_ONLY.join('|')})/)`],
+  moduleNameMapper: {
+    '^@suite/shared(.*)$': `${SHARED_SRC}$1`,
+    // What the bundles get under this name (federation policy): tests fail on a component missing there.
+    '^@chakra-ui/react$': path.join(SHARED_SRC, 'ui/chakra.js'),
+  },
+  moduleFileExtensions: ['tsx', 'ts', 'js', 'mjs', 'cjs', 'json'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFiles: [__filename],
+  setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom', { paths: [process.cwd(), __dirname] })],
+  clearMocks: true,
+  restoreMocks: true,
+};
+
+function installBrowserPolyfills(win) {
+  if (!win.matchMedia) {
+    win.matchMedia = (query) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    });
+  }
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  if (!win.ResizeObserver) win.ResizeObserver = NoopObserver;
+  if (!win.IntersectionObserver) win.IntersectionObserver = NoopObserver;
+  if (!win.structuredClone) win.structuredClone = (value) => JSON.parse(JSON.stringify(value));
+  const proto = win.Element && win.Element.prototype;
+  if (proto) {
+    if (!proto.scrollIntoView) proto.scrollIntoView = function scrollIntoView() {};
+    if (!proto.scrollTo) proto.scrollTo = function scrollTo() {};
+    if (!proto.hasPointerCapture) proto.hasPointerCapture = () => false;
+    if (!proto.releasePointerCapture) proto.releasePointerCapture = function releasePointerCapture() {};
+  }
+  // jsdom's window.scrollTo only reports "not implemented".
+  win.scrollTo = () => {};
+}
+
+// Running as a setup file inside the jsdom environment.
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  installBrowserPolyfills(window);
+}
+
+module.exports = preset;

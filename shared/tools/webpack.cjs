@@ -1,0 +1,253 @@
+'use strict';
+/**
+ * The one webpack configuration of the front end. Every package's webpack.config.js is
+ *   module.exports = require('@suite/shared/webpack').host({ dir: __dirname });
+ *   module.exports = require('@suite/shared/webpack').remote({ dir: __dirname, name: 'mfe_users' });
+ * so the shared-dependency policy, loaders and output layout cannot drift between bundles.
+ *
+ * - TypeScript/TSX through swc-loader (React automatic runtime); @suite/shared is compiled from
+ *   source (`resolve.conditionNames: ['source', '...']`).
+ * - ModuleFederationPlugin (enhanced) with `manifest: true`, `shareStrategy: 'loaded-first'` and
+ *   `shared` from sharedPolicy() with each dependency's installed version.
+ * - Remotes expose './App', build to <pkg>/dist with mf-manifest.json and remoteEntry.js, use
+ *   `publicPath: 'auto'` (servable from any URL) and get a standalone page (src/index.ts).
+ * - The host has `remotes: {}`: remotes are registered at runtime from /remotes.json.
+ */
+const net = require('node:net');
+const path = require('node:path');
+
+const SHARED_DIR = path.resolve(__dirname, '..');
+/** Where the dev servers send API calls and the files the API serves. */
+const API_ORIGIN = process.env.SUITE_API_ORIGIN || 'http://localhost:8080';
+const API_PATHS = ['/api', '/config.json', '/.well-known'];
+
+/** The federation registry and policy, from @suite/shared's build (dist, CommonJS). */
+const federation = () => require('@suite/shared/federation');
+
+/** Loads a module as the package in `dir` sees it (its own webpack and federation plugin). */
+function fromPackage(dir, request) {
+  return require(require.resolve(request, { paths: [dir] }));
+}
+
+/** Installed version of a dependency, as the package in `dir` resolves it. */
+function installedVersion(dir, dep) {
+  if (dep === '@suite/shared') return require(path.join(SHARED_DIR, 'package.json')).version;
+  try {
+    return require(require.resolve(`${dep}/package.json`, { paths: [dir, SHARED_DIR] })).version;
+  } catch {
+    // Packages whose "exports" hide package.json: walk up from the entry point.
+    let current = path.dirname(require.resolve(dep, { paths: [dir, SHARED_DIR] }));
+    for (;;) {
+      const candidate = path.join(current, 'package.json');
+      try {
+        const pkg = require(candidate);
+        if (pkg.name === dep) return pkg.version;
+      } catch {
+        /* keep walking */
+      }
+      const parent = path.dirname(current);
+      if (parent === current) throw new Error(`cannot find the installed version of ${dep}`);
+      current = parent;
+    }
+  }
+}
+
+function sharedDependencies(dir) {
+  return federation().sharedPolicy(
+    (dep) => installedVersion(dir, dep),
+    (curatedPath) => path.join(SHARED_DIR, curatedPath),
+  );
+}
+
+/** webpack's default export conditions per dependency type, without "source". */
+function thirdPartyConditions(production) {
+  const base = ['webpack', production ? 'production' : 'development', 'browser'];
+  const esm = { conditionNames: ['import', 'module-sync', 'module', ...base] };
+  const cjs = { conditionNames: ['require', 'module-sync', 'module', ...base] };
+  return { esm, wasm: esm, commonjs: cjs, amd: cjs, unknown: cjs, undefined: cjs };
+}
+
+function swcOptions(production) {
+  return {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2020',
+      transform: { react: { runtime: 'automatic', development: !production } },
+    },
+  };
+}
+
+/** webpack's own minimizer plugin (renamed from terser-webpack-plugin), driven by swc for speed. */
+function minimizers(dir) {
+  const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [dir] }));
+  for (const name of ['minimizer-webpack-plugin', 'terser-webpack-plugin']) {
+    let Minimizer;
+    try {
+      Minimizer = require(require.resolve(name, { paths: [webpackDir] }));
+    } catch {
+      continue;
+    }
+    return [
+      new Minimizer({
+        minify: Minimizer.swcMinify,
+        terserOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+        extractComments: false,
+      }),
+    ];
+  }
+  return ['...'];
+}
+
+function page(title) {
+  return `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <noscript>Esta aplicación necesita JavaScript.</noscript>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
+/** Resolves true when something listens on localhost:port. */
+function listening(port, timeout = 300) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const done = (up) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(timeout, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * /remotes.json of the host's dev server: a remote whose dev server is running is loaded from
+ * it; every other remote from the API (proxied /mfe/<slug>/).
+ */
+function devRegistry(app) {
+  app.get('/remotes.json', async (_req, res) => {
+    const { REMOTES, manifestPath } = federation();
+    const entries = await Promise.all(
+      REMOTES.map(async (remote) => [
+        remote.name,
+        (await listening(remote.devPort)) ? `http://localhost:${remote.devPort}/mf-manifest.json` : manifestPath(remote),
+      ]),
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(Object.fromEntries(entries));
+  });
+}
+
+function createConfig({ dir, name, kind }, argv = {}) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  const production = mode === 'production';
+  const serving = Boolean(process.env.WEBPACK_SERVE);
+  const isHost = kind === 'host';
+  const webpack = fromPackage(dir, 'webpack');
+  // The federation plugin loads webpack internals; point it at the webpack this package builds with.
+  process.env.FEDERATION_WEBPACK_PATH = process.env.FEDERATION_WEBPACK_PATH || require.resolve('webpack', { paths: [dir] });
+  const { ModuleFederationPlugin } = fromPackage(dir, '@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const pkg = require(path.join(dir, 'package.json'));
+  const remote = isHost ? null : federation().REMOTES.find((r) => r.name === name);
+  if (!isHost && !remote) throw new Error(`unknown remote ${name}: add it to shared/src/federation/remotes.ts`);
+  const hashed = production ? '[name].[contenthash:8].js' : '[name].js';
+  // The federation runtime asks for an entry chunk's file name before its content hash exists
+  // (only to learn the output depth); answer without the hash then.
+  const entryFilename = production
+    ? (pathData) => (pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript ? hashed : '[name].js')
+    : hashed;
+
+  return {
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      filename: entryFilename,
+      chunkFilename: hashed,
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // @suite/shared is compiled from its TypeScript sources ("source" condition of its exports).
+      conditionNames: ['source', '...'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: require.resolve('swc-loader'), options: swcOptions(production) },
+        },
+        {
+          // Third-party packages resolve their own imports without "source": some publish raw
+          // TypeScript there that is not meant to be bundled.
+          include: /node_modules/,
+          resolve: { byDependency: thirdPartyConditions(production) },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
+        shared: sharedDependencies(dir),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({
+        templateContent: page(isHost ? 'GSE Suite' : `${pkg.name} (standalone)`),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+        // A standalone page is served from / by its dev server; built, it stays relative.
+        ...(isHost || serving ? { publicPath: '/' } : {}),
+      }),
+      new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
+    ],
+    optimization: production ? { minimize: true, minimizer: minimizers(dir) } : { minimize: false },
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port: isHost ? federation().HOST.devPort : remote.devPort,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: isHost ? [...API_PATHS, '/mfe'] : API_PATHS, target: API_ORIGIN }],
+      ...(isHost
+        ? {
+            setupMiddlewares: (middlewares, server) => {
+              devRegistry(server.app);
+              return middlewares;
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** The host shell: no remotes at build time, served from '/'. */
+function host({ dir }) {
+  return (_env, argv) => createConfig({ dir, name: federation().HOST.name, kind: 'host' }, argv);
+}
+
+/** A remote: exposes ./App, built to <dir>/dist with mf-manifest.json and remoteEntry.js. */
+function remote({ dir, name }) {
+  return (_env, argv) => createConfig({ dir, name, kind: 'remote' }, argv);
+}
+
+module.exports = { host, remote };
