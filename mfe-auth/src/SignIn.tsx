@@ -113,7 +113,7 @@ export function SignIn() {
                 <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
               </Field.Root>
 
-              <Button type="submit" colorPalette="brand" disabled={!filled || isSubmitting} loading={isSubmitting}>
+              <Button type="submit" colorPalette="brand" disabled={!filled || isSubmitting} loading={isSubmitting} loadingText={t('signIn.submit')} aria-busy={isSubmitting}>
                 {t('signIn.submit')}
               </Button>
 

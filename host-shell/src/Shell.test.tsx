@@ -1,0 +1,185 @@
+import { AppProviders, SessionStore, sessionStore } from '@suite/shared';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { RemoteLoader, RemoteModule } from './remotes/loader';
+import { RemoteLoaderContext } from './remotes/loader';
+import { Shell } from './Shell';
+
+function token(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none' })}.${encode(claims)}.signature`;
+}
+
+const validToken = () =>
+  token({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges: ['USERS_READ'], exp: Math.floor(Date.now() / 1000) + 3600 });
+
+/** Each stub remote renders its name and the path it sees. */
+function stubRemote(name: string): RemoteModule {
+  return {
+    default: function StubApp() {
+      const { pathname } = useLocation();
+      return <h1>{`${name} at ${pathname}`}</h1>;
+    },
+  };
+}
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output aria-label="location">{pathname}</output>;
+}
+
+function renderShell(path: string, loader: RemoteLoader, store: SessionStore = sessionStore) {
+  return render(
+    <AppProviders session={store}>
+      <RemoteLoaderContext.Provider value={loader}>
+        <MemoryRouter initialEntries={[path]}>
+          <Shell />
+          <Where />
+        </MemoryRouter>
+      </RemoteLoaderContext.Provider>
+    </AppProviders>,
+  );
+}
+
+const workingLoader = (): RemoteLoader & { load: jest.Mock; reset: jest.Mock } => ({
+  load: jest.fn(async (name: string) => stubRemote(name)),
+  reset: jest.fn(),
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.signOut();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('shell router', () => {
+  it.each([
+    ['/login', 'mfe_auth'],
+    ['/LOGIN', 'mfe_auth'],
+    ['/Login', 'mfe_auth'],
+    ['/resetpassword', 'mfe_auth'],
+  ])('mounts %s on %s without a session', async (path, remote) => {
+    renderShell(path, workingLoader());
+    expect(await screen.findByRole('heading', { name: `${remote} at ${path}` })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/users', 'mfe_users'],
+    ['/roles', 'mfe_access'],
+    ['/privileges', 'mfe_access'],
+    ['/apps', 'mfe_apps'],
+    ['/menusettings', 'mfe_menus'],
+    ['/MenuSettings', 'mfe_menus'],
+    ['/notifications', 'mfe_notifications'],
+  ])('mounts %s on %s with a session', async (path, remote) => {
+    sessionStore.signIn({ token: validToken() });
+    renderShell(path, workingLoader());
+    expect(await screen.findByRole('heading', { name: `${remote} at ${path}` })).toBeInTheDocument();
+  });
+
+  it('sends a protected path without a session to /Login', async () => {
+    renderShell('/users', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent('/Login');
+  });
+
+  it('sends an expired session to /Login', async () => {
+    sessionStore.signIn({ token: token({ given_name: 'a', exp: Math.floor(Date.now() / 1000) - 10 }) });
+    renderShell('/roles', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor of / or /login to /users', async () => {
+    sessionStore.signIn({ token: validToken() });
+    renderShell('/login', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
+  });
+
+  it('sends unknown paths to /Login', async () => {
+    renderShell('/nowhere', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+  });
+});
+
+describe('authenticated layout', () => {
+  it('shows the user, the sections and signs out from the user menu', async () => {
+    const user = userEvent.setup();
+    sessionStore.signIn({ token: validToken(), refreshToken: 'r1' });
+    renderShell('/users', workingLoader());
+
+    expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
+    expect(screen.getByText('ada Lovelace')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    for (const name of ['Usuarios', 'Roles', 'Privilegios', 'Aplicaciones', 'Ajustes de menú', 'Notificaciones de correo']) {
+      expect(nav).toContainElement(screen.getByRole('link', { name }));
+    }
+    expect(screen.getByRole('link', { name: 'Usuarios' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('link', { name: 'Ajustes de menú' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_menus at /menuSettings' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  it('shows the unavailable card, keeps other sections working, and retry loads it again', async () => {
+    const user = userEvent.setup();
+    sessionStore.signIn({ token: validToken() });
+    let rolesUp = false;
+    const loader = {
+      load: jest.fn(async (name: string) => {
+        if (name === 'mfe_access' && !rolesUp) throw new Error('remote down');
+        return stubRemote(name);
+      }),
+      reset: jest.fn(),
+    };
+    renderShell('/roles', loader);
+
+    const card = await screen.findByRole('alert');
+    expect(card).toHaveTextContent('Sección no disponible');
+
+    // Other sections keep working.
+    await user.click(screen.getByRole('link', { name: 'Usuarios' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Roles' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sección no disponible');
+
+    // The remote comes back: retry re-attempts the load and shows it.
+    rolesUp = true;
+    const loadsBefore = loader.load.mock.calls.filter(([name]) => name === 'mfe_access').length;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_access at /roles' })).toBeInTheDocument();
+    expect(loader.reset).toHaveBeenCalledWith('mfe_access');
+    expect(loader.load.mock.calls.filter(([name]) => name === 'mfe_access').length).toBeGreaterThan(loadsBefore);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('also recovers when the runtime handed back the unavailable stand-in', async () => {
+    const user = userEvent.setup();
+    const { isUnavailable, unavailableFallbackPlugin } = await import('./remotes/federation');
+    const plugin = unavailableFallbackPlugin();
+    let up = false;
+    const loader = {
+      load: jest.fn(async (name: string) => {
+        if (up) return stubRemote(name);
+        const fallback = await plugin.errorLoadRemote!({ id: `${name}/App`, error: new Error('down'), from: 'runtime', lifecycle: 'onLoad', origin: {} as never });
+        expect(isUnavailable(fallback)).toBe(true);
+        return fallback as RemoteModule;
+      }),
+      reset: jest.fn(),
+    };
+    renderShell('/login', loader);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sección no disponible');
+    up = true;
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'mfe_auth at /login' })).toBeInTheDocument();
+  });
+});

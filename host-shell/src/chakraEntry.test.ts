@@ -1,0 +1,36 @@
+import * as chakra from '@chakra-ui/react';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Bundles receive the curated Chakra entry (shared/src/ui/chakra.js) under `@chakra-ui/react`;
+ * every value the front end imports from it must be listed there.
+ */
+const ROOT = resolve(__dirname, '../..');
+const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry) ? [path] : [];
+  });
+}
+
+it('lists every Chakra value the front end imports', () => {
+  const missing: string[] = [];
+  for (const pkg of PACKAGES) {
+    for (const file of sources(join(ROOT, pkg, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+        const names = match[1]
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name && !name.startsWith('type '))
+          .map((name) => name.split(/\s+as\s+/)[0]);
+        for (const name of names) if (!(name in chakra)) missing.push(`${name} (${file.slice(ROOT.length + 1)})`);
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+});

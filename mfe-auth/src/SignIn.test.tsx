@@ -1,0 +1,185 @@
+import { AppProviders, decryptPayload, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import App from './App';
+
+const PAYLOAD_KEY = 'test-payload-key';
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
+}
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderAt(path: string) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/users" element={<p>users landing</p>} />
+          <Route path="*" element={<App />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const userField = () => screen.getByLabelText('Usuario', { exact: true });
+const passwordField = () => screen.getByLabelText('Contraseña', { exact: true });
+const submit = () => screen.getByRole('button', { name: 'Ingresar' });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStore.signOut();
+  resetRuntimeConfig();
+  setRuntimeConfig({ payloadKey: PAYLOAD_KEY, appName: 'ibuhoo', tenant: 'bmscol', version: '1.2.3' });
+});
+
+describe('sign-in screen', () => {
+  it('renders at /login and /, case-insensitively', async () => {
+    for (const path of ['/login', '/LOGIN', '/']) {
+      const { unmount } = renderAt(path);
+      expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Recordar contraseña' })).toHaveAttribute('href', '/resetpassword');
+      expect(screen.getByText('Versión 1.2.3')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('enables Ingresar only when both fields are filled', async () => {
+    const user = userEvent.setup();
+    renderAt('/login');
+    expect(submit()).toBeDisabled();
+    await user.type(userField(), 'admin');
+    expect(submit()).toBeDisabled();
+    await user.type(passwordField(), 'secret');
+    expect(submit()).toBeEnabled();
+    await user.clear(userField());
+    expect(submit()).toBeDisabled();
+  });
+
+  it("shows 'Campo obligatorio' under an empty field once it was touched", async () => {
+    const user = userEvent.setup();
+    renderAt('/login');
+    expect(screen.queryByText('Campo obligatorio')).not.toBeInTheDocument();
+    await user.click(userField());
+    await user.tab();
+    expect(await screen.findByText('Campo obligatorio')).toBeInTheDocument();
+    expect(userField()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(userField(), 'admin');
+    await waitFor(() => expect(userField()).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderAt('/login');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  it('sends the encrypted password, stores the session with the Bearer prefix and goes to urlApp', async () => {
+    const user = userEvent.setup();
+    const token = jwt({ identifier: '1', unique_name: 'admin', nameid: '1', given_name: 'Admin', family_name: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'], APPS: ['ibuhoo'], exp: Math.floor(Date.now() / 1000) + 600 });
+    const sent: Request[] = [];
+    const bodies: Record<string, unknown>[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      sent.push(request);
+      bodies.push(await request.clone().json());
+      return reply(200, { statusCode: 200, result: { informationCode: 'A10', information: 'Ingreso exitoso', token, refreshToken: 'refresh-1', urlApp: '/users' } });
+    });
+    renderAt('/login?from=mail');
+
+    await user.type(userField(), 'admin');
+    await user.type(passwordField(), 'S3cret!');
+    await user.click(submit());
+
+    expect(await screen.findByText('users landing')).toBeInTheDocument();
+    const [request] = sent;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/Login');
+    expect(request.headers.get('tenant')).toBe('bmscol');
+    expect(request.headers.get('tenantLanguage')).toBe('ES');
+    expect(request.headers.get('Authorization')).toBeNull();
+    const body = bodies[0] as Record<string, string>;
+    expect(body).toMatchObject({ user: 'admin', appname: 'ibuhoo', ip: '', TypeDeviceId: 2, tokenCaptcha: '', page: '' });
+    expect(body.password).not.toBe('S3cret!');
+    expect(decryptPayload(body.password, PAYLOAD_KEY)).toBe('S3cret!');
+    expect(body.idSessionTab).toMatch(/^\d{16}$/);
+    expect(sessionStorage.getItem('idSessionTab')).toBe(body.idSessionTab);
+    expect(typeof body.Browser).toBe('string');
+
+    expect(localStorage.getItem('token')).toBe(`Bearer ${token}`);
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ userId: '1', nameid: '1', name: 'admin', surname: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'] });
+    expect(sessionStore.isAuthenticated()).toBe(true);
+  });
+
+  it('shows the server message of a refused sign-in and stays', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
+    );
+    renderAt('/login');
+    await user.type(userField(), 'admin');
+    await user.type(passwordField(), 'wrong');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(screen.queryByText('users landing')).not.toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("shows 'Error al realizar la petición.' when no response arrives", async () => {
+    const user = userEvent.setup();
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/login');
+    await user.type(userField(), 'admin');
+    await user.type(passwordField(), 'secret');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al realizar la petición.');
+  });
+
+  it('shows a loading state while the sign-in is under way', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    jest.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt('/login');
+    await user.type(userField(), 'admin');
+    await user.type(passwordField(), 'secret');
+    await user.click(submit());
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-busy', 'true'));
+    expect(submit()).toBeDisabled();
+    answer(reply(401, { statusCode: 401, result: { information: 'No', informationCode: 'R11' } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No');
+  });
+});
+
+describe('other public routes', () => {
+  it.each([
+    ['/resetpassword', 'Restablecer contraseña'],
+    ['/ResetPassword', 'Restablecer contraseña'],
+    ['/check-email', '¡Revisa tu email!'],
+    ['/Alert', 'Mensaje'],
+    ['/signin-credential/callback', 'Verificando credenciales'],
+    ['/selectaccounts', 'Seleccionar cuenta'],
+  ])('%s shows its placeholder', (path, title) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+  });
+
+  it('/logout ends the session and returns to /Login', async () => {
+    sessionStore.signIn({ token: jwt({ given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }) });
+    renderAt('/logout');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
