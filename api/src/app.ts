@@ -6,9 +6,17 @@ import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
 import { installErrorHandling } from './http/errors';
+import { installRateLimit, routeLimits } from './http/rate-limit';
 import { AppDirectory } from './modules/applications/directory';
+import applicationRoutes from './modules/applications/routes';
+import { purgeStaleLockouts } from './modules/auth/lockout';
+import { purgeExpiredTokens } from './modules/auth/queries';
 import authRoutes from './modules/auth/routes';
+import tokenRoutes from './modules/auth/token-routes';
 import healthRoutes from './modules/health/routes';
+import { LocalSessionBus, PgSessionBus, SessionHub, hubPlugin, type SessionBus } from './modules/hub';
+import sessionRoutes from './modules/sessions/routes';
+import { SessionService } from './modules/sessions/service';
 import staticRoutes from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import { KeyStore } from './security/keys';
@@ -28,6 +36,9 @@ export interface Server {
   seed: SeedResult;
 }
 
+/** How often expired codes, refresh tokens and stale lockout counters are deleted. */
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -42,6 +53,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
   let app: FastifyInstance | undefined;
+  let hub: SessionHub | undefined;
   try {
     await migrate(database.db);
     const seeded = await seed(database.db, {
@@ -59,6 +71,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       requestIdHeader: 'x-request-id',
       forceCloseConnections: 'idle',
     });
+    // revocation pushes reach every instance: LISTEN/NOTIFY on PostgreSQL, in process on PGlite
+    const bus: SessionBus = config.databaseUrl
+      ? new PgSessionBus(config.databaseUrl, { logger: app.log })
+      : new LocalSessionBus(app.log);
+    hub = new SessionHub({ bus, logger: app.log });
+    const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log);
+    // revocations made by any instance end cached "live" answers here at once
+    await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
+
     const ctx: AppContext = {
       config,
       database,
@@ -66,16 +87,31 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       keys,
       payloadKey,
       directory: new AppDirectory(database.db),
+      hub,
+      sessions,
+      limits: routeLimits(config.rateLimit),
     };
     app.decorate('ctx', ctx);
+    const purge = setInterval(() => {
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db)]).catch((err: unknown) =>
+        app?.log.warn({ err }, 'purging expired tokens failed'),
+      );
+    }, PURGE_INTERVAL_MS);
+    purge.unref();
     app.addHook('onClose', async (instance) => {
+      clearInterval(purge);
       await database.close();
       instance.log.info('database closed');
     });
     installErrorHandling(app);
+    await installRateLimit(app, config.rateLimit);
 
     await app.register(healthRoutes);
+    await app.register(hubPlugin, { hub });
     await app.register(authRoutes);
+    await app.register(tokenRoutes);
+    await app.register(sessionRoutes);
+    await app.register(applicationRoutes);
     await app.register(usersRoutes);
     await app.register(staticRoutes);
 
@@ -90,6 +126,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     return { app, seed: seeded };
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
+    await hub?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       payloadKey: undefined,
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
+      rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000 },
+      lockout: { lockSeconds: 300, blockAfterLocks: 3 },
+      sessionCacheMs: 2000,
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -39,6 +42,12 @@ describe('loadConfig', () => {
       PAYLOAD_KEY: 'k',
       LOG_LEVEL: 'WARN',
       TOKEN_ISSUER: 'https://id.example.com',
+      RATE_LIMIT: 'off',
+      LOGIN_RATE_LIMIT: '10',
+      TOKEN_RATE_LIMIT: '20',
+      LOCKOUT_SECONDS: '60',
+      LOCKOUT_BLOCK_AFTER: '2',
+      SESSION_CACHE_MS: '0',
     });
     expect(config).toEqual({
       port: 9090,
@@ -55,6 +64,9 @@ describe('loadConfig', () => {
       payloadKey: 'k',
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
+      rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20 },
+      lockout: { lockSeconds: 60, blockAfterLocks: 2 },
+      sessionCacheMs: 0,
     });
   });
 
@@ -66,6 +78,10 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ RATE_LIMIT: 'maybe' }, /RATE_LIMIT/],
+    [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
+    [{ LOCKOUT_SECONDS: '1.5' }, /LOCKOUT_SECONDS/],
+    [{ SESSION_CACHE_MS: '-1' }, /SESSION_CACHE_MS/],
     [{ HOST_MAP: '{nope' }, /HOST_MAP is not valid JSON/],
     [{ HOST_MAP: '[]' }, /HOST_MAP must be a JSON object/],
     [{ HOST_MAP: '{"a.com":{"tenant":"x"}}' }, /"a.com"/],

@@ -37,6 +37,32 @@ export interface Config {
   logLevel: string;
   /** `iss` of access tokens (TOKEN_ISSUER, default suite-identity). */
   tokenIssuer: string;
+  /** Per-IP request limits of the sign-in and token endpoints. */
+  rateLimit: RateLimitConfig;
+  /** Temporary locks and their escalation (docs/security/lockout.md). */
+  lockout: LockoutConfig;
+  /**
+   * How long a session's "still live" answer is cached per instance (SESSION_CACHE_MS, default
+   * 2000). Revocations on this instance, and revocations pushed through the hub from any
+   * instance, take effect at once; others within this time.
+   */
+  sessionCacheMs: number;
+}
+
+export interface RateLimitConfig {
+  /** RATE_LIMIT=off (or 0/false) disables every limit (benchmarks). */
+  enabled: boolean;
+  /** POST /api/Login and POST /api/login/GenerateTokens per IP per minute (LOGIN_RATE_LIMIT, default 300). */
+  loginPerMinute: number;
+  /** RefreshToken, RevokeToken and TokenValidation per IP per minute (TOKEN_RATE_LIMIT, default 6000). */
+  tokenPerMinute: number;
+}
+
+export interface LockoutConfig {
+  /** Length of the first temporary lock in seconds (LOCKOUT_SECONDS, default 300); each later lock doubles. */
+  lockSeconds: number;
+  /** The lockout that makes this many temporary locks in a row is a permanent block instead (LOCKOUT_BLOCK_AFTER, default 3). */
+  blockAfterLocks: number;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +81,23 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseSwitch(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -127,5 +170,15 @@ export function loadConfig(env: Env = process.env): Config {
     payloadKey: nonEmpty(env.PAYLOAD_KEY),
     logLevel,
     tokenIssuer: nonEmpty(env.TOKEN_ISSUER) ?? 'suite-identity',
+    rateLimit: {
+      enabled: parseSwitch('RATE_LIMIT', env.RATE_LIMIT, true),
+      loginPerMinute: parsePositiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 300),
+      tokenPerMinute: parsePositiveInt('TOKEN_RATE_LIMIT', env.TOKEN_RATE_LIMIT, 6000),
+    },
+    lockout: {
+      lockSeconds: parsePositiveInt('LOCKOUT_SECONDS', env.LOCKOUT_SECONDS, 300),
+      blockAfterLocks: parsePositiveInt('LOCKOUT_BLOCK_AFTER', env.LOCKOUT_BLOCK_AFTER, 3),
+    },
+    sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
   };
 }

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { DB } from './db/schema';
+import type { RouteLimits } from './http/rate-limit';
 import type { AppDirectory } from './modules/applications/directory';
+import type { SessionHub } from './modules/hub';
+import type { SessionService } from './modules/sessions/service';
 import type { KeyStore } from './security/keys';
 import type { AuthUser } from './security/auth';
 
@@ -15,6 +18,12 @@ export interface AppContext {
   /** crypto-js key of the payload scheme (served to the client at /config.json). */
   payloadKey: string;
   directory: AppDirectory;
+  /** The SignalR hub at /api/connections/session (ReceiveSessionStatus pushes). */
+  hub: SessionHub;
+  /** Session liveness, revocation and the concurrency policy. */
+  sessions: SessionService;
+  /** Rate-limit route options of the sign-in and token endpoints. */
+  limits: RouteLimits;
 }
 
 declare module 'fastify' {

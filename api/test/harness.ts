@@ -29,6 +29,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     hostMap: {},
     logLevel: 'silent',
     tokenIssuer: 'suite-identity',
+    rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000 },
+    lockout: { lockSeconds: 300, blockAfterLocks: 3 },
+    sessionCacheMs: 2000,
     ...overrides,
   };
 }

@@ -63,8 +63,29 @@ export interface ApplicationsTable {
   show_free_trial: Generated<boolean>;
   default_tenant: string | null;
   default_language: Generated<string>;
+  free_trial_url: Generated<string>;
+  free_trial_code: Generated<string>;
   created_on: Timestamp;
   modified_on: Timestamp;
+}
+
+export interface ApplicationParametersTable {
+  application_id: number;
+  parameter_type: 'login' | 'general';
+  name: string;
+  /** JSON value (jsonb): node-postgres and PGlite return it parsed; write it as JSON text. */
+  value: ColumnType<unknown, string, string>;
+  value_type: 'boolean' | 'number' | 'string' | 'object' | 'array';
+  modified_on: Timestamp;
+}
+
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  application_id: number | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  message: Generated<string>;
+  created_on: Timestamp;
 }
 
 export interface ApplicationTenantsTable {
@@ -193,6 +214,29 @@ export interface RefreshTokensTable {
   used_at: TimestampNullable;
   revoked_at: TimestampNullable;
   replaced_by: string | null;
+  generation: Generated<number>;
+}
+
+export interface SignInLockoutsTable {
+  subject: string;
+  user_id: string | null;
+  failed_attempts: Generated<number>;
+  lock_count: Generated<number>;
+  locked_until: TimestampNullable;
+  blocked_at: TimestampNullable;
+  attempt_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface AuthCodesTable {
+  code_hash: string;
+  session_id: string;
+  user_id: string;
+  application_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+  family_id: string | null;
 }
 
 export interface SettingsTable {
@@ -225,6 +269,10 @@ export interface DB {
   signing_keys: SigningKeysTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  sign_in_lockouts: SignInLockoutsTable;
+  auth_codes: AuthCodesTable;
+  application_parameters: ApplicationParametersTable;
+  maintenance_windows: MaintenanceWindowsTable;
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { FALLBACK_APP, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
+import { APP_PARAMETERS, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
 import type { ApplicationsTable } from './schema';
 
 /** Reference data of both specs, seeded idempotently at every start. */
@@ -55,6 +55,10 @@ type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title'> & {
 };
 
 const sibling = (name: string) => `https://${name}.suite.example/`;
+const freeTrial = (name: string) => ({
+  free_trial_url: `https://${name}.suite.example/prueba-gratis`,
+  free_trial_code: `${name.toUpperCase()}-TRIAL-30`,
+});
 
 /** The applications of the portal spec (§1) with their titles and portal profile. */
 export const APPLICATIONS: AppSeed[] = [
@@ -81,8 +85,16 @@ export const APPLICATIONS: AppSeed[] = [
       { code: 'myselfcert', title: 'MySelf' },
     ],
   },
-  { name: 'product', title: 'Product', url_app: sibling('product'), landing: sibling('product'), show_buy_link: true, show_free_trial: true },
-  { name: 'colnomina', title: 'Product Nómina', url_app: sibling('colnomina'), landing: sibling('colnomina'), show_buy_link: true, show_free_trial: true },
+  { name: 'product', title: 'Product', url_app: sibling('product'), landing: sibling('product'), show_buy_link: true, show_free_trial: true, ...freeTrial('product') },
+  {
+    name: 'colnomina',
+    title: 'Product Nómina',
+    url_app: sibling('colnomina'),
+    landing: sibling('colnomina'),
+    show_buy_link: true,
+    show_free_trial: true,
+    ...freeTrial('colnomina'),
+  },
   { name: 'biometria', title: 'Biometria', url_app: sibling('biometria'), landing: sibling('biometria') },
   { name: 'confronta', title: 'Confronta', url_app: sibling('confronta'), landing: sibling('confronta') },
   { name: 'firmaya', title: 'Firmaya', url_app: sibling('firmaya'), landing: sibling('firmaya'), sign_in_variant: 'certificate' },
@@ -121,6 +133,38 @@ export const APPLICATIONS: AppSeed[] = [
   // hidden from every application list and selector (console spec §1)
   { name: 'RESETOTP', title: 'Reset OTP', url_app: '/resetotp', landing: '/resetotp', is_visible: false },
 ];
+
+/** Contact shown with 'El usuario se encuentra bloqueado.' (parameter supportContact). */
+export const SUPPORT_CONTACT = 'soporte@suite.example';
+
+export interface ParameterSeed {
+  parameter_type: 'login' | 'general';
+  name: string;
+  value: boolean | number | string | object;
+}
+
+/** The parameters every application starts with (GET /api/application/GetParametersApp). */
+export function applicationParameters(app: AppSeed): ParameterSeed[] {
+  const params: ParameterSeed[] = [
+    { parameter_type: 'login', name: APP_PARAMETERS.captchaApply, value: app.captcha_apply ?? false },
+    { parameter_type: 'login', name: APP_PARAMETERS.maxFailedAttempts, value: LOGIN_MAX_FAILED_ATTEMPTS },
+    { parameter_type: 'login', name: APP_PARAMETERS.supportContact, value: SUPPORT_CONTACT },
+    { parameter_type: 'general', name: APP_PARAMETERS.resendEmailSeconds, value: 60 },
+    { parameter_type: 'general', name: APP_PARAMETERS.sessionValidationDelayMs, value: 100 },
+  ];
+  if (app.show_buy_link) {
+    params.push({ parameter_type: 'login', name: APP_PARAMETERS.buyUrl, value: `https://${app.name.toLowerCase()}.suite.example/comprar` });
+  }
+  return params;
+}
+
+/** The JSON type of a parameter value, as stored in application_parameters.value_type. */
+export function jsonType(value: unknown): 'boolean' | 'number' | 'string' | 'object' | 'array' {
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  if (t === 'boolean' || t === 'number' || t === 'string') return t;
+  return 'object';
+}
 
 export const ADMIN_AREAS = ['USERS', 'ROLES', 'PRIVILEGES', 'APPS', 'MENUS', 'NOTIFICATIONS'] as const;
 

@@ -17,7 +17,9 @@ import {
   DOCUMENT_TYPES,
   PRIVILEGES,
   USER_TYPES,
+  applicationParameters,
   demoEmail,
+  jsonType,
 } from './seed-data';
 
 export interface SeedOptions {
@@ -97,6 +99,26 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
   }
   const apps = await idsByName(trx, 'applications');
   const consoleId = apps.get(FALLBACK_APP) as number;
+
+  // parameters: missing ones are added, existing values (edited later) are kept
+  const parameters = APPLICATIONS.flatMap((app) => {
+    const applicationId = apps.get(app.name.toLowerCase());
+    if (applicationId === undefined) return [];
+    return applicationParameters(app).map((p) => ({
+      application_id: applicationId,
+      parameter_type: p.parameter_type,
+      name: p.name,
+      value: JSON.stringify(p.value),
+      value_type: jsonType(p.value),
+    }));
+  });
+  if (parameters.length) {
+    await trx
+      .insertInto('application_parameters')
+      .values(parameters)
+      .onConflict((oc) => oc.columns(['application_id', 'name']).doNothing())
+      .execute();
+  }
 
   // privileges: a new one is assigned to the console application when it is created
   const newPrivileges = await trx

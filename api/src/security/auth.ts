@@ -19,18 +19,22 @@ const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_
 /** The console application: admin privileges count only in tokens issued for it. */
 export const CONSOLE_APP = FALLBACK_APP;
 
-/** preHandler: `Authorization: Bearer <jwt>` verified against our keys → request.user; else 401 R401. */
+/**
+ * preHandler: `Authorization: Bearer <jwt>` verified against our keys, and its session (`sid`)
+ * still live — not revoked, its user active — → request.user; else 401 R401.
+ */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw unauthorized();
-  const { keys, config } = request.server.ctx;
+  const { keys, config, sessions } = request.server.ctx;
   let claims: AccessTokenClaims;
   try {
     claims = await verifyAccessToken(keys, config.tokenIssuer, match[1]);
   } catch {
     throw unauthorized();
   }
+  if (!(await sessions.isLive(claims.sid, claims.identifier))) throw unauthorized();
   request.user = {
     id: claims.identifier,
     userName: claims.unique_name,

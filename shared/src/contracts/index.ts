@@ -1,5 +1,7 @@
 export * from './envelope';
 export * from './login';
+export * from './tokens';
+export * from './applications';
 export * from './users';
 export * from './messages';
 export * from './config';

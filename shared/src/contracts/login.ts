@@ -3,6 +3,12 @@ import * as v from 'valibot';
 /** Device type the portal sends (spec §9). */
 export const TYPE_DEVICE_ID = 2;
 
+/**
+ * Failed sign-in attempts allowed before a temporary lock (spec §9). R11 replies carry
+ * `failedLoginInformation.failedAttempts`; attempts left = LOGIN_MAX_FAILED_ATTEMPTS − failedAttempts.
+ */
+export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
+
 /** POST /api/Login request (portal spec §3). `password` is encrypted with encryptPayload. */
 export const LoginRequestSchema = v.object({
   user: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100)),
@@ -23,7 +29,14 @@ export interface FailedLoginInformation {
   lockTime: number;
 }
 
-/** POST /api/Login reply `result` (portal spec §3). Success: informationCode A10. */
+/**
+ * POST /api/Login reply `result` (portal spec §3). Success: informationCode A10, `token`,
+ * `refreshToken` and `urlApp` — for an application in another origin `urlApp` carries a
+ * single-use `?code=` for POST /api/login/GenerateTokens. Refusals (docs/security/codes.md):
+ * R11 (401, failedLoginInformation.failedAttempts), R13 (423, failedLoginInformation.lockTime =
+ * seconds left), A20 (403, isBlocked, messageParameter = contact), R14, R18 (403, urlApp = where
+ * to change the password), R21, R22, R23 (403).
+ */
 export interface LoginResult {
   information: string;
   informationCode: string;

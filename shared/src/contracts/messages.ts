@@ -26,12 +26,47 @@ export const MESSAGES = {
   userNotActivated: 'Por favor revise el correo de bienvenida para activar su cuenta.',
   /** Sign-in refused: the account is permanently blocked (A20, isBlocked). */
   userBlocked: 'El usuario se encuentra bloqueado.',
+  /** Sign-in refused: too many failed attempts, temporary lock (R13, failedLoginInformation.lockTime). */
+  temporaryLock: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.',
+  /** Shown by the client when the R13 countdown reaches zero. */
+  userReleased: 'El usuario ya fue liberado por favor intente acceder de nuevo.',
+  /** Sign-in refused: the password is older than the application allows (R18). */
+  passwordExpired: 'Su clave se encuentra venciada debe realizar el cambio.',
+  /** Sign-in refused: the application is in a maintenance window (R23; the window's own message when it has one). */
+  applicationMaintenance: 'La aplicación se encuentra en mantenimiento. Intente de nuevo más tarde.',
+  /** POST /api/Login/RefreshToken success. */
+  tokenRefreshed: 'Token renovado',
+  /** Refresh refused: the refresh token (or its session) was revoked, or was already used (R101). */
+  refreshRevoked: 'Su sesión ha sido revocada. Por favor inicie sesión nuevamente.',
+  /** Refresh refused: the session reached the application's maxRefreshTokens (R101). */
+  refreshLimitReached: 'Se alcanzó el número máximo de renovaciones de la sesión. Por favor inicie sesión nuevamente.',
+  /** Refresh refused: unknown or expired refresh token (R401). */
+  refreshInvalid: 'El token de actualización no es válido o ha expirado. Inicie sesión de nuevo.',
+  /** PUT /api/login/RevokeToken success ('Sesión finalizada exitosamente' is the screen's text). */
+  sessionEnded: 'Sesión finalizada exitosamente',
+  /** GET /api/login/TokenValidation success. */
+  tokenValid: 'Token válido',
+  /** POST /api/login/GenerateTokens refused: unknown, expired or already used code (R401). */
+  codeInvalid: 'El código no es válido, expiró o ya fue utilizado.',
+  /** POST /api/user/validatesession success. */
+  sessionBound: 'Sesión validada',
+  /** POST /api/user/validatesession: the hub connection is not open on this server (R404). */
+  connectionUnknown: 'La conexión indicada no existe o ya fue cerrada.',
+  /** Push (ReceiveSessionStatus): the user's newer sign-in exceeded the application's limit. */
+  sessionReplaced: 'Tu sesión fue cerrada porque se inició sesión en otro dispositivo.',
+  /** Push (ReceiveSessionStatus): the application's limit of simultaneous sessions was exceeded. */
+  sessionLimitReached: 'Tu sesión fue cerrada porque se alcanzó el número máximo de sesiones simultáneas de la aplicación.',
+  /** Push (ReceiveSessionStatus): a spent refresh token was presented again; the session was closed. */
+  sessionClosedForSecurity: 'Tu sesión fue cerrada por seguridad. Por favor inicia sesión nuevamente.',
+  /** 429 on sign-in and token endpoints (R429). */
+  tooManyRequests: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.',
 } as const;
 
 /**
  * `result.informationCode` values the API answers with.
- * A10/R11/R13/R14/R18/R21-R23/A20/R101 are the spec's; R400/R401/R403/R404/R500 are the
- * generic codes of the envelope for bad input, no session, no privilege, no route, failure.
+ * A10/R11/R13/R14/R18/R21-R23/A20/R101 are the spec's; R400/R401/R403/R404/R429/R500 are the
+ * generic codes of the envelope for bad input, no session, no privilege, no route, too many
+ * requests, failure. docs/security/codes.md lists each with its HTTP status.
  */
 export const INFORMATION_CODES = {
   success: 'A10',
@@ -42,11 +77,13 @@ export const INFORMATION_CODES = {
   passwordExpired: 'R18',
   applicationInactive: 'R21',
   userInactive: 'R22',
+  applicationMaintenance: 'R23',
   refreshRevoked: 'R101',
   badRequest: 'R400',
   unauthorized: 'R401',
   forbidden: 'R403',
   notFound: 'R404',
+  tooManyRequests: 'R429',
   serverError: 'R500',
 } as const;
 

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { sql } from 'kysely';
 import { INFORMATION_CODES, MESSAGES, USER_STATE, payloadCipher } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login } from '../../../test/harness';
 import { PRIVILEGES } from '../../db/seed-data';
@@ -64,23 +65,29 @@ describeEachBackend('POST /api/Login', (server) => {
   });
 
   it('answers a wrong password with 401 R11 and the failed-login information', async () => {
-    const response = await login(server().app, 'admin', 'Wrong.Password1');
+    const { app, db } = server();
+    await createUser(db, { userName: 'wrong.once', password: 'Us3r.Pass-word' });
+    const response = await login(app, 'wrong.once', 'Wrong.Password1');
     expect(response.statusCode).toBe(401);
     expect(json(response)).toEqual({
       statusCode: 401,
       result: {
         information: 'Usuario o contraseña incorrectos.',
         informationCode: 'R11',
-        failedLoginInformation: { failedAttempts: 0, lockTime: 0 },
+        failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
       },
     });
   });
 
-  it('answers an unknown user exactly like a wrong password', async () => {
-    const unknown = await login(server().app, 'nobody.here', 'Wrong.Password1');
-    const wrong = await login(server().app, 'admin', 'Wrong.Password1');
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.body).toBe(wrong.body);
+  it('answers an unknown user exactly like a wrong password, attempt after attempt', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'known.user', password: 'Us3r.Pass-word' });
+    for (let i = 0; i < 4; i++) {
+      const unknown = await login(app, 'nobody.here', 'Wrong.Password1');
+      const wrong = await login(app, 'known.user', 'Wrong.Password1');
+      expect(unknown.statusCode).toBe(wrong.statusCode);
+      expect(unknown.body).toBe(wrong.body);
+    }
   });
 
   it('rejects a password that does not decrypt with the payload key: 400, not 401 or 500', async () => {
@@ -158,7 +165,12 @@ describeEachBackend('POST /api/Login', (server) => {
     expect(json(await login(app, 'pending.user', password)).result).toEqual({ information: MESSAGES.userNotActivated, informationCode: 'R14' });
     const blocked = await login(app, 'blocked.user', password);
     expect(blocked.statusCode).toBe(403);
-    expect(json(blocked).result).toEqual({ information: MESSAGES.userBlocked, informationCode: 'A20', isBlocked: true });
+    expect(json(blocked).result).toEqual({
+      information: MESSAGES.userBlocked,
+      informationCode: 'A20',
+      isBlocked: true,
+      messageParameter: 'soporte@suite.example',
+    });
     // a wrong password does not reveal the state
     expect(json(await login(app, 'blocked.user', 'Wrong.Pass1')).result.informationCode).toBe('R11');
   });
@@ -167,11 +179,82 @@ describeEachBackend('POST /api/Login', (server) => {
     const { app, db } = server();
     await db.updateTable('applications').set({ amount_time: 15, time_unit: 1 }).where('name', '=', 'firmaya').execute();
     const body = json(await login(app, 'admin', ADMIN_PASSWORD, 'firmaya'));
-    expect(body.result.urlApp).toBe('https://firmaya.suite.example/');
+    // another origin: a single-use code for POST /api/login/GenerateTokens rides along
+    expect(body.result.urlApp).toMatch(/^https:\/\/firmaya\.suite\.example\/\?code=[\w-]{43}$/);
     const jwks = json(await app.inject({ method: 'GET', url: '/.well-known/jwks.json' }));
     const { payload } = await jwtVerify(body.result.token, createLocalJWKSet(jwks), { audience: 'firmaya' });
     expect(payload.privileges).toEqual([]); // the admin role is the console's
     expect(payload.APPS).toEqual(['ibuhoo']);
     expect((payload.exp as number) - (payload.iat as number)).toBe(15 * 60);
+  });
+
+  it('refuses an expired password with 403 R18 per the application (3 days, 4 months; -1 never), after a right password only', async () => {
+    const { app, db } = server();
+    const password = 'Exp1red.Pass';
+    const day = 86_400_000;
+    await createUser(db, { userName: 'old.password', password });
+    await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 40 * day) }).where('user_name', '=', 'old.password').execute();
+
+    // biometria: never expires (-1) → signs in
+    expect((await login(app, 'old.password', password, 'biometria')).statusCode).toBe(200);
+
+    // 30 days → expired
+    await db.updateTable('applications').set({ password_expiration: 30, password_type_expiration: 3 }).where('name', '=', 'biometria').execute();
+    const expired = await login(app, 'old.password', password, 'biometria');
+    expect(expired.statusCode).toBe(403);
+    expect(json(expired).result).toEqual({ information: MESSAGES.passwordExpired, informationCode: 'R18', urlApp: '/changepassword' });
+    // a wrong password still says R11
+    expect(json(await login(app, 'old.password', 'Wrong.Pass1', 'biometria')).result.informationCode).toBe('R11');
+
+    // 2 months → not yet (40 days old); 1 month → expired
+    await db.updateTable('applications').set({ password_expiration: 2, password_type_expiration: 4 }).where('name', '=', 'biometria').execute();
+    expect((await login(app, 'old.password', password, 'biometria')).statusCode).toBe(200);
+    await db.updateTable('applications').set({ password_expiration: 1, password_type_expiration: 4 }).where('name', '=', 'biometria').execute();
+    expect(json(await login(app, 'old.password', password, 'biometria')).result.informationCode).toBe('R18');
+    // the right password cleared the counters: no lockout row is left behind
+    const user = await db.selectFrom('users').select('id').where('user_name', '=', 'old.password').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
+  it('refuses sign-in during a maintenance window with 403 R23 and the window message; global windows count too', async () => {
+    const { app, db } = server();
+    const confronta = await db.selectFrom('applications').select('id').where('name', '=', 'license').executeTakeFirstOrThrow();
+    const now = Date.now();
+    await db
+      .insertInto('maintenance_windows')
+      .values({ application_id: confronta.id, starts_at: new Date(now - 60_000), ends_at: new Date(now + 60_000), message: 'Volvemos a las 10:00.' })
+      .execute();
+    const refused = await login(app, 'admin', ADMIN_PASSWORD, 'license');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).result).toEqual({ information: 'Volvemos a las 10:00.', informationCode: 'R23' });
+    // a past window and other applications are not affected
+    expect((await login(app, 'admin', ADMIN_PASSWORD, 'biometria')).statusCode).toBe(200);
+
+    const global = await db
+      .insertInto('maintenance_windows')
+      .values({ application_id: null, starts_at: new Date(now - 1000), ends_at: new Date(now + 60_000), message: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const everywhere = await login(app, 'admin', ADMIN_PASSWORD, 'biometria');
+    expect(json(everywhere).result).toEqual({ information: MESSAGES.applicationMaintenance, informationCode: 'R23' });
+    await db.deleteFrom('maintenance_windows').where('id', '=', global.id).execute();
+    await db.deleteFrom('maintenance_windows').where('application_id', '=', confronta.id).execute();
+    expect((await login(app, 'admin', ADMIN_PASSWORD, 'license')).statusCode).toBe(200);
+  });
+
+  it('changes nothing on a refused call before the password is looked at (bad body, unknown or inactive application, bad cipher)', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'untouched', password: 'Us3r.Pass-word' });
+    const count = async () => ({
+      lockouts: (await db.selectFrom('sign_in_lockouts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      sessions: (await db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    });
+    const before = await count();
+    await app.inject({ method: 'POST', url: '/api/Login', payload: { user: 'untouched', appname: 'ibuhoo' } });
+    await login(app, 'untouched', 'Wrong.Pass1', 'no-such-app');
+    await app.inject({ method: 'POST', url: '/api/Login', payload: { user: 'untouched', password: 'plain', appname: 'ibuhoo' } });
+    await db.updateTable('applications').set({ idstate: 1 }).where('name', '=', 'myselfcert').execute();
+    await login(app, 'untouched', 'Wrong.Pass1', 'myselfcert');
+    expect(await count()).toEqual(before);
   });
 });

@@ -1,124 +1,361 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { durationSeconds } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
-export async function findApplication(db: Kysely<DB>, name: string) {
-  return db
-    .selectFrom('applications')
-    .select([
-      'id',
-      'name',
-      'url_app',
-      'idstate',
-      'amount_time',
-      'time_unit',
-      'refresh_token_expiration_amount_time',
-      'refresh_token_expiration_time_unit',
-    ])
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-    .executeTakeFirst();
-}
-export type LoginApplication = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+/**
+ * SQL of sign-in, refresh, code exchange and logout. Each operation that changes several rows is
+ * ONE statement (data-modifying CTEs), so it is atomic without an explicit transaction and costs
+ * one round trip.
+ */
 
-/** A user that may sign in by user name (case-insensitive); deleted users are not found. */
-export async function findUserByUserName(db: Kysely<DB>, userName: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'user_name', 'names', 'surnames', 'idstate', 'password_hash'])
-    .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+/** The application as sign-in and the token calls see it, with its active maintenance window. */
+export interface LoginApplication {
+  id: number;
+  name: string;
+  url_app: string;
+  url_assign_password: string;
+  idstate: number;
+  amount_time: number;
+  time_unit: number;
+  refresh_token_expiration_amount_time: number;
+  refresh_token_expiration_time_unit: number;
+  max_refresh_tokens: number;
+  max_refresh_tokens_by_user: number;
+  is_concurrent_session: boolean;
+  max_concurrent_tokens: number;
+  max_concurrent_tokens_by_user: number;
+  password_expiration: number;
+  password_type_expiration: number;
+  in_maintenance: boolean;
+  maintenance_message: string | null;
+  maintenance_ends_at: Date | string | null;
+}
+
+/** The window in force for the application (its own or a global one), if any. */
+export const activeMaintenanceJoin = sql`
+  left join lateral (
+    select w.message, w.ends_at
+      from maintenance_windows w
+     where (w.application_id = a.id or w.application_id is null)
+       and w.starts_at <= now() and w.ends_at > now()
+     order by w.application_id nulls last, w.starts_at desc
+     limit 1
+  ) m on true`;
+
+export async function findLoginApplication(db: Kysely<DB>, name: string): Promise<LoginApplication | undefined> {
+  const { rows } = await sql<LoginApplication>`
+    select a.id, a.name, a.url_app, a.url_assign_password, a.idstate, a.amount_time, a.time_unit,
+           a.refresh_token_expiration_amount_time, a.refresh_token_expiration_time_unit,
+           a.max_refresh_tokens, a.max_refresh_tokens_by_user,
+           a.is_concurrent_session, a.max_concurrent_tokens, a.max_concurrent_tokens_by_user,
+           a.password_expiration, a.password_type_expiration,
+           m.ends_at is not null as in_maintenance, m.message as maintenance_message, m.ends_at as maintenance_ends_at
+      from applications a
+      ${activeMaintenanceJoin}
+     where lower(a.name) = ${name.toLowerCase()}
+  `.execute(db);
+  return rows[0];
+}
+
+/** Refresh-token lifetime of an application in seconds (refreshTokenExpirationAmountTime/Unit; one day when unset). */
+export function refreshSecondsValue(app: Pick<LoginApplication, 'refresh_token_expiration_amount_time' | 'refresh_token_expiration_time_unit'>): number {
+  return app.refresh_token_expiration_amount_time > 0
+    ? durationSeconds(app.refresh_token_expiration_amount_time, app.refresh_token_expiration_time_unit)
+    : 86_400;
+}
+
+/** Refresh-token lifetime of an application in seconds, in SQL (applications row `a`); default one day. */
+export function refreshSecondsSql(alias: string): RawBuilder<number> {
+  const a = sql.ref(alias);
+  return sql<number>`(case when ${a}.refresh_token_expiration_amount_time > 0
+      then ${a}.refresh_token_expiration_amount_time *
+           (case ${a}.refresh_token_expiration_time_unit when 1 then 60 when 2 then 3600 else 86400 end)
+      else 86400 end)`;
+}
+
+/** Columns of what the access token says about a user in an application. */
+export interface AccessColumns {
+  privileges: string[];
+  apps: string[];
+  customer_name: string;
 }
 
 /**
- * What the access token says about the user: privileges of the user's active roles for the
- * application (active privileges only), the applications the user has roles in, and the
- * main company's name.
+ * Select-list columns: the privileges of the user's active roles in the application (active
+ * privileges only), the visible applications the user has roles in, and the main company's name.
  */
-export async function loadUserAccess(db: Kysely<DB>, userId: string, applicationId: number) {
-  const privileges = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .innerJoin('role_privileges as rp', (join) =>
-      join.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.application_id', '=', 'ur.application_id'),
-    )
-    .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
-    .select('p.name')
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('ur.application_id', '=', applicationId)
-    .where('r.idstate', '=', 0)
-    .where('p.idstate', '=', 0)
-    .orderBy('p.name')
-    .execute();
-  const apps = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .innerJoin('applications as a', 'a.id', 'ur.application_id')
-    .select('a.name')
-    .distinct()
-    .where('ur.user_id', '=', userId)
-    .where('r.idstate', '=', 0)
-    .where('a.is_visible', '=', true)
-    .orderBy('a.name')
-    .execute();
-  const company = await db
-    .selectFrom('user_customers as uc')
-    .innerJoin('customers as c', 'c.id', 'uc.customer_id')
-    .select('c.name')
-    .where('uc.user_id', '=', userId)
-    .where('uc.principal', '=', true)
-    .executeTakeFirst();
-  return {
-    privileges: privileges.map((p) => p.name),
-    apps: apps.map((a) => a.name),
-    customerName: company?.name ?? '',
-  };
+export function accessColumns(user: RawBuilder<unknown>, application: RawBuilder<unknown>): RawBuilder<AccessColumns> {
+  return sql<AccessColumns>`
+    array(select distinct p.name
+            from user_roles ur
+            join roles r on r.id = ur.role_id and r.idstate = 0
+            join role_privileges rp on rp.role_id = ur.role_id and rp.application_id = ur.application_id
+            join privileges p on p.id = rp.privilege_id and p.idstate = 0
+           where ur.user_id = ${user} and ur.application_id = ${application}
+           order by p.name) as privileges,
+    array(select distinct ap.name
+            from user_roles ur
+            join roles r on r.id = ur.role_id and r.idstate = 0
+            join applications ap on ap.id = ur.application_id and ap.is_visible
+           where ur.user_id = ${user}
+           order by ap.name) as apps,
+    coalesce((select c.name from user_customers uc join customers c on c.id = uc.customer_id
+               where uc.user_id = ${user} and uc.principal limit 1), '') as customer_name`;
 }
 
-/** Records the sign-in: a session row and the hash of its first refresh token. */
-export async function recordSignIn(
+/** PGlite may hand arrays back as text ('{a,b}'); node-postgres parses them. */
+export function textArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') {
+    const inner = value.replace(/^\{|\}$/g, '');
+    return inner === '' ? [] : inner.split(',').map((s) => s.replace(/^"|"$/g, ''));
+  }
+  return [];
+}
+
+export interface SignInRecord {
+  userId: string;
+  applicationId: number;
+  /** Lockout subject whose counters the success clears. */
+  subject: string;
+  tenant?: string;
+  idSessionTab?: string;
+  ip?: string;
+  browser?: string;
+  refreshTokenHash: string;
+  refreshSeconds: number;
+  /** New hash when the stored one was made with other parameters. */
+  newPasswordHash?: string;
+  /** Hash of the single-use code for an application in another origin. */
+  codeHash?: string;
+  codeSeconds: number;
+}
+
+/**
+ * Records a successful sign-in in one statement: clears the lockout counters, creates the session
+ * and the first refresh token of its family, stamps last_login_at (and a rehash), stores the
+ * exchange code; returns the session id and what the access token says.
+ */
+export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
+  const user = sql`${input.userId}::uuid`;
+  const app = sql`${input.applicationId}::int`;
+  const rehash = input.newPasswordHash ? sql`, password_hash = ${input.newPasswordHash}` : sql``;
+  const code = input.codeHash
+    ? sql`, k as (
+        insert into auth_codes (code_hash, session_id, user_id, application_id, expires_at)
+        select ${input.codeHash}, id, ${user}, ${app}, now() + make_interval(secs => ${input.codeSeconds}::int) from s
+      )`
+    : sql``;
+  const { rows } = await sql<{ session_id: string } & AccessColumns>`
+    with d as (
+      delete from sign_in_lockouts where subject = ${input.subject}
+    ), s as (
+      insert into sessions (user_id, application_id, tenant, id_session_tab, ip, browser)
+      values (${user}, ${app}, ${input.tenant ?? null}, ${input.idSessionTab ?? null}, ${input.ip ?? null}, ${input.browser?.slice(0, 500) ?? null})
+      returning id
+    ), r as (
+      insert into refresh_tokens (session_id, user_id, application_id, family_id, token_hash, expires_at)
+      select id, ${user}, ${app}, id, ${input.refreshTokenHash}, now() + make_interval(secs => ${input.refreshSeconds}::int) from s
+    ), u as (
+      update users set last_login_at = now() ${rehash} where id = ${user}
+    ) ${code}
+    select s.id::text as session_id, ${accessColumns(user, app)} from s
+  `.execute(db);
+  const row = rows[0];
+  return { sessionId: row.session_id, privileges: textArray(row.privileges), apps: textArray(row.apps), customer_name: row.customer_name };
+}
+
+/**
+ * maxRefreshTokensByUser: keeps the user's `max` most recently issued live refresh tokens in the
+ * application and revokes the rest (those sessions can no longer refresh: R101).
+ */
+export async function limitRefreshTokensByUser(db: Kysely<DB>, userId: string, applicationId: number, max: number): Promise<number> {
+  if (max < 1) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with extra as (
+      select id from refresh_tokens
+       where user_id = ${userId}::uuid and application_id = ${applicationId}::int
+         and revoked_at is null and used_at is null and expires_at > now()
+       order by created_at desc, id desc
+       offset ${max}::int
+    ), r as (
+      update refresh_tokens set revoked_at = now() where id in (select id from extra) and revoked_at is null returning id
+    )
+    select count(*)::int as n from r
+  `.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** A rotated refresh token: what the new access token needs. */
+export interface RotatedRow extends AccessColumns {
+  session_id: string;
+  user_id: string;
+  user_name: string;
+  names: string;
+  surnames: string;
+  app_name: string;
+  amount_time: number;
+  time_unit: number;
+}
+
+/**
+ * Rotation in one statement: the presented token is spent (only if unused, unrevoked, unexpired,
+ * of a live session, of this active user and application, and within maxRefreshTokens), the next
+ * token of its family is stored, the session is touched; returns what the access token needs.
+ * Concurrent presentations of one token: exactly one wins (row lock on `used_at is null`).
+ */
+export async function rotateRefreshToken(
   db: Kysely<DB>,
-  input: {
-    userId: string;
-    applicationId: number;
-    tenant?: string;
-    idSessionTab?: string;
-    ip?: string;
-    browser?: string;
-    refreshTokenHash: string;
-    refreshExpiresAt: Date;
-    newPasswordHash?: string;
-  },
-): Promise<{ sessionId: string }> {
-  return db.transaction().execute(async (trx) => {
-    const session = await trx
-      .insertInto('sessions')
-      .values({
-        user_id: input.userId,
-        application_id: input.applicationId,
-        tenant: input.tenant ?? null,
-        id_session_tab: input.idSessionTab ?? null,
-        ip: input.ip ?? null,
-        browser: input.browser?.slice(0, 500) ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('refresh_tokens')
-      .values({
-        session_id: session.id,
-        user_id: input.userId,
-        application_id: input.applicationId,
-        family_id: session.id,
-        token_hash: input.refreshTokenHash,
-        expires_at: input.refreshExpiresAt,
-      })
-      .execute();
-    await trx
-      .updateTable('users')
-      .set(input.newPasswordHash ? { last_login_at: new Date(), password_hash: input.newPasswordHash } : { last_login_at: new Date() })
-      .where('id', '=', input.userId)
-      .execute();
-    return { sessionId: session.id };
-  });
+  input: { tokenHash: string; userName: string; appName: string; newId: string; newHash: string },
+): Promise<RotatedRow | undefined> {
+  const { rows } = await sql<RotatedRow>`
+    with a as (
+      select id, name, amount_time, time_unit, max_refresh_tokens, ${refreshSecondsSql('applications')} as refresh_seconds
+        from applications
+       where lower(name) = ${input.appName.toLowerCase()} and idstate = 0
+    ), spent as (
+      update refresh_tokens rt set used_at = now(), replaced_by = ${input.newId}::uuid
+        from sessions s, users u, a
+       where rt.token_hash = ${input.tokenHash}
+         and rt.used_at is null and rt.revoked_at is null and rt.expires_at > now()
+         and rt.application_id = a.id
+         and (a.max_refresh_tokens < 1 or rt.generation < a.max_refresh_tokens)
+         and s.id = rt.session_id and s.revoked_at is null
+         and u.id = rt.user_id and not u.deleted and u.idstate = 1 and lower(u.user_name) = ${input.userName.toLowerCase()}
+      returning rt.session_id, rt.family_id, rt.user_id, rt.application_id, rt.generation,
+                u.user_name, u.names, u.surnames, a.name as app_name, a.amount_time, a.time_unit, a.refresh_seconds
+    ), fresh as (
+      insert into refresh_tokens (id, session_id, user_id, application_id, family_id, token_hash, expires_at, generation)
+      select ${input.newId}::uuid, session_id, user_id, application_id, family_id, ${input.newHash},
+             now() + make_interval(secs => refresh_seconds), generation + 1
+        from spent
+    ), touch as (
+      update sessions set last_seen_at = now() where id in (select session_id from spent)
+    )
+    select spent.session_id::text as session_id, spent.user_id::text as user_id, spent.user_name, spent.names, spent.surnames,
+           spent.app_name, spent.amount_time, spent.time_unit,
+           ${accessColumns(sql`spent.user_id`, sql`spent.application_id`)}
+      from spent
+  `.execute(db);
+  const row = rows[0];
+  return row ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
+}
+
+/** Why a refresh token was not rotated. */
+export interface RefreshTokenState {
+  session_id: string;
+  family_id: string;
+  used: boolean;
+  revoked: boolean;
+  expired: boolean;
+  session_revoked: boolean;
+  user_matches: boolean;
+  app_matches: boolean;
+  over_limit: boolean;
+}
+
+export async function refreshTokenState(
+  db: Kysely<DB>,
+  input: { tokenHash: string; userName: string; appName: string },
+): Promise<RefreshTokenState | undefined> {
+  const { rows } = await sql<RefreshTokenState>`
+    select rt.session_id::text as session_id, rt.family_id::text as family_id,
+           rt.used_at is not null as used, rt.revoked_at is not null as revoked, rt.expires_at <= now() as expired,
+           s.revoked_at is not null as session_revoked,
+           (lower(u.user_name) = ${input.userName.toLowerCase()} and not u.deleted) as user_matches,
+           lower(a.name) = ${input.appName.toLowerCase()} as app_matches,
+           (a.max_refresh_tokens >= 1 and rt.generation >= a.max_refresh_tokens) as over_limit
+      from refresh_tokens rt
+      join sessions s on s.id = rt.session_id
+      join users u on u.id = rt.user_id
+      join applications a on a.id = rt.application_id
+     where rt.token_hash = ${input.tokenHash}
+  `.execute(db);
+  return rows[0];
+}
+
+/** The session a refresh token belongs to, when user and application match (logout). */
+export async function sessionOfRefreshToken(
+  db: Kysely<DB>,
+  input: { tokenHash: string; userName: string; appName: string },
+): Promise<string | undefined> {
+  const { rows } = await sql<{ session_id: string }>`
+    select rt.session_id::text as session_id
+      from refresh_tokens rt
+      join users u on u.id = rt.user_id
+      join applications a on a.id = rt.application_id
+     where rt.token_hash = ${input.tokenHash}
+       and lower(u.user_name) = ${input.userName.toLowerCase()}
+       and lower(a.name) = ${input.appName.toLowerCase()}
+  `.execute(db);
+  return rows[0]?.session_id;
+}
+
+export interface ExchangedRow extends AccessColumns {
+  session_id: string;
+  user_id: string;
+  user_name: string;
+  names: string;
+  surnames: string;
+  app_name: string;
+  url_app: string;
+  amount_time: number;
+  time_unit: number;
+}
+
+/**
+ * GenerateTokens in one statement: the code is spent (only if unused, unexpired, of a live
+ * session, an active user and this active application) and a new refresh-token family of the
+ * same session is started.
+ */
+export async function exchangeCode(
+  db: Kysely<DB>,
+  input: { codeHash: string; appName: string; familyId: string; refreshHash: string },
+): Promise<ExchangedRow | undefined> {
+  const { rows } = await sql<ExchangedRow>`
+    with c as (
+      update auth_codes ac set used_at = now(), family_id = ${input.familyId}::uuid
+        from sessions s, users u, applications a
+       where ac.code_hash = ${input.codeHash} and ac.used_at is null and ac.expires_at > now()
+         and s.id = ac.session_id and s.revoked_at is null
+         and u.id = ac.user_id and not u.deleted and u.idstate = 1
+         and a.id = ac.application_id and lower(a.name) = ${input.appName.toLowerCase()} and a.idstate = 0
+      returning ac.session_id, ac.user_id, ac.application_id, u.user_name, u.names, u.surnames,
+                a.name as app_name, a.url_app, a.amount_time, a.time_unit, ${refreshSecondsSql('a')} as refresh_seconds
+    ), r as (
+      insert into refresh_tokens (session_id, user_id, application_id, family_id, token_hash, expires_at)
+      select session_id, user_id, application_id, ${input.familyId}::uuid, ${input.refreshHash},
+             now() + make_interval(secs => refresh_seconds)
+        from c
+    )
+    select c.session_id::text as session_id, c.user_id::text as user_id, c.user_name, c.names, c.surnames,
+           c.app_name, c.url_app, c.amount_time, c.time_unit,
+           ${accessColumns(sql`c.user_id`, sql`c.application_id`)}
+      from c
+  `.execute(db);
+  const row = rows[0];
+  return row ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
+}
+
+/**
+ * A code presented again after it was spent: the refresh-token family it produced is revoked
+ * (the code leaked). Returns true when the code had been used.
+ */
+export async function revokeReplayedCode(db: Kysely<DB>, codeHash: string): Promise<boolean> {
+  const { rows } = await sql<{ used: boolean }>`
+    with c as (
+      select used_at is not null as used, family_id from auth_codes where code_hash = ${codeHash}
+    ), r as (
+      update refresh_tokens set revoked_at = now()
+       where family_id = (select family_id from c where used) and revoked_at is null
+    )
+    select used from c
+  `.execute(db);
+  return rows[0]?.used ?? false;
+}
+
+/** Deletes exchange codes and refresh tokens that expired more than a day ago. */
+export async function purgeExpiredTokens(db: Kysely<DB>): Promise<void> {
+  await sql`delete from auth_codes where expires_at < now() - interval '1 day'`.execute(db);
+  await sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`.execute(db);
 }

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  AppNameHeadersSchema,
+  AppParametersHeadersSchema,
+  AppVersionHeadersSchema,
+  INFORMATION_CODES,
+  MESSAGES,
+  type AppParameter,
+  type AppParametersResult,
+  type AppVersionResult,
+  type Envelope,
+  type FreeTrialResult,
+  type MaintenanceWindowResult,
+} from '@suite/shared/contracts';
+import { ApiError, parseInput } from '../../http/errors';
+import { activeMaintenanceJoin } from '../auth/queries';
+
+function first(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v === undefined || v.trim() === '' ? undefined : v;
+}
+
+const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, INFORMATION_CODES.notFound);
+
+/**
+ * Public per-application data the portal reads before anyone signs in: version, parameters,
+ * maintenance window, free-trial information (portal spec §3, §7). All of it is data of the
+ * application in the database.
+ */
+export default async function applicationRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  const appNameOf = (request: FastifyRequest) =>
+    parseInput(AppNameHeadersSchema, { appName: first(request.headers.appname) }, 'headers').appName;
+
+  app.get('/api/application/getVersionApp', async (request): Promise<Envelope<AppVersionResult>> => {
+    const headers = parseInput(
+      AppVersionHeadersSchema,
+      {
+        appName: first(request.headers.appname),
+        tenant: first(request.headers.tenant),
+        tenantLanguage: first(request.headers.tenantlanguage),
+      },
+      'headers',
+    );
+    const row = await db
+      .selectFrom('applications')
+      .select('version')
+      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
+      .executeTakeFirst();
+    if (!row) throw unknownApplication();
+    return { statusCode: 200, result: { version: row.version } };
+  });
+
+  app.get('/api/application/GetParametersApp', async (request): Promise<Envelope<AppParametersResult>> => {
+    const headers = parseInput(
+      AppParametersHeadersSchema,
+      { appName: first(request.headers.appname), parameterType: first(request.headers.parametertype) },
+      'headers',
+    );
+    const application = await db
+      .selectFrom('applications')
+      .select('id')
+      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
+      .executeTakeFirst();
+    if (!application) throw unknownApplication();
+    let query = db
+      .selectFrom('application_parameters')
+      .select(['name', sql<string>`value::text`.as('value_json'), 'value_type'])
+      .where('application_id', '=', application.id);
+    if (headers.parameterType !== 'all') query = query.where('parameter_type', '=', headers.parameterType);
+    const rows = await query.orderBy('parameter_type').orderBy('name').execute();
+    const parameters: AppParameter[] = rows.map((r) => ({
+      name: r.name,
+      value: r.value_json,
+      type: r.value_type,
+    }));
+    return { statusCode: 200, result: { parameters } };
+  });
+
+  app.get('/api/application/getMaintenanceWindow', async (request): Promise<Envelope<MaintenanceWindowResult>> => {
+    const appName = appNameOf(request);
+    const { rows } = await sql<{ message: string | null; ends_at: Date | string | null }>`
+      select m.message, m.ends_at from applications a ${activeMaintenanceJoin}
+       where lower(a.name) = ${appName.toLowerCase()}
+    `.execute(db);
+    const row = rows[0];
+    if (!row) throw unknownApplication();
+    if (row.ends_at === null) return { statusCode: 200, result: { isMaintenance: false, message: '' } };
+    return {
+      statusCode: 200,
+      result: {
+        isMaintenance: true,
+        message: row.message || MESSAGES.applicationMaintenance,
+        endsAt: new Date(row.ends_at).toISOString(),
+      },
+    };
+  });
+
+  app.get('/api/application/isFreeTrial', async (request): Promise<Envelope<FreeTrialResult>> => {
+    const appName = appNameOf(request);
+    const row = await db
+      .selectFrom('applications')
+      .select(['show_free_trial', 'free_trial_url', 'free_trial_code'])
+      .where(sql<string>`lower(name)`, '=', appName.toLowerCase())
+      .executeTakeFirst();
+    if (!row) throw unknownApplication();
+    return {
+      statusCode: 200,
+      result: {
+        isFreeTrial: row.show_free_trial,
+        urlFreeTrial: row.show_free_trial ? row.free_trial_url : '',
+        codeFreeTrial: row.show_free_trial ? row.free_trial_code : '',
+      },
+    };
+  });
+}

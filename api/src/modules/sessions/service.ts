@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely';
+import { MESSAGES } from '@suite/shared/contracts';
+import type { DB } from '../../db/schema';
+import type { HubLogger, SessionHub } from '../hub';
+
+/** Why a session ended (sessions.revoked_reason). */
+export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}
+
+/** A revoked session stays known as revoked in the cache this long (revocation is final). */
+const REVOKED_TTL_MS = 3_600_000;
+/** Entries kept at most; the oldest go first. */
+const MAX_CACHE_ENTRIES = 100_000;
+
+interface CacheEntry {
+  live: boolean;
+  userId: string;
+  until: number;
+}
+
+/** What the concurrency policy needs to know about the application (console spec §3). */
+export interface ConcurrencyPolicy {
+  applicationId: number;
+  isConcurrentSession: boolean;
+  /** Live sessions allowed in the whole application (< 1: no limit). */
+  maxConcurrentTokens: number;
+  /** Live sessions allowed per user in the application (< 1: no limit). */
+  maxConcurrentTokensByUser: number;
+}
+
+export interface RevokedSession {
+  id: string;
+  userId: string;
+}
+
+/**
+ * Sessions: whether one is live (cached briefly per instance), revocation (database, cache,
+ * real-time push through the hub to every instance) and the concurrency policy.
+ */
+export class SessionService {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly loading = new Map<string, Promise<CacheEntry | null>>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly hub: SessionHub | undefined,
+    private readonly ttlMs: number,
+    private readonly logger?: HubLogger,
+  ) {}
+
+  /**
+   * True when the session exists, belongs to `userId`, is not revoked and its user is active.
+   * One indexed query per session and `ttlMs`; revocations seen by this instance apply at once.
+   */
+  async isLive(sessionId: string | undefined, userId: string): Promise<boolean> {
+    if (!isUuid(sessionId) || !isUuid(userId)) return false;
+    const hit = this.cache.get(sessionId);
+    if (hit && hit.until > Date.now()) return hit.live && hit.userId === userId;
+    let pending = this.loading.get(sessionId);
+    if (!pending) {
+      pending = this.load(sessionId).finally(() => this.loading.delete(sessionId));
+      this.loading.set(sessionId, pending);
+    }
+    const entry = await pending;
+    return entry !== null && entry.live && entry.userId === userId;
+  }
+
+  private async load(sessionId: string): Promise<CacheEntry | null> {
+    const { rows } = await sql<{ user_id: string; live: boolean }>`
+      select s.user_id::text as user_id, (s.revoked_at is null and u.idstate = 1 and not u.deleted) as live
+        from sessions s join users u on u.id = s.user_id
+       where s.id = ${sessionId}::uuid
+    `.execute(this.db);
+    const row = rows[0];
+    if (!row) return null;
+    const entry: CacheEntry = { live: row.live, userId: row.user_id, until: Date.now() + (row.live ? this.ttlMs : REVOKED_TTL_MS) };
+    if (this.ttlMs > 0 || !row.live) this.remember(sessionId, entry);
+    return entry;
+  }
+
+  private remember(sessionId: string, entry: CacheEntry): void {
+    this.cache.delete(sessionId);
+    this.cache.set(sessionId, entry);
+    if (this.cache.size > MAX_CACHE_ENTRIES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+
+  /** Marks sessions revoked in this instance's cache (local revocations and bus events). */
+  markRevoked(sessionIds: readonly string[]): void {
+    const until = Date.now() + REVOKED_TTL_MS;
+    for (const id of sessionIds) {
+      const known = this.cache.get(id);
+      this.remember(id, { live: false, userId: known?.userId ?? '', until });
+    }
+  }
+
+  /** Forgets cached answers about these sessions (the next check reads the database). */
+  forget(sessionIds: readonly string[]): void {
+    for (const id of sessionIds) this.cache.delete(id);
+  }
+
+  /**
+   * Revokes live sessions and every refresh token they hold, in one statement; with `message`
+   * their hub connections (on any instance) receive ReceiveSessionStatus. Returns the ids that
+   * were live.
+   */
+  async revoke(sessionIds: readonly string[], reason: RevokeReason, message?: string): Promise<string[]> {
+    const ids = sessionIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ id: string }>`
+      with s as (
+        update sessions set revoked_at = now(), revoked_reason = ${reason}
+         where id in (${sql.join(ids.map((id) => sql`${id}::uuid`))}) and revoked_at is null
+        returning id
+      ), r as (
+        update refresh_tokens set revoked_at = now()
+         where session_id in (select id from s) and revoked_at is null
+      )
+      select id::text as id from s
+    `.execute(this.db);
+    const revoked = rows.map((r) => r.id);
+    this.markRevoked(ids);
+    if (message && revoked.length) await this.push(revoked, message);
+    return revoked;
+  }
+
+  /**
+   * Applies the application's concurrency policy after a sign-in: when the user's live sessions
+   * (maxConcurrentTokensByUser) or the application's (maxConcurrentTokens) exceed the limit, the
+   * oldest are revoked in one statement, and told so in real time. The newest sessions always
+   * survive, so parallel sign-ins converge on the limit whatever their order.
+   */
+  async enforceConcurrency(policy: ConcurrencyPolicy, userId: string): Promise<RevokedSession[]> {
+    if (!policy.isConcurrentSession) return [];
+    const perApp = policy.maxConcurrentTokens;
+    const perUser = policy.maxConcurrentTokensByUser;
+    if (perApp < 1 && perUser < 1) return [];
+    // only the user's own sessions matter when there is no application-wide limit
+    const scope = perApp < 1 ? sql`and user_id = ${userId}::uuid` : sql``;
+    const { rows } = await sql<{ id: string; user_id: string }>`
+      with live as (
+        select id, user_id,
+               row_number() over (order by created_at desc, id desc) as app_rank,
+               row_number() over (partition by user_id order by created_at desc, id desc) as user_rank
+          from sessions
+         where application_id = ${policy.applicationId}::int and revoked_at is null ${scope}
+      ), victims as (
+        select id from live
+         where (${perApp}::int >= 1 and app_rank > ${perApp}::int)
+            or (${perUser}::int >= 1 and user_id = ${userId}::uuid and user_rank > ${perUser}::int)
+      ), s as (
+        update sessions set revoked_at = now(), revoked_reason = 'concurrency'
+         where id in (select id from victims) and revoked_at is null
+        returning id, user_id
+      ), r as (
+        update refresh_tokens set revoked_at = now()
+         where session_id in (select id from s) and revoked_at is null
+      )
+      select id::text as id, user_id::text as user_id from s
+    `.execute(this.db);
+    if (rows.length === 0) return [];
+    const revoked = rows.map((r) => ({ id: r.id, userId: r.user_id }));
+    this.markRevoked(revoked.map((r) => r.id));
+    const own = revoked.filter((r) => r.userId === userId).map((r) => r.id);
+    const others = revoked.filter((r) => r.userId !== userId).map((r) => r.id);
+    await this.push(own, MESSAGES.sessionReplaced);
+    await this.push(others, MESSAGES.sessionLimitReached);
+    return revoked;
+  }
+
+  /** Pushes ReceiveSessionStatus to the sessions' connections; a failing push is logged, never thrown. */
+  async push(sessionIds: string[], message: string): Promise<void> {
+    if (!this.hub || sessionIds.length === 0) return;
+    try {
+      await this.hub.revokeSessions(sessionIds, message);
+    } catch (err) {
+      this.logger?.warn({ err, sessions: sessionIds.length }, 'session status push failed');
+    }
+  }
+}
