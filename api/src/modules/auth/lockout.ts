@@ -88,7 +88,7 @@ export async function claimAttempt(db: Kysely<DB>, userName: string, policy: Loc
                       else null end,
                  case when x.refused then l.attempt_id else ${attemptId}::uuid end,
                  case when x.refused then l.updated_at else now() end
-            from (select (l.blocked_at is not null or l.locked_until > now()) as refused,
+            from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as refused,
                          -- a lock that ran out starts a new round
                          case when l.locked_until is not null then 1 else l.failed_attempts + 1 end as n) x
         )

@@ -81,6 +81,9 @@ export interface AccessColumns {
 }
 
 /**
+ * (The subqueries' aliases — ur, r, rp, p, ap, uc, cus — must not be what `user` and
+ * `application` refer to.)
+ *
  * Select-list columns: the privileges of the user's active roles in the application (active
  * privileges only), the visible applications the user has roles in, and the main company's name.
  */
@@ -99,7 +102,7 @@ export function accessColumns(user: RawBuilder<unknown>, application: RawBuilder
             join applications ap on ap.id = ur.application_id and ap.is_visible
            where ur.user_id = ${user}
            order by ap.name) as apps,
-    coalesce((select c.name from user_customers uc join customers c on c.id = uc.customer_id
+    coalesce((select cus.name from user_customers uc join customers cus on cus.id = uc.customer_id
                where uc.user_id = ${user} and uc.principal limit 1), '') as customer_name`;
 }
 

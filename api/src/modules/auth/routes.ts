@@ -46,8 +46,8 @@ export function isOtherOrigin(urlApp: string, request: FastifyRequest): boolean 
   if (!/^https?:\/\//i.test(urlApp)) return false;
   try {
     const target = new URL(urlApp);
-    const host = (headerValue(request.headers.host) ?? '').toLowerCase();
-    return target.host.toLowerCase() !== host || target.protocol !== `${request.protocol}:`;
+    const page = new URL(`${request.protocol}://${headerValue(request.headers.host) ?? 'localhost'}`);
+    return target.origin !== page.origin;
   } catch {
     return false;
   }
