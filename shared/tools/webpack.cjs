@@ -105,6 +105,7 @@ function page(title) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <noscript>Esta aplicación necesita JavaScript.</noscript>

@@ -49,6 +49,7 @@ export function initI18n(language: Language = detectLanguage()): I18n {
     resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { [COMMON_NS]: commonResources[lng] }])),
     interpolation: { escapeValue: false },
     initAsync: false,
+    showSupportNotice: false,
   });
   for (const [ns, resources] of pending) addBundles(ns, resources);
   pending.clear();
