@@ -225,6 +225,8 @@ export interface SignInLockoutsTable {
   locked_until: TimestampNullable;
   blocked_at: TimestampNullable;
   attempt_id: string | null;
+  in_flight: Generated<number>;
+  in_flight_until: TimestampNullable;
   updated_at: Timestamp;
 }
 

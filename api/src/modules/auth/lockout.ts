@@ -5,14 +5,18 @@ import type { LockoutConfig } from '../../config';
 import type { DB } from '../../db/schema';
 
 /**
- * Sign-in lockout (docs/security/lockout.md). A sign-in attempt first *claims* a slot in one
- * atomic statement, before the password is verified: the counter of the account goes up by one,
- * and the attempt that reaches the limit sets the temporary lock at once. Parallel attempts queue
- * on the row, so at most LOGIN_MAX_FAILED_ATTEMPTS passwords are ever verified per round, however
- * many arrive together; the others are refused without a verify. A success deletes the row
- * (counters, lock and escalation reset). Names without an account get a row of their own, so
- * they answer exactly like accounts.
+ * Sign-in lockout (docs/security/lockout.md). Before its password is verified, an attempt
+ * *claims* a slot in one atomic statement: a round allows LOGIN_MAX_FAILED_ATTEMPTS − failures
+ * attempts in flight, so however many wrong passwords arrive together at most three are ever
+ * verified per round. After the verify, a failure is recorded in one statement too; the third
+ * failure sets the temporary lock (or, after repeated locks, the permanent block). A success
+ * deletes the row: counters, lock and escalation start over. Attempts that find every slot taken
+ * wait briefly for one (parallel right passwords all get in). Names without an account get a row
+ * of their own, so they answer exactly like accounts.
  */
+
+/** Seconds an in-flight slot is held at most (an instance that died mid-verify frees it this way). */
+const IN_FLIGHT_LEASE_SECONDS = 30;
 
 /** The user a sign-in names (not deleted), with what the sign-in needs to decide. */
 export interface LoginUser {
@@ -27,18 +31,19 @@ export interface LoginUser {
 }
 
 export type Claim =
-  /** A slot was claimed: verify the password. `locking` when this attempt set the lock. */
-  | { kind: 'claimed'; attempt: number; locking: boolean; lockCount: number; lockTime: number }
+  /** A slot was claimed: verify the password, then report the outcome. */
+  | { kind: 'claimed' }
   /** Temporarily locked: refused without verifying. */
   | { kind: 'locked'; failedAttempts: number; lockTime: number }
   /** Permanently blocked: refused without verifying. */
-  | { kind: 'blocked' };
+  | { kind: 'blocked' }
+  /** Every slot of the round is held by attempts being verified: try again shortly. */
+  | { kind: 'busy' };
 
 export interface ClaimResult {
   /** Lockout subject: the user id, or '~' + the lower-cased name when there is no account. */
   subject: string;
   user: LoginUser | undefined;
-  attemptId: string;
   claim: Claim;
 }
 
@@ -53,8 +58,8 @@ interface ClaimRow {
   created_on: Date | string | null;
   subject: string;
   failed_attempts: number;
-  lock_count: number;
   blocked: boolean;
+  locked: boolean;
   attempt_id: string | null;
   lock_time: number;
 }
@@ -62,13 +67,14 @@ interface ClaimRow {
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 /**
- * Looks the user up and claims an attempt, in ONE statement (INSERT … ON CONFLICT DO UPDATE
- * … RETURNING): the row lock serialises parallel attempts of the same subject.
+ * Looks the user up and claims a slot, in ONE statement (INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING): the row lock serialises parallel attempts of the same subject.
  */
-export async function claimAttempt(db: Kysely<DB>, userName: string, policy: LockoutConfig): Promise<ClaimResult> {
+export async function claimAttempt(db: Kysely<DB>, userName: string): Promise<ClaimResult> {
   const name = userName.toLowerCase();
   const attemptId = randomUUID();
   const max = LOGIN_MAX_FAILED_ATTEMPTS;
+  const lease = IN_FLIGHT_LEASE_SECONDS;
   const { rows } = await sql<ClaimRow>`
     with u as (
       select id, user_name, names, surnames, idstate, password_hash, password_changed_at, created_on
@@ -76,27 +82,29 @@ export async function claimAttempt(db: Kysely<DB>, userName: string, policy: Loc
        where lower(user_name) = ${name} and not deleted
        limit 1
     ), c as (
-      insert into sign_in_lockouts as l (subject, user_id, failed_attempts, lock_count, locked_until, attempt_id, updated_at)
-      select coalesce((select id::text from u), ${'~' + name}::text), (select id from u), 1, 0, null, ${attemptId}::uuid, now()
+      insert into sign_in_lockouts as l (subject, user_id, failed_attempts, lock_count, in_flight, in_flight_until, attempt_id, updated_at)
+      select coalesce((select id::text from u), ${'~' + name}::text), (select id from u), 0, 0, 1,
+             now() + make_interval(secs => ${lease}::int), ${attemptId}::uuid, now()
       on conflict (subject) do update set
-        (failed_attempts, lock_count, locked_until, attempt_id, updated_at) = (
-          select case when x.refused then l.failed_attempts else x.n end,
-                 case when not x.refused and x.n >= ${max}::int then l.lock_count + 1 else l.lock_count end,
-                 case when x.refused then l.locked_until
-                      when x.n >= ${max}::int
-                        then now() + make_interval(secs => ${policy.lockSeconds}::int * power(2, least(l.lock_count, 16))::int)
-                      else null end,
+        (failed_attempts, locked_until, in_flight, in_flight_until, attempt_id, updated_at) = (
+          select case when x.refused then l.failed_attempts else x.failed end,
+                 case when x.refused then l.locked_until else null end,
+                 case when x.refused then l.in_flight else x.flight + 1 end,
+                 case when x.refused then l.in_flight_until else now() + make_interval(secs => ${lease}::int) end,
                  case when x.refused then l.attempt_id else ${attemptId}::uuid end,
                  case when x.refused then l.updated_at else now() end
-            from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as refused,
-                         -- a lock that ran out starts a new round
-                         case when l.locked_until is not null then 1 else l.failed_attempts + 1 end as n) x
+            from (select y.*, (y.held or y.failed + y.flight >= ${max}::int) as refused
+                    from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as held,
+                                 -- a lock that ran out starts a new round
+                                 case when l.locked_until is not null and l.locked_until <= now() then 0 else l.failed_attempts end as failed,
+                                 case when coalesce(l.in_flight_until > now(), false) then l.in_flight else 0 end as flight) y) x
         )
-      returning subject, failed_attempts, lock_count, blocked_at is not null as blocked, attempt_id::text as attempt_id,
+      returning subject, failed_attempts, blocked_at is not null as blocked, coalesce(locked_until > now(), false) as locked,
+                attempt_id::text as attempt_id,
                 coalesce(greatest(0, ceil(extract(epoch from (locked_until - now()))))::int, 0) as lock_time
     )
     select u.id::text as id, u.user_name, u.names, u.surnames, u.idstate, u.password_hash, u.password_changed_at, u.created_on,
-           c.subject, c.failed_attempts, c.lock_count, c.blocked, c.attempt_id, c.lock_time
+           c.subject, c.failed_attempts, c.blocked, c.locked, c.attempt_id, c.lock_time
       from c left join u on true
   `.execute(db);
   const row = rows[0];
@@ -114,40 +122,57 @@ export async function claimAttempt(db: Kysely<DB>, userName: string, policy: Loc
           created_on: toDate(row.created_on) as Date,
         };
   let claim: Claim;
-  if (row.attempt_id === attemptId) {
-    claim = {
-      kind: 'claimed',
-      attempt: row.failed_attempts,
-      locking: row.failed_attempts >= max,
-      lockCount: row.lock_count,
-      lockTime: row.lock_time,
-    };
-  } else if (row.blocked) {
-    claim = { kind: 'blocked' };
-  } else {
-    claim = { kind: 'locked', failedAttempts: row.failed_attempts, lockTime: Math.max(1, row.lock_time) };
-  }
-  return { subject: row.subject, user, attemptId, claim };
+  if (row.attempt_id === attemptId) claim = { kind: 'claimed' };
+  else if (row.blocked) claim = { kind: 'blocked' };
+  else if (row.locked) claim = { kind: 'locked', failedAttempts: row.failed_attempts, lockTime: Math.max(1, row.lock_time) };
+  else claim = { kind: 'busy' };
+  return { subject: row.subject, user, claim };
 }
 
+export type FailureOutcome =
+  | { kind: 'counted'; failedAttempts: number }
+  | { kind: 'locked'; failedAttempts: number; lockTime: number }
+  | { kind: 'blocked' };
+
 /**
- * After the attempt that set a lock failed: when it is the `blockAfterLocks`-th lock in a row,
- * the lock becomes a permanent block (and the account's state 6, blocked). One statement; only
- * the attempt that holds the claim can do it. Returns true when the account is now blocked.
+ * Records a wrong password of a claimed attempt, in ONE statement: the failure counts, the slot
+ * is released, and the failure that reaches the limit sets the temporary lock — each lock twice
+ * as long as the one before — or, at the `blockAfterLocks`-th lock, the permanent block (the
+ * account goes to state 6, blocked).
  */
-export async function escalateIfDue(db: Kysely<DB>, result: ClaimResult, policy: LockoutConfig): Promise<boolean> {
-  if (result.claim.kind !== 'claimed' || !result.claim.locking) return false;
-  if (result.claim.lockCount < policy.blockAfterLocks) return false;
-  await sql`
-    with l as (
-      update sign_in_lockouts set blocked_at = now(), locked_until = null, updated_at = now()
-       where subject = ${result.subject} and attempt_id = ${result.attemptId}::uuid and blocked_at is null
-      returning user_id
+export async function recordFailure(db: Kysely<DB>, claimed: ClaimResult, policy: LockoutConfig): Promise<FailureOutcome> {
+  const max = LOGIN_MAX_FAILED_ATTEMPTS;
+  const { rows } = await sql<{ failed_attempts: number; blocked: boolean; lock_time: number }>`
+    with f as (
+      insert into sign_in_lockouts as l (subject, user_id, failed_attempts, lock_count, in_flight, updated_at)
+      values (${claimed.subject}, ${claimed.user?.id ?? null}::uuid, 1, 0, 0, now())
+      on conflict (subject) do update set
+        (failed_attempts, in_flight, lock_count, locked_until, blocked_at, updated_at) = (
+          select x.failed,
+                 greatest(l.in_flight - 1, 0),
+                 case when x.lock then l.lock_count + 1 else l.lock_count end,
+                 case when x.lock and l.lock_count + 1 < ${policy.blockAfterLocks}::int
+                        then now() + make_interval(secs => ${policy.lockSeconds}::int * power(2, least(l.lock_count, 16))::int)
+                      else l.locked_until end,
+                 case when x.lock and l.lock_count + 1 >= ${policy.blockAfterLocks}::int then now() else l.blocked_at end,
+                 now()
+            from (select y.*, (not y.held and y.failed >= ${max}::int) as lock
+                    from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as held,
+                                 case when l.blocked_at is not null or coalesce(l.locked_until > now(), false)
+                                      then l.failed_attempts else l.failed_attempts + 1 end as failed) y) x
+        )
+      returning user_id, failed_attempts, blocked_at is not null as blocked,
+                coalesce(greatest(0, ceil(extract(epoch from (locked_until - now()))))::int, 0) as lock_time
+    ), b as (
+      update users set idstate = ${USER_STATE.blocked}, modified_on = now()
+       where id = (select user_id from f where blocked) and idstate <> ${USER_STATE.blocked}
     )
-    update users set idstate = ${USER_STATE.blocked}, modified_on = now()
-     where id = (select user_id from l)
+    select failed_attempts, blocked, lock_time from f
   `.execute(db);
-  return true;
+  const row = rows[0];
+  if (row.blocked) return { kind: 'blocked' };
+  if (row.lock_time > 0) return { kind: 'locked', failedAttempts: row.failed_attempts, lockTime: row.lock_time };
+  return { kind: 'counted', failedAttempts: row.failed_attempts };
 }
 
 /** Forgets the subject's failed attempts, lock and escalation (after a right password). */

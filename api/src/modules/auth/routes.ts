@@ -16,11 +16,16 @@ import { ApiError, parseInput } from '../../http/errors';
 import { decoyVerify, hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
 import { newRefreshToken } from '../../security/tokens';
 import { issueAccessToken } from './issue';
-import { claimAttempt, clearLockout, escalateIfDue, type LoginUser } from './lockout';
+import { claimAttempt, clearLockout, recordFailure, type ClaimResult, type LoginUser } from './lockout';
 import { findLoginApplication, limitRefreshTokensByUser, recordSignIn, refreshSecondsValue, type LoginApplication } from './queries';
 
 /** Lifetime of the single-use code for applications in another origin. */
 export const EXCHANGE_CODE_SECONDS = 60;
+
+/** How long an attempt waits for a free slot while others of the same account are being verified. */
+const BUSY_WAIT_MS = 3000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Password expiry types of applications (console spec §3): 3 days, 4 months. */
 const EXPIRATION_DAYS = 3;
@@ -109,25 +114,31 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const password = payloadCipher.decryptPayload(body.password, app.ctx.payloadKey);
     if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
 
-    // claim an attempt before verifying: parallel attempts cannot get past the limit
-    const attempt = await claimAttempt(db, body.user, config.lockout);
+    // claim a slot before verifying: parallel attempts cannot get past the limit
+    let attempt: ClaimResult = await claimAttempt(db, body.user);
+    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; attempt.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
+      await sleep(delay);
+      attempt = await claimAttempt(db, body.user);
+    }
     const { claim, user, subject } = attempt;
     if (claim.kind === 'blocked') throw await blocked(application);
     if (claim.kind === 'locked') throw locked(claim.failedAttempts, claim.lockTime);
+    if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
 
     // unknown users and users without a password cost one argon2 verify too
     const valid = user?.password_hash ? await verifyPassword(user.password_hash, password) : await decoyVerify(password);
     if (!user || !valid) {
-      if (claim.locking) {
-        if (await escalateIfDue(db, attempt, config.lockout)) {
-          request.log.warn({ userId: user?.id }, 'sign-in blocked after repeated temporary locks');
-          throw await blocked(application);
-        }
-        request.log.info({ userId: user?.id, lockSeconds: claim.lockTime }, 'sign-in temporarily locked');
-        throw locked(claim.attempt, claim.lockTime);
+      const outcome = await recordFailure(db, attempt, config.lockout);
+      if (outcome.kind === 'blocked') {
+        request.log.warn({ userId: user?.id }, 'sign-in blocked after repeated temporary locks');
+        throw await blocked(application);
+      }
+      if (outcome.kind === 'locked') {
+        request.log.info({ userId: user?.id, lockSeconds: outcome.lockTime }, 'sign-in temporarily locked');
+        throw locked(outcome.failedAttempts, outcome.lockTime);
       }
       throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, {
-        failedLoginInformation: { failedAttempts: claim.attempt, lockTime: 0 },
+        failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 },
       });
     }
 
