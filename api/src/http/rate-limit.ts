@@ -5,8 +5,8 @@ import type { RateLimitConfig } from '../config';
 import { ApiError } from './errors';
 
 /**
- * Per-IP limits of the sign-in and token endpoints (in memory, per instance; `RATE_LIMIT=off`
- * disables them). Routes opt in with `config: limits.login` / `limits.token`; a refusal is a 429
+ * Per-IP limits of the sign-in and token endpoints: each endpoint has its own budget per client
+ * address per minute (in memory, per instance; `RATE_LIMIT=off` disables them). Routes opt in with `config: limits.login` / `limits.token`; a refusal is a 429
  * in the envelope (R429) with Retry-After.
  */
 export async function installRateLimit(app: FastifyInstance, config: RateLimitConfig): Promise<void> {
