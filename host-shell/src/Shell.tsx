@@ -1,9 +1,14 @@
-import { useSession } from '@suite/shared';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { DialogHost, setNavigator, useSession } from '@suite/shared';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
+import { ShellErrorBoundary } from './layout/ErrorBoundary';
+import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { RemoteSection } from './remotes/RemoteSection';
-import { decideRoute } from './routes';
+import { LOADING_PATH, decideRoute } from './routes';
+import type { HubConnectionFactory } from './session/realtime';
+import { SessionHub } from './session/SessionHub';
 
 function RemoteRoute() {
   const { pathname } = useLocation();
@@ -15,11 +20,24 @@ function RemoteRoute() {
   return remote.protected ? <AuthenticatedLayout>{section}</AuthenticatedLayout> : <PublicLayout>{section}</PublicLayout>;
 }
 
+/** Lets code outside React (API client, session hub) move the page through the router. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path, options) => void navigate(path, options)), [navigate]);
+  return null;
+}
+
 /** The shell's router: every path goes through decideRoute; each remote renders its own <Routes>. */
-export function Shell() {
+export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}) {
   return (
-    <Routes>
-      <Route path="*" element={<RemoteRoute />} />
-    </Routes>
+    <ShellErrorBoundary>
+      <NavigatorBridge />
+      <SessionHub factory={hubFactory} />
+      <Routes>
+        <Route path={LOADING_PATH} element={<LoadingScreen />} />
+        <Route path="*" element={<RemoteRoute />} />
+      </Routes>
+      <DialogHost />
+    </ShellErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { AppProviders, createSuiteSystem, detectLanguage, i18n, initI18n, loadRuntimeConfig, COMMON_NS } from '@suite/shared';
+import { AppProviders, createSuiteSystem, detectLanguage, i18n, initI18n, loadRuntimeConfig, validateStoredSession, COMMON_NS } from '@suite/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -37,6 +37,8 @@ async function start(): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+  // token validation on load: a session the API no longer accepts is cleared (→ /Login)
+  void validateStoredSession();
 }
 
 void start();

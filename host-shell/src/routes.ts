@@ -4,6 +4,10 @@ import { REMOTES, pathMatches, remoteForPath, type RemoteDefinition } from '@sui
 export const SIGN_IN_PATH = '/Login';
 /** Landing page after sign-in (portal spec §2). */
 export const HOME_PATH = '/users';
+/** Transient loading screen (portal spec §2 screen 14). */
+export const LOADING_PATH = '/loading';
+/** Where the user menu's sign-out goes (revokes the token, then the sign-in screen). */
+export const SIGN_OUT_PATH = '/logout';
 
 export const AUTH_REMOTE: RemoteDefinition = REMOTES.find((r) => !r.protected) ?? REMOTES[0];
 

@@ -1,5 +1,5 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { COMMON_NS, getRuntimeConfig, useSession } from '@suite/shared';
+import { COMMON_NS, useAppVersion, useSession } from '@suite/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router';
@@ -15,7 +15,7 @@ import { UserMenu } from './UserMenu';
 export function AuthenticatedLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(COMMON_NS);
   const { user } = useSession();
-  const { version } = getRuntimeConfig();
+  const version = useAppVersion();
   const fullName = [user?.name, user?.surname].filter(Boolean).join(' ');
 
   return (

@@ -1,9 +1,9 @@
 import { Box, Button, IconButton } from '@chakra-ui/react';
-import { COMMON_NS, useSession } from '@suite/shared';
+import { COMMON_NS } from '@suite/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SIGN_IN_PATH } from '../routes';
+import { SIGN_OUT_PATH } from '../routes';
 
 function UserIcon() {
   return (
@@ -14,12 +14,11 @@ function UserIcon() {
 }
 
 /**
- * The user menu of the top bar (menu button pattern): 'Cerrar sesión' clears the session and
- * goes to /Login. Escape or a click outside closes it; focus returns to the button.
+ * The user menu of the top bar (menu button pattern): 'Cerrar sesión' goes to /logout, which
+ * revokes the token and returns to the sign-in screen. Escape or a click outside closes it; focus returns to the button.
  */
 export function UserMenu() {
   const { t } = useTranslation(COMMON_NS);
-  const { signOut } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -92,8 +91,7 @@ export function UserMenu() {
             borderRadius="0"
             onClick={() => {
               setOpen(false);
-              signOut();
-              navigate(SIGN_IN_PATH, { replace: true });
+              navigate(SIGN_OUT_PATH);
             }}
           >
             {t('shell.signOut')}

@@ -1,8 +1,18 @@
 import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import type { Envelope } from '../contracts/envelope';
-import { MESSAGES } from '../contracts/messages';
+import { INFORMATION_CODES, MESSAGES } from '../contracts/messages';
+import type { RefreshTokenResult } from '../contracts/tokens';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
+import { showDialog } from '../ui/dialogs';
+import { navigateTo, pageReload } from './navigation';
+
+export * from './navigation';
+
+/** Where the client sends the browser when the session cannot go on (portal spec §4). */
+export const SIGN_IN_ROUTE = '/Login';
+/** Where accepting the privileges dialog leads (portal spec §4). */
+export const HOME_ROUTE = '/users';
 
 /** Error replies keep the envelope: `result.information` is the message to show. */
 export interface ErrorEnvelope extends Envelope<{ information?: string; informationCode?: string; [field: string]: unknown }> {}
@@ -45,7 +55,10 @@ export function apiErrorMessage(error: unknown): string {
 }
 
 export interface RequestOptions extends Omit<Options, 'method' | 'json' | 'prefixUrl'> {
-  /** Send the Authorization header (default true; sign-in and reset calls pass false). */
+  /**
+   * Send the Authorization header and apply the session rules (default true): a 401 refreshes
+   * the token once and retries, a 403 opens the privileges dialog. Sign-in and public calls pass false.
+   */
   auth?: boolean;
 }
 
@@ -72,6 +85,13 @@ export interface ApiClient {
   onResponse(handler: ResponseHandler): () => void;
   /** The underlying ky instance (prefix, auth header and handlers applied). */
   readonly http: KyInstance;
+  /**
+   * Renews the access token with the stored refresh token (POST /api/Login/RefreshToken).
+   * Concurrent callers share one request. Resolves true when a new token is stored; on
+   * failure the session is closed (R101 first shows the refresh-revoked dialog) and the page
+   * goes to /Login.
+   */
+  refreshSession(): Promise<boolean>;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -107,11 +127,10 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     },
   });
 
-  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
-    const { auth = true, context, ...rest } = options;
-    let response: Response;
+  async function request(method: string, path: string, body: unknown, options: RequestOptions, auth: boolean): Promise<Response> {
+    const { context, ...rest } = options;
     try {
-      response = await http(path.replace(/^\/+/, ''), {
+      return await http(path.replace(/^\/+/, ''), {
         ...rest,
         method,
         prefixUrl: apiPrefix(),
@@ -121,6 +140,9 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     } catch (cause) {
       throw new ApiError(MESSAGES.noResponse, null, null, { cause });
     }
+  }
+
+  async function parse<T>(response: Response): Promise<Envelope<T>> {
     let parsed: unknown = null;
     try {
       parsed = await response.json();
@@ -137,6 +159,79 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     return parsed as Envelope<T>;
   }
 
+  let refreshing: Promise<boolean> | null = null;
+
+  function closeSession(): void {
+    store.signOut();
+    navigateTo(SIGN_IN_ROUTE, { replace: true });
+  }
+
+  async function refreshOnce(): Promise<boolean> {
+    const { refreshToken, user } = store.getState();
+    if (!refreshToken || !user?.userName) {
+      closeSession();
+      return false;
+    }
+    let response: Response;
+    try {
+      response = await request(
+        'POST',
+        'Login/RefreshToken',
+        { RefreshToken: refreshToken, UserName: user.userName, Appname: getRuntimeConfig().appName },
+        {},
+        false,
+      );
+    } catch {
+      closeSession();
+      return false;
+    }
+    try {
+      const reply = await parse<RefreshTokenResult>(response);
+      if (!reply.result?.token) throw new ApiError(MESSAGES.noResponse, response.status, null);
+      store.signIn({ token: reply.result.token, refreshToken: reply.result.refreshToken });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401 && error.informationCode === INFORMATION_CODES.refreshRevoked) {
+        await showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' });
+      }
+      closeSession();
+      return false;
+    }
+  }
+
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= refreshOnce().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  let forbiddenOpen: Promise<void> | null = null;
+
+  function forbidden(): void {
+    if (forbiddenOpen) return;
+    forbiddenOpen = showDialog({ message: MESSAGES.forbidden, kind: 'forbidden' }).then(() => {
+      forbiddenOpen = null;
+      const here = typeof window !== 'undefined' ? window.location.pathname.toLowerCase().replace(/\/+$/, '') : '';
+      if (here === HOME_ROUTE) pageReload.reload();
+      else navigateTo(HOME_ROUTE);
+    });
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+    const { auth = true, ...rest } = options;
+    const sentWith = store.authorization();
+    let response = await request(method, path, body, rest, auth);
+    if (auth && response.status === 401) {
+      // another call may have renewed the token while this one was on its way
+      const renewed = store.authorization() !== sentWith && store.authorization() !== null ? true : await refreshSession();
+      if (renewed) response = await request(method, path, body, rest, auth);
+    } else if (auth && response.status === 403) {
+      forbidden();
+    }
+    return parse<T>(response);
+  }
+
   return {
     get: (path, options) => send('GET', path, undefined, options),
     post: (path, body, options) => send('POST', path, body, options),
@@ -151,8 +246,12 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       };
     },
     http,
+    refreshSession,
   };
 }
 
 /** The page's one API client: prefix from the runtime config, Authorization from the session. */
 export const apiClient: ApiClient = createApiClient();
+
+export * from './appData';
+export * from './validation';

@@ -31,6 +31,15 @@ export const commonResources = {
         notifications: 'Notificaciones de correo',
       },
     },
+    dialog: {
+      notice: 'Notificación',
+      error: 'Error',
+      accept: 'Aceptar',
+    },
+    maintenance: {
+      title: 'Estamos en mantenimiento',
+      accept: 'Entendido',
+    },
     errors: {
       generic: 'Something error has occurred.',
     },
@@ -63,6 +72,15 @@ export const commonResources = {
         notifications: 'E-mail notifications',
       },
     },
+    dialog: {
+      notice: 'Notification',
+      error: 'Error',
+      accept: 'Accept',
+    },
+    maintenance: {
+      title: 'We are under maintenance',
+      accept: 'Got it',
+    },
     errors: {
       generic: 'Something error has occurred.',
     },
@@ -94,6 +112,15 @@ export const commonResources = {
         menus: 'Configurações de menu',
         notifications: 'Notificações por e-mail',
       },
+    },
+    dialog: {
+      notice: 'Notificação',
+      error: 'Erro',
+      accept: 'Aceitar',
+    },
+    maintenance: {
+      title: 'Estamos em manutenção',
+      accept: 'Entendi',
     },
     errors: {
       generic: 'Something error has occurred.',

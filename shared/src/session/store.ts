@@ -76,11 +76,23 @@ export class SessionStore {
     this.changed();
   };
 
-  /** A stored token whose expiry is still ahead. */
+  /**
+   * A stored token whose expiry is still ahead, or an expired one that a stored refresh token
+   * can renew (the API client refreshes it on the first 401).
+   */
   isAuthenticated = (now: number = Date.now()): boolean => {
-    const { token, user } = this.getState();
-    return Boolean(token && user && user.exp * 1000 > now);
+    const { token, user, refreshToken } = this.getState();
+    return Boolean(token && user && (user.exp * 1000 > now || refreshToken));
   };
+
+  /** Whether the access token's expiry has passed. */
+  isExpired = (now: number = Date.now()): boolean => {
+    const { user } = this.getState();
+    return !user || user.exp * 1000 <= now;
+  };
+
+  /** Re-reads local storage (after another part of the page changed it directly). */
+  reload = (): void => this.changed();
 
   /** Value of the Authorization header, or null without a session. */
   authorization = (): string | null => this.getState().token;

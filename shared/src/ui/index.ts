@@ -4,3 +4,5 @@ export * from './LoadingState';
 export * from './AppProviders';
 export * from './standalone';
 export * from './format';
+export * from './dialogs';
+export * from './useAppVersion';

@@ -1,0 +1,175 @@
+import {
+  MESSAGES,
+  SessionStore,
+  closeAllDialogs,
+  createApiClient,
+  openDialogs,
+  pageReload,
+  resetRuntimeConfig,
+  setNavigator,
+  setRuntimeConfig,
+} from '@suite/shared';
+import { act } from '@testing-library/react';
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
+}
+
+const accessToken = (n: number) => jwt({ unique_name: 'ada', given_name: 'Ada', n, exp: Math.floor(Date.now() / 1000) + 600 });
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const ok = (result: unknown) => reply(200, { statusCode: 200, result });
+const unauthorized = (code = 'R401') => reply(401, { statusCode: 401, result: { information: 'no', informationCode: code } });
+
+type Handler = (request: Request, body: unknown) => Response | Promise<Response>;
+
+function mockFetch(handler: Handler) {
+  const calls: { url: string; method: string; authorization: string | null; body: unknown }[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const text = await request.clone().text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ url: new URL(request.url).pathname, method: request.method, authorization: request.headers.get('Authorization'), body });
+    return handler(request, body);
+  });
+  return calls;
+}
+
+let store: SessionStore;
+let navigate: jest.Mock;
+let restoreNavigator: () => void;
+
+beforeEach(() => {
+  localStorage.clear();
+  resetRuntimeConfig();
+  setRuntimeConfig({ appName: 'ibuhoo' });
+  store = new SessionStore();
+  store.signIn({ token: accessToken(1), refreshToken: 'refresh-1' });
+  navigate = jest.fn();
+  restoreNavigator = setNavigator(navigate);
+});
+
+afterEach(() => {
+  restoreNavigator();
+  closeAllDialogs();
+});
+
+const isRefresh = (request: Request) => new URL(request.url).pathname === '/api/Login/RefreshToken';
+
+describe('API client: 401', () => {
+  it('refreshes the token once, stores the new pair and retries the request once', async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch((request) => {
+      if (isRefresh(request)) return ok({ token: accessToken(2), refreshToken: 'refresh-2' });
+      return request.headers.get('Authorization') === `Bearer ${accessToken(2)}` ? ok({ rows: 3 }) : unauthorized();
+    });
+
+    const result = await client.get<{ rows: number }>('user/list');
+
+    expect(result.result.rows).toBe(3);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/user/list', 'POST /api/Login/RefreshToken', 'GET /api/user/list']);
+    expect(calls[1].body).toEqual({ RefreshToken: 'refresh-1', UserName: 'ada', Appname: 'ibuhoo' });
+    expect(calls[1].authorization).toBeNull();
+    expect(localStorage.getItem('token')).toBe(`Bearer ${accessToken(2)}`);
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second 401 is the caller’s error', async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch((request) => (isRefresh(request) ? ok({ token: accessToken(2), refreshToken: 'refresh-2' }) : unauthorized()));
+    await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter((c) => c.url === '/api/Login/RefreshToken')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/user/list')).toHaveLength(2);
+  });
+
+  it('shares one refresh among concurrent 401s', async () => {
+    const client = createApiClient(store);
+    let answerRefresh: () => void = () => undefined;
+    const refreshed = new Promise<void>((resolve) => (answerRefresh = resolve));
+    const calls = mockFetch(async (request) => {
+      if (isRefresh(request)) {
+        await refreshed;
+        return ok({ token: accessToken(2), refreshToken: 'refresh-2' });
+      }
+      return request.headers.get('Authorization') === `Bearer ${accessToken(2)}` ? ok({ path: new URL(request.url).pathname }) : unauthorized();
+    });
+
+    const pending = Promise.all([client.get('user/list'), client.get('roles/list'), client.get('apps/list')]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answerRefresh();
+    const results = await pending;
+
+    expect(results.map((r) => (r.result as { path: string }).path)).toEqual(['/api/user/list', '/api/roles/list', '/api/apps/list']);
+    expect(calls.filter((c) => c.url === '/api/Login/RefreshToken')).toHaveLength(1);
+  });
+
+  it('closes the session and goes to /Login when the refresh fails', async () => {
+    const client = createApiClient(store);
+    mockFetch((request) => (isRefresh(request) ? unauthorized('R401') : unauthorized()));
+    await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(openDialogs()).toHaveLength(0);
+  });
+
+  it('R101 on the refresh: the refresh-revoked dialog, then Aceptar closes the session', async () => {
+    const client = createApiClient(store);
+    mockFetch((request) => (isRefresh(request) ? unauthorized('R101') : unauthorized()));
+    const call = client.get('user/list').catch((error: unknown) => error);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(openDialogs()).toEqual([expect.objectContaining({ message: MESSAGES.refreshRevoked })]);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).not.toBeNull();
+
+    closeAllDialogs();
+    await expect(call).resolves.toMatchObject({ status: 401 });
+    expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('does not refresh for calls made without the session', async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch(() => unauthorized('R11'));
+    await expect(client.post('Login', { user: 'a' }, { auth: false })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('API client: 403 and no response', () => {
+  it('opens the privileges dialog; Aceptar goes to /users', async () => {
+    const client = createApiClient(store);
+    mockFetch(() => reply(403, { statusCode: 403, result: { information: MESSAGES.forbidden, informationCode: 'R403' } }));
+    await expect(client.delete('roles/9')).rejects.toMatchObject({ status: 403, message: MESSAGES.forbidden });
+    expect(openDialogs()).toEqual([expect.objectContaining({ message: MESSAGES.forbidden })]);
+    closeAllDialogs();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(navigate).toHaveBeenCalledWith('/users', undefined);
+  });
+
+  it('reloads the page when accepting the privileges dialog on /users', async () => {
+    window.history.pushState({}, '', '/users');
+    const reload = jest.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    const client = createApiClient(store);
+    mockFetch(() => reply(403, { statusCode: 403, result: { information: 'x', informationCode: 'R403' } }));
+    await Promise.all([client.get('a').catch(() => null), client.get('b').catch(() => null)]);
+    expect(openDialogs()).toHaveLength(1);
+    closeAllDialogs();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    window.history.pushState({}, '', '/');
+  });
+
+  it("answers 'Error al realizar la petición.' when no response arrives", async () => {
+    const client = createApiClient(store);
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client.get('user/list')).rejects.toMatchObject({ status: null, message: 'Error al realizar la petición.' });
+  });
+});

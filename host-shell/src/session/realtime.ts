@@ -1,0 +1,101 @@
+import { apiClient, getRuntimeConfig, navigateTo, sessionStore, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
+
+/** The hub of the session status push (portal spec §4), under the API's base. */
+export const SESSION_HUB_PATH = 'connections/session';
+/** Delay between connecting and validating the session (portal spec §9). */
+export const SESSION_VALIDATION_DELAY_MS = 100;
+/** Delay between a session-status push and going to / (portal spec §9). */
+export const SESSION_CLOSE_DELAY_MS = 2000;
+
+/** The part of @microsoft/signalr's HubConnection the shell uses. */
+export interface HubConnectionLike {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T>;
+  on(method: string, handler: (...args: unknown[]) => void): void;
+}
+
+export type HubConnectionFactory = (url: string) => Promise<HubConnectionLike>;
+
+function hubUrl(): string {
+  const base = (getRuntimeConfig().apiBase || '/api').replace(/\/+$/, '');
+  return `${base}/${SESSION_HUB_PATH}`;
+}
+
+/**
+ * The official SignalR client over WebSockets (the server accepts skipNegotiation). Imported
+ * on demand so that it only loads once someone is signed in: the sign-in route never pays for it.
+ */
+export const signalRConnection: HubConnectionFactory = async (url) => {
+  const signalR = await import(/* webpackChunkName: "signalr" */ '@microsoft/signalr');
+  return new signalR.HubConnectionBuilder()
+    .withUrl(url, { transport: signalR.HttpTransportType.WebSockets, skipNegotiation: true })
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+};
+
+export interface SessionHubOptions {
+  factory?: HubConnectionFactory;
+  client?: ApiClient;
+  store?: SessionStore;
+}
+
+/**
+ * Connects to the session hub, asks for the connection id and, 100 ms later, binds it to the
+ * session (POST /api/user/validatesession, header connectionId). On `ReceiveSessionStatus`:
+ * a modal with the message, the connection closes, local and session storage are cleared and
+ * the page goes to / after 2 s. Returns a function that disconnects.
+ */
+export function connectSessionHub({ factory = signalRConnection, client = apiClient, store = sessionStore }: SessionHubOptions = {}): () => void {
+  let stopped = false;
+  let connection: HubConnectionLike | null = null;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+
+  const stop = () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    void connection?.stop().catch(() => undefined);
+  };
+
+  const onStatus = (message: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    void showDialog({ message: typeof message === 'string' && message !== '' ? message : String(message ?? ''), kind: 'session-status' });
+    void connection?.stop().catch(() => undefined);
+    try {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    } catch {
+      /* storage unavailable */
+    }
+    setTimeout(() => {
+      store.reload();
+      navigateTo('/', { replace: true });
+    }, SESSION_CLOSE_DELAY_MS);
+  };
+
+  void (async () => {
+    try {
+      connection = await factory(hubUrl());
+      if (stopped) return;
+      connection.on('ReceiveSessionStatus', onStatus);
+      await connection.start();
+      if (stopped) {
+        await connection.stop();
+        return;
+      }
+      const connectionId = await connection.invoke<string>('GetConnectionId');
+      timers.push(
+        setTimeout(() => {
+          if (stopped) return;
+          client.post('user/validatesession', undefined, { headers: { connectionId } }).catch(() => undefined);
+        }, SESSION_VALIDATION_DELAY_MS),
+      );
+    } catch {
+      /* no real-time channel: the session still works, revocations show on the next call */
+    }
+  })();
+
+  return stop;
+}

@@ -1,0 +1,97 @@
+import {
+  APP_PARAMETERS,
+  parameterValue,
+  type AppParametersResult,
+  type AppVersionResult,
+  type FreeTrialResult,
+  type MaintenanceWindowResult,
+} from '../contracts/applications';
+import { getRuntimeConfig } from '../runtime-config';
+import { tenantLanguage } from '../i18n';
+import { apiClient } from './index';
+
+/** Session storage key of the cached version label of an application. */
+export const VERSION_CACHE_PREFIX = 'appVersion:';
+
+function appHeaders(): Record<string, string> {
+  return { appName: getRuntimeConfig().appName };
+}
+
+/**
+ * The application's version (GET /api/application/getVersionApp), cached in session storage.
+ * Falls back to the bundle's version from the runtime config; never throws.
+ */
+export async function fetchAppVersion(): Promise<string> {
+  const { appName, tenant, version } = getRuntimeConfig();
+  const key = `${VERSION_CACHE_PREFIX}${appName.toLowerCase()}`;
+  try {
+    const cached = window.sessionStorage.getItem(key);
+    if (cached) return cached;
+  } catch {
+    /* storage unavailable */
+  }
+  try {
+    const reply = await apiClient.get<AppVersionResult>('application/getVersionApp', {
+      auth: false,
+      headers: { ...appHeaders(), ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() },
+    });
+    const found = reply.result?.version;
+    if (typeof found === 'string' && found !== '') {
+      try {
+        window.sessionStorage.setItem(key, found);
+      } catch {
+        /* storage unavailable */
+      }
+      return found;
+    }
+  } catch {
+    /* fails silently: the bundle's version stays */
+  }
+  return version;
+}
+
+/** The active maintenance window, or null (also when the call fails: it fails silently). */
+export async function fetchMaintenanceWindow(): Promise<MaintenanceWindowResult | null> {
+  try {
+    const reply = await apiClient.get<MaintenanceWindowResult>('application/getMaintenanceWindow', { auth: false, headers: appHeaders() });
+    return reply.result?.isMaintenance ? reply.result : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Free-trial information of the application, or null when it has none or the call fails. */
+export async function fetchFreeTrial(): Promise<FreeTrialResult | null> {
+  try {
+    const reply = await apiClient.get<FreeTrialResult>('application/isFreeTrial', { auth: false, headers: appHeaders() });
+    return reply.result?.isFreeTrial ? reply.result : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the sign-in screen reads from the application's login parameters. */
+export interface SignInParameters {
+  /** Contact of the blocked-user message. */
+  supportContact?: string;
+  /** Buy link, for applications that show one. */
+  buyUrl?: string;
+}
+
+/** Login parameters of the application (GET /api/application/GetParametersApp); {} when the call fails. */
+export async function fetchSignInParameters(): Promise<SignInParameters> {
+  try {
+    const reply = await apiClient.get<AppParametersResult>('application/GetParametersApp', {
+      auth: false,
+      headers: { ...appHeaders(), parameterType: 'login' },
+    });
+    const parameters = reply.result?.parameters ?? [];
+    const text = (name: string) => {
+      const value = parameterValue<unknown>(parameters, name);
+      return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+    };
+    return { supportContact: text(APP_PARAMETERS.supportContact), buyUrl: text(APP_PARAMETERS.buyUrl) };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,47 @@
+import type { TokenValidationResult } from '../contracts/tokens';
+import { getRuntimeConfig } from '../runtime-config';
+import { sessionStore, type SessionStore } from '../session/store';
+import { apiClient, SIGN_IN_ROUTE, type ApiClient } from './index';
+import { navigateTo } from './navigation';
+
+/** `option` header of the validation on load: 1 = on failure clear the storage and go to sign-in. */
+export const VALIDATION_OPTION = '1';
+
+/**
+ * Token validation on load (portal spec §4): GET /api/login/TokenValidation with the headers
+ * user, token, option and currentApp. An expired access token is renewed first with the refresh
+ * token. On failure (option 1) local storage is cleared and the page goes to /Login.
+ * Resolves true when the stored session is valid, false otherwise (also without a session).
+ */
+export async function validateStoredSession(client: ApiClient = apiClient, store: SessionStore = sessionStore): Promise<boolean> {
+  const { token, user } = store.getState();
+  if (!token || !user) return false;
+  if (store.isExpired() && !(await client.refreshSession())) return false;
+  const current = store.getState();
+  if (!current.token || !current.user) return false;
+  try {
+    await client.get<TokenValidationResult>('login/TokenValidation', {
+      auth: false,
+      headers: {
+        user: current.user.userName,
+        token: current.token,
+        option: VALIDATION_OPTION,
+        currentApp: getRuntimeConfig().appName,
+      },
+    });
+    return true;
+  } catch (error) {
+    // no answer at all says nothing about the token: keep the session
+    if ((error as { status?: number | null }).status === null) return true;
+    // the token may have been renewed meanwhile; only a token still in place is cleared
+    if (store.getState().token !== current.token) return true;
+    try {
+      window.localStorage.clear();
+    } catch {
+      /* storage unavailable */
+    }
+    store.signOut();
+    navigateTo(SIGN_IN_ROUTE, { replace: true });
+    return false;
+  }
+}

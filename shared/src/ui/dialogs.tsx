@@ -1,0 +1,120 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMMON_NS } from '../i18n';
+
+/** A message dialog: title, text and one button (portal spec §4 / console spec §8). */
+export interface DialogOptions {
+  message: string;
+  /** Title; 'Notificación' when omitted. */
+  title?: string;
+  /** Text of the button; 'Aceptar' when omitted. */
+  confirmText?: string;
+  /** Identifies a kind of dialog: a second request of the same kind while one is open joins it. */
+  kind?: string;
+}
+
+interface OpenDialog extends DialogOptions {
+  id: number;
+  done: Promise<void>;
+  close: () => void;
+}
+
+type Listener = () => void;
+
+let nextId = 1;
+let queue: readonly OpenDialog[] = [];
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+/**
+ * Opens a dialog rendered by the page's <DialogHost/> (the host shell renders it once).
+ * Resolves when the person accepts it. Works outside React (the API client uses it).
+ */
+export function showDialog(options: DialogOptions): Promise<void> {
+  if (options.kind) {
+    const same = queue.find((dialog) => dialog.kind === options.kind);
+    if (same) return same.done;
+  }
+  let close: () => void = () => undefined;
+  const id = nextId++;
+  const done = new Promise<void>((resolve) => {
+    close = () => {
+      queue = queue.filter((dialog) => dialog.id !== id);
+      emit();
+      resolve();
+    };
+  });
+  queue = [...queue, { ...options, id, done, close }];
+  emit();
+  return done;
+}
+
+/** Dialogs waiting to be accepted, oldest first. */
+export function openDialogs(): readonly DialogOptions[] {
+  return queue;
+}
+
+/** Closes every dialog (tests, or a page leaving the session). */
+export function closeAllDialogs(): void {
+  for (const dialog of [...queue]) dialog.close();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => queue;
+
+/** Renders the oldest open dialog as a modal alert dialog; focus goes to its button. */
+export function DialogHost() {
+  const { t } = useTranslation(COMMON_NS);
+  const dialogs = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = dialogs[0];
+  const titleId = useId();
+  const bodyId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (current) buttonRef.current?.focus();
+  }, [current]);
+
+  if (!current) return null;
+  return (
+    <Box position="fixed" inset="0" zIndex="modal" bg="blackAlpha.600" display="flex" alignItems="center" justifyContent="center" p="4">
+      <Box
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        bg="white"
+        color="fg"
+        borderRadius="lg"
+        boxShadow="lg"
+        p="6"
+        w="full"
+        maxW="md"
+        onKeyDown={(event) => {
+          if (event.key === 'Tab') {
+            event.preventDefault();
+            buttonRef.current?.focus();
+          }
+        }}
+      >
+        <Stack gap="4">
+          <Heading as="h2" id={titleId} size="md">
+            {current.title ?? t('dialog.notice')}
+          </Heading>
+          <Text id={bodyId}>{current.message}</Text>
+          <Button ref={buttonRef} alignSelf="flex-end" colorPalette="brand" onClick={current.close}>
+            {current.confirmText ?? t('dialog.accept')}
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
