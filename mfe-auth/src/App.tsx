@@ -2,13 +2,16 @@ import { PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shar
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { NS, resources } from './i18n';
+import { Absent } from './Absent';
+import { AlertScreen } from './AlertScreen';
 import { SignIn } from './SignIn';
 import { SignOut } from './SignOut';
 
 registerResources(NS, resources);
 
 /** Public routes not built yet: each one shows a placeholder inside this remote. */
-const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => route !== '/login' && route !== '/logout').map((route) => route.slice(1));
+const BUILT_ROUTES: readonly string[] = ['/login', '/logout', '/alert', '/absent'];
+const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
 /** Every public screen of the portal (portal spec §2). Mounted by the host; renders no providers. */
 export default function App() {
@@ -18,6 +21,8 @@ export default function App() {
       <Route index element={<SignIn />} />
       <Route path="login" element={<SignIn />} />
       <Route path="logout" element={<SignOut />} />
+      <Route path="alert" element={<AlertScreen />} />
+      <Route path="absent" element={<Absent />} />
       {PLACEHOLDER_ROUTES.map((route) => (
         <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
       ))}

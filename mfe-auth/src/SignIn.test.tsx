@@ -15,12 +15,35 @@ function reply(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderAt(path: string) {
+/** App data GETs answer with defaults; every other call goes to `handler`. */
+function mockApi(handler: (request: Request) => Response | Promise<Response>, appData: Record<string, unknown> = {}) {
+  const sent: Request[] = [];
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/api/application/')) {
+      const name = path.slice('/api/application/'.length);
+      const defaults: Record<string, unknown> = {
+        getVersionApp: { version: '1.2.3' },
+        GetParametersApp: { parameters: [] },
+        isFreeTrial: { isFreeTrial: false, urlFreeTrial: '', codeFreeTrial: '' },
+        getMaintenanceWindow: { isMaintenance: false, message: '' },
+      };
+      return reply(200, { statusCode: 200, result: appData[name] ?? defaults[name] ?? {} });
+    }
+    sent.push(request);
+    return handler(request);
+  });
+  return { sent, spy };
+}
+
+function renderAt(path: string, state?: unknown) {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
         <Routes>
           <Route path="/users" element={<p>users landing</p>} />
+          <Route path="/changepassword" element={<p>change password screen</p>} />
           <Route path="*" element={<App />} />
         </Routes>
       </MemoryRouter>
@@ -46,7 +69,7 @@ describe('sign-in screen', () => {
       const { unmount } = renderAt(path);
       expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Recordar contraseña' })).toHaveAttribute('href', '/resetpassword');
-      expect(screen.getByText('Versión 1.2.3')).toBeInTheDocument();
+      expect(await screen.findByText('Versión 1.2.3')).toBeInTheDocument();
       unmount();
     }
   });
@@ -89,11 +112,8 @@ describe('sign-in screen', () => {
   it('sends the encrypted password, stores the session with the Bearer prefix and goes to urlApp', async () => {
     const user = userEvent.setup();
     const token = jwt({ identifier: '1', unique_name: 'admin', nameid: '1', given_name: 'Admin', family_name: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'], APPS: ['ibuhoo'], exp: Math.floor(Date.now() / 1000) + 600 });
-    const sent: Request[] = [];
     const bodies: Record<string, unknown>[] = [];
-    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const request = input as Request;
-      sent.push(request);
+    const { sent } = mockApi(async (request) => {
       bodies.push(await request.clone().json());
       return reply(200, { statusCode: 200, result: { informationCode: 'A10', information: 'Ingreso exitoso', token, refreshToken: 'refresh-1', urlApp: '/users' } });
     });
@@ -126,7 +146,7 @@ describe('sign-in screen', () => {
 
   it('shows the server message of a refused sign-in and stays', async () => {
     const user = userEvent.setup();
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+    mockApi(() =>
       reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
     );
     renderAt('/login');
@@ -151,7 +171,7 @@ describe('sign-in screen', () => {
   it('shows a loading state while the sign-in is under way', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;
-    jest.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    mockApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderAt('/login');
     await user.type(userField(), 'admin');
     await user.type(passwordField(), 'secret');
@@ -168,7 +188,6 @@ describe('other public routes', () => {
     ['/resetpassword', 'Restablecer contraseña'],
     ['/ResetPassword', 'Restablecer contraseña'],
     ['/check-email', '¡Revisa tu email!'],
-    ['/Alert', 'Mensaje'],
     ['/signin-credential/callback', 'Verificando credenciales'],
     ['/selectaccounts', 'Seleccionar cuenta'],
   ])('%s shows its placeholder', (path, title) => {
@@ -181,5 +200,47 @@ describe('other public routes', () => {
     renderAt('/logout');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("/logout revokes the refresh token, clears the session and shows 'Sesión finalizada exitosamente'", async () => {
+    sessionStore.signIn({ token: jwt({ unique_name: 'ada', given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }), refreshToken: 'refresh-9' });
+    const bodies: unknown[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    const { sent } = mockApi(async (request) => {
+      bodies.push(await request.clone().json());
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderAt('/logout');
+    expect(await screen.findByRole('status')).toHaveTextContent('Signing out ...');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].method).toBe('PUT');
+    expect(new URL(sent[0].url).pathname).toBe('/api/login/RevokeToken');
+    expect(bodies[0]).toEqual({ UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'refresh-9' });
+    expect(localStorage.getItem('token')).not.toBeNull();
+    answer(reply(200, { statusCode: 200, result: { information: '/login', informationCode: 'A10', message: 'Sesión finalizada exitosamente' } }));
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByText('Sesión finalizada exitosamente')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
+  });
+
+  it('/alert shows the message of its navigation state and Aceptar goes to its page', async () => {
+    const user = userEvent.setup();
+    renderAt('/alert', { message: 'Su clave se encuentra venciada debe realizar el cambio.', page: '/changepassword' });
+    expect(screen.getByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('change password screen')).toBeInTheDocument();
+  });
+
+  it('/alert without a message goes to /Login', async () => {
+    renderAt('/alert');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  });
+
+  it('/absent tells the visitor they have been away and links to /Login', () => {
+    renderAt('/absent');
+    expect(screen.getByRole('heading', { name: 'Has estado ausente' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/Login');
   });
 });

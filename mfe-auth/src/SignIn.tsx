@@ -1,10 +1,25 @@
 import { Alert, Box, Button, Card, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { COMMON_NS, LoginRequestSchema, MESSAGES, apiErrorMessage, getRuntimeConfig, useSession } from '@suite/shared';
-import { useState } from 'react';
+import {
+  ApiError,
+  COMMON_NS,
+  INFORMATION_CODES,
+  LOGIN_MAX_FAILED_ATTEMPTS,
+  LoginRequestSchema,
+  MESSAGES,
+  apiErrorMessage,
+  fetchFreeTrial,
+  fetchSignInParameters,
+  useAppVersion,
+  useSession,
+  type FreeTrialResult,
+  type LoginResult,
+  type SignInParameters,
+} from '@suite/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { NS } from './i18n';
 import { requestSignIn, sameOriginPath } from './signInRequest';
@@ -23,6 +38,76 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
+/** Contact of the blocked-user message when neither the reply nor the application names one. */
+export const DEFAULT_SUPPORT_CONTACT = 'soporte@suite.example';
+
+/** What the error box shows after a refused sign-in (portal spec §4, login outcomes). */
+export type SignInOutcome =
+  | { kind: 'message'; message: string }
+  | { kind: 'attempts'; message: string; left: number }
+  | { kind: 'locked'; message: string; seconds: number }
+  | { kind: 'blocked'; contact: string };
+
+/** mm:ss of a number of seconds. */
+export function formatCountdown(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  const mm = String(Math.floor(safe / 60)).padStart(2, '0');
+  const ss = String(safe % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
+}
+
+/** Where the alert screen sends the person after accepting (navigation state of /alert). */
+export interface AlertState {
+  message: string;
+  page?: string;
+}
+
+/** The R13 countdown: ticks every second from lockTime, then the released text. */
+function LockCountdown({ seconds, message }: { seconds: number; message: string }) {
+  const { t } = useTranslation(NS);
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return undefined;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = seconds - Math.round((Date.now() - started) / 1000);
+      setLeft(remaining);
+      if (remaining <= 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  if (left <= 0) {
+    return (
+      <Alert.Root status="info" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t('signIn.released')}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{message}</Alert.Title>
+        <Alert.Description>
+          {t('signIn.lockCountdown')}{' '}
+          <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="lock-countdown">
+            {formatCountdown(left)}
+          </Text>
+        </Alert.Description>
+        <Alert.Description>{t('signIn.lockHint')}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function attemptsText(t: (key: string, options?: Record<string, unknown>) => string, left: number): string {
+  if (left === 1) return t('signIn.attemptsOne');
+  if (left === 2) return t('signIn.attemptsTwo');
+  return t('signIn.attemptsMany', { count: left });
+}
+
 /** Classic sign-in (portal spec §2 screen 1): user, password with show toggle, Ingresar. */
 export function SignIn() {
   const { t } = useTranslation(NS);
@@ -30,7 +115,53 @@ export function SignIn() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [showPassword, setShowPassword] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
+  const location = useLocation();
+  const notice = (location.state as { message?: unknown } | null)?.message;
+  const [parameters, setParameters] = useState<SignInParameters>({});
+  const [freeTrial, setFreeTrial] = useState<FreeTrialResult | null>(null);
+  const version = useAppVersion();
+
+  useEffect(() => {
+    let live = true;
+    void fetchSignInParameters().then((found) => live && setParameters(found));
+    void fetchFreeTrial().then((found) => live && setFreeTrial(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const setServerError = (message: string | null) => setOutcome(message === null ? null : { kind: 'message', message });
+
+  /** A refused sign-in, by its informationCode (portal spec §4). */
+  const refused = (result: Partial<LoginResult>) => {
+    const code = result.informationCode;
+    const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;
+    if (code === INFORMATION_CODES.notActivated) {
+      const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: '/Login' };
+      navigate('/alert', { state });
+      return;
+    }
+    if (code === INFORMATION_CODES.passwordExpired) {
+      const state: AlertState = { message: t('signIn.passwordExpired'), page: result.urlApp || '/changepassword' };
+      navigate('/alert', { state });
+      return;
+    }
+    if (result.isBlocked || code === INFORMATION_CODES.blocked) {
+      setOutcome({ kind: 'blocked', contact: result.messageParameter || parameters.supportContact || DEFAULT_SUPPORT_CONTACT });
+      return;
+    }
+    if (code === INFORMATION_CODES.temporaryLock) {
+      setOutcome({ kind: 'locked', message: information ?? MESSAGES.temporaryLock, seconds: result.failedLoginInformation?.lockTime ?? 0 });
+      return;
+    }
+    if (code === INFORMATION_CODES.badCredentials && result.failedLoginInformation) {
+      const left = LOGIN_MAX_FAILED_ATTEMPTS - (result.failedLoginInformation.failedAttempts ?? 0);
+      setOutcome({ kind: 'attempts', message: information ?? MESSAGES.loginFailed, left });
+      return;
+    }
+    setOutcome({ kind: 'message', message: information ?? MESSAGES.noResponse });
+  };
   const {
     register,
     handleSubmit,
@@ -43,7 +174,6 @@ export function SignIn() {
   });
   const [user, password] = watch(['user', 'password']);
   const filled = Boolean(user?.trim()) && Boolean(password);
-  const { version } = getRuntimeConfig();
 
   const fieldError = (message?: string) => (message === MESSAGES.required || !message ? t('signIn.required') : message);
 
@@ -53,7 +183,8 @@ export function SignIn() {
       const reply = await requestSignIn(values.user, values.password);
       const { token, refreshToken, urlApp, information } = reply.result;
       if (reply.statusCode !== 200 || !token) {
-        setServerError(information || MESSAGES.noResponse);
+        if (reply.result?.informationCode && reply.result.informationCode !== INFORMATION_CODES.success) refused(reply.result);
+        else setServerError(information || MESSAGES.noResponse);
         return;
       }
       signIn({ token, refreshToken });
@@ -62,7 +193,9 @@ export function SignIn() {
       if (path) navigate(path, { replace: true });
       else window.location.assign(target);
     } catch (error) {
-      setServerError(apiErrorMessage(error));
+      const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
+      if (result?.informationCode) refused(result as Partial<LoginResult>);
+      else setServerError(apiErrorMessage(error));
     }
   });
 
@@ -79,10 +212,36 @@ export function SignIn() {
                 <Text color="fg.muted">{t('signIn.subtitle')}</Text>
               </Stack>
 
-              {serverError ? (
+              {typeof notice === 'string' && notice !== '' && !outcome ? (
+                <Alert.Root status="success" role="status">
+                  <Alert.Indicator />
+                  <Alert.Title>{notice}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+
+              {outcome?.kind === 'message' ? (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
-                  <Alert.Title>{serverError}</Alert.Title>
+                  <Alert.Title>{outcome.message}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              {outcome?.kind === 'attempts' ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{outcome.message}</Alert.Title>
+                    {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={outcome.message} /> : null}
+              {outcome?.kind === 'blocked' ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{t('signIn.blocked')}</Alert.Title>
+                    <Alert.Description>{t('signIn.blockedContact', { contact: outcome.contact })}</Alert.Description>
+                  </Alert.Content>
                 </Alert.Root>
               ) : null}
 
@@ -120,6 +279,21 @@ export function SignIn() {
               <Link asChild alignSelf="center" color="brand.main">
                 <RouterLink to="/resetpassword">{t('signIn.remember')}</RouterLink>
               </Link>
+
+              {parameters.buyUrl || freeTrial?.urlFreeTrial ? (
+                <Stack direction="row" justify="center" gap="6">
+                  {parameters.buyUrl ? (
+                    <Link href={parameters.buyUrl} target="_blank" rel="noopener noreferrer" color="brand.main">
+                      {t('signIn.buy')}
+                    </Link>
+                  ) : null}
+                  {freeTrial?.urlFreeTrial ? (
+                    <Link href={freeTrial.urlFreeTrial} target="_blank" rel="noopener noreferrer" color="brand.main">
+                      {t('signIn.freeTrial')}
+                    </Link>
+                  ) : null}
+                </Stack>
+              ) : null}
 
               {version ? (
                 <Text fontSize="xs" color="fg.muted" textAlign="center">

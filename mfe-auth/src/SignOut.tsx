@@ -1,19 +1,54 @@
 import { Center, Text } from '@chakra-ui/react';
-import { useSession } from '@suite/shared';
-import { useEffect } from 'react';
+import { apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from './i18n';
+import { sameOriginPath } from './signInRequest';
 
-/** /logout: ends the session and returns to /Login (portal spec §2, §4). */
+/** Navigation state of the sign-in screen after a sign-out: the message it shows. */
+export interface SignedOutState {
+  message: string;
+}
+
+/**
+ * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
+ * refresh token (UserName, Quantity 1, AppName, RefreshToken); then the stored tokens and
+ * session data are cleared and the browser goes to the reply's `result.information`, where the
+ * sign-in screen shows 'Sesión finalizada exitosamente'.
+ */
 export function SignOut() {
   const { t } = useTranslation(NS);
   const { signOut } = useSession();
   const navigate = useNavigate();
+  const started = useRef(false);
+
   useEffect(() => {
-    signOut();
-    navigate('/Login', { replace: true });
-  }, [signOut, navigate]);
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const { refreshToken, user } = sessionStore.getState();
+      let target = '/Login';
+      if (refreshToken && user?.userName) {
+        try {
+          const reply = await apiClient.put<RevokeTokenResult>(
+            'login/RevokeToken',
+            { UserName: user.userName, Quantity: 1, AppName: getRuntimeConfig().appName, RefreshToken: refreshToken },
+            { auth: false },
+          );
+          if (typeof reply.result?.information === 'string' && reply.result.information !== '') target = reply.result.information;
+        } catch {
+          /* the session ends here anyway */
+        }
+      }
+      signOut();
+      const state: SignedOutState = { message: t('signOut.done') };
+      const path = sameOriginPath(target);
+      if (path) navigate(path, { replace: true, state });
+      else window.location.assign(target);
+    })();
+  }, [signOut, navigate, t]);
+
   return (
     <Center minH="50vh" role="status">
       <Text>{t('signOut.progress')}</Text>

@@ -1,0 +1,167 @@
+import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import App from './App';
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output aria-label="location">{pathname}</output>;
+}
+
+/** Login answers with `login`; application data with `appData` (or defaults). */
+function mockApi(login: () => Response, appData: Record<string, unknown> = {}) {
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL((input as Request).url).pathname;
+    if (path.startsWith('/api/application/')) {
+      const name = path.slice('/api/application/'.length);
+      const defaults: Record<string, unknown> = {
+        getVersionApp: { version: '2.0.0' },
+        GetParametersApp: { parameters: [] },
+        isFreeTrial: { isFreeTrial: false, urlFreeTrial: '', codeFreeTrial: '' },
+      };
+      return reply(200, { statusCode: 200, result: appData[name] ?? defaults[name] ?? {} });
+    }
+    return login();
+  });
+}
+
+const refusal = (status: number, result: Record<string, unknown>) => () => reply(status, { statusCode: status, result });
+
+function renderSignIn() {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="*" element={<App />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+async function attempt(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Usuario', { exact: true }), 'ada');
+  await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'wrong');
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStore.signOut();
+  resetRuntimeConfig();
+  setRuntimeConfig({ payloadKey: 'k', appName: 'ibuhoo', tenant: '' });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('sign-in outcomes', () => {
+  it.each([
+    [1, 'Le quedan dos intentos más.'],
+    [2, 'Le queda un intento más.'],
+  ])('R11 after %i failure(s): the message and the attempts left', async (failedAttempts, left) => {
+    const user = userEvent.setup();
+    mockApi(refusal(401, { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts, lockTime: 0 } }));
+    renderSignIn();
+    await attempt(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(alert).toHaveTextContent(left);
+  });
+
+  it('R13: an mm:ss countdown from lockTime ticking each second, then the released text', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockApi(refusal(423, { information: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.', informationCode: 'R13', failedLoginInformation: { failedAttempts: 3, lockTime: 62 } }));
+    renderSignIn();
+    await attempt(user);
+    const countdown = await screen.findByTestId('lock-countdown');
+    expect(countdown).toHaveTextContent('01:02');
+    expect(screen.getByRole('alert')).toHaveTextContent('bloqueado temporalmente');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByTestId('lock-countdown')).toHaveTextContent('01:01');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByTestId('lock-countdown')).toHaveTextContent('00:59');
+    act(() => jest.advanceTimersByTime(59_000));
+    expect(screen.queryByTestId('lock-countdown')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('El usuario ya fue liberado por favor intente acceder de nuevo.');
+  });
+
+  it('A20 / isBlocked: the blocked text with the contact from the reply', async () => {
+    const user = userEvent.setup();
+    mockApi(refusal(403, { information: 'El usuario se encuentra bloqueado.', informationCode: 'A20', isBlocked: true, messageParameter: 'mesa@empresa.example' }));
+    renderSignIn();
+    await attempt(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El usuario se encuentra bloqueado.');
+    expect(alert).toHaveTextContent('Para solucionarlo, comuníquese al mesa@empresa.example');
+  });
+
+  it('isBlocked without a contact in the reply: the application parameter', async () => {
+    const user = userEvent.setup();
+    mockApi(refusal(403, { information: 'x', informationCode: 'R403', isBlocked: true }), {
+      GetParametersApp: { parameters: [{ name: 'supportContact', value: '"ayuda@suite.example"', type: 'string' }] },
+    });
+    renderSignIn();
+    await attempt(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Para solucionarlo, comuníquese al ayuda@suite.example');
+  });
+
+  it('R14: the alert screen with the welcome e-mail message; Aceptar returns to /Login', async () => {
+    const user = userEvent.setup();
+    mockApi(refusal(403, { information: '', informationCode: 'R14' }));
+    renderSignIn();
+    await attempt(user);
+    expect(await screen.findByText('Por favor revise el correo de bienvenida para activar su cuenta.')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent('/alert');
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent('/Login');
+  });
+
+  it('R18: the alert screen with the expired-password message, then the change-password page', async () => {
+    const user = userEvent.setup();
+    mockApi(refusal(403, { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18', urlApp: '/changepassword' }));
+    renderSignIn();
+    await attempt(user);
+    expect(await screen.findByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent('/alert');
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(screen.getByLabelText('location')).toHaveTextContent('/changepassword');
+  });
+
+  it.each(['R21', 'R22', 'R23'])('%s: the server message', async (code) => {
+    const user = userEvent.setup();
+    mockApi(refusal(403, { information: `Mensaje del servidor ${code}`, informationCode: code }));
+    renderSignIn();
+    await attempt(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Mensaje del servidor ${code}`);
+  });
+
+  it('shows the buy link and Prueba Gratis where the application has them, and the version from the API', async () => {
+    mockApi(() => reply(500, {}), {
+      GetParametersApp: { parameters: [{ name: 'buyUrl', value: '"https://product.suite.example/comprar"', type: 'string' }] },
+      isFreeTrial: { isFreeTrial: true, urlFreeTrial: 'https://product.suite.example/prueba-gratis', codeFreeTrial: 'P-30' },
+    });
+    renderSignIn();
+    expect(await screen.findByRole('link', { name: 'Comprar' })).toHaveAttribute('href', 'https://product.suite.example/comprar');
+    expect(await screen.findByRole('link', { name: 'Prueba Gratis' })).toHaveAttribute('href', 'https://product.suite.example/prueba-gratis');
+    expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+  });
+
+  it('shows neither link for an application without them', async () => {
+    mockApi(() => reply(500, {}));
+    renderSignIn();
+    expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Comprar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Prueba Gratis' })).not.toBeInTheDocument();
+  });
+});
