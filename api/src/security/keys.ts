@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import {
   calculateJwkThumbprint,
   createLocalJWKSet,
@@ -44,9 +45,11 @@ async function createKey(db: Kysely<DB>): Promise<void> {
  * published as JWKS. A key pair is generated and stored on first start.
  */
 export class KeyStore {
-  private signing!: { kid: string; key: VerifyKey };
+  private signing!: { kid: string; key: VerifyKey; keyObject: KeyObject };
   private publicSet!: JSONWebKeySet;
   private localSet!: ReturnType<typeof createLocalJWKSet>;
+  /** Node KeyObjects of the published keys by kid: verifying needs no import per token. */
+  private verifyKeys = new Map<string, KeyObject>();
   private lastReload = 0;
 
   private constructor(private readonly db: Kysely<DB>) {}
@@ -65,8 +68,16 @@ export class KeyStore {
     }
     const active = rows.find((r) => r.status === 'active');
     if (!active) throw new Error('No active signing key');
-    this.signing = { kid: active.kid, key: await importJWK(JSON.parse(active.private_jwk) as JWK, active.alg) };
+    const privateJwk = JSON.parse(active.private_jwk) as JWK;
+    this.signing = {
+      kid: active.kid,
+      key: await importJWK(privateJwk, active.alg),
+      keyObject: createPrivateKey({ key: privateJwk as Record<string, string>, format: 'jwk' }),
+    };
     this.publicSet = { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
+    this.verifyKeys = new Map(
+      rows.map((r) => [r.kid, createPublicKey({ key: JSON.parse(r.public_jwk) as Record<string, string>, format: 'jwk' })]),
+    );
     this.localSet = createLocalJWKSet(this.publicSet);
     this.lastReload = Date.now();
   }
@@ -77,6 +88,22 @@ export class KeyStore {
 
   get privateKey(): VerifyKey {
     return this.signing.key;
+  }
+
+  /** The active private key as a node:crypto KeyObject (signing without WebCrypto's job queue). */
+  get signingKey(): KeyObject {
+    return this.signing.keyObject;
+  }
+
+  /**
+   * The public key of `kid`; an unknown kid reloads the keys (another instance rotated), at most
+   * once per RELOAD_INTERVAL_MS. Undefined when there is no such key.
+   */
+  async verifyKey(kid: string): Promise<KeyObject | undefined> {
+    const key = this.verifyKeys.get(kid);
+    if (key || Date.now() - this.lastReload <= RELOAD_INTERVAL_MS) return key;
+    await this.reload();
+    return this.verifyKeys.get(kid);
   }
 
   /** The public keys, as served at /.well-known/jwks.json. */

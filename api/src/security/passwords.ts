@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import os from 'node:os';
 import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -7,13 +8,36 @@ import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
  */
 export const PASSWORD_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const satisfies Options;
 
+/**
+ * At most this many hashes run at once (ARGON2_CONCURRENCY, default: the cores available). Each
+ * needs a core and 19 MiB for tens of milliseconds: more at once only thrash the caches and
+ * starve the event loop (and the thread pool that WebCrypto's token signing shares); the rest
+ * wait their turn in order.
+ */
+export const ARGON2_CONCURRENCY = Math.max(1, Number(process.env.ARGON2_CONCURRENCY) || os.availableParallelism());
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight to the next in line
+    else running--;
+  }
+}
+
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, PASSWORD_PARAMS);
+  return limited(() => hash(plain, PASSWORD_PARAMS));
 }
 
 export async function verifyPassword(stored: string, plain: string): Promise<boolean> {
   try {
-    return await verify(stored, plain);
+    return await limited(() => verify(stored, plain));
   } catch {
     // a malformed stored hash never verifies
     return false;

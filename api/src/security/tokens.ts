@@ -1,5 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createHash, randomBytes, randomUUID, sign, verify } from 'node:crypto';
 import type { AccessTokenClaims } from '@suite/shared/contracts';
 import { KeyStore, SIGNING_ALG } from './keys';
 
@@ -43,18 +42,51 @@ export async function signAccessToken(
     sid: options.sessionId,
     jti: randomUUID(),
   };
-  const token = await new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.kid, typ: 'JWT' })
-    .sign(keys.privateKey);
-  return { token, claims };
+  // a compact JWS (RFC 7515) signed with node:crypto: ECDSA P-256 / SHA-256, raw r‖s signature
+  const header = Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid: keys.kid, typ: 'JWT' })).toString('base64url');
+  const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const signature = sign('sha256', Buffer.from(input), { key: keys.signingKey, dsaEncoding: 'ieee-p1363' });
+  return { token: `${input}.${signature.toString('base64url')}`, claims };
 }
 
-/** Verifies signature, issuer and expiry; returns the claims. Throws on any failure. */
+export class InvalidTokenError extends Error {}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodeJson(segment: string): Record<string, unknown> {
+  if (!BASE64URL.test(segment)) throw new InvalidTokenError('malformed segment');
+  const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidTokenError('not a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Verifies an access token: ES256 only, signed by one of our published keys, this issuer, not
+ * expired (nor used before `nbf`), with the spec's claims. Returns the claims; throws on any
+ * failure. Synchronous crypto with cached KeyObjects: no per-token key import.
+ */
 export async function verifyAccessToken(keys: KeyStore, issuer: string, token: string): Promise<AccessTokenClaims> {
-  const { payload } = await jwtVerify(token, keys.getVerifyKey, { issuer, algorithms: [SIGNING_ALG] });
+  const parts = token.split('.');
+  if (parts.length !== 3 || !BASE64URL.test(parts[2])) throw new InvalidTokenError('not a compact JWS');
+  const header = decodeJson(parts[0]);
+  if (header.alg !== SIGNING_ALG || typeof header.kid !== 'string' || header.crit !== undefined) {
+    throw new InvalidTokenError('unexpected header');
+  }
+  const key = await keys.verifyKey(header.kid);
+  if (!key) throw new InvalidTokenError('unknown key');
+  const signature = Buffer.from(parts[2], 'base64url');
+  if (signature.length !== 64) throw new InvalidTokenError('bad signature length');
+  if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key, dsaEncoding: 'ieee-p1363' }, signature)) {
+    throw new InvalidTokenError('bad signature');
+  }
+  const payload = decodeJson(parts[1]);
+  const now = Math.floor(Date.now() / 1000);
+  if (payload.iss !== issuer) throw new InvalidTokenError('wrong issuer');
+  if (typeof payload.exp !== 'number' || payload.exp <= now) throw new InvalidTokenError('expired');
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) throw new InvalidTokenError('not yet valid');
   const claims = payload as unknown as AccessTokenClaims;
-  if (typeof claims.identifier !== 'string' || !Array.isArray(claims.privileges)) {
-    throw new Error('Token without the expected claims');
+  if (typeof claims.identifier !== 'string' || typeof claims.unique_name !== 'string' || !Array.isArray(claims.privileges)) {
+    throw new InvalidTokenError('Token without the expected claims');
   }
   return claims;
 }

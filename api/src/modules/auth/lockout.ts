@@ -18,6 +18,27 @@ import type { DB } from '../../db/schema';
 /** Seconds an in-flight slot is held at most (an instance that died mid-verify frees it this way). */
 const IN_FLIGHT_LEASE_SECONDS = 30;
 
+/** The application as a sign-in sees it (suite_sign_in_begin). */
+export interface SignInApplication {
+  id: number;
+  name: string;
+  url_app: string;
+  url_assign_password: string;
+  idstate: number;
+  amount_time: number;
+  time_unit: number;
+  /** Refresh-token lifetime (refreshTokenExpirationAmountTime/Unit; one day when unset). */
+  refresh_seconds: number;
+  max_refresh_tokens_by_user: number;
+  is_concurrent_session: boolean;
+  max_concurrent_tokens: number;
+  max_concurrent_tokens_by_user: number;
+  password_expiration: number;
+  password_type_expiration: number;
+  in_maintenance: boolean;
+  maintenance_message: string | null;
+}
+
 /** The user a sign-in names (not deleted), with what the sign-in needs to decide. */
 export interface LoginUser {
   id: string;
@@ -47,86 +68,98 @@ export interface ClaimResult {
   claim: Claim;
 }
 
-interface ClaimRow {
-  id: string | null;
+export type SignInStart =
+  | { kind: 'unknown-application' }
+  /** Inactive or in a maintenance window: nothing was claimed. */
+  | { kind: 'application-closed'; application: SignInApplication }
+  | ({ kind: 'claim'; application: SignInApplication } & ClaimResult);
+
+interface BeginRow {
+  app_id: number | null;
+  app_name: string;
+  url_app: string;
+  url_assign_password: string;
+  app_idstate: number;
+  amount_time: number;
+  time_unit: number;
+  refresh_seconds: number;
+  max_refresh_tokens_by_user: number;
+  is_concurrent_session: boolean;
+  max_concurrent_tokens: number;
+  max_concurrent_tokens_by_user: number;
+  password_expiration: number;
+  password_type_expiration: number;
+  in_maintenance: boolean | null;
+  maintenance_message: string | null;
+  user_id: string | null;
   user_name: string | null;
   names: string | null;
   surnames: string | null;
-  idstate: number | null;
+  user_idstate: number | null;
   password_hash: string | null;
   password_changed_at: Date | string | null;
   created_on: Date | string | null;
-  subject: string;
-  failed_attempts: number;
-  blocked: boolean;
-  locked: boolean;
-  attempt_id: string | null;
-  lock_time: number;
+  subject: string | null;
+  failed_attempts: number | null;
+  blocked: boolean | null;
+  locked: boolean | null;
+  claimed: boolean | null;
+  lock_time: number | null;
 }
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 /**
- * Looks the user up and claims a slot, in ONE statement (INSERT … ON CONFLICT DO UPDATE …
- * RETURNING): the row lock serialises parallel attempts of the same subject.
+ * Begins a sign-in in ONE call (suite_sign_in_begin, migrations/0005): the application and its
+ * maintenance window, then — only when it is open — the user and a lockout slot claimed with
+ * INSERT … ON CONFLICT DO UPDATE … RETURNING, whose row lock serialises parallel attempts of the
+ * same subject.
  */
-export async function claimAttempt(db: Kysely<DB>, userName: string): Promise<ClaimResult> {
-  const name = userName.toLowerCase();
-  const attemptId = randomUUID();
-  const max = LOGIN_MAX_FAILED_ATTEMPTS;
-  const lease = IN_FLIGHT_LEASE_SECONDS;
-  const { rows } = await sql<ClaimRow>`
-    with u as (
-      select id, user_name, names, surnames, idstate, password_hash, password_changed_at, created_on
-        from users
-       where lower(user_name) = ${name} and not deleted
-       limit 1
-    ), c as (
-      insert into sign_in_lockouts as l (subject, user_id, failed_attempts, lock_count, in_flight, in_flight_until, attempt_id, updated_at)
-      select coalesce((select id::text from u), ${'~' + name}::text), (select id from u), 0, 0, 1,
-             now() + make_interval(secs => ${lease}::int), ${attemptId}::uuid, now()
-      on conflict (subject) do update set
-        (failed_attempts, locked_until, in_flight, in_flight_until, attempt_id, updated_at) = (
-          select case when x.refused then l.failed_attempts else x.failed end,
-                 case when x.refused then l.locked_until else null end,
-                 case when x.refused then l.in_flight else x.flight + 1 end,
-                 case when x.refused then l.in_flight_until else now() + make_interval(secs => ${lease}::int) end,
-                 case when x.refused then l.attempt_id else ${attemptId}::uuid end,
-                 case when x.refused then l.updated_at else now() end
-            from (select y.*, (y.held or y.failed + y.flight >= ${max}::int) as refused
-                    from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as held,
-                                 -- a lock that ran out starts a new round
-                                 case when l.locked_until is not null and l.locked_until <= now() then 0 else l.failed_attempts end as failed,
-                                 case when coalesce(l.in_flight_until > now(), false) then l.in_flight else 0 end as flight) y) x
-        )
-      returning subject, failed_attempts, blocked_at is not null as blocked, coalesce(locked_until > now(), false) as locked,
-                attempt_id::text as attempt_id,
-                coalesce(greatest(0, ceil(extract(epoch from (locked_until - now()))))::int, 0) as lock_time
-    )
-    select u.id::text as id, u.user_name, u.names, u.surnames, u.idstate, u.password_hash, u.password_changed_at, u.created_on,
-           c.subject, c.failed_attempts, c.blocked, c.locked, c.attempt_id, c.lock_time
-      from c left join u on true
+export async function beginSignIn(db: Kysely<DB>, appName: string, userName: string): Promise<SignInStart> {
+  const { rows } = await sql<BeginRow>`
+    select * from suite_sign_in_begin(${appName}, ${userName}, ${randomUUID()}::uuid,
+                                      ${LOGIN_MAX_FAILED_ATTEMPTS}::int, ${IN_FLIGHT_LEASE_SECONDS}::int)
   `.execute(db);
   const row = rows[0];
+  if (!row || row.app_id === null) return { kind: 'unknown-application' };
+  const application: SignInApplication = {
+    id: row.app_id,
+    name: row.app_name,
+    url_app: row.url_app,
+    url_assign_password: row.url_assign_password,
+    idstate: row.app_idstate,
+    amount_time: row.amount_time,
+    time_unit: row.time_unit,
+    refresh_seconds: row.refresh_seconds,
+    max_refresh_tokens_by_user: row.max_refresh_tokens_by_user,
+    is_concurrent_session: row.is_concurrent_session,
+    max_concurrent_tokens: row.max_concurrent_tokens,
+    max_concurrent_tokens_by_user: row.max_concurrent_tokens_by_user,
+    password_expiration: row.password_expiration,
+    password_type_expiration: row.password_type_expiration,
+    in_maintenance: Boolean(row.in_maintenance),
+    maintenance_message: row.maintenance_message,
+  };
+  if (row.subject === null) return { kind: 'application-closed', application };
   const user: LoginUser | undefined =
-    row.id === null
+    row.user_id === null
       ? undefined
       : {
-          id: row.id,
+          id: row.user_id,
           user_name: row.user_name as string,
           names: row.names ?? '',
           surnames: row.surnames ?? '',
-          idstate: Number(row.idstate),
+          idstate: Number(row.user_idstate),
           password_hash: row.password_hash,
           password_changed_at: toDate(row.password_changed_at),
           created_on: toDate(row.created_on) as Date,
         };
   let claim: Claim;
-  if (row.attempt_id === attemptId) claim = { kind: 'claimed' };
+  if (row.claimed) claim = { kind: 'claimed' };
   else if (row.blocked) claim = { kind: 'blocked' };
-  else if (row.locked) claim = { kind: 'locked', failedAttempts: row.failed_attempts, lockTime: Math.max(1, row.lock_time) };
+  else if (row.locked) claim = { kind: 'locked', failedAttempts: Number(row.failed_attempts), lockTime: Math.max(1, Number(row.lock_time)) };
   else claim = { kind: 'busy' };
-  return { subject: row.subject, user, claim };
+  return { kind: 'claim', application, subject: row.subject, user, claim };
 }
 
 export type FailureOutcome =
@@ -135,39 +168,15 @@ export type FailureOutcome =
   | { kind: 'blocked' };
 
 /**
- * Records a wrong password of a claimed attempt, in ONE statement: the failure counts, the slot
- * is released, and the failure that reaches the limit sets the temporary lock — each lock twice
- * as long as the one before — or, at the `blockAfterLocks`-th lock, the permanent block (the
- * account goes to state 6, blocked).
+ * Records a wrong password of a claimed attempt in ONE call (suite_sign_in_failure): the failure
+ * counts, the slot is released, and the failure that reaches the limit sets the temporary lock —
+ * each lock twice as long as the one before — or, at the `blockAfterLocks`-th lock, the permanent
+ * block (the account goes to state 6, blocked).
  */
-export async function recordFailure(db: Kysely<DB>, claimed: ClaimResult, policy: LockoutConfig): Promise<FailureOutcome> {
-  const max = LOGIN_MAX_FAILED_ATTEMPTS;
+export async function recordFailure(db: Kysely<DB>, claimed: Pick<ClaimResult, 'subject' | 'user'>, policy: LockoutConfig): Promise<FailureOutcome> {
   const { rows } = await sql<{ failed_attempts: number; blocked: boolean; lock_time: number }>`
-    with f as (
-      insert into sign_in_lockouts as l (subject, user_id, failed_attempts, lock_count, in_flight, updated_at)
-      values (${claimed.subject}, ${claimed.user?.id ?? null}::uuid, 1, 0, 0, now())
-      on conflict (subject) do update set
-        (failed_attempts, in_flight, lock_count, locked_until, blocked_at, updated_at) = (
-          select x.failed,
-                 greatest(l.in_flight - 1, 0),
-                 case when x.lock then l.lock_count + 1 else l.lock_count end,
-                 case when x.lock and l.lock_count + 1 < ${policy.blockAfterLocks}::int
-                        then now() + make_interval(secs => ${policy.lockSeconds}::int * power(2, least(l.lock_count, 16))::int)
-                      else l.locked_until end,
-                 case when x.lock and l.lock_count + 1 >= ${policy.blockAfterLocks}::int then now() else l.blocked_at end,
-                 now()
-            from (select y.*, (not y.held and y.failed >= ${max}::int) as lock
-                    from (select (l.blocked_at is not null or coalesce(l.locked_until > now(), false)) as held,
-                                 case when l.blocked_at is not null or coalesce(l.locked_until > now(), false)
-                                      then l.failed_attempts else l.failed_attempts + 1 end as failed) y) x
-        )
-      returning user_id, failed_attempts, blocked_at is not null as blocked,
-                coalesce(greatest(0, ceil(extract(epoch from (locked_until - now()))))::int, 0) as lock_time
-    ), b as (
-      update users set idstate = ${USER_STATE.blocked}, modified_on = now()
-       where id = (select user_id from f where blocked) and idstate <> ${USER_STATE.blocked}
-    )
-    select failed_attempts, blocked, lock_time from f
+    select * from suite_sign_in_failure(${claimed.subject}, ${claimed.user?.id ?? null}::uuid, ${LOGIN_MAX_FAILED_ATTEMPTS}::int,
+                                        ${policy.blockAfterLocks}::int, ${policy.lockSeconds}::int)
   `.execute(db);
   const row = rows[0];
   if (row.blocked) return { kind: 'blocked' };

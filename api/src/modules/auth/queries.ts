@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { durationSeconds } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 /**
@@ -7,29 +6,6 @@ import type { DB } from '../../db/schema';
  * ONE statement (data-modifying CTEs), so it is atomic without an explicit transaction and costs
  * one round trip.
  */
-
-/** The application as sign-in and the token calls see it, with its active maintenance window. */
-export interface LoginApplication {
-  id: number;
-  name: string;
-  url_app: string;
-  url_assign_password: string;
-  idstate: number;
-  amount_time: number;
-  time_unit: number;
-  refresh_token_expiration_amount_time: number;
-  refresh_token_expiration_time_unit: number;
-  max_refresh_tokens: number;
-  max_refresh_tokens_by_user: number;
-  is_concurrent_session: boolean;
-  max_concurrent_tokens: number;
-  max_concurrent_tokens_by_user: number;
-  password_expiration: number;
-  password_type_expiration: number;
-  in_maintenance: boolean;
-  maintenance_message: string | null;
-  maintenance_ends_at: Date | string | null;
-}
 
 /** The window in force for the application (its own or a global one), if any. */
 export const activeMaintenanceJoin = sql`
@@ -41,28 +17,6 @@ export const activeMaintenanceJoin = sql`
      order by w.application_id nulls last, w.starts_at desc
      limit 1
   ) m on true`;
-
-export async function findLoginApplication(db: Kysely<DB>, name: string): Promise<LoginApplication | undefined> {
-  const { rows } = await sql<LoginApplication>`
-    select a.id, a.name, a.url_app, a.url_assign_password, a.idstate, a.amount_time, a.time_unit,
-           a.refresh_token_expiration_amount_time, a.refresh_token_expiration_time_unit,
-           a.max_refresh_tokens, a.max_refresh_tokens_by_user,
-           a.is_concurrent_session, a.max_concurrent_tokens, a.max_concurrent_tokens_by_user,
-           a.password_expiration, a.password_type_expiration,
-           m.ends_at is not null as in_maintenance, m.message as maintenance_message, m.ends_at as maintenance_ends_at
-      from applications a
-      ${activeMaintenanceJoin}
-     where lower(a.name) = ${name.toLowerCase()}
-  `.execute(db);
-  return rows[0];
-}
-
-/** Refresh-token lifetime of an application in seconds (refreshTokenExpirationAmountTime/Unit; one day when unset). */
-export function refreshSecondsValue(app: Pick<LoginApplication, 'refresh_token_expiration_amount_time' | 'refresh_token_expiration_time_unit'>): number {
-  return app.refresh_token_expiration_amount_time > 0
-    ? durationSeconds(app.refresh_token_expiration_amount_time, app.refresh_token_expiration_time_unit)
-    : 86_400;
-}
 
 /** Refresh-token lifetime of an application in seconds, in SQL (applications row `a`); default one day. */
 export function refreshSecondsSql(alias: string): RawBuilder<number> {
@@ -80,30 +34,9 @@ export interface AccessColumns {
   customer_name: string;
 }
 
-/**
- * (The subqueries' aliases — ur, r, rp, p, ap, uc, cus — must not be what `user` and
- * `application` refer to.)
- *
- * Select-list columns: the privileges of the user's active roles in the application (active
- * privileges only), the visible applications the user has roles in, and the main company's name.
- */
-export function accessColumns(user: RawBuilder<unknown>, application: RawBuilder<unknown>): RawBuilder<AccessColumns> {
-  return sql<AccessColumns>`
-    array(select distinct p.name
-            from user_roles ur
-            join roles r on r.id = ur.role_id and r.idstate = 0
-            join role_privileges rp on rp.role_id = ur.role_id and rp.application_id = ur.application_id
-            join privileges p on p.id = rp.privilege_id and p.idstate = 0
-           where ur.user_id = ${user} and ur.application_id = ${application}
-           order by p.name) as privileges,
-    array(select distinct ap.name
-            from user_roles ur
-            join roles r on r.id = ur.role_id and r.idstate = 0
-            join applications ap on ap.id = ur.application_id and ap.is_visible
-           where ur.user_id = ${user}
-           order by ap.name) as apps,
-    coalesce((select cus.name from user_customers uc join customers cus on cus.id = uc.customer_id
-               where uc.user_id = ${user} and uc.principal limit 1), '') as customer_name`;
+/** What the access token says about a user in an application (suite_user_access, migrations/0005). */
+export function accessJoin(user: RawBuilder<unknown>, application: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`cross join lateral suite_user_access(${user}, ${application}) acc`;
 }
 
 /** PGlite may hand arrays back as text ('{a,b}'); node-postgres parses them. */
@@ -135,34 +68,18 @@ export interface SignInRecord {
 }
 
 /**
- * Records a successful sign-in in one statement: clears the lockout counters, creates the session
- * and the first refresh token of its family, stamps last_login_at (and a rehash), stores the
- * exchange code; returns the session id and what the access token says.
+ * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005): clears the
+ * lockout counters, creates the session and the first refresh token of its family, stamps
+ * last_login_at (and a rehash), stores the exchange code; returns the session id and what the
+ * access token says.
  */
 export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
-  const user = sql`${input.userId}::uuid`;
-  const app = sql`${input.applicationId}::int`;
-  const rehash = input.newPasswordHash ? sql`, password_hash = ${input.newPasswordHash}` : sql``;
-  const code = input.codeHash
-    ? sql`, k as (
-        insert into auth_codes (code_hash, session_id, user_id, application_id, expires_at)
-        select ${input.codeHash}, id, ${user}, ${app}, now() + make_interval(secs => ${input.codeSeconds}::int) from s
-      )`
-    : sql``;
   const { rows } = await sql<{ session_id: string } & AccessColumns>`
-    with d as (
-      delete from sign_in_lockouts where subject = ${input.subject}
-    ), s as (
-      insert into sessions (user_id, application_id, tenant, id_session_tab, ip, browser)
-      values (${user}, ${app}, ${input.tenant ?? null}, ${input.idSessionTab ?? null}, ${input.ip ?? null}, ${input.browser?.slice(0, 500) ?? null})
-      returning id
-    ), r as (
-      insert into refresh_tokens (session_id, user_id, application_id, family_id, token_hash, expires_at)
-      select id, ${user}, ${app}, id, ${input.refreshTokenHash}, now() + make_interval(secs => ${input.refreshSeconds}::int) from s
-    ), u as (
-      update users set last_login_at = now() ${rehash} where id = ${user}
-    ) ${code}
-    select s.id::text as session_id, ${accessColumns(user, app)} from s
+    select session_id::text as session_id, privileges, apps, customer_name
+      from suite_sign_in_success(${input.userId}::uuid, ${input.applicationId}::int, ${input.subject}::text,
+                                 ${input.tenant ?? null}::text, ${input.idSessionTab ?? null}::text, ${input.ip ?? null}::text,
+                                 ${input.browser ?? null}::text, ${input.refreshTokenHash}::text, ${input.refreshSeconds}::int,
+                                 ${input.newPasswordHash ?? null}::text, ${input.codeHash ?? null}::text, ${input.codeSeconds}::int)
   `.execute(db);
   const row = rows[0];
   return { sessionId: row.session_id, privileges: textArray(row.privileges), apps: textArray(row.apps), customer_name: row.customer_name };
@@ -237,8 +154,8 @@ export async function rotateRefreshToken(
     )
     select spent.session_id::text as session_id, spent.user_id::text as user_id, spent.user_name, spent.names, spent.surnames,
            spent.app_name, spent.amount_time, spent.time_unit,
-           ${accessColumns(sql`spent.user_id`, sql`spent.application_id`)}
-      from spent
+           acc.privileges, acc.apps, acc.customer_name
+      from spent ${accessJoin(sql`spent.user_id`, sql`spent.application_id`)}
   `.execute(db);
   const row = rows[0];
   return row ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
@@ -333,8 +250,8 @@ export async function exchangeCode(
     )
     select c.session_id::text as session_id, c.user_id::text as user_id, c.user_name, c.names, c.surnames,
            c.app_name, c.url_app, c.amount_time, c.time_unit,
-           ${accessColumns(sql`c.user_id`, sql`c.application_id`)}
-      from c
+           acc.privileges, acc.apps, acc.customer_name
+      from c ${accessJoin(sql`c.user_id`, sql`c.application_id`)}
   `.execute(db);
   const row = rows[0];
   return row ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;

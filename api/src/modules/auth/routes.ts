@@ -16,8 +16,8 @@ import { ApiError, parseInput } from '../../http/errors';
 import { decoyVerify, hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
 import { newRefreshToken } from '../../security/tokens';
 import { issueAccessToken } from './issue';
-import { claimAttempt, clearLockout, recordFailure, type ClaimResult, type LoginUser } from './lockout';
-import { findLoginApplication, limitRefreshTokensByUser, recordSignIn, refreshSecondsValue, type LoginApplication } from './queries';
+import { beginSignIn, clearLockout, recordFailure, type LoginUser, type SignInApplication, type SignInStart } from './lockout';
+import { limitRefreshTokensByUser, recordSignIn } from './queries';
 
 /** Lifetime of the single-use code for applications in another origin. */
 export const EXCHANGE_CODE_SECONDS = 60;
@@ -36,7 +36,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /** True when the password is older than the application's passwordExpiration (< 1: never). */
-export function passwordExpired(app: Pick<LoginApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
+export function passwordExpired(app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
   const amount = app.password_expiration;
   if (!(amount >= 1)) return false;
   const limit = new Date(user.password_changed_at ?? user.created_on);
@@ -88,7 +88,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return row?.text || undefined;
   }
 
-  async function blocked(application: LoginApplication): Promise<ApiError> {
+  async function blocked(application: SignInApplication): Promise<ApiError> {
     const contact = await supportContact(application.id);
     return new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, {
       isBlocked: true,
@@ -105,22 +105,23 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(LoginRequestSchema, request.body);
 
     // refusals that say nothing about the user come first and change nothing
-    const application = await findLoginApplication(db, body.appname);
-    if (!application) throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
-    if (application.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
-    if (application.in_maintenance) {
-      throw new ApiError(403, application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
-    }
     const password = payloadCipher.decryptPayload(body.password, app.ctx.payloadKey);
     if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
 
-    // claim a slot before verifying: parallel attempts cannot get past the limit
-    let attempt: ClaimResult = await claimAttempt(db, body.user);
-    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; attempt.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
+    // one call: the application, and only when it is open, the user and a lockout slot claimed
+    // before verifying — parallel attempts cannot get past the limit
+    let start: SignInStart = await beginSignIn(db, body.appname, body.user);
+    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
       await sleep(delay);
-      attempt = await claimAttempt(db, body.user);
+      start = await beginSignIn(db, body.appname, body.user);
     }
-    const { claim, user, subject } = attempt;
+    if (start.kind === 'unknown-application') throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
+    const { application } = start;
+    if (application.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
+    if (start.kind !== 'claim') {
+      throw new ApiError(403, application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
+    }
+    const { claim, user, subject } = start;
     if (claim.kind === 'blocked') throw await blocked(application);
     if (claim.kind === 'locked') throw locked(claim.failedAttempts, claim.lockTime);
     if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
@@ -128,7 +129,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // unknown users and users without a password cost one argon2 verify too
     const valid = user?.password_hash ? await verifyPassword(user.password_hash, password) : await decoyVerify(password);
     if (!user || !valid) {
-      const outcome = await recordFailure(db, attempt, config.lockout);
+      const outcome = await recordFailure(db, start, config.lockout);
       if (outcome.kind === 'blocked') {
         request.log.warn({ userId: user?.id }, 'sign-in blocked after repeated temporary locks');
         throw await blocked(application);
@@ -171,7 +172,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       ip: body.ip || request.ip,
       browser: body.Browser || headerValue(request.headers['user-agent']),
       refreshTokenHash: refresh.hash,
-      refreshSeconds: refreshSecondsValue(application),
+      refreshSeconds: application.refresh_seconds,
       newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
       codeHash: code ? hashCode(code) : undefined,
       codeSeconds: EXCHANGE_CODE_SECONDS,
