@@ -10,6 +10,7 @@
 const path = require('node:path');
 
 const SHARED_SRC = path.resolve(__dirname, '../src');
+const CHAKRA_DIR = path.dirname(require.resolve('@chakra-ui/react/package.json', { paths: [__dirname] }));
 
 /** Packages shipped only as ES modules; Jest must transform them (pnpm layout included). */
 const ESM_ONLY = ['ky'];
@@ -35,6 +36,8 @@ const preset = {
     '^@suite/shared(.*)$': `${SHARED_SRC}$1`,
     // What the bundles get under this name (federation policy): tests fail on a component missing there.
     '^@chakra-ui/react$': path.join(SHARED_SRC, 'ui/chakra.js'),
+    // The theme modules chakra.js imports (an alias in webpack.cjs too), as CommonJS.
+    '^#chakra-theme/(.*)\\.js$': path.join(CHAKRA_DIR, 'dist/cjs/theme/$1.cjs'),
   },
   moduleFileExtensions: ['tsx', 'ts', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],

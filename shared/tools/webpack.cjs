@@ -52,6 +52,21 @@ function installedVersion(dir, dep) {
   }
 }
 
+/**
+ * Aliases the curated entries import from (shared/src/federation/router.js, shared/src/ui/chakra.js):
+ * a curated entry importing the package's own name would consume itself. react-router publishes
+ * a production build that its "exports" only hand to its own tooling; production bundles use it.
+ */
+function curatedAliases(dir, production) {
+  const packageDir = (dep) => path.dirname(require.resolve(`${dep}/package.json`, { paths: [dir, SHARED_DIR] }));
+  return {
+    'react-router/production$': path.join(packageDir('react-router'), 'dist', production ? 'production' : 'development', 'index.mjs'),
+    // The modules behind `@chakra-ui/react/theme` (shared/src/ui/chakra.js): that index builds the
+    // full default theme at load time, keeping every recipe however little of it is imported.
+    '#chakra-theme': path.join(packageDir('@chakra-ui/react'), 'dist', 'esm', 'theme'),
+  };
+}
+
 function sharedDependencies(dir) {
   return federation().sharedPolicy(
     (dep) => installedVersion(dir, dep),
@@ -184,6 +199,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // @suite/shared is compiled from its TypeScript sources ("source" condition of its exports).
       conditionNames: ['source', '...'],
+      alias: curatedAliases(dir, production),
     },
     module: {
       rules: [

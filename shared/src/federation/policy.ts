@@ -31,6 +31,7 @@ export interface SharedEntry {
  */
 export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
   '@chakra-ui/react': 'src/ui/chakra.js',
+  'react-router': 'src/federation/router.js',
 };
 
 /**

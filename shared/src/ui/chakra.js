@@ -11,27 +11,44 @@
  */
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
-import {
-  alertSlotRecipe,
-  animationStyles,
-  breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  fieldSlotRecipe,
-  globalCss,
-  headingRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  semanticTokens,
-  spinnerRecipe,
-  tableSlotRecipe,
-  textStyles,
-  tokens,
-} from '@chakra-ui/react/theme';
+// `#chakra-theme/` is an alias (webpack.cjs, jest preset) of the modules behind
+// `@chakra-ui/react/theme`: that index builds the full default theme at load time, which keeps
+// every recipe in the bundle however little of it is imported.
+import { breakpoints } from '#chakra-theme/breakpoints.js';
+import { globalCss } from '#chakra-theme/global-css.js';
+import { layerStyles } from '#chakra-theme/layer-styles.js';
+import { animationStyles } from '#chakra-theme/motion-styles.js';
+import { textStyles } from '#chakra-theme/text-styles.js';
+import { animations } from '#chakra-theme/tokens/animations.js';
+import { aspectRatios } from '#chakra-theme/tokens/aspect-ratios.js';
+import { blurs } from '#chakra-theme/tokens/blurs.js';
+import { borders } from '#chakra-theme/tokens/borders.js';
+import { colors } from '#chakra-theme/tokens/colors.js';
+import { cursor } from '#chakra-theme/tokens/cursor.js';
+import { durations } from '#chakra-theme/tokens/durations.js';
+import { easings } from '#chakra-theme/tokens/easings.js';
+import { fontSizes } from '#chakra-theme/tokens/font-sizes.js';
+import { fontWeights } from '#chakra-theme/tokens/font-weights.js';
+import { fonts } from '#chakra-theme/tokens/fonts.js';
+import { keyframes } from '#chakra-theme/tokens/keyframes.js';
+import { letterSpacings } from '#chakra-theme/tokens/letter-spacing.js';
+import { lineHeights } from '#chakra-theme/tokens/line-heights.js';
+import { radii } from '#chakra-theme/tokens/radius.js';
+import { sizes } from '#chakra-theme/tokens/sizes.js';
+import { spacing } from '#chakra-theme/tokens/spacing.js';
+import { zIndices } from '#chakra-theme/tokens/z-indices.js';
+import { semanticColors } from '#chakra-theme/semantic-tokens/colors.js';
+import { semanticRadii } from '#chakra-theme/semantic-tokens/radii.js';
+import { semanticShadows } from '#chakra-theme/semantic-tokens/shadows.js';
+import { buttonRecipe } from '#chakra-theme/recipes/button.js';
+import { headingRecipe } from '#chakra-theme/recipes/heading.js';
+import { inputRecipe } from '#chakra-theme/recipes/input.js';
+import { linkRecipe } from '#chakra-theme/recipes/link.js';
+import { spinnerRecipe } from '#chakra-theme/recipes/spinner.js';
+import { alertSlotRecipe } from '#chakra-theme/recipes/alert.js';
+import { cardSlotRecipe } from '#chakra-theme/recipes/card.js';
+import { fieldSlotRecipe } from '#chakra-theme/recipes/field.js';
+import { tableSlotRecipe } from '#chakra-theme/recipes/table.js';
 
 /**
  * Chakra's default configuration (tokens, semantic tokens, global styles) with the recipes of
@@ -41,14 +58,32 @@ export const defaultConfig = mergeConfigs(
   defaultBaseConfig,
   defineConfig({
     preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
+    cssVarsPrefix: 'chakra',
+    cssVarsRoot: ':where(html, .chakra-theme)',
     globalCss,
     theme: {
       breakpoints,
       keyframes,
-      tokens,
-      semanticTokens,
+      tokens: {
+        aspectRatios,
+        animations,
+        blurs,
+        borders,
+        colors,
+        durations,
+        easings,
+        fonts,
+        fontSizes,
+        fontWeights,
+        letterSpacings,
+        lineHeights,
+        radii,
+        spacing,
+        sizes,
+        zIndex: zIndices,
+        cursor,
+      },
+      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
       textStyles,
       layerStyles,
       animationStyles,

@@ -1,0 +1,45 @@
+/**
+ * The react-router the suite ships: what Module Federation provides under the `react-router`
+ * share key (shared/tools/webpack.cjs), so every bundle imports `react-router` as usual and the
+ * page holds one router. A shared module cannot be tree-shaken, and the package's index carries
+ * the data routers, server rendering, sessions and cookies (~60 KB gzip); the suite uses the
+ * declarative router only, so this entry lists what that needs.
+ *
+ * `react-router/production` is an alias (webpack.cjs) of the package's own production build;
+ * importing `react-router` here would consume this very module. Plain JavaScript on purpose, like
+ * ui/chakra.js: a bundling entry, not part of @suite/shared's compiled API. A test checks that
+ * every name the front end imports from `react-router` is listed.
+ */
+export {
+  BrowserRouter,
+  HashRouter,
+  MemoryRouter,
+  Router,
+  Routes,
+  Route,
+  Navigate,
+  Outlet,
+  Link,
+  NavLink,
+  useHref,
+  useInRouterContext,
+  useLinkClickHandler,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
+  createSearchParams,
+  generatePath,
+  matchPath,
+  matchRoutes,
+  resolvePath,
+  UNSAFE_LocationContext,
+  UNSAFE_NavigationContext,
+  UNSAFE_RouteContext,
+} from 'react-router/production';
