@@ -1,34 +1,9 @@
-import { AppProviders } from '@suite/shared';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { describeRemoteRoutes } from '@suite/shared/testing';
 import App from './App';
 
-function renderAt(path: string) {
-  return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/Login" element={<p>sign-in</p>} />
-          <Route path="*" element={<App />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
-  );
-}
-
-describe('mfe-access', () => {
-  it.each([
-    ['/roles', 'Roles'],
-    ['/Roles', 'Roles'],
-    ['/privileges', 'Privilegios'],
-    ['/PRIVILEGES', 'Privilegios'],
-  ])('%s shows the %s placeholder', (path, title) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-  });
-
-  it('sends a path it does not own to /Login', () => {
-    renderAt('/elsewhere');
-    expect(screen.getByText('sign-in')).toBeInTheDocument();
-  });
-});
+describeRemoteRoutes('mfe-access', App, [
+  ['/roles', 'Roles'],
+  ['/Roles', 'Roles'],
+  ['/privileges', 'Privilegios'],
+  ['/PRIVILEGES', 'Privilegios'],
+]);

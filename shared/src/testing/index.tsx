@@ -1,0 +1,41 @@
+/// <reference types="@testing-library/jest-dom" />
+/**
+ * Test helpers for remotes (jest only; not exported from the package root, so no bundle
+ * ever contains them).
+ */
+import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { AppProviders } from '../ui';
+
+/** Renders a remote's App at `path` the way the host mounts it, with /Login as a visible stand-in. */
+export function renderRemoteAt(App: ComponentType, path: string) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/Login" element={<p>sign-in</p>} />
+          <Route path="*" element={<App />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/**
+ * The contract of a remote's routing: each path (in any letter case) shows the screen whose
+ * heading is given, and a path the remote does not own goes to /Login.
+ */
+export function describeRemoteRoutes(name: string, App: ComponentType, headingByPath: Array<[string, string]>): void {
+  describe(`${name} routes`, () => {
+    it.each(headingByPath)('%s shows the %s screen', (path, heading) => {
+      renderRemoteAt(App, path);
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    });
+
+    it('sends a path it does not own to /Login', () => {
+      renderRemoteAt(App, '/elsewhere');
+      expect(screen.getByText('sign-in')).toBeInTheDocument();
+    });
+  });
+}
