@@ -1,4 +1,4 @@
-import { AppProviders, closeAllDialogs, sessionStore, setNavigator } from '@suite/shared';
+import { AppProviders, closeAllDialogs, pageLocation, sessionStore, setNavigator } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { HubConnectionLike } from './realtime';
@@ -96,21 +96,23 @@ describe('session hub', () => {
     expect(posted[0].headers.get('Authorization')).toMatch(/^Bearer /);
 
     sessionStorage.setItem('idSessionTab', '1234567890123456');
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
     act(() => hub.push('ReceiveSessionStatus', 'Tu sesión fue cerrada porque se inició sesión en otro dispositivo.'));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Tu sesión fue cerrada porque se inició sesión en otro dispositivo.');
     expect(hub.stop).toHaveBeenCalled();
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
 
     await act(async () => {
       jest.advanceTimersByTime(1999);
     });
-    expect(navigate).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
     await act(async () => {
       jest.advanceTimersByTime(1);
     });
-    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(navigate).not.toHaveBeenCalled();
     expect(sessionStore.isAuthenticated()).toBe(false);
   });
 

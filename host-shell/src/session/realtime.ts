@@ -1,4 +1,4 @@
-import { apiClient, getRuntimeConfig, navigateTo, sessionStore, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
+import { apiClient, getRuntimeConfig, pageLocation, sessionStore, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
 
 /** The hub of the session status push (portal spec §4), under the API's base. */
 export const SESSION_HUB_PATH = 'connections/session';
@@ -44,7 +44,7 @@ export interface SessionHubOptions {
  * Connects to the session hub, asks for the connection id and, 100 ms later, binds it to the
  * session (POST /api/user/validatesession, header connectionId). On `ReceiveSessionStatus`:
  * a modal with the message, the connection closes, local and session storage are cleared and
- * the page goes to / after 2 s. Returns a function that disconnects.
+ * the browser loads / after 2 s. Returns a function that disconnects.
  */
 export function connectSessionHub({ factory = signalRConnection, client = apiClient, store = sessionStore }: SessionHubOptions = {}): () => void {
   let stopped = false;
@@ -69,9 +69,10 @@ export function connectSessionHub({ factory = signalRConnection, client = apiCli
     } catch {
       /* storage unavailable */
     }
+    // a fresh document at /: nothing of the closed session stays in memory
     setTimeout(() => {
       store.reload();
-      navigateTo('/', { replace: true });
+      pageLocation.assign('/');
     }, SESSION_CLOSE_DELAY_MS);
   };
 

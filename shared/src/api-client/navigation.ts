@@ -31,3 +31,6 @@ export function navigateTo(path: string, options?: NavigateOptions): void {
 
 /** Reloads the page (a seam for tests). */
 export const pageReload = { reload: (): void => window.location.reload() };
+
+/** Loads another document (a seam for tests). */
+export const pageLocation = { assign: (url: string): void => window.location.assign(url) };
