@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ADMIN_PASSWORD } from '../playwright.config';
+
+const ROOT = resolve(__dirname, '../..');
+
+/**
+ * A second suite on its own port and its own embedded database, for tests that need application
+ * settings the seed does not have. The bundles are the ones `npm start` already built; the API
+ * runs once to create and seed the database, stops, the test's SQL runs on the stopped database,
+ * and the API starts again.
+ */
+export interface IsolatedSuite {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+function startApi(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  });
+}
+
+function stopApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts a suite on `port` whose database got `sql` applied after the seed. */
+export async function startIsolatedSuite(port: number, sql: string): Promise<IsolatedSuite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suite-e2e-isolated-'));
+  const readyz = `http://localhost:${port}/readyz`;
+  const first = startApi(port, dataDir);
+  try {
+    await waitReady(readyz, first);
+  } finally {
+    await stopApi(first);
+  }
+  const requireFromApi = createRequire(join(ROOT, 'api/package.json'));
+  const { PGlite } = requireFromApi('@electric-sql/pglite') as {
+    PGlite: { create(options: { dataDir: string }): Promise<{ exec(sql: string): Promise<unknown>; close(): Promise<void> }> };
+  };
+  const pg = await PGlite.create({ dataDir });
+  try {
+    await pg.exec(sql);
+  } finally {
+    await pg.close();
+  }
+  const api = startApi(port, dataDir);
+  await waitReady(readyz, api);
+  return {
+    baseURL: `http://localhost:${port}`,
+    async stop() {
+      await stopApi(api);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
