@@ -28,6 +28,10 @@ class FakeHub implements HubConnectionLike {
   on(method: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(method, handler);
   }
+  reconnected: ((id?: string) => void) | null = null;
+  onreconnected(callback: (id?: string) => void) {
+    this.reconnected = callback;
+  }
   push(method: string, ...args: unknown[]) {
     this.handlers.get(method)?.(...args);
   }
@@ -114,6 +118,34 @@ describe('session hub', () => {
     expect(assign).toHaveBeenCalledWith('/');
     expect(navigate).not.toHaveBeenCalled();
     expect(sessionStore.isAuthenticated()).toBe(false);
+  });
+
+  it('binds the new connection id again after an automatic reconnection', async () => {
+    const hub = new FakeHub();
+    const ids: (string | null)[] = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      ids.push((input as Request).headers.get('connectionId'));
+      return new Response(JSON.stringify({ statusCode: 200, result: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    render(
+      <AppProviders>
+        <SessionHub factory={async () => hub} />
+      </AppProviders>,
+    );
+    await flush();
+    await act(async () => {
+      jest.advanceTimersByTime(100);
+    });
+    await flush();
+    expect(ids).toEqual(['conn-42']);
+    act(() => hub.reconnected?.('conn-43'));
+    await flush();
+    await act(async () => {
+      jest.advanceTimersByTime(100);
+    });
+    await flush();
+    expect(hub.invoked).toEqual(['GetConnectionId', 'GetConnectionId']);
+    expect(ids).toHaveLength(2);
   });
 
   it('does not connect without a session', async () => {

@@ -13,6 +13,8 @@ export interface HubConnectionLike {
   stop(): Promise<void>;
   invoke<T = unknown>(method: string, ...args: unknown[]): Promise<T>;
   on(method: string, handler: (...args: unknown[]) => void): void;
+  /** Called with the new connection id after an automatic reconnection. */
+  onreconnected?(callback: (connectionId?: string) => void): void;
 }
 
 export type HubConnectionFactory = (url: string) => Promise<HubConnectionLike>;
@@ -30,6 +32,7 @@ export const signalRConnection: HubConnectionFactory = async (url) => {
   const signalR = await import(/* webpackChunkName: "signalr" */ '@microsoft/signalr');
   return new signalR.HubConnectionBuilder()
     .withUrl(url, { transport: signalR.HttpTransportType.WebSockets, skipNegotiation: true })
+    .withAutomaticReconnect()
     .configureLogging(signalR.LogLevel.None)
     .build();
 };
@@ -86,13 +89,22 @@ export function connectSessionHub({ factory = signalRConnection, client = apiCli
         await connection.stop();
         return;
       }
-      const connectionId = await connection.invoke<string>('GetConnectionId');
-      timers.push(
-        setTimeout(() => {
-          if (stopped) return;
-          client.post('user/validatesession', undefined, { headers: { connectionId } }).catch(() => undefined);
-        }, SESSION_VALIDATION_DELAY_MS),
-      );
+      const validate = (connectionId: string) =>
+        timers.push(
+          setTimeout(() => {
+            if (stopped) return;
+            client.post('user/validatesession', undefined, { headers: { connectionId } }).catch(() => undefined);
+          }, SESSION_VALIDATION_DELAY_MS),
+        );
+      // a reconnected client has a new connection id: bind it to the session again
+      connection.onreconnected?.(() => {
+        if (stopped || !connection) return;
+        void connection
+          .invoke<string>('GetConnectionId')
+          .then(validate)
+          .catch(() => undefined);
+      });
+      validate(await connection.invoke<string>('GetConnectionId'));
     } catch {
       /* no real-time channel: the session still works, revocations show on the next call */
     }
