@@ -162,6 +162,16 @@ function devRegistry(app) {
   });
 }
 
+/**
+ * Compile-time switches of the federation runtime (runtime-core reads them as constants, so
+ * what is off is dropped from the bundle). Everything runs in browsers. Only the host loads
+ * remotes, from their manifests (the snapshot plugin); a remote's own runtime only shares
+ * modules, so its remote loading and manifest handling are left out of its remoteEntry.js.
+ */
+function federationRuntimeOptimization(isHost) {
+  return isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true };
+}
+
 function createConfig({ dir, name, kind }, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const production = mode === 'production';
@@ -224,6 +234,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        experiments: { optimization: federationRuntimeOptimization(isHost) },
       }),
       new HtmlWebpackPlugin({
         templateContent: page(isHost ? 'GSE Suite' : `${pkg.name} (standalone)`),
