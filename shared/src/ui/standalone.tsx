@@ -5,6 +5,7 @@ import { detectLanguage, initI18n } from '../i18n';
 import { loadRuntimeConfig } from '../runtime-config';
 import { createSuiteSystem } from '../theme';
 import { AppProviders } from './AppProviders';
+import { DialogHost } from './dialogs';
 
 /**
  * Standalone page of one remote for local development: the same providers the host renders,
@@ -20,6 +21,7 @@ export async function mountStandalone(App: ComponentType, options: { version?: s
       <AppProviders system={createSuiteSystem({ key: config.appName })}>
         <BrowserRouter>
           <App />
+          <DialogHost />
         </BrowserRouter>
       </AppProviders>
     </StrictMode>,
