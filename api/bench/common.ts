@@ -110,7 +110,23 @@ async function freePort(): Promise<number> {
 
 export interface RunningApi {
   base: string;
+  /** CPU time (user + system, ms) the API process has used so far (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+const TICKS_PER_SECOND = 100;
+
+function processCpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[11] utime, fields[12] stime (after pid and comm)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Starts src/main.ts in its own Node process (tsx, sources of @suite/shared) and waits for /readyz. */
@@ -153,6 +169,7 @@ export async function startApi(dbEnv: Record<string, string>): Promise<RunningAp
   }
   return {
     base,
+    cpuMs: () => processCpuMs(child.pid),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

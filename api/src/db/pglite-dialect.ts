@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, protocol, type PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -19,8 +19,40 @@ import { Mutex } from './mutex';
 const CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /**
+ * A parameter as the text node-postgres would send for it (untyped: the server infers the type
+ * from the statement, exactly as with node-postgres); undefined when it needs PGlite's own
+ * typed serialisation (arrays, objects, binary).
+ */
+function asText(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return value instanceof Date ? value.toISOString() : undefined;
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
  * The one PGlite connection. Queries without parameters go through the simple protocol
  * (`exec`), so multi-statement scripts such as migrations work as they do with node-postgres.
+ * Parameterised queries send Parse, Bind, Describe, Execute and Sync as ONE protocol message
+ * batch — PGlite's own `query()` makes six separate trips into WebAssembly for the same work.
  */
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
@@ -32,8 +64,23 @@ class PGliteConnection implements DatabaseConnection {
       const last = results[results.length - 1];
       return toQueryResult<R>(last?.rows ?? [], last?.command, last?.affectedRows);
     }
-    const result = await this.pg.query<R>(compiled.sql, params, { rowMode: 'object' });
-    return toQueryResult<R>(result.rows, result.command, result.affectedRows);
+    const values = params.map(asText);
+    if (values.some((v) => v === undefined)) {
+      const result = await this.pg.query<R>(compiled.sql, params, { rowMode: 'object' });
+      return toQueryResult<R>(result.rows, result.command, result.affectedRows);
+    }
+    const { serialize } = protocol;
+    const message = concat([
+      serialize.parse({ text: compiled.sql }),
+      serialize.bind({ values: values as (string | null)[] }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    const { messages } = await this.pg.execProtocol(message, { syncToFs: !this.pg.isInTransaction() });
+    const results = pgliteParse.parseResults(messages, this.pg.parsers, { rowMode: 'object' });
+    const last = results[results.length - 1];
+    return toQueryResult<R>((last?.rows ?? []) as R[], last?.command, last?.affectedRows);
   }
 
   // eslint-disable-next-line require-yield

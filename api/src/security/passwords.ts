@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import os from 'node:os';
 import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -9,12 +8,12 @@ import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 export const PASSWORD_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const satisfies Options;
 
 /**
- * At most this many hashes run at once (ARGON2_CONCURRENCY, default: the cores available). Each
- * needs a core and 19 MiB for tens of milliseconds: more at once only thrash the caches and
- * starve the event loop (and the thread pool that WebCrypto's token signing shares); the rest
- * wait their turn in order.
+ * At most this many hashes run at once (ARGON2_CONCURRENCY; default: libuv's thread-pool size,
+ * UV_THREADPOOL_SIZE or 4, where they run anyway). Each needs a core and 19 MiB for tens of
+ * milliseconds; lower it to keep cores free for other work on a shared machine. The rest wait
+ * their turn in order.
  */
-export const ARGON2_CONCURRENCY = Math.max(1, Number(process.env.ARGON2_CONCURRENCY) || os.availableParallelism());
+export const ARGON2_CONCURRENCY = Math.max(1, Number(process.env.ARGON2_CONCURRENCY) || Number(process.env.UV_THREADPOOL_SIZE) || 4);
 
 let running = 0;
 const waiting: (() => void)[] = [];

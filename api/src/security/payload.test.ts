@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { payloadCipher } from '@suite/shared/contracts';
+import { decryptPayload } from './payload';
 
 describe('payload cipher', () => {
   it('round-trips text, including non-ASCII', () => {
@@ -13,5 +15,33 @@ describe('payload cipher', () => {
     for (const text of ['', 'plain password', 'not-a-cipher', 'U2FsdGVkX1+AAAA', 'U2FsdGVkX19zb21lc2FsdA==']) {
       expect(payloadCipher.decryptPayload(text, 'key')).toBeNull();
     }
+  });
+});
+
+describe('server-side payload decryption (node:crypto)', () => {
+  it('reads whatever the client scheme encrypts, exactly', () => {
+    const samples = ['Adm1n.Test-Pass', 'ñandú €', '𝔘nicode ✓', 'x'.repeat(300), ' ', 'a'];
+    for (let i = 0; i < 50; i++) samples.push(randomBytes(1 + (i % 40)).toString('base64'));
+    for (const text of samples) {
+      for (const key of ['key', 'clé-ñ', randomBytes(24).toString('base64url')]) {
+        const cipher = payloadCipher.encryptPayload(text, key);
+        expect(decryptPayload(cipher, key)).toBe(text);
+        expect(decryptPayload(`  ${cipher} `, key)).toBe(payloadCipher.decryptPayload(`  ${cipher} `, key));
+      }
+    }
+  });
+
+  it('rejects what the client scheme rejects, and other keys whenever the padding or UTF-8 breaks', () => {
+    for (const text of ['', 'plain password', 'not-a-cipher', 'U2FsdGVkX1+AAAA', 'U2FsdGVkX19zb21lc2FsdA==', 42 as unknown as string]) {
+      expect(decryptPayload(text, 'key')).toBeNull();
+    }
+    let rejected = 0;
+    for (let i = 0; i < 50; i++) {
+      const cipher = payloadCipher.encryptPayload(`Secret.${i}`, 'right-key');
+      const result = decryptPayload(cipher, 'wrong-key');
+      if (result === null) rejected++;
+      else expect(result).not.toBe(`Secret.${i}`);
+    }
+    expect(rejected).toBeGreaterThan(40);
   });
 });

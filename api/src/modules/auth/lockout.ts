@@ -116,9 +116,12 @@ const toDate = (value: Date | string | null): Date | null => (value === null ? n
  * same subject.
  */
 export async function beginSignIn(db: Kysely<DB>, appName: string, userName: string): Promise<SignInStart> {
+  // The claim commits asynchronously (no wait for the WAL flush): a database crash can only forget
+  // an in-flight slot, which its lease frees anyway. Failures and revocations commit durably.
   const { rows } = await sql<BeginRow>`
-    select * from suite_sign_in_begin(${appName}, ${userName}, ${randomUUID()}::uuid,
-                                      ${LOGIN_MAX_FAILED_ATTEMPTS}::int, ${IN_FLIGHT_LEASE_SECONDS}::int)
+    select b.*, set_config('synchronous_commit', 'off', true) as _async
+      from suite_sign_in_begin(${appName}, ${userName}, ${randomUUID()}::uuid,
+                               ${LOGIN_MAX_FAILED_ATTEMPTS}::int, ${IN_FLIGHT_LEASE_SECONDS}::int) b
   `.execute(db);
   const row = rows[0];
   if (!row || row.app_id === null) return { kind: 'unknown-application' };

@@ -74,8 +74,10 @@ export interface SignInRecord {
  * access token says.
  */
 export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
+  // Commits asynchronously (no wait for the WAL flush): a database crash can forget the last
+  // moments of sign-ins — those users sign in again — never a failure count or a revocation.
   const { rows } = await sql<{ session_id: string } & AccessColumns>`
-    select session_id::text as session_id, privileges, apps, customer_name
+    select session_id::text as session_id, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
       from suite_sign_in_success(${input.userId}::uuid, ${input.applicationId}::int, ${input.subject}::text,
                                  ${input.tenant ?? null}::text, ${input.idSessionTab ?? null}::text, ${input.ip ?? null}::text,
                                  ${input.browser ?? null}::text, ${input.refreshTokenHash}::text, ${input.refreshSeconds}::int,

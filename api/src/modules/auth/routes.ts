@@ -8,12 +8,12 @@ import {
   LoginRequestSchema,
   MESSAGES,
   USER_STATE,
-  payloadCipher,
   type Envelope,
   type LoginResult,
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { decoyVerify, hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
+import { decryptPayload } from '../../security/payload';
 import { newRefreshToken } from '../../security/tokens';
 import { issueAccessToken } from './issue';
 import { beginSignIn, clearLockout, recordFailure, type LoginUser, type SignInApplication, type SignInStart } from './lockout';
@@ -105,7 +105,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(LoginRequestSchema, request.body);
 
     // refusals that say nothing about the user come first and change nothing
-    const password = payloadCipher.decryptPayload(body.password, app.ctx.payloadKey);
+    const password = decryptPayload(body.password, app.ctx.payloadKey);
     if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
 
     // one call: the application, and only when it is open, the user and a lockout slot claimed
