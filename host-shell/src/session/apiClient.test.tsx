@@ -9,7 +9,9 @@ import {
   setNavigator,
   setRuntimeConfig,
 } from '@suite/shared';
-import { act } from '@testing-library/react';
+import { AppProviders, DialogHost } from '@suite/shared';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -150,6 +152,26 @@ describe('API client: 403 and no response', () => {
     expect(openDialogs()).toEqual([expect.objectContaining({ message: MESSAGES.forbidden })]);
     closeAllDialogs();
     await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(navigate).toHaveBeenCalledWith('/users', undefined);
+  });
+
+  it('the host renders the privileges dialog; its Aceptar button goes to /users', async () => {
+    const user = userEvent.setup();
+    const client = createApiClient(store);
+    mockFetch(() => reply(403, { statusCode: 403, result: { information: 'x', informationCode: 'R403' } }));
+    render(
+      <AppProviders>
+        <DialogHost />
+      </AppProviders>,
+    );
+    await act(async () => {
+      await client.get('roles/list').catch(() => null);
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Notificación' });
+    expect(dialog).toHaveTextContent(MESSAGES.forbidden);
+    expect(screen.getByRole('button', { name: 'Aceptar' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(navigate).toHaveBeenCalledWith('/users', undefined);
   });
 
