@@ -2,11 +2,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Bundles receive the curated router entry (shared/src/federation/router.js) under
- * `react-router`; every value the front end imports from it must be listed there.
+ * Bundles receive curated entries of @suite/shared under some share keys (federation policy,
+ * shared/src/federation/policy.ts); every value the front end imports from such a package must
+ * be listed in its entry. (Chakra's entry is checked by chakraEntry.test.ts.)
  */
 const ROOT = resolve(__dirname, '../..');
 const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
+const CURATED = {
+  'react-router': 'shared/src/federation/router.js',
+  'react-i18next': 'shared/src/federation/react-i18next.js',
+};
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -16,8 +21,8 @@ function sources(dir: string): string[] {
   });
 }
 
-function curatedNames(): Set<string> {
-  const text = readFileSync(join(ROOT, 'shared/src/federation/router.js'), 'utf8');
+function exportedNames(file: string): Set<string> {
+  const text = readFileSync(join(ROOT, file), 'utf8');
   const names = [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((match) =>
     match[1]
       .split(',')
@@ -28,24 +33,38 @@ function curatedNames(): Set<string> {
   return new Set(names);
 }
 
-it('lists every react-router value the front end imports', () => {
-  const curated = curatedNames();
-  expect(curated.has('BrowserRouter')).toBe(true);
-  const missing: string[] = [];
-  for (const pkg of PACKAGES) {
-    for (const file of sources(join(ROOT, pkg, 'src'))) {
-      const text = readFileSync(file, 'utf8');
-      expect(text).not.toMatch(/from\s*'react-router-dom'/);
-      expect(text).not.toMatch(/import\s*\*\s*as\s*\w+\s*from\s*'react-router'/);
-      for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-router'/g)) {
-        const names = match[1]
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name && !name.startsWith('type '))
-          .map((name) => name.split(/\s+as\s+/)[0]);
-        for (const name of names) if (!curated.has(name)) missing.push(`${name} (${file.slice(ROOT.length + 1)})`);
+const escape = (text: string) => text.replace(/[/\\^$*+?.()|[\]{}-]/g, '\\$&');
+
+describe.each(Object.entries(CURATED))('curated entry of %s', (pkg, entry) => {
+  it('lists every value the front end imports', () => {
+    const curated = exportedNames(entry);
+    expect(curated.size).toBeGreaterThan(0);
+    const named = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${escape(pkg)}'`, 'g');
+    const namespace = new RegExp(`import\\s*(\\*\\s*as\\s*)?\\w+\\s*(,|from\\s*'${escape(pkg)}')`);
+    const missing: string[] = [];
+    for (const dir of PACKAGES) {
+      for (const file of sources(join(ROOT, dir, 'src'))) {
+        const text = readFileSync(file, 'utf8');
+        const where = file.slice(ROOT.length + 1);
+        for (const line of text.split('\n')) {
+          if (line.includes(`from '${pkg}'`) && namespace.test(line)) missing.push(`default or namespace import (${where})`);
+        }
+        for (const match of text.matchAll(named)) {
+          const names = match[1]
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name && !name.startsWith('type '))
+            .map((name) => name.split(/\s+as\s+/)[0]);
+          for (const name of names) if (!curated.has(name)) missing.push(`${name} (${where})`);
+        }
       }
     }
+    expect(missing).toEqual([]);
+  });
+});
+
+it('no source imports react-router-dom (react-router is the one router package)', () => {
+  for (const dir of PACKAGES) {
+    for (const file of sources(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router-dom'/);
   }
-  expect(missing).toEqual([]);
 });

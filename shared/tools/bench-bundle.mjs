@@ -4,11 +4,13 @@
  * /login and then /users in Chromium and prints the JavaScript each page transfers (gzip),
  * split into shared dependencies and each bundle's own code, next to the /login budget.
  *
- * A file is "shared" when some mf-manifest.json lists it among its shared-dependency assets;
- * everything else is charged to the bundle that served it (host or /mfe/<slug>/).
+ * A file is "shared" when it is loaded to supply a shared dependency: listed in a bundle's
+ * dist/shared-chunks.json (written by shared/tools/webpack.cjs from webpack's chunk graph, split
+ * chunks included) or among a mf-manifest.json's shared-dependency assets; everything else is
+ * charged to the bundle that served it (host or /mfe/<slug>/). `--files` lists every file.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +22,7 @@ const LOGIN_BUDGET_KB = 160;
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const BASE = `http://localhost:${PORT}`;
 const PASSWORD = 'Bench#Bundle2026';
+const LIST_FILES = process.argv.includes('--files');
 
 const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -60,6 +63,12 @@ async function sharedAssetPaths() {
       }
     }
   }
+  // Split chunks of shared dependencies, which the manifests leave out.
+  for (const [prefix, pkg] of [['/', 'host-shell'], ...REMOTES.map((r) => [`/mfe/${r.slug}/`, r.pkg])]) {
+    const report = join(ROOT, pkg, 'dist', 'shared-chunks.json');
+    if (!existsSync(report)) continue;
+    for (const file of JSON.parse(readFileSync(report, 'utf8')).files ?? []) paths.add(`${prefix}${file}`);
+  }
   return paths;
 }
 
@@ -79,9 +88,15 @@ async function measure(page, path, shared) {
   await page.goto(BASE + path, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
   const parts = new Map();
+  const listing = [];
   for (const f of await Promise.all(files)) {
     const key = shared.has(f.path) ? 'shared dependencies' : bundleOf(f.path);
     parts.set(key, (parts.get(key) ?? 0) + f.gzip);
+    listing.push([f.path, key, f.gzip]);
+  }
+  if (LIST_FILES) {
+    console.log(`\n${path} files`);
+    for (const [file, key, bytes] of listing.sort((a, b) => b[2] - a[2])) console.log(`  ${kb(bytes)} KB  ${key.padEnd(20)} ${file}`);
   }
   return parts;
 }

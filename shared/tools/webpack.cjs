@@ -53,7 +53,7 @@ function installedVersion(dir, dep) {
 }
 
 /**
- * Aliases the curated entries import from (shared/src/federation/router.js, shared/src/ui/chakra.js):
+ * Aliases the curated entries import from (shared/src/federation/*.js, shared/src/ui/chakra.js):
  * a curated entry importing the package's own name would consume itself. react-router publishes
  * a production build that its "exports" only hand to its own tooling; production bundles use it.
  */
@@ -64,6 +64,7 @@ function curatedAliases(dir, production) {
     // The modules behind `@chakra-ui/react/theme` (shared/src/ui/chakra.js): that index builds the
     // full default theme at load time, keeping every recipe however little of it is imported.
     '#chakra-theme': path.join(packageDir('@chakra-ui/react'), 'dist', 'esm', 'theme'),
+    '#react-i18next': path.join(packageDir('react-i18next'), 'dist', 'es'),
   };
 }
 
@@ -172,6 +173,31 @@ function federationRuntimeOptimization(isHost) {
   return isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true };
 }
 
+/**
+ * Writes dist/shared-chunks.json: every file loaded to supply a shared module, split chunks
+ * included (mf-manifest.json lists only part of them). pnpm bench:bundle charges these files to
+ * the shared dependencies rather than to the bundle that serves them.
+ */
+class SharedChunksReportPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('SharedChunksReportPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SharedChunksReportPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = new Set();
+        for (const module of compilation.modules) {
+          if (module.type !== 'provide-module' && module.type !== 'consume-shared-module') continue;
+          for (const block of module.blocks) {
+            const group = compilation.chunkGraph.getBlockChunkGroup(block);
+            for (const chunk of group ? group.chunks : []) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          }
+        }
+        const report = { files: [...files].sort() };
+        compilation.emitAsset('shared-chunks.json', new sources.RawSource(`${JSON.stringify(report, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 function createConfig({ dir, name, kind }, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const production = mode === 'production';
@@ -244,6 +270,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
         ...(isHost || serving ? { publicPath: '/' } : {}),
       }),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
+      ...(production ? [new SharedChunksReportPlugin()] : []),
     ],
     optimization: production ? { minimize: true, minimizer: minimizers(dir) } : { minimize: false },
     performance: { hints: false },

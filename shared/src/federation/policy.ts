@@ -27,11 +27,14 @@ export interface SharedEntry {
 /**
  * Singletons provided from a curated entry of @suite/shared (path inside the shared package)
  * instead of the package's index: a shared module cannot be tree-shaken, and Chakra's full index
- * would put every component on every route. Consumers still import the package name.
+ * would put every component on every route, react-router's its data routers and server
+ * rendering (docs/adr/0005). Consumers still import the package name; host-shell tests check
+ * that every name they import is listed.
  */
 export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
   '@chakra-ui/react': 'src/ui/chakra.js',
   'react-router': 'src/federation/router.js',
+  'react-i18next': 'src/federation/react-i18next.js',
 };
 
 /**
