@@ -53,3 +53,19 @@ test('a wrong password three times shows the attempts left, then the mm:ss lock 
   await expect(countdown).not.toHaveText(first ?? '', { timeout: 3_000 });
   await expect(page).toHaveURL(/\/login$/i);
 });
+
+test('the real-time client loads only once someone is signed in', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /signalr/i.test(s))).toEqual([]);
+
+  const bound = page.waitForResponse((r) => /\/api\/user\/validatesession$/i.test(new URL(r.url()).pathname));
+  await signIn(page, 'cramirez', DEMO_PASSWORD);
+  expect((await bound).status()).toBe(200);
+  expect(scripts.filter((s) => /signalr/i.test(s))).toHaveLength(1);
+});
