@@ -53,10 +53,12 @@ async function waitReady() {
 async function sharedAssetPaths() {
   const paths = new Set();
   const manifests = [['', '/mf-manifest.json'], ...REMOTES.map((r) => [`/mfe/${r.slug}/`, `/mfe/${r.slug}/mf-manifest.json`])];
+  const loaded = [];
   for (const [prefix, url] of manifests) {
     const res = await fetch(BASE + url);
     if (!res.ok) continue;
     const manifest = await res.json();
+    loaded.push([prefix, manifest]);
     for (const dep of manifest.shared ?? []) {
       for (const file of [...(dep.assets?.js?.sync ?? []), ...(dep.assets?.js?.async ?? [])]) {
         paths.add(`${prefix.replace(/\/$/, '')}/${file}`.replace(/\/+/g, '/'));
@@ -68,6 +70,13 @@ async function sharedAssetPaths() {
     const report = join(ROOT, pkg, 'dist', 'shared-chunks.json');
     if (!existsSync(report)) continue;
     for (const file of JSON.parse(readFileSync(report, 'utf8')).files ?? []) paths.add(`${prefix}${file}`);
+  }
+  // A chunk a remote's ./App needs up front is that remote's, even when a fallback of a shared
+  // dependency would also load it (e.g. a library both use).
+  for (const [prefix, manifest] of loaded) {
+    for (const expose of manifest.exposes ?? []) {
+      for (const file of expose.assets?.js?.sync ?? []) paths.delete(`${prefix.replace(/\/$/, '')}/${file}`.replace(/\/+/g, '/'));
+    }
   }
   return paths;
 }
