@@ -51,6 +51,8 @@ export class KeyStore {
   /** Node KeyObjects of the published keys by kid: verifying needs no import per token. */
   private verifyKeys = new Map<string, KeyObject>();
   private lastReload = 0;
+  /** Goes up at every reload: caches of verified tokens start over. */
+  generation = 0;
 
   private constructor(private readonly db: Kysely<DB>) {}
 
@@ -80,6 +82,7 @@ export class KeyStore {
     );
     this.localSet = createLocalJWKSet(this.publicSet);
     this.lastReload = Date.now();
+    this.generation++;
   }
 
   get kid(): string {

@@ -60,12 +60,43 @@ function decodeJson(segment: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** Tokens already verified, by their exact text: a repeated token skips the signature check. */
+const VERIFIED_MAX = 10_000;
+const verifiedCache = new WeakMap<KeyStore, { generation: number; entries: Map<string, AccessTokenClaims> }>();
+
+function verifiedEntries(keys: KeyStore): Map<string, AccessTokenClaims> {
+  let cache = verifiedCache.get(keys);
+  // a reload (rotation, retirement) starts over
+  if (!cache || cache.generation !== keys.generation) {
+    cache = { generation: keys.generation, entries: new Map() };
+    verifiedCache.set(keys, cache);
+  }
+  return cache.entries;
+}
+
 /**
  * Verifies an access token: ES256 only, signed by one of our published keys, this issuer, not
  * expired (nor used before `nbf`), with the spec's claims. Returns the claims; throws on any
- * failure. Synchronous crypto with cached KeyObjects: no per-token key import.
+ * failure. Synchronous crypto with cached KeyObjects; a token seen before (the exact same text,
+ * so the same signature) is only checked for expiry.
  */
 export async function verifyAccessToken(keys: KeyStore, issuer: string, token: string): Promise<AccessTokenClaims> {
+  const entries = verifiedEntries(keys);
+  const known = entries.get(token);
+  if (known && known.iss === issuer) {
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    entries.delete(token);
+  }
+  const claims = await verifyUncached(keys, issuer, token);
+  entries.set(token, claims);
+  if (entries.size > VERIFIED_MAX) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  return claims;
+}
+
+async function verifyUncached(keys: KeyStore, issuer: string, token: string): Promise<AccessTokenClaims> {
   const parts = token.split('.');
   if (parts.length !== 3 || !BASE64URL.test(parts[2])) throw new InvalidTokenError('not a compact JWS');
   const header = decodeJson(parts[0]);

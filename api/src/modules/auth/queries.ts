@@ -121,46 +121,24 @@ export interface RotatedRow extends AccessColumns {
 }
 
 /**
- * Rotation in one statement: the presented token is spent (only if unused, unrevoked, unexpired,
- * of a live session, of this active user and application, and within maxRefreshTokens), the next
- * token of its family is stored, the session is touched; returns what the access token needs.
- * Concurrent presentations of one token: exactly one wins (row lock on `used_at is null`).
+ * Rotation in one call (suite_refresh_rotate, migrations/0006): the presented token is spent
+ * (only if unused, unrevoked, unexpired, of a live session, of this active user and application,
+ * and within maxRefreshTokens), the next token of its family is stored, the session is touched;
+ * returns what the access token needs. Concurrent presentations of one token: exactly one wins
+ * (row lock on `used_at is null`).
  */
 export async function rotateRefreshToken(
   db: Kysely<DB>,
   input: { tokenHash: string; userName: string; appName: string; newId: string; newHash: string },
 ): Promise<RotatedRow | undefined> {
-  const { rows } = await sql<RotatedRow>`
-    with a as (
-      select id, name, amount_time, time_unit, max_refresh_tokens, ${refreshSecondsSql('applications')} as refresh_seconds
-        from applications
-       where lower(name) = ${input.appName.toLowerCase()} and idstate = 0
-    ), spent as (
-      update refresh_tokens rt set used_at = now(), replaced_by = ${input.newId}::uuid
-        from sessions s, users u, a
-       where rt.token_hash = ${input.tokenHash}
-         and rt.used_at is null and rt.revoked_at is null and rt.expires_at > now()
-         and rt.application_id = a.id
-         and (a.max_refresh_tokens < 1 or rt.generation < a.max_refresh_tokens)
-         and s.id = rt.session_id and s.revoked_at is null
-         and u.id = rt.user_id and not u.deleted and u.idstate = 1 and lower(u.user_name) = ${input.userName.toLowerCase()}
-      returning rt.session_id, rt.family_id, rt.user_id, rt.application_id, rt.generation,
-                u.user_name, u.names, u.surnames, a.name as app_name, a.amount_time, a.time_unit, a.refresh_seconds
-    ), fresh as (
-      insert into refresh_tokens (id, session_id, user_id, application_id, family_id, token_hash, expires_at, generation)
-      select ${input.newId}::uuid, session_id, user_id, application_id, family_id, ${input.newHash},
-             now() + make_interval(secs => refresh_seconds), generation + 1
-        from spent
-    ), touch as (
-      update sessions set last_seen_at = now() where id in (select session_id from spent)
-    )
-    select spent.session_id::text as session_id, spent.user_id::text as user_id, spent.user_name, spent.names, spent.surnames,
-           spent.app_name, spent.amount_time, spent.time_unit,
-           acc.privileges, acc.apps, acc.customer_name
-      from spent ${accessJoin(sql`spent.user_id`, sql`spent.application_id`)}
+  const { rows } = await sql<RotatedRow & { session_id: string | null }>`
+    select session_id::text as session_id, user_id::text as user_id, user_name, names, surnames,
+           app_name, amount_time, time_unit, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
+      from suite_refresh_rotate(${input.tokenHash}::text, ${input.userName}::text, ${input.appName}::text,
+                                ${input.newId}::uuid, ${input.newHash}::text)
   `.execute(db);
   const row = rows[0];
-  return row ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
+  return row && row.session_id !== null ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
 }
 
 /** Why a refresh token was not rotated. */
