@@ -9,7 +9,7 @@
  *   BENCH_CONNECTIONS (default 4), BENCH_DURATION seconds per phase (default 10).
  */
 import os from 'node:os';
-import autocannon, { type Client } from 'autocannon';
+import autocannon from 'autocannon';
 import { payloadCipher } from '@suite/shared/contracts';
 import { BENCH_PASSWORD, PAYLOAD_KEY, envInt, fmt, line, percentiles, prepareDatabase, startApi } from './common';
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       url: api.base,
       connections,
       duration,
-      setupClient: (client: Client) => {
+      setupClient: (client: autocannon.Client) => {
         const session = sessions[assigned++ % sessions.length];
         const request = {
           method: 'POST' as const,
