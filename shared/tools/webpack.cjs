@@ -9,8 +9,10 @@
  *   source (`resolve.conditionNames: ['source', '...']`).
  * - ModuleFederationPlugin (enhanced) with `manifest: true`, `shareStrategy: 'loaded-first'` and
  *   `shared` from sharedPolicy() with each dependency's installed version.
- * - Remotes expose './App', build to <pkg>/dist with mf-manifest.json and remoteEntry.js, use
- *   `publicPath: 'auto'` (servable from any URL) and get a standalone page (src/index.ts).
+ * - Remotes expose './App', build to <pkg>/dist with mf-manifest.json and remoteEntry.js and use
+ *   `publicPath: 'auto'` (servable from any URL). A production build holds only the container, on
+ *   the host's federation runtime-core; the dev server (and a development build) also serves the
+ *   standalone page (src/index.ts) with its own runtime.
  * - The host has `remotes: {}`: remotes are registered at runtime from /remotes.json.
  */
 const net = require('node:net');
@@ -174,6 +176,28 @@ function federationRuntimeOptimization(isHost) {
 }
 
 /**
+ * The host provides its federation runtime-core to the remotes it loads; a remote built for
+ * production uses it instead of bundling its own (remoteEntry.js about halves). Such a build
+ * holds only the container: its standalone page would have no runtime, so the standalone mode is
+ * the dev server's (development builds keep their own runtime). The whole suite shares one
+ * @module-federation/enhanced version (pnpm catalog); upgrading it means rebuilding the host too.
+ */
+function federationExperiments(isHost, containerOnly) {
+  const optimization = federationRuntimeOptimization(isHost);
+  return containerOnly ? { externalRuntime: true, optimization } : { optimization };
+}
+
+/**
+ * The runtime plugin behind `provideExternalRuntime`, as an ES module: the option adds its
+ * CommonJS build, which brings a second, CommonJS copy of runtime-core into the host's entry.
+ */
+function provideRuntimePlugin(dir) {
+  const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack', { paths: [dir] }));
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
+  return cjs.replace(/index\.cjs$/, 'index.js');
+}
+
+/**
  * Writes dist/shared-chunks.json: every file loaded to supply a shared module, split chunks
  * included (mf-manifest.json lists only part of them). pnpm bench:bundle charges these files to
  * the shared dependencies rather than to the bundle that serves them.
@@ -203,6 +227,8 @@ function createConfig({ dir, name, kind }, argv = {}) {
   const production = mode === 'production';
   const serving = Boolean(process.env.WEBPACK_SERVE);
   const isHost = kind === 'host';
+  // A remote's production build: the container only, on the host's federation runtime.
+  const containerOnly = !isHost && production && !serving;
   const webpack = fromPackage(dir, 'webpack');
   // The federation plugin loads webpack internals; point it at the webpack this package builds with.
   process.env.FEDERATION_WEBPACK_PATH = process.env.FEDERATION_WEBPACK_PATH || require.resolve('webpack', { paths: [dir] });
@@ -221,7 +247,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
   return {
     mode,
     context: dir,
-    entry: { main: './src/index.ts' },
+    entry: containerOnly ? {} : { main: './src/index.ts' },
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
@@ -260,15 +286,16 @@ function createConfig({ dir, name, kind }, argv = {}) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        experiments: { optimization: federationRuntimeOptimization(isHost) },
+        experiments: federationExperiments(isHost, containerOnly),
+        ...(isHost ? { runtimePlugins: [provideRuntimePlugin(dir)] } : {}),
       }),
-      new HtmlWebpackPlugin({
+      ...(containerOnly ? [] : [new HtmlWebpackPlugin({
         templateContent: page(isHost ? 'GSE Suite' : `${pkg.name} (standalone)`),
         chunks: ['main'],
         scriptLoading: 'defer',
         // A standalone page is served from / by its dev server; built, it stays relative.
         ...(isHost || serving ? { publicPath: '/' } : {}),
-      }),
+      })]),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
       ...(production ? [new SharedChunksReportPlugin()] : []),
     ],
