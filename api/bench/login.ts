@@ -10,10 +10,11 @@
  *   BENCH_CONNECTIONS (default max(4, 2 × cores)), BENCH_DURATION seconds of sign-ins (default 10),
  *   BENCH_ROUNDS (default 5), BENCH_USERS bench accounts signing in round-robin (default 16).
  */
+import { encryptPayload } from '@suite/shared/crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { verify } from '@node-rs/argon2';
-import { payloadCipher } from '@suite/shared/contracts';
+
 import { hashPassword, PASSWORD_PARAMS } from '../src/security/passwords';
 import { BENCH_PASSWORD, PAYLOAD_KEY, defaultConnections, envInt, fmt, line, percentiles, prepareDatabase, startApi } from './common';
 
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     const bodies = Array.from({ length: users }, (_, i) =>
       JSON.stringify({
         user: `bench.user${i + 1}`,
-        password: payloadCipher.encryptPayload(BENCH_PASSWORD, PAYLOAD_KEY),
+        password: encryptPayload(BENCH_PASSWORD, PAYLOAD_KEY),
         appname: 'ibuhoo',
         TypeDeviceId: 2,
         Browser: 'autocannon',

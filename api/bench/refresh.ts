@@ -8,9 +8,10 @@
  *   DATABASE_URL unset → PGlite in a temporary directory; set → a fresh PostgreSQL database.
  *   BENCH_CONNECTIONS (default 4), BENCH_DURATION seconds per phase (default 10).
  */
+import { encryptPayload } from '@suite/shared/crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { payloadCipher } from '@suite/shared/contracts';
+
 import { BENCH_PASSWORD, PAYLOAD_KEY, envInt, fmt, line, percentiles, prepareDatabase, startApi } from './common';
 
 const REFRESH_GOAL = 720;
@@ -26,7 +27,7 @@ async function signIn(base: string, user: string): Promise<Session> {
   const res = await fetch(`${base}/api/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user, password: payloadCipher.encryptPayload(BENCH_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo' }),
+    body: JSON.stringify({ user, password: encryptPayload(BENCH_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo' }),
   });
   const body = (await res.json()) as { result: { token: string; refreshToken: string } };
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);

@@ -1,9 +1,11 @@
+import { encryptPayload } from '@suite/shared/crypto';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
-import { FALLBACK_APP, payloadCipher } from '@suite/shared/contracts';
+import { FALLBACK_APP } from '@suite/shared/contracts';
+
 import { createServer, type Server } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
@@ -146,7 +148,7 @@ export async function login(app: FastifyInstance, user: string, password: string
   return app.inject({
     method: 'POST',
     url: '/api/Login',
-    payload: { user, password: payloadCipher.encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2 },
+    payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2 },
   });
 }
 

@@ -10,4 +10,3 @@ export * from './config';
  * through the `@suite/shared/contracts` entry point (used by the API, which must not load the
  * browser modules of the package root).
  */
-export * as payloadCipher from '../crypto';

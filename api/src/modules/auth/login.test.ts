@@ -1,6 +1,8 @@
+import { encryptPayload } from '@suite/shared/crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { sql } from 'kysely';
-import { INFORMATION_CODES, MESSAGES, USER_STATE, payloadCipher } from '@suite/shared/contracts';
+import { INFORMATION_CODES, MESSAGES, USER_STATE } from '@suite/shared/contracts';
+
 import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login } from '../../../test/harness';
 import { PRIVILEGES } from '../../db/seed-data';
 import { hashRefreshToken } from '../../security/tokens';
@@ -136,7 +138,7 @@ describeEachBackend('POST /api/Login', (server) => {
     const lower = await server().app.inject({
       method: 'POST',
       url: '/API/LOGIN',
-      payload: { user: 'admin', password: payloadCipher.encryptPayload(ADMIN_PASSWORD, server().app.ctx.payloadKey), appname: 'ibuhoo' },
+      payload: { user: 'admin', password: encryptPayload(ADMIN_PASSWORD, server().app.ctx.payloadKey), appname: 'ibuhoo' },
     });
     expect(response.statusCode).toBe(200);
     expect(lower.statusCode).toBe(200);
