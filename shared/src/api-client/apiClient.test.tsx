@@ -8,8 +8,8 @@ import {
   resetRuntimeConfig,
   setNavigator,
   setRuntimeConfig,
-} from '@suite/shared';
-import { AppProviders, DialogHost } from '@suite/shared';
+} from '..';
+import { AppProviders, DialogHost } from '..';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
