@@ -255,3 +255,4 @@ export const apiClient: ApiClient = createApiClient();
 
 export * from './appData';
 export * from './validation';
+export * from './emailSent';
