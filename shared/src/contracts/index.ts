@@ -5,6 +5,7 @@ export * from './applications';
 export * from './users';
 export * from './messages';
 export * from './config';
+export * from './passwords';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable
  * through the `@suite/shared/contracts` entry point (used by the API, which must not load the

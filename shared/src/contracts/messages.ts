@@ -60,6 +60,26 @@ export const MESSAGES = {
   sessionClosedForSecurity: 'Tu sesión fue cerrada por seguridad. Por favor inicia sesión nuevamente.',
   /** 429 on sign-in and token endpoints (R429). */
   tooManyRequests: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.',
+  /** GetUsersResetPassword: no account uses the e-mail (404, R11). */
+  noUsersForEmail: 'No se encontraron usuarios asociados al correo.',
+  /** ResetPassword success (A10). */
+  resetEmailSent: 'Se envió un correo con el enlace para restablecer la contraseña.',
+  /** SendUserActivationEmail success (A10). */
+  activationEmailSent: 'Se envió el correo de activación de la cuenta.',
+  /** AssignPassword refused: unknown, used or tampered link (R31). */
+  invalidLink: 'El enlace no es válido.',
+  /** AssignPassword refused: the link expired (R32). */
+  linkExpired: 'El enlace ha expirado. Solicite uno nuevo.',
+  /** AssignPassword / ChangePassword refused: the password is in the history (R33). */
+  passwordReused: 'La contraseña ya fue utilizada anteriormente.',
+  /** AssignPassword success for an activation (A10). */
+  passwordCreated: 'Contraseña creada exitosamente.',
+  /** AssignPassword / ChangePassword success (A10). */
+  passwordUpdated: 'Contraseña actualizada exitosamente.',
+  /** ResetPassword / SendUserActivationEmail: unknown user (404, R404). */
+  userUnknown: 'El usuario no existe.',
+  /** SendUserActivationEmail: the account is already active (409, R34). */
+  userAlreadyActive: 'El usuario ya se encuentra activo.',
 } as const;
 
 /**
@@ -79,6 +99,10 @@ export const INFORMATION_CODES = {
   userInactive: 'R22',
   applicationMaintenance: 'R23',
   refreshRevoked: 'R101',
+  invalidLink: 'R31',
+  linkExpired: 'R32',
+  passwordReused: 'R33',
+  userAlreadyActive: 'R34',
   badRequest: 'R400',
   unauthorized: 'R401',
   forbidden: 'R403',

@@ -1,0 +1,196 @@
+import * as v from 'valibot';
+
+/**
+ * Password and reset-by-e-mail contracts (portal spec §3, §4, §5, §9). The same schemas run in
+ * the screens (mfe-auth) and in the API (POST /api/login/AssignPassword, ChangePassword,
+ * GetUsersResetPassword).
+ */
+
+/** Special characters a password may (and must, at least one) contain (spec §5). */
+export const PASSWORD_SPECIALS = '!#$%&/(){}<=>?¿¡*;:,.+_-';
+export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound so hashing cost stays bounded; not a spec rule. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PASSWORD_MESSAGES = {
+  weak: 'La contraseña no cumple con el nivel mínimo de seguridad requerida.',
+  mismatch: 'Las contraseñas no coinciden.',
+  required: 'Campo obligatorio',
+  /** AssignPassword / ChangePassword refused: the new password equals one of the last N. */
+  reused: 'La contraseña ya fue utilizada anteriormente.',
+} as const;
+
+const escapeClass = (s: string) => s.replace(/[\\\]\-^/]/g, (c) => `\\${c}`);
+const SPECIAL_CLASS = `[${escapeClass(PASSWORD_SPECIALS)}]`;
+const SPECIAL_RE = new RegExp(SPECIAL_CLASS, 'u');
+const ALLOWED_ONLY_RE = new RegExp(`^(?:\\p{L}|\\p{Nd}|${SPECIAL_CLASS})*$`, 'u');
+const UPPER_RE = /\p{Lu}/u;
+const LOWER_RE = /\p{Ll}/u;
+const DIGIT_RE = /\p{Nd}/u;
+
+/** One boolean per rule of spec §5, for the screens' live checklist. */
+export interface PasswordChecklist {
+  length: boolean;
+  upper: boolean;
+  lower: boolean;
+  digit: boolean;
+  special: boolean;
+  allowedOnly: boolean;
+}
+
+export function passwordChecklist(pw: string): PasswordChecklist {
+  const s = typeof pw === 'string' ? pw : '';
+  const len = [...s].length;
+  return {
+    length: len >= PASSWORD_MIN_LENGTH && len <= PASSWORD_MAX_LENGTH,
+    upper: UPPER_RE.test(s),
+    lower: LOWER_RE.test(s),
+    digit: DIGIT_RE.test(s),
+    special: SPECIAL_RE.test(s),
+    allowedOnly: ALLOWED_ONLY_RE.test(s),
+  };
+}
+
+export function isStrongPassword(pw: string): boolean {
+  return Object.values(passwordChecklist(pw)).every(Boolean);
+}
+
+/** A new password (creation, change, reset), spec §5. */
+export const PasswordSchema = v.pipe(
+  v.string(PASSWORD_MESSAGES.required),
+  v.nonEmpty(PASSWORD_MESSAGES.required),
+  v.check((pw) => isStrongPassword(pw), PASSWORD_MESSAGES.weak),
+);
+
+export const RESET_EMAIL_MESSAGES = {
+  required: 'El Campo email es obligatorio',
+  format: 'El formato de email ingresado no es válido. Inténtalo de nuevo.',
+  max: 'Debe tener máximo 100 caracteres.',
+} as const;
+
+/** E-mail pattern of spec §5: top-level domain of 2 to 4 letters. */
+export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/;
+
+/** The forgot-password e-mail field (spec §5, max 100 per §9). */
+export const ResetEmailSchema = v.pipe(
+  v.string(RESET_EMAIL_MESSAGES.required),
+  v.trim(),
+  v.nonEmpty(RESET_EMAIL_MESSAGES.required),
+  v.maxLength(100, RESET_EMAIL_MESSAGES.max),
+  v.regex(RESET_EMAIL_PATTERN, RESET_EMAIL_MESSAGES.format),
+);
+
+/**
+ * The decrypted query string of an activation/reset link:
+ * `<origin>/changepassword?<encodeURIComponent(encryptPayload(JSON.stringify(payload), payloadKey))>`.
+ * `token` is a random 256-bit base64url value, single use, expiring (design.md §5).
+ */
+export interface PasswordLinkPayload {
+  user: string;
+  token: string;
+  tenantLanguage?: string;
+  isUserActivation: boolean;
+}
+
+/** `mechanismAfterSetPass` values (spec §4): 1 = go to the application's login, 2 = application home (automatic sign-in). */
+export const MECHANISM_AFTER_SET_PASS = { applicationLogin: 1, applicationHome: 2 } as const;
+
+/** POST /api/login/GetUsersResetPassword request. */
+export const GetUsersResetPasswordRequestSchema = v.object({
+  email: ResetEmailSchema,
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+});
+export type GetUsersResetPasswordRequest = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
+
+/** One account of GetUsersResetPassword (spec §3 "user account entry"); `email` is masked. */
+export interface UserAccountEntry {
+  username: string;
+  email: string;
+  assignManualPassword: boolean;
+}
+export interface GetUsersResetPasswordResult {
+  users: UserAccountEntry[];
+}
+
+/** POST /api/login/ResetPassword request; `user` is a user name or an e-mail. */
+export const ResetPasswordRequestSchema = v.object({
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
+  isByUser: v.optional(v.boolean()),
+  isInvalidLinkScreen: v.optional(v.boolean()),
+});
+export type ResetPasswordRequest = v.InferOutput<typeof ResetPasswordRequestSchema>;
+export interface ResetPasswordResult {
+  information: string;
+  maskedEmail: string;
+}
+
+/** POST /api/login/AssignPassword request; `password` is encrypted with encryptPayload. */
+export const AssignPasswordRequestSchema = v.object({
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
+  token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
+  isUserActivation: v.optional(v.boolean(), false),
+});
+export type AssignPasswordRequest = v.InferOutput<typeof AssignPasswordRequestSchema>;
+
+export interface AssignPasswordApp {
+  name: string;
+  title: string;
+  urlApp: string;
+  landing: string;
+}
+/**
+ * AssignPassword reply `result`. Refusals carry informationCode R31 (invalid or used link, 400)
+ * or R32 (expired link, 410; for an activation also `email` and `user` for /resendemail),
+ * R400 (weak password), R33 (password in history).
+ */
+export interface AssignPasswordResult {
+  information: string;
+  informationCode?: string;
+  apps: AssignPasswordApp[];
+  mechanismAfterSetPass: number;
+  email?: string;
+  user?: string;
+}
+
+/** POST /api/login/ChangePassword request; `password` and `newpassword` are encrypted. */
+export const ChangePasswordRequestSchema = v.object({
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
+  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
+  newpassword: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+});
+export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequestSchema>;
+
+/** POST /api/user/SendUserActivationEmail request. */
+export const SendUserActivationEmailRequestSchema = v.object({
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
+  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+});
+
+/**
+ * Masked e-mail of the check-email screens (spec §9): '***' plus the last part of the address,
+ * i.e. the last third (at least one character) of the local part and the domain:
+ * 'juan.perez@example.com' → '***rez@example.com'.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  const keep = Math.max(1, Math.floor(local.length / 3));
+  return `***${local.slice(local.length - keep)}${email.slice(at)}`;
+}
+
+/**
+ * Masked e-mail of the resend flow (spec §9): the first third of the local part, the rest hidden
+ * up to the domain: 'juan.perez@example.com' → 'jua*******@example.com'.
+ */
+export function maskEmailKeepStart(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  const keep = Math.max(1, Math.floor(local.length / 3));
+  return `${local.slice(0, keep)}${'*'.repeat(local.length - keep)}${email.slice(at)}`;
+}
