@@ -19,7 +19,8 @@ export function AlertScreen() {
 
   const accept = () => {
     const path = sameOriginPath(page);
-    if (path) navigate(path, { replace: true });
+    const forward = state?.messageType ? { messageType: state.messageType, user: state.user } : undefined;
+    if (path) navigate(path, { replace: true, state: forward });
     else window.location.assign(page);
   };
 

@@ -187,10 +187,11 @@ describe('other public routes', () => {
   it.each([
     ['/resetpassword', 'Restablecer contraseña'],
     ['/ResetPassword', 'Restablecer contraseña'],
-    ['/check-email', '¡Revisa tu email!'],
     ['/signin-credential/callback', 'Verificando credenciales'],
     ['/selectaccounts', 'Seleccionar cuenta'],
-  ])('%s shows its placeholder', (path, title) => {
+    ['/invalid-link', 'Enlace no válido'],
+    ['/availableapps', 'Aplicaciones disponibles'],
+  ])('%s shows its screen', (path, title) => {
     renderAt(path);
     expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
   });

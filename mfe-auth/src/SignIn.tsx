@@ -60,6 +60,10 @@ export function formatCountdown(seconds: number): string {
 export interface AlertState {
   message: string;
   page?: string;
+  /** Message type passed on to `page` (e.g. PASSWORD_EXPIRED for the change-password form). */
+  messageType?: string;
+  /** The user name passed on to `page`. */
+  user?: string;
 }
 
 /** The R13 countdown: ticks every second from lockTime, then the released text. */
@@ -134,7 +138,7 @@ export function SignIn() {
   const setServerError = (message: string | null) => setOutcome(message === null ? null : { kind: 'message', message });
 
   /** A refused sign-in, by its informationCode (portal spec §4). */
-  const refused = (result: Partial<LoginResult>) => {
+  const refused = (result: Partial<LoginResult>, user: string) => {
     const code = result.informationCode;
     const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;
     if (code === INFORMATION_CODES.notActivated) {
@@ -143,7 +147,8 @@ export function SignIn() {
       return;
     }
     if (code === INFORMATION_CODES.passwordExpired) {
-      const state: AlertState = { message: t('signIn.passwordExpired'), page: result.urlApp || '/changepassword' };
+      // The alert's accept opens the change-password form (user, current and new password).
+      const state: AlertState = { message: t('signIn.passwordExpired'), page: '/changepassword', messageType: 'PASSWORD_EXPIRED', user };
       navigate('/alert', { state });
       return;
     }
@@ -183,7 +188,7 @@ export function SignIn() {
       const reply = await requestSignIn(values.user, values.password);
       const { token, refreshToken, urlApp, information } = reply.result;
       if (reply.statusCode !== 200 || !token) {
-        if (reply.result?.informationCode && reply.result.informationCode !== INFORMATION_CODES.success) refused(reply.result);
+        if (reply.result?.informationCode && reply.result.informationCode !== INFORMATION_CODES.success) refused(reply.result, values.user);
         else setServerError(information || MESSAGES.noResponse);
         return;
       }
@@ -194,7 +199,7 @@ export function SignIn() {
       else window.location.assign(target);
     } catch (error) {
       const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
-      if (result?.informationCode) refused(result as Partial<LoginResult>);
+      if (result?.informationCode) refused(result as Partial<LoginResult>, values.user);
       else setServerError(apiErrorMessage(error));
     }
   });

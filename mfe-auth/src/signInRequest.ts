@@ -11,9 +11,9 @@ import {
   type LoginResult,
 } from '@suite/shared';
 
-/** POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7). */
-export function requestSignIn(user: string, password: string): Promise<Envelope<LoginResult>> {
-  const { payloadKey, appName, tenant } = getRuntimeConfig();
+/** POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7); `appName` defaults to the page's application. */
+export function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName): Promise<Envelope<LoginResult>> {
+  const { payloadKey, tenant } = getRuntimeConfig();
   const body: LoginRequest = {
     user,
     password: encryptPayload(password, payloadKey),

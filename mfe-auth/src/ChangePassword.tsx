@@ -1,0 +1,295 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import {
+  ApiError,
+  LANGUAGES,
+  MECHANISM_AFTER_SET_PASS,
+  PASSWORD_MESSAGES,
+  apiErrorMessage,
+  changeLanguage,
+  decryptPayload,
+  getRuntimeConfig,
+  isStrongPassword,
+  pageLocation,
+  showDialog,
+  useSession,
+  type AssignPasswordResult,
+  type Language,
+  type PasswordLinkPayload,
+} from '@suite/shared';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { NS } from './i18n';
+import { PasswordInput, PasswordRules } from './PasswordFields';
+import { PublicCard } from './PublicCard';
+import { requestAssignPassword, requestChangePassword } from './passwordRequests';
+import type { ResendEmailState } from './ResendEmail';
+import type { AvailableAppsState } from './AvailableApps';
+import type { AlertState } from './SignIn';
+import { requestSignIn, sameOriginPath } from './signInRequest';
+
+/** Texts of an unusable link (portal spec §4, §8). */
+export const LINK_MESSAGES = { invalid: 'El enlace no es válido', undecodable: 'Error al procesar el enlace' } as const;
+
+/** Message type the sign-in's R18 alert passes on to /changepassword (expired password). */
+export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
+
+/** Navigation state of /changepassword when it is reached from the expired-password alert. */
+export interface ExpiredPasswordState {
+  messageType: typeof PASSWORD_EXPIRED;
+  user?: string;
+}
+
+type LinkReading = { ok: true; payload: PasswordLinkPayload } | { ok: false; message: string };
+
+/** The payload of `/changepassword?<encodeURIComponent(cipher)>`, or the message of an unusable link. */
+export function readPasswordLink(search: string, key: string): LinkReading {
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  if (raw.trim() === '') return { ok: false, message: LINK_MESSAGES.invalid };
+  try {
+    const plain = decryptPayload(decodeURIComponent(raw), key);
+    if (!plain) return { ok: false, message: LINK_MESSAGES.undecodable };
+    const parsed = JSON.parse(plain) as Partial<PasswordLinkPayload>;
+    if (typeof parsed.user !== 'string' || parsed.user === '' || typeof parsed.token !== 'string' || parsed.token === '') {
+      return { ok: false, message: LINK_MESSAGES.undecodable };
+    }
+    return {
+      ok: true,
+      payload: { user: parsed.user, token: parsed.token, tenantLanguage: parsed.tenantLanguage, isUserActivation: parsed.isUserActivation === true },
+    };
+  } catch {
+    return { ok: false, message: LINK_MESSAGES.undecodable };
+  }
+}
+
+/** Shared rules of both forms: the message to show for new/confirm, or null when they can be sent. */
+function newPasswordProblem(newPassword: string, confirm: string): string | null {
+  if (!isStrongPassword(newPassword)) return PASSWORD_MESSAGES.weak;
+  if (newPassword !== confirm) return PASSWORD_MESSAGES.mismatch;
+  return null;
+}
+
+/** The live messages under the new/confirm fields. */
+function liveMessages(newPassword: string, confirm: string) {
+  return {
+    weak: newPassword !== '' && !isStrongPassword(newPassword) ? PASSWORD_MESSAGES.weak : undefined,
+    mismatch: confirm !== '' && newPassword !== confirm ? PASSWORD_MESSAGES.mismatch : undefined,
+  };
+}
+
+/**
+ * /changepassword (portal spec §2 screen 7): from an activation/reset link, or — reached from the
+ * expired-password alert — the change form with the current password.
+ */
+export function ChangePassword() {
+  const location = useLocation();
+  const state = location.state as Partial<ExpiredPasswordState> | null;
+  if (location.search.replace(/^\?/, '') === '' && state?.messageType === PASSWORD_EXPIRED) return <ExpiredPasswordForm initialUser={state.user ?? ''} />;
+  return <LinkPasswordForm />;
+}
+
+function LinkPasswordForm() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const { signIn } = useSession();
+  const reading = useMemo(() => readPasswordLink(search, getRuntimeConfig().payloadKey), [search]);
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!reading.ok) {
+      const alert: AlertState = { message: reading.message, page: '/Login' };
+      navigate('/Alert', { replace: true, state: alert });
+      return;
+    }
+    const language = reading.payload.tenantLanguage?.toLowerCase();
+    if (language && (LANGUAGES as readonly string[]).includes(language)) void changeLanguage(language as Language);
+  }, [reading, navigate]);
+
+  if (!reading.ok) return null;
+  const { user, token, isUserActivation } = reading.payload;
+  const live = liveMessages(newPassword, confirm);
+
+  const afterAssigned = async (result: AssignPasswordResult) => {
+    const message = result.information || (isUserActivation ? t('password.created') : t('password.updated'));
+    if (Array.isArray(result.apps) && result.apps.length > 0) {
+      const next: AvailableAppsState = {
+        message,
+        apps: result.apps,
+        mechanismAfterSetPass: result.mechanismAfterSetPass,
+        userData: { appName: getRuntimeConfig().appName, user, password: newPassword },
+      };
+      navigate('/availableapps', { replace: true, state: next });
+      return;
+    }
+    await showDialog({ message });
+    if (result.mechanismAfterSetPass === MECHANISM_AFTER_SET_PASS.applicationLogin) {
+      navigate('/Login', { replace: true });
+      return;
+    }
+    try {
+      const reply = await requestSignIn(user, newPassword);
+      const { token: access, refreshToken, urlApp } = reply.result;
+      if (!access) throw new Error('no token');
+      signIn({ token: access, refreshToken });
+      const target = urlApp || '/users';
+      const path = sameOriginPath(target);
+      if (path) navigate(path, { replace: true });
+      else pageLocation.assign(target);
+    } catch {
+      navigate('/Login', { replace: true });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordProblem(newPassword, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const reply = await requestAssignPassword({ user, token, password: newPassword, isUserActivation });
+      await afterAssigned(reply.result);
+    } catch (failure) {
+      const result = failure instanceof ApiError ? failure.envelope?.result : undefined;
+      if (result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
+        const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
+        navigate('/resendemail', { replace: true, state: next });
+        return;
+      }
+      setError(apiErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicCard title={isUserActivation ? t('password.createTitle') : t('password.changeTitle')}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="4">
+          <Text>
+            {t('password.userLabel')} <Text as="strong">{user}</Text>
+          </Text>
+          {error ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
+          <Button type="submit" colorPalette="brand" disabled={newPassword === '' || confirm === '' || busy} loading={busy} aria-busy={busy}>
+            {t('password.submit')}
+          </Button>
+          <Link asChild alignSelf="center" color="brand.main">
+            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </PublicCard>
+  );
+}
+
+function NewPasswordPair({
+  newPassword,
+  confirm,
+  onNew,
+  onConfirm,
+  live,
+}: {
+  newPassword: string;
+  confirm: string;
+  onNew: (value: string) => void;
+  onConfirm: (value: string) => void;
+  live: { weak?: string; mismatch?: string };
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      <PasswordInput
+        label={t('password.new')}
+        showLabel={t('password.showNew')}
+        hideLabel={t('password.hideNew')}
+        error={live.weak}
+        inputProps={{ autoComplete: 'new-password', value: newPassword, onChange: (event) => onNew(event.target.value) }}
+      />
+      <PasswordRules password={newPassword} />
+      <PasswordInput
+        label={t('password.confirm')}
+        showLabel={t('password.showConfirm')}
+        hideLabel={t('password.hideConfirm')}
+        error={live.mismatch}
+        inputProps={{ autoComplete: 'new-password', value: confirm, onChange: (event) => onConfirm(event.target.value) }}
+      />
+    </>
+  );
+}
+
+/** The expired-password change (R18): user, current password, new password and confirmation → ChangePassword. */
+function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [user, setUser] = useState(initialUser);
+  const [current, setCurrent] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const live = liveMessages(newPassword, confirm);
+  const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordProblem(newPassword, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await requestChangePassword(user.trim(), current, newPassword);
+      navigate('/Login', { replace: true, state: { message: t('password.updated') } });
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicCard title={t('password.expiredTitle')}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">{t('password.expiredIntro')}</Text>
+          {error ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root>
+            <Field.Label>{t('signIn.user')}</Field.Label>
+            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} value={user} onChange={(event) => setUser(event.target.value)} />
+          </Field.Root>
+          <PasswordInput
+            label={t('password.current')}
+            showLabel={t('password.showCurrent')}
+            hideLabel={t('password.hideCurrent')}
+            inputProps={{ autoComplete: 'current-password', value: current, onChange: (event) => setCurrent(event.target.value) }}
+          />
+          <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
+          <Button type="submit" colorPalette="brand" disabled={empty || busy} loading={busy} aria-busy={busy}>
+            {t('password.submit')}
+          </Button>
+          <Link asChild alignSelf="center" color="brand.main">
+            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </PublicCard>
+  );
+}

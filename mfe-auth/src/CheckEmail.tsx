@@ -1,0 +1,100 @@
+import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { apiErrorMessage } from '@suite/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { AlertScreen } from './AlertScreen';
+import { NS } from './i18n';
+import { PublicCard } from './PublicCard';
+import { requestPasswordReset } from './passwordRequests';
+import type { CheckEmailState } from './resetFlow';
+import { formatCountdown } from './SignIn';
+
+/** Seconds before the reset e-mail may be sent again (portal spec §9). */
+export const RESEND_SECONDS = 60;
+
+/** The resend states of spec §2 screen 8: 1 time expired (resend allowed), 2 counting, 3 resent (counting again). */
+export type ResendPhase = 'expired' | 'counting' | 'resent';
+export const RESEND_PHASE_NUMBER: Record<ResendPhase, 1 | 2 | 3> = { expired: 1, counting: 2, resent: 3 };
+
+/** /check-email (portal spec §2 screen 6): the masked e-mail and the 60-second resend countdown. */
+export function CheckEmail() {
+  const state = useLocation().state as Partial<CheckEmailState> | null;
+  if (state?.from && state.from.toLowerCase() === '/alert') return <AlertScreen />;
+  if (!state || typeof state.maskedEmail !== 'string' || !state.user) return <Navigate to="/Login" replace />;
+  return <CheckEmailCard maskedEmail={state.maskedEmail} user={state.user} />;
+}
+
+function CheckEmailCard({ maskedEmail, user }: { maskedEmail: string; user: string }) {
+  const { t } = useTranslation(NS);
+  const [phase, setPhase] = useState<ResendPhase>('counting');
+  const [left, setLeft] = useState(RESEND_SECONDS);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (phase === 'expired') return undefined;
+    const timer = setInterval(() => {
+      setLeft((current) => {
+        if (current <= 1) {
+          clearInterval(timer);
+          setPhase('expired');
+          return 0;
+        }
+        return current - 1;
+      });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const resend = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await requestPasswordReset(user);
+      setLeft(RESEND_SECONDS);
+      setPhase('resent');
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicCard title={t('checkEmail.title')}>
+      <Text>
+        {t('checkEmail.sentTo')}{' '}
+        <Text as="strong" data-testid="masked-email">
+          {maskedEmail}
+        </Text>
+      </Text>
+      <Text color="fg.muted">{t('checkEmail.instructions')}</Text>
+      {error ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Stack gap="2" role="status" aria-live="polite" data-phase={RESEND_PHASE_NUMBER[phase]}>
+        {phase === 'resent' ? <Text color="green.600">{t('checkEmail.resent')}</Text> : null}
+        {phase === 'expired' ? (
+          <Text>{t('checkEmail.notReceived')}</Text>
+        ) : (
+          <Text>
+            {t('checkEmail.waitToResend')}{' '}
+            <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="resend-countdown">
+              {formatCountdown(left)}
+            </Text>
+          </Text>
+        )}
+      </Stack>
+      <Button variant="outline" colorPalette="brand" disabled={phase !== 'expired' || busy} loading={busy} onClick={() => void resend()}>
+        {t('checkEmail.resend')}
+      </Button>
+      <Link asChild alignSelf="center" color="brand.main">
+        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+      </Link>
+    </PublicCard>
+  );
+}

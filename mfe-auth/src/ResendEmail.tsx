@@ -1,0 +1,61 @@
+import { Alert, Button, Link, Text } from '@chakra-ui/react';
+import { apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { NS } from './i18n';
+import { PublicCard } from './PublicCard';
+import { requestActivationEmail } from './passwordRequests';
+
+/** Navigation state of /resendemail (portal spec §2, §4 link handling). */
+export interface ResendEmailState {
+  messageType?: 'INVALID_LINK' | 'ACTIVATION_TIME_EXPIRED' | string;
+  message?: string;
+  email?: string;
+  user: string;
+}
+
+/** /resendemail: the activation link is no longer valid; a new activation e-mail can be requested. */
+export function ResendEmail() {
+  const { t } = useTranslation(NS);
+  const state = useLocation().state as Partial<ResendEmailState> | null;
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  if (!state?.user) return <Navigate to="/Login" replace />;
+  const user = state.user;
+
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const reply = await requestActivationEmail(user);
+      setOutcome({ ok: true, message: reply.statusDetails?.[0]?.description || t('resendEmail.sent') });
+    } catch (error) {
+      setOutcome({ ok: false, message: apiErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicCard title={state.messageType === 'INVALID_LINK' ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')}>
+      <Text>{state.message || t('resendEmail.body')}</Text>
+      {state.email ? (
+        <Text>
+          {t('resendEmail.to')} <Text as="strong">{maskEmailKeepStart(state.email)}</Text>
+        </Text>
+      ) : null}
+      {outcome ? (
+        <Alert.Root status={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
+          <Alert.Indicator />
+          <Alert.Title>{outcome.message}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Button colorPalette="brand" disabled={busy || outcome?.ok === true} loading={busy} onClick={() => void resend()}>
+        {t('resendEmail.submit')}
+      </Button>
+      <Link asChild alignSelf="center" color="brand.main">
+        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+      </Link>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { ApiError, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } from '@suite/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import * as v from 'valibot';
+import { NS } from './i18n';
+import { PublicCard } from './PublicCard';
+import { requestUsersForEmail } from './passwordRequests';
+import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from './resetFlow';
+
+const FormSchema = v.object({ email: ResetEmailSchema });
+type FormValues = v.InferInput<typeof FormSchema>;
+
+/** Navigation state of /selectaccounts. */
+export interface SelectAccountsState {
+  email: string;
+  users: UserAccountEntry[];
+}
+
+/**
+ * /resetpassword (portal spec §2 screen 3) and /invalid-link (screen 8, the invalid-link screen
+ * asking for an e-mail to restart the reset): e-mail → the accounts tied to it → one: reset sent;
+ * several: /selectaccounts; none: the message under the field.
+ */
+export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'invalid-link' }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<FormValues>({ resolver: valibotResolver(FormSchema), mode: 'onChange', defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(null);
+    let users: UserAccountEntry[];
+    try {
+      const reply = await requestUsersForEmail(email);
+      users = Array.isArray(reply.result?.users) ? reply.result.users : [];
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        setError('email', { type: 'server', message: apiErrorMessage(error) });
+      } else {
+        setServerError(apiErrorMessage(error));
+      }
+      return;
+    }
+    if (users.length === 0) {
+      setError('email', { type: 'server', message: t('reset.noUsers') });
+      return;
+    }
+    if (users.length === 1) {
+      const failed = await sendResetAndContinue(navigate, users[0].username, variant === 'invalid-link' ? { isInvalidLinkScreen: true } : {});
+      if (failed) setServerError(failed);
+      return;
+    }
+    const state: SelectAccountsState = { email, users };
+    try {
+      sessionStorage.setItem(RESET_ACCOUNTS_KEY, JSON.stringify(state));
+    } catch {
+      /* storage unavailable: the navigation state still carries the list */
+    }
+    navigate('/selectaccounts', { state });
+  });
+
+  return (
+    <PublicCard title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="5">
+          <Text color="fg.muted">{variant === 'reset' ? t('reset.intro') : t('reset.invalidLinkIntro')}</Text>
+          {serverError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{serverError}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={Boolean(errors.email)}>
+            <Field.Label>{t('reset.email')}</Field.Label>
+            <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={100} {...register('email')} />
+            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
+            {t('reset.submit')}
+          </Button>
+          <Button variant="outline" onClick={() => navigate('/Login')}>
+            {t('reset.cancel')}
+          </Button>
+          <Link asChild alignSelf="center" color="brand.main">
+            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </PublicCard>
+  );
+}

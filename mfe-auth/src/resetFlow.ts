@@ -1,0 +1,44 @@
+import { apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
+import type { NavigateFunction } from 'react-router';
+import type { AlertState } from './SignIn';
+import { requestPasswordReset } from './passwordRequests';
+
+/** Session storage key of the accounts found for an e-mail (/selectaccounts). */
+export const RESET_ACCOUNTS_KEY = 'resetAccounts';
+
+/** Navigation state of /check-email. */
+export interface CheckEmailState {
+  maskedEmail: string;
+  /** The account the reset was sent for (the resend button sends it again). */
+  user: string;
+  /** '/Alert' when the alert flow sent the person here: the generic alert shows instead. */
+  from?: string;
+  message?: string;
+}
+
+/**
+ * Sends the reset e-mail of one account and moves to the e-mail-sent screen the application
+ * uses (/check-email or /alert, shared rule). Returns the error message when the call fails.
+ */
+export async function sendResetAndContinue(navigate: NavigateFunction, user: string, extra: { isByUser?: boolean; isInvalidLinkScreen?: boolean } = {}): Promise<string | null> {
+  let result: ResetPasswordResult;
+  try {
+    const reply = await requestPasswordReset(user, extra);
+    result = reply.result;
+  } catch (error) {
+    return apiErrorMessage(error);
+  }
+  try {
+    sessionStorage.removeItem(RESET_ACCOUNTS_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+  if (emailSentRoute() === '/check-email') {
+    const state: CheckEmailState = { maskedEmail: result.maskedEmail ?? '', user, message: result.information };
+    navigate('/check-email', { state });
+  } else {
+    const state: AlertState = { message: result.information || result.maskedEmail, page: '/Login' };
+    navigate('/alert', { state });
+  }
+  return null;
+}
