@@ -17,6 +17,9 @@ import healthRoutes from './modules/health/routes';
 import { LocalSessionBus, PgSessionBus, SessionHub, hubPlugin, type SessionBus } from './modules/hub';
 import sessionRoutes from './modules/sessions/routes';
 import { SessionService } from './modules/sessions/service';
+import mailRoutes from './modules/mail/routes';
+import { Mailer } from './modules/mail/mailer';
+import passwordRoutes from './modules/passwords/routes';
 import staticRoutes from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import { KeyStore } from './security/keys';
@@ -90,6 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       hub,
       sessions,
       limits: routeLimits(config.rateLimit),
+      mailer: new Mailer(database.db, config.mailFrom, config.smtpUrl),
     };
     app.decorate('ctx', ctx);
     const purge = setInterval(() => {
@@ -100,6 +104,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     purge.unref();
     app.addHook('onClose', async (instance) => {
       clearInterval(purge);
+      ctx.mailer.close();
       await database.close();
       instance.log.info('database closed');
     });
@@ -113,6 +118,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);
     await app.register(usersRoutes);
+    await app.register(passwordRoutes);
+    // the development mailbox: outside production, when mail is not sent through SMTP
+    if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);
 
     if (seeded.adminCreated) app.log.info({ email: config.adminEmail }, 'created the admin account');

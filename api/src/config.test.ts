@@ -18,9 +18,10 @@ describe('loadConfig', () => {
       payloadKey: undefined,
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
-      rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000 },
+      rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000, resetPerMinute: 30, resetPerAddressPerHour: 10 },
       lockout: { lockSeconds: 300, blockAfterLocks: 3 },
       sessionCacheMs: 2000,
+      mailFrom: 'Suite <no-reply@suite.localhost>',
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -64,9 +65,10 @@ describe('loadConfig', () => {
       payloadKey: 'k',
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
-      rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20 },
+      rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20, resetPerMinute: 30, resetPerAddressPerHour: 10 },
       lockout: { lockSeconds: 60, blockAfterLocks: 2 },
       sessionCacheMs: 0,
+      mailFrom: 'Suite <no-reply@suite.localhost>',
     });
   });
 

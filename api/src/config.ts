@@ -47,6 +47,10 @@ export interface Config {
    * instance, take effect at once; others within this time.
    */
   sessionCacheMs: number;
+  /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587). Unset: the development mailbox. */
+  smtpUrl?: string;
+  /** From address of outgoing mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 export interface RateLimitConfig {
@@ -56,6 +60,10 @@ export interface RateLimitConfig {
   loginPerMinute: number;
   /** RefreshToken, RevokeToken and TokenValidation per IP per minute (TOKEN_RATE_LIMIT, default 6000). */
   tokenPerMinute: number;
+  /** GetUsersResetPassword, ResetPassword, SendUserActivationEmail per IP per minute (RESET_RATE_LIMIT, default 30). */
+  resetPerMinute: number;
+  /** Reset/activation requests naming the same e-mail or user per hour (RESET_ADDRESS_RATE_LIMIT, default 10). */
+  resetPerAddressPerHour: number;
 }
 
 export interface LockoutConfig {
@@ -174,11 +182,15 @@ export function loadConfig(env: Env = process.env): Config {
       enabled: parseSwitch('RATE_LIMIT', env.RATE_LIMIT, true),
       loginPerMinute: parsePositiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 300),
       tokenPerMinute: parsePositiveInt('TOKEN_RATE_LIMIT', env.TOKEN_RATE_LIMIT, 6000),
+      resetPerMinute: parsePositiveInt('RESET_RATE_LIMIT', env.RESET_RATE_LIMIT, 30),
+      resetPerAddressPerHour: parsePositiveInt('RESET_ADDRESS_RATE_LIMIT', env.RESET_ADDRESS_RATE_LIMIT, 10),
     },
     lockout: {
       lockSeconds: parsePositiveInt('LOCKOUT_SECONDS', env.LOCKOUT_SECONDS, 300),
       blockAfterLocks: parsePositiveInt('LOCKOUT_BLOCK_AFTER', env.LOCKOUT_BLOCK_AFTER, 3),
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.localhost>',
   };
 }

@@ -6,6 +6,7 @@ import type { RouteLimits } from './http/rate-limit';
 import type { AppDirectory } from './modules/applications/directory';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
+import type { Mailer } from './modules/mail/mailer';
 import type { KeyStore } from './security/keys';
 import type { AuthUser } from './security/auth';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   sessions: SessionService;
   /** Rate-limit route options of the sign-in and token endpoints. */
   limits: RouteLimits;
+  /** Outgoing mail (SMTP, or the development mailbox). */
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

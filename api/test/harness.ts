@@ -31,9 +31,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     hostMap: {},
     logLevel: 'silent',
     tokenIssuer: 'suite-identity',
-    rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000 },
+    rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },
     lockout: { lockSeconds: 300, blockAfterLocks: 3 },
     sessionCacheMs: 2000,
+    mailFrom: 'Suite <no-reply@suite.localhost>',
     ...overrides,
   };
 }

@@ -247,6 +247,35 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  application_id: number;
+  purpose: 'activation' | 'reset';
+  token_hash: string;
+  tenant_language: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<string>;
+  user_id: string;
+  application_id: number;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface MailboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Generated<Date>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -277,4 +306,7 @@ export interface DB {
   maintenance_windows: MaintenanceWindowsTable;
   settings: SettingsTable;
   schema_migrations: SchemaMigrationsTable;
+  password_tokens: PasswordTokensTable;
+  password_history: PasswordHistoryTable;
+  mailbox: MailboxTable;
 }

@@ -46,12 +46,12 @@ describeEachBackend(
       }
     });
   },
-  { rateLimit: { enabled: true, loginPerMinute: 3, tokenPerMinute: 5 } },
+  { rateLimit: { enabled: true, loginPerMinute: 3, tokenPerMinute: 5, resetPerMinute: 1000, resetPerAddressPerHour: 1000 } },
 );
 
 describe('RATE_LIMIT=off', () => {
   it('lets every call through', async () => {
-    const server = await startTestServer('pglite', { rateLimit: { enabled: false, loginPerMinute: 1, tokenPerMinute: 1 } });
+    const server = await startTestServer('pglite', { rateLimit: { enabled: false, loginPerMinute: 1, tokenPerMinute: 1, resetPerMinute: 1, resetPerAddressPerHour: 1 } });
     try {
       for (let i = 0; i < 3; i++) expect((await login(server.app, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
     } finally {

@@ -76,6 +76,10 @@ export const MESSAGES = {
   passwordCreated: 'Contraseña creada exitosamente.',
   /** AssignPassword / ChangePassword success (A10). */
   passwordUpdated: 'Contraseña actualizada exitosamente.',
+  /** Push (ReceiveSessionStatus): the password was changed; every session of the user was closed. */
+  sessionPasswordChanged: 'Tu sesión fue cerrada porque la contraseña de la cuenta fue cambiada.',
+  /** ResetPassword: an e-mail shared by several accounts names no single one (400). */
+  severalAccounts: 'Hay varias cuentas asociadas al correo; indique el usuario.',
   /** ResetPassword / SendUserActivationEmail: unknown user (404, R404). */
   userUnknown: 'El usuario no existe.',
   /** SendUserActivationEmail: the account is already active (409, R34). */

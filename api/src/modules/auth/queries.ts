@@ -258,4 +258,5 @@ export async function revokeReplayedCode(db: Kysely<DB>, codeHash: string): Prom
 export async function purgeExpiredTokens(db: Kysely<DB>): Promise<void> {
   await sql`delete from auth_codes where expires_at < now() - interval '1 day'`.execute(db);
   await sql`delete from refresh_tokens where expires_at < now() - interval '1 day'`.execute(db);
+  await sql`delete from password_tokens where expires_at < now() - interval '1 day'`.execute(db);
 }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { HubLogger, SessionHub } from '../hub';
 
 /** Why a session ended (sessions.revoked_reason). */
-export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin';
+export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin' | 'password_change';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

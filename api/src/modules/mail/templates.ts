@@ -1,0 +1,140 @@
+/** Mail texts (HTML and plain text) in es, en and pt; the tenant language picks one (default es). */
+
+export type MailLanguage = 'es' | 'en' | 'pt';
+export type MailKind = 'activation' | 'reset' | 'passwordChanged';
+
+export function mailLanguage(raw: string | null | undefined): MailLanguage {
+  const l = (raw ?? '').trim().toLowerCase().slice(0, 2);
+  return l === 'en' || l === 'pt' ? l : 'es';
+}
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action?: string;
+  expiry?: (minutes: string) => string;
+  ignore: string;
+}
+
+const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
+  es: {
+    activation: {
+      subject: 'Activa tu cuenta',
+      greeting: (n) => `Hola ${n},`,
+      body: 'Se creó una cuenta para ti. Para activarla, crea tu contraseña con el siguiente enlace.',
+      action: 'Crear contraseña',
+      expiry: (t) => `El enlace puede usarse una sola vez y vence en ${t}.`,
+      ignore: 'Si no esperabas este correo, ignóralo.',
+    },
+    reset: {
+      subject: 'Restablece tu contraseña',
+      greeting: (n) => `Hola ${n},`,
+      body: 'Recibimos una solicitud para restablecer tu contraseña. Usa el siguiente enlace para crear una nueva.',
+      action: 'Cambiar contraseña',
+      expiry: (t) => `El enlace puede usarse una sola vez y vence en ${t}.`,
+      ignore: 'Si no solicitaste el cambio, ignora este correo: tu contraseña no cambiará.',
+    },
+    passwordChanged: {
+      subject: 'Tu contraseña fue cambiada',
+      greeting: (n) => `Hola ${n},`,
+      body: 'La contraseña de tu cuenta fue cambiada y se cerraron tus sesiones abiertas.',
+      ignore: 'Si no fuiste tú, comunícate de inmediato con el administrador.',
+    },
+  },
+  en: {
+    activation: {
+      subject: 'Activate your account',
+      greeting: (n) => `Hello ${n},`,
+      body: 'An account was created for you. To activate it, create your password with the link below.',
+      action: 'Create password',
+      expiry: (t) => `The link can be used once and expires in ${t}.`,
+      ignore: 'If you did not expect this e-mail, ignore it.',
+    },
+    reset: {
+      subject: 'Reset your password',
+      greeting: (n) => `Hello ${n},`,
+      body: 'We received a request to reset your password. Use the link below to create a new one.',
+      action: 'Change password',
+      expiry: (t) => `The link can be used once and expires in ${t}.`,
+      ignore: 'If you did not ask for this, ignore this e-mail: your password will not change.',
+    },
+    passwordChanged: {
+      subject: 'Your password was changed',
+      greeting: (n) => `Hello ${n},`,
+      body: 'The password of your account was changed and your open sessions were closed.',
+      ignore: 'If this was not you, contact the administrator at once.',
+    },
+  },
+  pt: {
+    activation: {
+      subject: 'Ative sua conta',
+      greeting: (n) => `Olá ${n},`,
+      body: 'Uma conta foi criada para você. Para ativá-la, crie sua senha com o link abaixo.',
+      action: 'Criar senha',
+      expiry: (t) => `O link pode ser usado uma única vez e expira em ${t}.`,
+      ignore: 'Se você não esperava este e-mail, ignore-o.',
+    },
+    reset: {
+      subject: 'Redefina sua senha',
+      greeting: (n) => `Olá ${n},`,
+      body: 'Recebemos um pedido para redefinir sua senha. Use o link abaixo para criar uma nova.',
+      action: 'Alterar senha',
+      expiry: (t) => `O link pode ser usado uma única vez e expira em ${t}.`,
+      ignore: 'Se você não pediu a alteração, ignore este e-mail: sua senha não mudará.',
+    },
+    passwordChanged: {
+      subject: 'Sua senha foi alterada',
+      greeting: (n) => `Olá ${n},`,
+      body: 'A senha da sua conta foi alterada e suas sessões abertas foram encerradas.',
+      ignore: 'Se não foi você, entre em contato com o administrador imediatamente.',
+    },
+  },
+};
+
+const UNITS: Record<MailLanguage, [string, string, string, string, string, string]> = {
+  es: ['minuto', 'minutos', 'hora', 'horas', 'día', 'días'],
+  en: ['minute', 'minutes', 'hour', 'hours', 'day', 'days'],
+  pt: ['minuto', 'minutos', 'hora', 'horas', 'dia', 'dias'],
+};
+
+/** "30 minutos", "1 hour", … (time units: 1 minutes, 2 hours, anything else days). */
+export function durationText(amount: number, unit: number, language: MailLanguage): string {
+  const u = UNITS[language];
+  const i = unit === 1 ? 0 : unit === 2 ? 2 : 4;
+  return `${amount} ${amount === 1 ? u[i] : u[i + 1]}`;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function renderMail(kind: MailKind, language: MailLanguage, input: { name: string; appTitle: string; link?: string; validity?: string }): RenderedMail {
+  const t = TEXTS[language][kind];
+  const subject = `${t.subject} – ${input.appTitle}`;
+  const lines = [t.greeting(input.name), '', t.body];
+  if (input.link && t.action) lines.push('', `${t.action}: ${input.link}`);
+  if (input.validity && t.expiry) lines.push('', t.expiry(input.validity));
+  lines.push('', t.ignore, '', input.appTitle);
+  const text = lines.join('\n');
+  const button =
+    input.link && t.action
+      ? `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1a73e8;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.action)}</a></p>`
+      : '';
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Muli,Arial,sans-serif;color:#575756">
+<p>${escapeHtml(t.greeting(input.name))}</p>
+<p>${escapeHtml(t.body)}</p>
+${button}
+${input.validity && t.expiry ? `<p>${escapeHtml(t.expiry(input.validity))}</p>` : ''}
+<p>${escapeHtml(t.ignore)}</p>
+<p>${escapeHtml(input.appTitle)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

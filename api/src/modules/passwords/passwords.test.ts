@@ -1,0 +1,391 @@
+import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
+
+import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
+import type { DB } from '../../db/schema';
+import { hashLinkToken } from './links';
+
+const APP = 'ibuhoo';
+const OLD_PASSWORD = 'Old.Pass-w0rd';
+
+interface MailJson {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+async function mails(app: FastifyInstance): Promise<MailJson[]> {
+  const response = await app.inject({ method: 'GET', url: '/dev/mail.json' });
+  expect(response.statusCode).toBe(200);
+  return json(response);
+}
+
+/** The newest mail to `to` and the payload of its link. */
+async function lastLink(app: FastifyInstance, to: string): Promise<{ mail: MailJson; link: string; payload: PasswordLinkPayload }> {
+  const mail = (await mails(app)).find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const link = mail.links.find((l) => l.includes('/changepassword?')) as string;
+  expect(link).toBeDefined();
+  const query = link.slice(link.indexOf('?') + 1);
+  const plain = decryptPayload(decodeURIComponent(query), app.ctx.payloadKey);
+  expect(plain).not.toBeNull();
+  return { mail, link, payload: JSON.parse(plain as string) };
+}
+
+/** What a refused call must leave untouched. */
+async function snapshot(db: Kysely<DB>) {
+  const users = await db.selectFrom('users').select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on']).orderBy('id').execute();
+  const tokens = await db.selectFrom('password_tokens').select(['id', 'token_hash', 'used_at', 'expires_at']).orderBy('id').execute();
+  const history = await db.selectFrom('password_history').select(['id', 'password_hash']).orderBy('id').execute();
+  const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
+  const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts']).orderBy('subject').execute();
+  const mailbox = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return JSON.stringify({ users, tokens, history, sessions, lockouts, mailbox });
+}
+
+function assign(app: FastifyInstance, payload: PasswordLinkPayload, password: string, appname = APP) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/login/AssignPassword',
+    payload: { user: payload.user, token: payload.token, appname, password: encryptPayload(password, app.ctx.payloadKey), isUserActivation: payload.isUserActivation },
+  });
+}
+
+function resetPassword(app: FastifyInstance, user: string, appname = APP) {
+  return app.inject({ method: 'POST', url: '/api/login/ResetPassword', payload: { appname, user } });
+}
+
+function changePassword(app: FastifyInstance, user: string, password: string, newpassword: string) {
+  const key = app.ctx.payloadKey;
+  return app.inject({
+    method: 'POST',
+    url: '/api/login/ChangePassword',
+    payload: { user, password: encryptPayload(password, key), newpassword: encryptPayload(newpassword, key), appname: APP },
+  });
+}
+
+describeEachBackend('password flows', (server) => {
+  it('GetUsersResetPassword lists the accounts of an e-mail with masked addresses', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'shared.one', email: 'shared.person@example.com', password: OLD_PASSWORD });
+    await createUser(db, { userName: 'shared.two', email: 'Shared.Person@example.com', password: OLD_PASSWORD, typeuserid: 4 });
+    const response = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'shared.person@example.com', appname: APP } });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      statusCode: 200,
+      result: {
+        users: [
+          { username: 'shared.one', email: '***rson@example.com', assignManualPassword: true },
+          { username: 'shared.two', email: '***rson@example.com', assignManualPassword: false },
+        ],
+      },
+    });
+  });
+
+  it('GetUsersResetPassword: unknown e-mail → 404 R11 "no users", bad e-mail → 400 with the spec message; nothing changes', async () => {
+    const { app, db } = server();
+    const before = await snapshot(db);
+    const none = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'nobody@example.com', appname: APP } });
+    expect(none.statusCode).toBe(404);
+    expect(json(none).result).toEqual({ information: MESSAGES.noUsersForEmail, informationCode: 'R11' });
+    const bad = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'a@b.toolong', appname: APP } });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).result.information).toContain('El formato de email ingresado no es válido. Inténtalo de nuevo.');
+    const empty = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: '', appname: APP } });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).result.information).toContain('El Campo email es obligatorio');
+    const garbage = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(garbage.statusCode).toBe(400);
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it('ResetPassword mails a working single-use link; AssignPassword accepts it once, and the new password signs in', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'reset.me', email: 'reset.me@example.com', password: OLD_PASSWORD });
+    const response = await resetPassword(app, 'reset.me@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(json(response).result).toEqual({ information: MESSAGES.resetEmailSent, maskedEmail: '***me@example.com' });
+
+    const { mail, link, payload } = await lastLink(app, 'reset.me@example.com');
+    expect(mail.subject).toContain('Restablece tu contraseña');
+    expect(mail.text).toContain(link);
+    expect(link.startsWith('http://localhost:80/changepassword?')).toBe(true);
+    expect(payload).toEqual({ user: 'reset.me', token: expect.any(String), tenantLanguage: 'es', isUserActivation: false });
+    expect(Buffer.from(payload.token, 'base64url')).toHaveLength(32);
+    // only the hash is stored, with purpose and expiry (ibuhoo: assignPasswordTokenTime)
+    const tokens = await db.selectFrom('password_tokens').selectAll().where('user_id', '=', userId).execute();
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0].token_hash).toBe(hashLinkToken(payload.token));
+    expect(tokens[0].token_hash).not.toContain(payload.token);
+    expect(tokens[0].purpose).toBe('reset');
+
+    const accepted = await assign(app, payload, 'New.Pass-w0rd');
+    expect(accepted.statusCode).toBe(200);
+    expect(json(accepted).result).toEqual({ information: MESSAGES.passwordUpdated, informationCode: 'A10', apps: [], mechanismAfterSetPass: expect.any(Number) });
+    expect((await login(app, 'reset.me', 'New.Pass-w0rd')).statusCode).toBe(200);
+    expect((await login(app, 'reset.me', OLD_PASSWORD)).statusCode).toBe(401);
+    // the password-changed notice
+    expect((await mails(app))[0]).toMatchObject({ to: 'reset.me@example.com', subject: expect.stringContaining('Tu contraseña fue cambiada') });
+
+    // the same link again: refused, nothing changes
+    const before = await snapshot(db);
+    const again = await assign(app, payload, 'Other.Pass-w0rd');
+    expect(again.statusCode).toBe(400);
+    expect(json(again).result).toMatchObject({ information: MESSAGES.invalidLink, informationCode: 'R31', user: 'reset.me' });
+    expect(await snapshot(db)).toBe(before);
+    expect((await login(app, 'reset.me', 'New.Pass-w0rd')).statusCode).toBe(200);
+  });
+
+  it('refuses a tampered payload (other token, other user, other purpose, other application) and changes nothing', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'tamper.me', email: 'tamper.me@example.com', password: OLD_PASSWORD });
+    await createUser(db, { userName: 'victim', email: 'victim@example.com', password: OLD_PASSWORD });
+    expect((await resetPassword(app, 'tamper.me')).statusCode).toBe(200);
+    const { payload } = await lastLink(app, 'tamper.me@example.com');
+    const before = await snapshot(db);
+    const flipped = payload.token.slice(0, -1) + (payload.token.endsWith('A') ? 'B' : 'A');
+    for (const tampered of [
+      { ...payload, token: flipped },
+      { ...payload, user: 'victim' },
+      { ...payload, isUserActivation: true },
+      { ...payload, token: 'not-a-token' },
+    ]) {
+      const response = await assign(app, tampered, 'New.Pass-w0rd');
+      expect(response.statusCode).toBe(400);
+      expect(json(response).result.informationCode).toBe('R31');
+    }
+    const otherApp = await db.selectFrom('applications').select('name').where(sql<string>`lower(name)`, '!=', APP).where('idstate', '=', 0).executeTakeFirstOrThrow();
+    const wrongApp = await assign(app, payload, 'New.Pass-w0rd', otherApp.name);
+    expect(wrongApp.statusCode).toBe(400);
+    expect(json(wrongApp).result.informationCode).toBe('R31');
+    // a password that is not in the payload format
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/login/AssignPassword',
+      payload: { user: payload.user, token: payload.token, appname: APP, password: 'New.Pass-w0rd', isUserActivation: false },
+    });
+    expect(plain.statusCode).toBe(400);
+    const missing = await app.inject({ method: 'POST', url: '/api/login/AssignPassword', payload: { user: payload.user } });
+    expect(missing.statusCode).toBe(400);
+    expect(await snapshot(db)).toBe(before);
+    // the real link still works
+    expect((await assign(app, payload, 'New.Pass-w0rd')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link with 410 R32 and changes nothing; an expired activation link names user and e-mail', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'late.one', email: 'late.one@example.com', password: OLD_PASSWORD });
+    expect((await resetPassword(app, 'late.one')).statusCode).toBe(200);
+    const { payload } = await lastLink(app, 'late.one@example.com');
+    await db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    const before = await snapshot(db);
+    const response = await assign(app, payload, 'New.Pass-w0rd');
+    expect(response.statusCode).toBe(410);
+    expect(json(response).result).toMatchObject({ information: MESSAGES.linkExpired, informationCode: 'R32' });
+    expect(await snapshot(db)).toBe(before);
+
+    const pendingId = await createUser(db, { userName: 'late.pending', email: 'late.pending@example.com', idstate: USER_STATE.pendingActivation });
+    const sent = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'late.pending', appname: APP } });
+    expect(sent.statusCode).toBe(200);
+    const activation = (await lastLink(app, 'late.pending@example.com')).payload;
+    await db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', pendingId).execute();
+    const before2 = await snapshot(db);
+    const expired = await assign(app, activation, 'New.Pass-w0rd');
+    expect(expired.statusCode).toBe(410);
+    expect(json(expired).result).toMatchObject({ informationCode: 'R32', user: 'late.pending', email: 'late.pending@example.com' });
+    expect(await snapshot(db)).toBe(before2);
+  });
+
+  it('refuses a weak password with the strength message without spending the link', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'weak.one', email: 'weak.one@example.com', password: OLD_PASSWORD });
+    expect((await resetPassword(app, 'weak.one')).statusCode).toBe(200);
+    const { payload } = await lastLink(app, 'weak.one@example.com');
+    const before = await snapshot(db);
+    for (const weak of ['short1!A', 'alllower1!', 'ALLUPPER1!', 'NoDigits!!', 'NoSpecial12', 'Has space1!', 'Bad@char1A']) {
+      const response = await assign(app, payload, weak === 'short1!A' ? 'Sh1!a' : weak);
+      expect(response.statusCode).toBe(400);
+      expect(json(response).result.information).toBe(PASSWORD_MESSAGES.weak);
+    }
+    expect(await snapshot(db)).toBe(before);
+    expect((await assign(app, payload, 'Strong.Pass1')).statusCode).toBe(200);
+  });
+
+  it('refuses a password from the history (numberPasswordChanges) and changes nothing', async () => {
+    const { app, db } = server();
+    await db.updateTable('applications').set({ number_password_changes: 2 }).where(sql<string>`lower(name)`, '=', APP).execute();
+    try {
+      await createUser(db, { userName: 'history.one', email: 'history.one@example.com', password: OLD_PASSWORD });
+      const setBy = async (pw: string) => {
+        expect((await resetPassword(app, 'history.one')).statusCode).toBe(200);
+        return assign(app, (await lastLink(app, 'history.one@example.com')).payload, pw);
+      };
+      expect((await setBy('First.Pass1')).statusCode).toBe(200);
+      expect((await setBy('Second.Pass1')).statusCode).toBe(200);
+      expect((await resetPassword(app, 'history.one')).statusCode).toBe(200);
+      const { payload } = await lastLink(app, 'history.one@example.com');
+      const before = await snapshot(db);
+      for (const used of ['First.Pass1', 'Second.Pass1']) {
+        const response = await assign(app, payload, used);
+        expect(response.statusCode).toBe(400);
+        expect(json(response).result).toEqual({ information: MESSAGES.passwordReused, informationCode: 'R33' });
+      }
+      expect(await snapshot(db)).toBe(before);
+      // ChangePassword follows the same history
+      const change = await changePassword(app, 'history.one', 'Second.Pass1', 'First.Pass1');
+      expect(change.statusCode).toBe(400);
+      expect(json(change).result.informationCode).toBe('R33');
+      // beyond the last 2 the old one is allowed again
+      expect((await assign(app, payload, 'Third.Pass1')).statusCode).toBe(200);
+      expect((await changePassword(app, 'history.one', 'Third.Pass1', 'Second.Pass1')).statusCode).toBe(400);
+      expect((await changePassword(app, 'history.one', 'Third.Pass1', 'First.Pass1')).statusCode).toBe(200);
+    } finally {
+      await db.updateTable('applications').set({ number_password_changes: -1 }).where(sql<string>`lower(name)`, '=', APP).execute();
+    }
+  });
+
+  it('activation: a pending user gets the mail, creates a password with isUserActivation, becomes active and signs in', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'new.person', email: 'new.person@example.com', idstate: USER_STATE.pendingActivation });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/SendUserActivationEmail',
+      headers: { tenantLanguage: 'EN' },
+      payload: { user: 'new.person', appname: APP },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response).statusDetails).toEqual([{ code: 'A10', description: MESSAGES.activationEmailSent }]);
+    const { mail, payload } = await lastLink(app, 'new.person@example.com');
+    expect(mail.subject).toContain('Activate your account');
+    expect(payload).toMatchObject({ user: 'new.person', isUserActivation: true, tenantLanguage: 'en' });
+    const token = await db.selectFrom('password_tokens').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(token.purpose).toBe('activation');
+
+    const created = await assign(app, payload, 'Created.Pass1');
+    expect(created.statusCode).toBe(200);
+    expect(json(created).result).toMatchObject({ information: MESSAGES.passwordCreated, informationCode: 'A10' });
+    const user = await db.selectFrom('users').select(['idstate', 'password_changed_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(user.idstate).toBe(USER_STATE.active);
+    expect(user.password_changed_at).not.toBeNull();
+    expect((await login(app, 'new.person', 'Created.Pass1')).statusCode).toBe(200);
+
+    // an active account gets no activation mail
+    const before = await snapshot(db);
+    const again = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'new.person', appname: APP } });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).result.informationCode).toBe('R34');
+    const unknown = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'nobody.here', appname: APP } });
+    expect(unknown.statusCode).toBe(404);
+    const unknownReset = await resetPassword(app, 'nobody.here');
+    expect(unknownReset.statusCode).toBe(404);
+    expect(await snapshot(db)).toBe(before);
+  });
+
+  it('expired password: R18 at sign-in → ChangePassword (wrong current: 401 R11, changes nothing) → sign-in works', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'expired.one', email: 'expired.one@example.com', password: OLD_PASSWORD });
+    await db.updateTable('applications').set({ password_expiration: 30, password_type_expiration: 3 }).where(sql<string>`lower(name)`, '=', APP).execute();
+    try {
+      await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 40 * 86400_000) }).where('id', '=', userId).execute();
+      const refused = await login(app, 'expired.one', OLD_PASSWORD);
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused).result.informationCode).toBe('R18');
+
+      const wrong = await changePassword(app, 'expired.one', 'Wrong.Pass1', 'Changed.Pass1');
+      expect(wrong.statusCode).toBe(401);
+      expect(json(wrong).result).toMatchObject({ informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } });
+      const hash = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+      const before = await snapshot(db);
+      const weak = await changePassword(app, 'expired.one', OLD_PASSWORD, 'weak');
+      expect(weak.statusCode).toBe(400);
+      expect(json(weak).result.information).toBe(PASSWORD_MESSAGES.weak);
+      expect(await snapshot(db)).toBe(before);
+
+      const changed = await changePassword(app, 'expired.one', OLD_PASSWORD, 'Changed.Pass1');
+      expect(changed.statusCode).toBe(200);
+      expect(json(changed).result).toEqual({ information: MESSAGES.passwordUpdated, informationCode: 'A10' });
+      const after = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+      expect(after.password_hash).not.toBe(hash.password_hash);
+      // the failed attempt was forgotten with the change
+      expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+      expect((await login(app, 'expired.one', 'Changed.Pass1')).statusCode).toBe(200);
+    } finally {
+      await db.updateTable('applications').set({ password_expiration: -1 }).where(sql<string>`lower(name)`, '=', APP).execute();
+    }
+  });
+
+  it('a changed password lifts the lockout and ends the other sessions', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'locked.one', email: 'locked.one@example.com', password: OLD_PASSWORD });
+    expect((await login(app, 'locked.one', OLD_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) await login(app, 'locked.one', 'Wrong.Pass1');
+    expect((await login(app, 'locked.one', OLD_PASSWORD)).statusCode).toBe(423);
+    expect((await resetPassword(app, 'locked.one')).statusCode).toBe(200);
+    expect((await assign(app, (await lastLink(app, 'locked.one@example.com')).payload, 'Unlocked.Pass1')).statusCode).toBe(200);
+    expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+    const live = await db.selectFrom('sessions').select(['revoked_at', 'revoked_reason']).where('user_id', '=', userId).execute();
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((s) => s.revoked_at !== null && s.revoked_reason === 'password_change')).toBe(true);
+    expect((await login(app, 'locked.one', 'Unlocked.Pass1')).statusCode).toBe(200);
+  });
+
+  it('serves the mailbox as HTML and JSON, newest first', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'mail.reader', email: 'mail.reader@example.com', password: OLD_PASSWORD });
+    expect((await resetPassword(app, 'mail.reader')).statusCode).toBe(200);
+    const list = await mails(app);
+    expect(list[0].to).toBe('mail.reader@example.com');
+    for (let i = 1; i < list.length; i++) expect(list[i - 1].id).toBeGreaterThan(list[i].id);
+    const html = await app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.body).toContain('mail.reader@example.com');
+    const one = await app.inject({ method: 'GET', url: `/dev/mail/${list[0].id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toContain('text/html');
+    const oneJson = await app.inject({ method: 'GET', url: `/dev/mail/${list[0].id}.json` });
+    expect(json(oneJson)).toEqual(list[0]);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail/999999.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail/abc' })).statusCode).toBe(404);
+  });
+});
+
+describeEachBackend(
+  'reset rate limits',
+  (server) => {
+    it('limits reset requests per address', async () => {
+      const { app, db } = server();
+      await createUser(db, { userName: 'limited.one', email: 'limited.one@example.com', password: OLD_PASSWORD });
+      expect((await resetPassword(app, 'limited.one')).statusCode).toBe(200);
+      expect((await resetPassword(app, 'LIMITED.ONE')).statusCode).toBe(200);
+      const before = await snapshot(db);
+      const third = await resetPassword(app, 'limited.one');
+      expect(third.statusCode).toBe(429);
+      expect(json(third).result.informationCode).toBe('R429');
+      const lookups = [];
+      for (let i = 0; i < 3; i++) {
+        lookups.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'unknown@example.com', appname: APP } })).statusCode);
+      }
+      expect(lookups).toEqual([404, 404, 429]);
+      expect(await snapshot(db)).toBe(before);
+    });
+  },
+  { rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 1000, resetPerAddressPerHour: 2 } },
+);
+
+describe('mailbox off in production', () => {
+  it('has no /dev/mail routes', async () => {
+    const server = await startTestServer('pglite', { production: true });
+    try {
+      expect((await server.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(404);
+    } finally {
+      await server.dispose();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,401 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  AssignPasswordRequestSchema,
+  ChangePasswordRequestSchema,
+  GetUsersResetPasswordRequestSchema,
+  INFORMATION_CODES,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  ResetPasswordRequestSchema,
+  SendUserActivationEmailRequestSchema,
+  USER_STATE,
+  USER_TYPE,
+  isStrongPassword,
+  maskEmail,
+  type AssignPasswordApp,
+  type AssignPasswordResult,
+  type Envelope,
+  type GetUsersResetPasswordResult,
+  type ResetPasswordResult,
+} from '@suite/shared/contracts';
+import { ApiError, parseInput } from '../../http/errors';
+import { AddressLimiter } from '../../http/rate-limit';
+import { decryptPayload } from '../../security/payload';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { beginSignIn, clearLockout, liftLockout, recordFailure, type SignInStart } from '../auth/lockout';
+import { mailLanguage, durationText, renderMail, type MailKind } from '../mail/templates';
+import { buildLink, hashLinkToken, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
+
+/** The application columns the password flows need. */
+interface AppRow {
+  id: number;
+  name: string;
+  title: string;
+  url_assign_password: string;
+  idstate: number;
+  user_activate_token_time: number;
+  user_activate_token_time_unit: number;
+  assign_password_token_time: number;
+  assign_password_token_time_unit: number;
+  number_password_changes: number;
+  mechanism_after_set_pass: number;
+  default_language: string;
+}
+
+interface UserRow {
+  id: string;
+  user_name: string;
+  email: string;
+  names: string;
+  idstate: number;
+  typeuserid: number;
+  password_hash: string | null;
+}
+
+const BUSY_WAIT_MS = 3000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Password flows (issue 4): accounts of an e-mail, reset and activation links by e-mail,
+ * assigning a password from a link, changing a password (also the R18 expired-password flow).
+ */
+export default async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, sessions, limits, mailer } = app.ctx;
+  const perAddress = new AddressLimiter(config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
+
+  const limitAddress = (key: string) => {
+    const wait = perAddress.hit(key);
+    if (wait > 0) throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: wait });
+  };
+
+  async function findApp(name: string): Promise<AppRow> {
+    const row = await db
+      .selectFrom('applications')
+      .select([
+        'id',
+        'name',
+        'title',
+        'url_assign_password',
+        'idstate',
+        'user_activate_token_time',
+        'user_activate_token_time_unit',
+        'assign_password_token_time',
+        'assign_password_token_time_unit',
+        'number_password_changes',
+        'mechanism_after_set_pass',
+        'default_language',
+      ])
+      .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!row) throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
+    if (row.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
+    return row as AppRow;
+  }
+
+  const userColumns = ['id', 'user_name', 'email', 'names', 'idstate', 'typeuserid', 'password_hash'] as const;
+
+  /** The one account a user name or e-mail names (a user name wins over an e-mail). */
+  async function findUser(identifier: string): Promise<UserRow> {
+    const key = identifier.trim().toLowerCase();
+    const rows = (await db
+      .selectFrom('users')
+      .select([...userColumns])
+      .where('deleted', '=', false)
+      .where((eb) => eb.or([eb(sql<string>`lower(user_name)`, '=', key), eb(sql<string>`lower(email)`, '=', key)]))
+      .limit(50)
+      .execute()) as UserRow[];
+    const byName = rows.find((r) => r.user_name.toLowerCase() === key);
+    if (byName) return byName;
+    if (rows.length === 0) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
+    if (rows.length > 1) throw new ApiError(400, MESSAGES.severalAccounts, INFORMATION_CODES.badRequest);
+    return rows[0];
+  }
+
+  function tenantLanguage(request: FastifyRequest, application: AppRow): string {
+    return (headerValue(request.headers.tenantlanguage) ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
+  }
+
+  async function sendMail(kind: MailKind, user: UserRow, application: AppRow, language: string, link?: string, validitySeconds?: number) {
+    const lang = mailLanguage(language);
+    const validity =
+      validitySeconds === undefined
+        ? undefined
+        : validitySeconds % 86400 === 0
+          ? durationText(validitySeconds / 86400, 3, lang)
+          : validitySeconds % 3600 === 0
+            ? durationText(validitySeconds / 3600, 2, lang)
+            : durationText(Math.round(validitySeconds / 60), 1, lang);
+    const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity });
+    await mailer.send({ to: user.email, ...rendered });
+  }
+
+  /** Issues a link token and mails the link; returns nothing the caller could leak. */
+  async function sendLink(request: FastifyRequest, purpose: LinkPurpose, user: UserRow, application: AppRow): Promise<void> {
+    const language = tenantLanguage(request, application);
+    const seconds = linkSeconds(purpose, application);
+    const token = await issueLinkToken(db, { userId: user.id, applicationId: application.id, purpose, seconds, tenantLanguage: language });
+    const link = buildLink(
+      linkBase(application.url_assign_password, request),
+      { user: user.user_name, token, tenantLanguage: language, isUserActivation: purpose === 'activation' },
+      app.ctx.payloadKey,
+    );
+    await sendMail(purpose, user, application, language, link, seconds);
+    request.log.info({ userId: user.id, app: application.name, purpose }, 'password link sent');
+  }
+
+  /** True when `password` equals the current password or one of the last N of the application. */
+  async function inHistory(user: { id: string; password_hash: string | null }, application: AppRow, password: string): Promise<boolean> {
+    const n = application.number_password_changes;
+    if (!(n >= 1)) return false;
+    const rows = await db
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('user_id', '=', user.id)
+      .where('application_id', '=', application.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(n)
+      .execute();
+    const hashes = new Set(rows.map((r) => r.password_hash));
+    if (user.password_hash) hashes.add(user.password_hash);
+    for (const hash of hashes) if (await verifyPassword(hash, password)) return true;
+    return false;
+  }
+
+  /** After a password was set: lockout lifted, other sessions ended, a notice mailed. */
+  async function afterPasswordSet(request: FastifyRequest, user: UserRow, application: AppRow): Promise<void> {
+    await liftLockout(db, user.id);
+    const live = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await sessions.revoke(
+      live.map((s) => s.id),
+      'password_change',
+      MESSAGES.sessionPasswordChanged,
+    );
+    try {
+      await sendMail('passwordChanged', user, application, tenantLanguage(request, application));
+    } catch (err) {
+      request.log.warn({ err }, 'password-changed notice not sent');
+    }
+  }
+
+  /** Stores the new password: hash, changed-at (clears the expired state), history row; optionally spends a token. */
+  async function storePassword(user: UserRow, application: AppRow, hash: string, tokenId?: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (tokenId) {
+        const spent = await trx
+          .updateTable('password_tokens')
+          .set({ used_at: new Date() })
+          .where('id', '=', tokenId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .executeTakeFirst();
+        if (Number(spent.numUpdatedRows) !== 1) return false;
+        // the other outstanding links of the account die with it
+        await trx.updateTable('password_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+      }
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: hash,
+          password_changed_at: new Date(),
+          modified_on: new Date(),
+          idstate: sql<number>`case when idstate = ${USER_STATE.pendingActivation} then ${USER_STATE.active} else idstate end`,
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await trx.insertInto('password_history').values({ user_id: user.id, application_id: application.id, password_hash: hash }).execute();
+      if (application.number_password_changes >= 1) {
+        // keep the last N per application
+        await sql`
+          delete from password_history
+           where user_id = ${user.id}::uuid and application_id = ${application.id}::int
+             and id not in (select id from password_history
+                             where user_id = ${user.id}::uuid and application_id = ${application.id}::int
+                             order by created_at desc, id desc limit ${application.number_password_changes}::int)
+        `.execute(trx);
+      }
+      return true;
+    });
+  }
+
+  const weakPassword = () => new ApiError(400, PASSWORD_MESSAGES.weak, INFORMATION_CODES.badRequest);
+  const reusedPassword = () => new ApiError(400, MESSAGES.passwordReused, INFORMATION_CODES.passwordReused);
+
+  app.post('/api/login/GetUsersResetPassword', { config: limits.reset }, async (request): Promise<Envelope<GetUsersResetPasswordResult>> => {
+    const body = parseInput(GetUsersResetPasswordRequestSchema, request.body);
+    limitAddress(body.email);
+    await findApp(body.appname);
+    const rows = await db
+      .selectFrom('users')
+      .select(['user_name', 'email', 'typeuserid'])
+      .where('deleted', '=', false)
+      .where(sql<string>`lower(email)`, '=', body.email.toLowerCase())
+      .orderBy('user_name')
+      .limit(50)
+      .execute();
+    if (rows.length === 0) throw new ApiError(404, MESSAGES.noUsersForEmail, INFORMATION_CODES.badCredentials);
+    return {
+      statusCode: 200,
+      result: {
+        users: rows.map((r) => ({
+          username: r.user_name,
+          email: maskEmail(r.email),
+          // certified users sign in with a certificate: their password is not assigned by hand
+          assignManualPassword: r.typeuserid !== USER_TYPE.certifiedUser,
+        })),
+      },
+    };
+  });
+
+  app.post('/api/login/ResetPassword', { config: limits.reset }, async (request): Promise<Envelope<ResetPasswordResult>> => {
+    const body = parseInput(ResetPasswordRequestSchema, request.body);
+    limitAddress(body.user);
+    const application = await findApp(body.appname);
+    const user = await findUser(body.user);
+    // an account never activated gets a new activation link instead
+    const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
+    await sendLink(request, purpose, user, application);
+    return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(user.email) } };
+  });
+
+  app.post('/api/user/SendUserActivationEmail', { config: limits.reset }, async (request) => {
+    const body = parseInput(SendUserActivationEmailRequestSchema, request.body);
+    limitAddress(body.user);
+    const application = await findApp(body.appname);
+    const user = await findUser(body.user);
+    if (user.idstate !== USER_STATE.pendingActivation) throw new ApiError(409, MESSAGES.userAlreadyActive, INFORMATION_CODES.userAlreadyActive);
+    await sendLink(request, 'activation', user, application);
+    return {
+      statusCode: 200,
+      result: { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success, maskedEmail: maskEmail(user.email) },
+      statusDetails: [{ code: INFORMATION_CODES.success, description: MESSAGES.activationEmailSent }],
+    };
+  });
+
+  app.post('/api/login/AssignPassword', { config: limits.login }, async (request): Promise<Envelope<AssignPasswordResult>> => {
+    const body = parseInput(AssignPasswordRequestSchema, request.body);
+    const application = await findApp(body.appname);
+    const purpose: LinkPurpose = body.isUserActivation ? 'activation' : 'reset';
+    const row = await db
+      .selectFrom('password_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id as token_id',
+        't.application_id',
+        't.purpose',
+        't.used_at',
+        sql<boolean>`t.expires_at <= now()`.as('expired'),
+        'u.id',
+        'u.user_name',
+        'u.email',
+        'u.names',
+        'u.idstate',
+        'u.typeuserid',
+        'u.password_hash',
+        'u.deleted',
+      ])
+      .where('t.token_hash', '=', hashLinkToken(body.token))
+      .executeTakeFirst();
+    const valid =
+      row &&
+      !row.deleted &&
+      row.used_at === null &&
+      row.application_id === application.id &&
+      row.purpose === purpose &&
+      row.user_name.toLowerCase() === body.user.toLowerCase();
+    if (!valid) {
+      throw new ApiError(400, MESSAGES.invalidLink, INFORMATION_CODES.invalidLink, {
+        user: body.user,
+        ...(row && !row.deleted && row.user_name.toLowerCase() === body.user.toLowerCase() ? { email: row.email } : {}),
+        isUserActivation: body.isUserActivation,
+      });
+    }
+    if (row.expired) {
+      throw new ApiError(410, MESSAGES.linkExpired, INFORMATION_CODES.linkExpired, {
+        isUserActivation: body.isUserActivation,
+        ...(body.isUserActivation ? { user: row.user_name, email: row.email } : {}),
+      });
+    }
+    const password = decryptPayload(body.password, app.ctx.payloadKey);
+    if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
+    if (!isStrongPassword(password)) throw weakPassword();
+    const user: UserRow = row;
+    if (await inHistory(user, application, password)) throw reusedPassword();
+    const stored = await storePassword(user, application, await hashPassword(password), row.token_id);
+    if (!stored) throw new ApiError(400, MESSAGES.invalidLink, INFORMATION_CODES.invalidLink, { user: body.user });
+    await afterPasswordSet(request, user, application);
+
+    const apps = await db
+      .selectFrom('user_roles as ur')
+      .innerJoin('applications as a', 'a.id', 'ur.application_id')
+      .select(['a.name', 'a.title', 'a.url_app', 'a.landing'])
+      .distinct()
+      .where('ur.user_id', '=', user.id)
+      .where('a.idstate', '=', 0)
+      .where('a.is_visible', '=', true)
+      .orderBy('a.name')
+      .execute();
+    const list: AssignPasswordApp[] = apps.length > 1 ? apps.map((a) => ({ name: a.name, title: a.title, urlApp: a.url_app, landing: a.landing })) : [];
+    request.log.info({ userId: user.id, app: application.name, purpose }, 'password assigned from a link');
+    return {
+      statusCode: 200,
+      result: {
+        information: purpose === 'activation' ? MESSAGES.passwordCreated : MESSAGES.passwordUpdated,
+        informationCode: INFORMATION_CODES.success,
+        apps: list,
+        mechanismAfterSetPass: application.mechanism_after_set_pass,
+      },
+    };
+  });
+
+  app.post('/api/login/ChangePassword', { config: limits.login }, async (request) => {
+    const body = parseInput(ChangePasswordRequestSchema, request.body);
+    const current = decryptPayload(body.password, app.ctx.payloadKey);
+    const next = decryptPayload(body.newpassword, app.ctx.payloadKey);
+    if (current === null || next === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
+    if (!isStrongPassword(next)) throw weakPassword();
+    const application = await findApp(body.appname);
+
+    // the current password is checked like a sign-in: wrong ones count toward the lockout
+    let start: SignInStart = await beginSignIn(db, application.name, body.user);
+    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
+      await sleep(delay);
+      start = await beginSignIn(db, application.name, body.user);
+    }
+    if (start.kind === 'unknown-application') throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
+    if (start.kind !== 'claim') {
+      throw new ApiError(403, start.application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
+    }
+    const { claim, subject } = start;
+    if (claim.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
+    if (claim.kind === 'locked') {
+      throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: claim.failedAttempts, lockTime: claim.lockTime } });
+    }
+    if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
+    const loginUser = start.user;
+    const valid = loginUser?.password_hash ? await verifyPassword(loginUser.password_hash, current) : false;
+    if (!loginUser || !valid) {
+      const outcome = await recordFailure(db, start, config.lockout);
+      if (outcome.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
+      if (outcome.kind === 'locked') {
+        throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: outcome.lockTime } });
+      }
+      throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 } });
+    }
+    await clearLockout(db, subject);
+    if (loginUser.idstate === USER_STATE.pendingActivation) throw new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated);
+    if (loginUser.idstate === USER_STATE.blocked) throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
+    if (loginUser.idstate !== USER_STATE.active) throw new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive);
+    const user = (await db.selectFrom('users').select([...userColumns]).where('id', '=', loginUser.id).executeTakeFirstOrThrow()) as UserRow;
+    if (await inHistory(user, application, next)) throw reusedPassword();
+    await storePassword(user, application, await hashPassword(next));
+    await afterPasswordSet(request, user, application);
+    request.log.info({ userId: user.id, app: application.name }, 'password changed');
+    return { statusCode: 200, result: { information: MESSAGES.passwordUpdated, informationCode: INFORMATION_CODES.success } };
+  });
+}
