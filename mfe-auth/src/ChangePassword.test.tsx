@@ -1,11 +1,14 @@
-import { decryptPayload, encryptPayload, sessionStore } from '@suite/shared';
+import { changeLanguage, decryptPayload, encryptPayload, sessionStore } from '@suite/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readPasswordLink } from './ChangePassword';
 import { mockApi, renderAt, reply, resetWorld, type Call } from './testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await changeLanguage('es');
+});
 
 const location = () => screen.getByLabelText('location').textContent;
 const state = () => JSON.parse(screen.getByLabelText('state').textContent ?? 'null');
@@ -54,6 +57,17 @@ describe('/changepassword from a link', () => {
     unmount();
     renderAt(link({ user: 'ana', token: 't', isUserActivation: false }));
     expect(screen.getByRole('heading', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+  });
+
+  it("follows the link's tenant language (texts and contract messages translated)", async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt(link({ user: 'ana', token: 't', tenantLanguage: 'EN', isUserActivation: true }));
+    expect(await screen.findByRole('heading', { name: 'Create password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm password'), 'abd');
+    expect(screen.getByText('The password does not meet the minimum security level required.')).toBeInTheDocument();
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
   });
 
   it('live checklist, show/hide toggles, mismatch and strength messages, button disabled while a field is empty', async () => {

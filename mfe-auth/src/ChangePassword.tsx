@@ -19,6 +19,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { contractText } from './contractText';
 import { NS } from './i18n';
 import { PasswordInput, PasswordRules } from './PasswordFields';
 import { PublicCard } from './PublicCard';
@@ -89,7 +90,7 @@ export function ChangePassword() {
 }
 
 function LinkPasswordForm() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const navigate = useNavigate();
   const { search } = useLocation();
   const { signIn } = useSession();
@@ -100,14 +101,16 @@ function LinkPasswordForm() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!reading.ok) {
-      const alert: AlertState = { message: reading.message, page: '/Login' };
-      navigate('/Alert', { replace: true, state: alert });
-      return;
-    }
-    const language = reading.payload.tenantLanguage?.toLowerCase();
-    if (language && (LANGUAGES as readonly string[]).includes(language)) void changeLanguage(language as Language);
-  }, [reading, navigate]);
+    if (reading.ok) return;
+    const alert: AlertState = { message: contractText(t, reading.message) ?? reading.message, page: '/Login' };
+    navigate('/Alert', { replace: true, state: alert });
+  }, [reading, navigate, t]);
+
+  // The link's tenant language, once per link (not on every language change, which renews `t` and `i18n`).
+  useEffect(() => {
+    const language = reading.ok ? reading.payload.tenantLanguage?.toLowerCase() : undefined;
+    if (language && (LANGUAGES as readonly string[]).includes(language) && i18n.language !== language) void changeLanguage(language as Language);
+  }, [reading]);
 
   if (!reading.ok) return null;
   const { user, token, isUserActivation } = reading.payload;
@@ -178,7 +181,7 @@ function LinkPasswordForm() {
           {error ? (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
+              <Alert.Title>{contractText(t, error)}</Alert.Title>
             </Alert.Root>
           ) : null}
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
@@ -214,7 +217,7 @@ function NewPasswordPair({
         label={t('password.new')}
         showLabel={t('password.showNew')}
         hideLabel={t('password.hideNew')}
-        error={live.weak}
+        error={contractText(t, live.weak)}
         inputProps={{ autoComplete: 'new-password', value: newPassword, onChange: (event) => onNew(event.target.value) }}
       />
       <PasswordRules password={newPassword} />
@@ -222,7 +225,7 @@ function NewPasswordPair({
         label={t('password.confirm')}
         showLabel={t('password.showConfirm')}
         hideLabel={t('password.hideConfirm')}
-        error={live.mismatch}
+        error={contractText(t, live.mismatch)}
         inputProps={{ autoComplete: 'new-password', value: confirm, onChange: (event) => onConfirm(event.target.value) }}
       />
     </>
@@ -268,7 +271,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
           {error ? (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
+              <Alert.Title>{contractText(t, error)}</Alert.Title>
             </Alert.Root>
           ) : null}
           <Field.Root>

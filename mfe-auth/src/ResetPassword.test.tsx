@@ -1,11 +1,15 @@
-import { screen } from '@testing-library/react';
+import { changeLanguage } from '@suite/shared';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, reply, resetWorld } from './testHarness';
 
 const ok = (result: unknown) => () => reply(200, { statusCode: 200, result });
 
 beforeEach(() => resetWorld('bemyself'));
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await act(() => changeLanguage('es'));
+});
 
 const location = () => screen.getByLabelText('location').textContent;
 const state = () => JSON.parse(screen.getByLabelText('state').textContent ?? 'null');
@@ -95,6 +99,16 @@ describe('/resetpassword', () => {
     renderAt('/resetpassword');
     await submitEmail(user, 'ana@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas solicitudes.');
+  });
+
+  it('shows the field messages in the page language', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt('/resetpassword');
+    await act(() => changeLanguage('pt'));
+    expect(screen.getByRole('heading', { name: 'Redefinir senha' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@');
+    expect(await screen.findByText('O formato do e-mail informado não é válido. Tente novamente.')).toBeInTheDocument();
   });
 
   it('Cancelar and the link go back to sign-in', async () => {

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import * as v from 'valibot';
+import { contractText } from './contractText';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestUsersForEmail } from './passwordRequests';
@@ -82,7 +83,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
           <Field.Root invalid={Boolean(errors.email)}>
             <Field.Label>{t('reset.email')}</Field.Label>
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={100} {...register('email')} />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+            <Field.ErrorText>{contractText(t, errors.email?.message)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
             {t('reset.submit')}
