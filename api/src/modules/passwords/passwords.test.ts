@@ -335,6 +335,37 @@ describeEachBackend('password flows', (server) => {
     expect((await login(app, 'locked.one', 'Unlocked.Pass1')).statusCode).toBe(200);
   });
 
+  it("builds the link on the application's absolute urlAssignPassword, in the tenant language", async () => {
+    const { app, db } = server();
+    const other = await db
+      .selectFrom('applications')
+      .select(['id', 'name', 'url_assign_password'])
+      .where(sql<string>`lower(name)`, '!=', APP)
+      .where('idstate', '=', 0)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('applications').set({ url_assign_password: 'https://id.example.com/changepassword' }).where('id', '=', other.id).execute();
+    try {
+      await createUser(db, { userName: 'abs.link', email: 'abs.link@example.com', password: OLD_PASSWORD });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login/ResetPassword',
+        headers: { tenantLanguage: 'PT' },
+        payload: { appname: other.name, user: 'abs.link' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { mail, link, payload } = await lastLink(app, 'abs.link@example.com');
+      expect(link.startsWith('https://id.example.com/changepassword?')).toBe(true);
+      expect(mail.subject).toContain('Redefina sua senha');
+      expect(mail.html).toContain('lang="pt"');
+      expect(payload.tenantLanguage).toBe('pt');
+      // the link is for that application only
+      expect(json(await assign(app, payload, 'Abs.Link-Pass1')).result.informationCode).toBe('R31');
+      expect((await assign(app, payload, 'Abs.Link-Pass1', other.name)).statusCode).toBe(200);
+    } finally {
+      await db.updateTable('applications').set({ url_assign_password: other.url_assign_password }).where('id', '=', other.id).execute();
+    }
+  });
+
   it('serves the mailbox as HTML and JSON, newest first', async () => {
     const { app, db } = server();
     await createUser(db, { userName: 'mail.reader', email: 'mail.reader@example.com', password: OLD_PASSWORD });
@@ -377,6 +408,21 @@ describeEachBackend(
     });
   },
   { rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 1000, resetPerAddressPerHour: 2 } },
+);
+
+describeEachBackend(
+  'reset rate limit per client',
+  (server) => {
+    it('limits reset calls per client address', async () => {
+      const { app } = server();
+      const codes = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: `x${i}@example.com`, appname: APP } })).statusCode);
+      }
+      expect(codes).toEqual([404, 404, 404, 429]);
+    });
+  },
+  { rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 3, resetPerAddressPerHour: 1000 } },
 );
 
 describe('mailbox off in production', () => {
