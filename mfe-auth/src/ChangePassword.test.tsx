@@ -158,6 +158,21 @@ describe('/changepassword from a link', () => {
     expect(state()).toMatchObject({ messageType: 'INVALID_LINK', email: 'ana@example.com', user: 'ana' });
   });
 
+  it('a used or expired reset link → /invalid-link asking for the e-mail, with the server message', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'login/AssignPassword': () =>
+        reply(400, { statusCode: 400, result: { information: 'El enlace no es válido.', informationCode: 'R31', user: 'ana', email: 'ana@example.com' } }),
+    });
+    renderAt(link({ user: 'ana', token: 'tok', isUserActivation: false }));
+    await fill(user, STRONG, STRONG);
+    await user.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(await screen.findByRole('heading', { name: 'Enlace no válido' })).toBeInTheDocument();
+    expect(location()).toBe('/invalid-link');
+    expect(screen.getByText('El enlace no es válido.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
+
   it('other refusals show result.information', async () => {
     const user = userEvent.setup();
     mockApi({ 'login/AssignPassword': () => reply(400, { statusCode: 400, result: { information: 'La contraseña ya fue utilizada anteriormente.', informationCode: 'R33' } }) });

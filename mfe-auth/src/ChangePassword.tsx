@@ -1,6 +1,7 @@
 import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import {
   ApiError,
+  INFORMATION_CODES,
   LANGUAGES,
   MECHANISM_AFTER_SET_PASS,
   PASSWORD_MESSAGES,
@@ -161,9 +162,16 @@ function LinkPasswordForm() {
       await afterAssigned(reply.result);
     } catch (failure) {
       const result = failure instanceof ApiError ? failure.envelope?.result : undefined;
-      if (result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
+      // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
+      if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
         const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
         navigate('/resendemail', { replace: true, state: next });
+        return;
+      }
+      // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
+      const code = result?.informationCode;
+      if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
+        navigate('/invalid-link', { replace: true, state: { message: result?.information } });
         return;
       }
       setError(apiErrorMessage(failure));

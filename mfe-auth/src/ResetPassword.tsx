@@ -4,7 +4,7 @@ import { ApiError, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } fr
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { contractText } from './contractText';
 import { NS } from './i18n';
@@ -29,6 +29,7 @@ export interface SelectAccountsState {
 export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'invalid-link' }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
+  const notice = (useLocation().state as { message?: unknown } | null)?.message;
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -73,6 +74,12 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
     <PublicCard title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5">
+          {variant === 'invalid-link' && typeof notice === 'string' && notice !== '' ? (
+            <Alert.Root status="warning" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{notice}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           <Text color="fg.muted">{variant === 'reset' ? t('reset.intro') : t('reset.invalidLinkIntro')}</Text>
           {serverError ? (
             <Alert.Root status="error" role="alert">
