@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { decodeJwt } from 'jose';
 import { MESSAGES } from '@suite/shared/contracts';
+import { encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 
@@ -155,6 +156,22 @@ describeEachBackend('session concurrency and the session hub', (server) => {
     const second = await connectedSession(app, hubUrl, other, 'myselfcert', clients);
     await signIn(app, await newUser(), 'myselfcert');
     expect(await second.received.promise).toBe(MESSAGES.sessionLimitReached);
+  }, 20_000);
+
+  it('a changed password ends every session of the user and tells them in real time', async () => {
+    const { app } = server();
+    const user = await newUser();
+    const hubUrl = await listen(app);
+    const live = await connectedSession(app, hubUrl, user, 'bemyself', clients);
+    const key = app.ctx.payloadKey;
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/login/ChangePassword',
+      payload: { user, password: encryptPayload(PASSWORD, key), newpassword: encryptPayload('Ch4nged.Pass', key), appname: 'bemyself' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await live.received.promise).toBe(MESSAGES.sessionPasswordChanged);
+    expect(json(await refresh(app, live.tokens.refreshToken, user, 'bemyself')).result.informationCode).toBe('R101');
   }, 20_000);
 
   it('binds a connection only to the caller\'s own live session', async () => {
