@@ -1,4 +1,5 @@
 import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { NS } from './i18n';
@@ -7,22 +8,40 @@ import { sameOriginPath } from './signInRequest';
 
 /**
  * /alert: the message from navigation state with an accept button that goes to the state's
- * page (or /Login). Without a message there is nothing to show: back to /Login.
+ * page (or /Login); with `redirectSeconds` it also goes there by itself after that countdown
+ * (password created/updated). Without a message there is nothing to show: back to /Login.
  */
 export function AlertScreen() {
-  const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const state = useLocation().state as Partial<AlertState> | null;
   const message = typeof state?.message === 'string' ? state.message : '';
   if (!message) return <Navigate to="/Login" replace />;
-  const page = typeof state?.page === 'string' && state.page !== '' ? state.page : '/Login';
+  return <AlertCard message={message} state={state ?? {}} />;
+}
+
+function AlertCard({ message, state }: { message: string; state: Partial<AlertState> }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const page = typeof state.page === 'string' && state.page !== '' ? state.page : '/Login';
+  const redirectSeconds = typeof state.redirectSeconds === 'number' && state.redirectSeconds > 0 ? Math.floor(state.redirectSeconds) : 0;
+  const [left, setLeft] = useState(redirectSeconds);
 
   const accept = () => {
     const path = sameOriginPath(page);
-    const forward = state?.messageType ? { messageType: state.messageType, user: state.user } : undefined;
+    const forward = state.messageType ? { messageType: state.messageType, user: state.user } : undefined;
     if (path) navigate(path, { replace: true, state: forward });
     else window.location.assign(page);
   };
+
+  useEffect(() => {
+    if (redirectSeconds <= 0) return undefined;
+    const timer = setInterval(() => setLeft((current) => Math.max(0, current - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [redirectSeconds]);
+
+  useEffect(() => {
+    if (redirectSeconds > 0 && left === 0) accept();
+    // accept() reads only values fixed for this alert
+  }, [left, redirectSeconds]);
 
   return (
     <Box display="flex" minH="100vh" alignItems="center" justifyContent="center" p="4">
@@ -33,6 +52,11 @@ export function AlertScreen() {
               {t('screens.alert')}
             </Heading>
             <Text role="status">{message}</Text>
+            {redirectSeconds > 0 ? (
+              <Text color="fg.muted" aria-live="polite">
+                {t('alert.redirecting', { count: left })}
+              </Text>
+            ) : null}
             <Button colorPalette="brand" alignSelf="flex-end" onClick={accept}>
               {t('alert.accept')}
             </Button>

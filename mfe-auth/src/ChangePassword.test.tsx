@@ -1,11 +1,12 @@
 import { changeLanguage, decryptPayload, encryptPayload, sessionStore } from '@suite/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readPasswordLink } from './ChangePassword';
 import { mockApi, renderAt, reply, resetWorld, type Call } from './testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(async () => {
+  jest.useRealTimers();
   jest.restoreAllMocks();
   await changeLanguage('es');
 });
@@ -115,16 +116,34 @@ describe('/changepassword from a link', () => {
     expect(state()).toMatchObject({ message: 'Contraseña creada', apps, mechanismAfterSetPass: 2, userData: { user: 'ana', password: STRONG } });
   });
 
-  it('mechanismAfterSetPass 1 → dialog, then sign-in', async () => {
+  it('mechanismAfterSetPass 1 → the alert, then sign-in on accept', async () => {
     const user = userEvent.setup();
     mockApi({ 'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña actualizada', apps: [], mechanismAfterSetPass: 1 } }) });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: false }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Contraseña actualizada');
+    expect(await screen.findByText('Contraseña actualizada')).toBeInTheDocument();
+    expect(location()).toBe('/alert');
+    expect(screen.getByText('Serás redirigido en 5 segundos.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(location()).toBe('/Login');
+  });
+
+  it('mechanismAfterSetPass 1 → the alert goes to sign-in by itself after its countdown', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    mockApi({ 'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps: [], mechanismAfterSetPass: 1 } }) });
+    renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
+    await fill(user, STRONG, STRONG);
+    await user.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(await screen.findByText('Contraseña creada')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(4000));
+    expect(screen.getByText('Serás redirigido en 1 segundo.')).toBeInTheDocument();
+    expect(location()).toBe('/alert');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(location()).toBe('/Login');
+    jest.useRealTimers();
   });
 
   it('otherwise → dialog, then automatic sign-in (POST /api/Login) and the application', async () => {

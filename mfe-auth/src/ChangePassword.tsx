@@ -33,6 +33,9 @@ import { requestSignIn, sameOriginPath } from './signInRequest';
 /** Texts of an unusable link (portal spec §4, §8). */
 export const LINK_MESSAGES = { invalid: 'El enlace no es válido', undecodable: 'Error al procesar el enlace' } as const;
 
+/** Seconds the 'password created/updated' alert waits before going to sign-in by itself. */
+export const PASSWORD_SET_REDIRECT_SECONDS = 5;
+
 /** Message type the sign-in's R18 alert passes on to /changepassword (expired password). */
 export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
 
@@ -129,11 +132,13 @@ function LinkPasswordForm() {
       navigate('/availableapps', { replace: true, state: next });
       return;
     }
-    await showDialog({ message });
     if (result.mechanismAfterSetPass === MECHANISM_AFTER_SET_PASS.applicationLogin) {
-      navigate('/Login', { replace: true });
+      // Screen 8 'password created/updated': the alert, then sign-in (by itself after the countdown).
+      const alert: AlertState = { message, page: '/Login', redirectSeconds: PASSWORD_SET_REDIRECT_SECONDS };
+      navigate('/alert', { replace: true, state: alert });
       return;
     }
+    await showDialog({ message });
     try {
       const reply = await requestSignIn(user, newPassword);
       const { token: access, refreshToken, urlApp } = reply.result;

@@ -64,6 +64,8 @@ export interface AlertState {
   messageType?: string;
   /** The user name passed on to `page`. */
   user?: string;
+  /** Seconds after which the alert goes to `page` by itself (password created/updated). */
+  redirectSeconds?: number;
 }
 
 /** The R13 countdown: ticks every second from lockTime, then the released text. */

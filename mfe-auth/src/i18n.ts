@@ -30,6 +30,8 @@ export const resources: NamespaceResources = {
     },
     alert: {
       accept: 'Aceptar',
+      redirecting_one: 'Serás redirigido en {{count}} segundo.',
+      redirecting_other: 'Serás redirigido en {{count}} segundos.',
     },
     reset: {
       title: 'Restablecer contraseña',
@@ -160,6 +162,8 @@ export const resources: NamespaceResources = {
     },
     alert: {
       accept: 'Accept',
+      redirecting_one: 'You will be redirected in {{count}} second.',
+      redirecting_other: 'You will be redirected in {{count}} seconds.',
     },
     reset: {
       title: 'Reset password',
@@ -290,6 +294,8 @@ export const resources: NamespaceResources = {
     },
     alert: {
       accept: 'Aceitar',
+      redirecting_one: 'Você será redirecionado em {{count}} segundo.',
+      redirecting_other: 'Você será redirecionado em {{count}} segundos.',
     },
     reset: {
       title: 'Redefinir senha',
