@@ -12,3 +12,45 @@ export async function signIn(page: Page, user = 'admin', password = ADMIN_PASSWO
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/users$/i);
 }
+
+/** A message captured by the dev mailbox. */
+export interface CapturedMail {
+  id: string | number;
+  to: string | string[];
+  subject: string;
+  createdAt: string;
+}
+
+/**
+ * Waits for the newest message to `to` captured after `since` and returns the path (with query)
+ * of its link that contains `linkPart`, ready for `page.goto`.
+ */
+export async function mailedLink(page: Page, to: string, since: number, linkPart = '/changepassword'): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/dev/mail.json')).json()) as CapturedMail[] | { messages?: CapturedMail[] };
+        const mails = Array.isArray(list) ? list : (list.messages ?? []);
+        const mine = mails
+          .filter((m) => [m.to].flat().join(',').toLowerCase().includes(to.toLowerCase()) && new Date(m.createdAt).getTime() >= since - 2_000)
+          .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+        if (mine.length === 0) return false;
+        const detail = (await (await page.request.get(`/dev/mail/${mine[0].id}.json`)).json()) as { links?: string[]; text?: string };
+        const link = (detail.links ?? []).find((l) => l.includes(linkPart));
+        if (!link) return false;
+        const url = new URL(link, 'http://localhost');
+        found = `${url.pathname}${url.search}`;
+        return true;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as string;
+}
+
+/** Fills the new password and its confirmation on the change-password form. */
+export async function fillNewPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
+}
