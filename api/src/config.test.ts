@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('.data'),
       databaseUrl: undefined,
       adminPassword: undefined,
-      adminEmail: 'admin@suite.localhost',
+      adminEmail: 'admin@suite.test',
       production: false,
       demoData: true,
       remotesJson: undefined,
@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000, resetPerMinute: 30, resetPerAddressPerHour: 10 },
       lockout: { lockSeconds: 300, blockAfterLocks: 3 },
       sessionCacheMs: 2000,
-      mailFrom: 'Suite <no-reply@suite.localhost>',
+      mailFrom: 'Suite <no-reply@suite.test>',
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -68,7 +68,7 @@ describe('loadConfig', () => {
       rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20, resetPerMinute: 30, resetPerAddressPerHour: 10 },
       lockout: { lockSeconds: 60, blockAfterLocks: 2 },
       sessionCacheMs: 0,
-      mailFrom: 'Suite <no-reply@suite.localhost>',
+      mailFrom: 'Suite <no-reply@suite.test>',
     });
   });
 

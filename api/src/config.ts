@@ -169,7 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     adminPassword: nonEmpty(env.SUITE_ADMIN_PASSWORD),
-    adminEmail: nonEmpty(env.SUITE_ADMIN_EMAIL) ?? 'admin@suite.localhost',
+    adminEmail: nonEmpty(env.SUITE_ADMIN_EMAIL) ?? 'admin@suite.test',
     production,
     demoData: !production,
     staticRoot: path.resolve(nonEmpty(env.STATIC_ROOT) ?? path.dirname(apiPackageDir())),
@@ -191,6 +191,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.localhost>',
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
   };
 }

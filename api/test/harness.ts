@@ -23,7 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     dataDir: 'memory://',
-    adminEmail: 'admin@suite.localhost',
+    adminEmail: 'admin@suite.test',
     adminPassword: ADMIN_PASSWORD,
     production: false,
     demoData: false,
@@ -34,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },
     lockout: { lockSeconds: 300, blockAfterLocks: 3 },
     sessionCacheMs: 2000,
-    mailFrom: 'Suite <no-reply@suite.localhost>',
+    mailFrom: 'Suite <no-reply@suite.test>',
     ...overrides,
   };
 }

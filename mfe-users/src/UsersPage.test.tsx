@@ -14,7 +14,7 @@ const row = (overrides: Partial<UserRow>): UserRow => ({
   names: 'Administrador',
   surnames: 'Suite',
   document: '1023456',
-  email: 'admin@suite.localhost',
+  email: 'admin@suite.test',
   idstate: 1,
   typeuserid: 2,
   modifiedon: '2026-01-01T00:00:00Z',
@@ -72,7 +72,7 @@ describe('users list', () => {
       'Administrador',
       'Suite',
       '1.023.456',
-      'admin@suite.localhost',
+      'admin@suite.test',
       'Activo',
     ]);
     expect(within(rows[2]).getByRole('cell', { name: '80.123.456.789' })).toBeInTheDocument();

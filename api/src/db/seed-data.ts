@@ -283,5 +283,5 @@ export const DEMO_USERS: DemoUser[] = DEMO_ROWS.map(
 );
 
 export function demoEmail(user: Pick<DemoUser, 'userName'>): string {
-  return `${user.userName}@demo.suite.localhost`;
+  return `${user.userName}@demo.suite.test`;
 }

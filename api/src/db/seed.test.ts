@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { FALLBACK_APP } from '@suite/shared/contracts';
+import * as v from 'valibot';
+import { FALLBACK_APP, ResetEmailSchema } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../test/harness';
 import { createServer } from '../app';
 import { verifyPassword } from '../security/passwords';
 import { listMigrations, migrate } from './migrate';
 import { seed } from './seed';
-import { APPLICATIONS, DEMO_USERS, PRIVILEGES } from './seed-data';
+import { APPLICATIONS, DEMO_USERS, PRIVILEGES, demoEmail } from './seed-data';
 
 describeEachBackend('migrations and seed', (server) => {
   it('records every migration file once and applies nothing on a second run', async () => {
@@ -115,10 +116,18 @@ describeEachBackend('migrations and seed', (server) => {
     const { db, seed: firstRun } = server();
     expect(firstRun).toEqual({ adminCreated: true, generatedAdminPassword: undefined, demoSeeded: false });
     const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    expect(admin.email).toBe('admin@suite.localhost');
+    expect(admin.email).toBe('admin@suite.test');
     expect(admin.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
     expect(await verifyPassword(admin.password_hash as string, 'something else')).toBe(false);
+  });
+
+  it('seeds only e-mail addresses the reset form accepts, so every seeded account can recover its password', async () => {
+    const { db } = server();
+    const seeded = (await db.selectFrom('users').select('email').execute()).map((u) => u.email);
+    const addresses = [...seeded, ...DEMO_USERS.map(demoEmail)];
+    expect(addresses.length).toBe(seeded.length + DEMO_USERS.length);
+    expect(addresses.filter((email) => !v.safeParse(ResetEmailSchema, email).success)).toEqual([]);
   });
 
   it('is idempotent: a second seed adds nothing and keeps the admin password', async () => {
@@ -132,11 +141,11 @@ describeEachBackend('migrations and seed', (server) => {
         ),
       );
     const before = await count();
-    const again = await seed(db, { adminEmail: 'other@suite.localhost', adminPassword: 'Another.Pass1', demoData: false });
+    const again = await seed(db, { adminEmail: 'other@suite.test', adminPassword: 'Another.Pass1', demoData: false });
     expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
     expect(await count()).toEqual(before);
     const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    expect(admin.email).toBe('admin@suite.localhost');
+    expect(admin.email).toBe('admin@suite.test');
     expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
   });
 });
@@ -160,7 +169,7 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       expect(new Set(demo.map((u) => u.idstate)).size).toBeGreaterThan(2);
       expect(new Set(demo.map((u) => u.typeuserid)).size).toBeGreaterThan(2);
 
-      const again = await seed(server.db, { adminEmail: 'admin@suite.localhost', demoData: true });
+      const again = await seed(server.db, { adminEmail: 'admin@suite.test', demoData: true });
       expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
       const users = await server.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       expect(users.n).toBe(DEMO_USERS.length + 1);
