@@ -1,1 +1,3 @@
-module.exports = require('@suite/shared/jest-preset');
+const preset = require('@suite/shared/jest-preset');
+
+module.exports = { ...preset, setupFilesAfterEnv: [...preset.setupFilesAfterEnv, '<rootDir>/src/jest.setup.ts'] };

@@ -1,17 +1,27 @@
-import { PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { LoadingState, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { NS, resources } from './i18n';
-import { Absent } from './Absent';
 import { AlertScreen } from './AlertScreen';
-import { AvailableApps } from './AvailableApps';
-import { ChangePassword } from './ChangePassword';
-import { CheckEmail } from './CheckEmail';
-import { ResendEmail } from './ResendEmail';
-import { ResetPassword } from './ResetPassword';
-import { SelectAccounts } from './SelectAccounts';
+import { lazyScreen } from './lazyScreen';
 import { SignIn } from './SignIn';
-import { SignOut } from './SignOut';
+
+// The sign-in screen and the alert it leads to load with the remote; every other screen is its
+// own chunk, fetched when first visited, so /login carries only what signing in needs.
+const Absent = lazyScreen(() => import('./Absent').then((m) => m.Absent));
+const AvailableApps = lazyScreen(() => import('./AvailableApps').then((m) => m.AvailableApps));
+const ChangePassword = lazyScreen(() => import('./ChangePassword').then((m) => m.ChangePassword));
+const CheckEmail = lazyScreen(() => import('./CheckEmail').then((m) => m.CheckEmail));
+const ResendEmail = lazyScreen(() => import('./ResendEmail').then((m) => m.ResendEmail));
+const ResetPassword = lazyScreen(() => import('./ResetPassword').then((m) => m.ResetPassword));
+const SelectAccounts = lazyScreen(() => import('./SelectAccounts').then((m) => m.SelectAccounts));
+const SignOut = lazyScreen(() => import('./SignOut').then((m) => m.SignOut));
+
+/** Fetches every screen's chunk ahead of its first visit. */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetPassword, SelectAccounts, SignOut].map((s) => s.preload()));
+}
 
 registerResources(NS, resources);
 
@@ -35,23 +45,25 @@ const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.include
 export default function App() {
   const { t } = useTranslation(NS);
   return (
-    <Routes>
-      <Route index element={<SignIn />} />
-      <Route path="login" element={<SignIn />} />
-      <Route path="logout" element={<SignOut />} />
-      <Route path="alert" element={<AlertScreen />} />
-      <Route path="absent" element={<Absent />} />
-      <Route path="resetpassword" element={<ResetPassword />} />
-      <Route path="invalid-link" element={<ResetPassword variant="invalid-link" />} />
-      <Route path="selectaccounts" element={<SelectAccounts />} />
-      <Route path="check-email" element={<CheckEmail />} />
-      <Route path="changepassword" element={<ChangePassword />} />
-      <Route path="resendemail" element={<ResendEmail />} />
-      <Route path="availableapps" element={<AvailableApps />} />
-      {PLACEHOLDER_ROUTES.map((route) => (
-        <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
-      ))}
-      <Route path="*" element={<Navigate to="/Login" replace />} />
-    </Routes>
+    <Suspense fallback={<LoadingState />}>
+      <Routes>
+        <Route index element={<SignIn />} />
+        <Route path="login" element={<SignIn />} />
+        <Route path="logout" element={<SignOut />} />
+        <Route path="alert" element={<AlertScreen />} />
+        <Route path="absent" element={<Absent />} />
+        <Route path="resetpassword" element={<ResetPassword />} />
+        <Route path="invalid-link" element={<ResetPassword variant="invalid-link" />} />
+        <Route path="selectaccounts" element={<SelectAccounts />} />
+        <Route path="check-email" element={<CheckEmail />} />
+        <Route path="changepassword" element={<ChangePassword />} />
+        <Route path="resendemail" element={<ResendEmail />} />
+        <Route path="availableapps" element={<AvailableApps />} />
+        {PLACEHOLDER_ROUTES.map((route) => (
+          <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
+        ))}
+        <Route path="*" element={<Navigate to="/Login" replace />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -191,9 +191,9 @@ describe('other public routes', () => {
     ['/selectaccounts', 'Seleccionar cuenta'],
     ['/invalid-link', 'Enlace no válido'],
     ['/availableapps', 'Aplicaciones disponibles'],
-  ])('%s shows its screen', (path, title) => {
+  ])('%s shows its screen', async (path, title) => {
     renderAt(path);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
   });
 
   it('/logout ends the session and returns to /Login', async () => {
@@ -239,9 +239,9 @@ describe('other public routes', () => {
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
   });
 
-  it('/absent tells the visitor they have been away and links to /Login', () => {
+  it('/absent tells the visitor they have been away and links to /Login', async () => {
     renderAt('/absent');
-    expect(screen.getByRole('heading', { name: 'Has estado ausente' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Has estado ausente' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/Login');
   });
 });
