@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import {
   ApiError,
   INFORMATION_CODES,
@@ -21,6 +21,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { contractText } from './contractText';
+import { FormError } from './FormError';
 import { NS } from './i18n';
 import { PasswordInput, PasswordRules } from './PasswordFields';
 import { PublicCard } from './PublicCard';
@@ -99,10 +100,15 @@ function LinkPasswordForm() {
   const { search } = useLocation();
   const { signIn } = useSession();
   const reading = useMemo(() => readPasswordLink(search, getRuntimeConfig().payloadKey), [search]);
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(
+    async (password) => {
+      if (!reading.ok) return;
+      const { user, token, isUserActivation } = reading.payload;
+      const reply = await requestAssignPassword({ user, token, password, isUserActivation });
+      await afterAssigned(reply.result);
+    },
+    (failure) => describeRefusal(failure),
+  );
 
   useEffect(() => {
     if (reading.ok) return;
@@ -117,8 +123,7 @@ function LinkPasswordForm() {
   }, [reading]);
 
   if (!reading.ok) return null;
-  const { user, token, isUserActivation } = reading.payload;
-  const live = liveMessages(newPassword, confirm);
+  const { user, isUserActivation } = reading.payload;
 
   const afterAssigned = async (result: AssignPasswordResult) => {
     const message = result.information || (isUserActivation ? t('password.created') : t('password.updated'));
@@ -153,35 +158,21 @@ function LinkPasswordForm() {
     }
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(newPassword, confirm);
-    if (problem) {
-      setError(problem);
-      return;
+  const describeRefusal = (failure: unknown): boolean => {
+    const result = failure instanceof ApiError ? failure.envelope?.result : undefined;
+    // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
+    if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
+      const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
+      navigate('/resendemail', { replace: true, state: next });
+      return true;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      const reply = await requestAssignPassword({ user, token, password: newPassword, isUserActivation });
-      await afterAssigned(reply.result);
-    } catch (failure) {
-      const result = failure instanceof ApiError ? failure.envelope?.result : undefined;
-      // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
-      if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
-        const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
-        navigate('/resendemail', { replace: true, state: next });
-        return;
-      }
-      // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
-      const code = result?.informationCode;
-      if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
-        navigate('/invalid-link', { replace: true, state: { message: result?.information } });
-        return;
-      }
-      setError(apiErrorMessage(failure));
-      setBusy(false);
+    // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
+    const code = result?.informationCode;
+    if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
+      navigate('/invalid-link', { replace: true, state: { message: result?.information } });
+      return true;
     }
+    return false;
   };
 
   return (
@@ -191,12 +182,7 @@ function LinkPasswordForm() {
           <Text>
             {t('password.userLabel')} <Text as="strong">{user}</Text>
           </Text>
-          {error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{contractText(t, error)}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormError message={error && contractText(t, error)} />
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
           <Button type="submit" colorPalette="brand" disabled={newPassword === '' || confirm === '' || busy} loading={busy} aria-busy={busy}>
             {t('password.submit')}
@@ -245,18 +231,16 @@ function NewPasswordPair({
   );
 }
 
-/** The expired-password change (R18): user, current password, new password and confirmation → ChangePassword. */
-function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
-  const { t } = useTranslation(NS);
-  const navigate = useNavigate();
-  const [user, setUser] = useState(initialUser);
-  const [current, setCurrent] = useState('');
+/**
+ * State and submit rules of every form that sets a new password: the pair must pass the password
+ * rules and match before `submit` runs; a refusal shows the server's message unless `handled`
+ * took care of it (e.g. by navigating away).
+ */
+function useNewPasswordForm(submit: (newPassword: string) => Promise<void>, handled: (failure: unknown) => boolean = () => false) {
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const live = liveMessages(newPassword, confirm);
-  const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -268,25 +252,35 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
     setError(null);
     setBusy(true);
     try {
-      await requestChangePassword(user.trim(), current, newPassword);
-      navigate('/Login', { replace: true, state: { message: t('password.updated') } });
+      await submit(newPassword);
     } catch (failure) {
+      if (handled(failure)) return;
       setError(apiErrorMessage(failure));
       setBusy(false);
     }
   };
+
+  return { newPassword, setNewPassword, confirm, setConfirm, error, busy, live: liveMessages(newPassword, confirm), onSubmit };
+}
+
+/** The expired-password change (R18): user, current password, new password and confirmation → ChangePassword. */
+function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [user, setUser] = useState(initialUser);
+  const [current, setCurrent] = useState('');
+  const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(async (password) => {
+    await requestChangePassword(user.trim(), current, password);
+    navigate('/Login', { replace: true, state: { message: t('password.updated') } });
+  });
+  const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 
   return (
     <PublicCard title={t('password.expiredTitle')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('password.expiredIntro')}</Text>
-          {error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{contractText(t, error)}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormError message={error && contractText(t, error)} />
           <Field.Root>
             <Field.Label>{t('signIn.user')}</Field.Label>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} value={user} onChange={(event) => setUser(event.target.value)} />

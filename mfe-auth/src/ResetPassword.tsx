@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { contractText } from './contractText';
+import { FormError } from './FormError';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestUsersForEmail } from './passwordRequests';
@@ -81,12 +82,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
             </Alert.Root>
           ) : null}
           <Text color="fg.muted">{variant === 'reset' ? t('reset.intro') : t('reset.invalidLinkIntro')}</Text>
-          {serverError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormError message={serverError} />
           <Field.Root invalid={Boolean(errors.email)}>
             <Field.Label>{t('reset.email')}</Field.Label>
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={100} {...register('email')} />
