@@ -184,12 +184,7 @@ function LinkPasswordForm() {
           </Text>
           <FormError message={error && contractText(t, error)} />
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
-          <Button type="submit" colorPalette="brand" disabled={newPassword === '' || confirm === '' || busy} loading={busy} aria-busy={busy}>
-            {t('password.submit')}
-          </Button>
-          <Link asChild alignSelf="center" color="brand.main">
-            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-          </Link>
+          <PasswordFormActions disabled={newPassword === '' || confirm === ''} busy={busy} />
         </Stack>
       </form>
     </PublicCard>
@@ -227,6 +222,21 @@ function NewPasswordPair({
         error={contractText(t, live.mismatch)}
         inputProps={{ autoComplete: 'new-password', value: confirm, onChange: (event) => onConfirm(event.target.value) }}
       />
+    </>
+  );
+}
+
+/** Submit and back-to-sign-in of a new-password form; submit stays disabled while a field is empty or a request runs. */
+function PasswordFormActions({ disabled, busy }: { disabled: boolean; busy: boolean }) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      <Button type="submit" colorPalette="brand" disabled={disabled || busy} loading={busy} aria-busy={busy}>
+        {t('password.submit')}
+      </Button>
+      <Link asChild alignSelf="center" color="brand.main">
+        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
+      </Link>
     </>
   );
 }
@@ -292,12 +302,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
             inputProps={{ autoComplete: 'current-password', value: current, onChange: (event) => setCurrent(event.target.value) }}
           />
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
-          <Button type="submit" colorPalette="brand" disabled={empty || busy} loading={busy} aria-busy={busy}>
-            {t('password.submit')}
-          </Button>
-          <Link asChild alignSelf="center" color="brand.main">
-            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-          </Link>
+          <PasswordFormActions disabled={empty} busy={busy} />
         </Stack>
       </form>
     </PublicCard>

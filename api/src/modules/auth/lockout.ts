@@ -74,21 +74,11 @@ export type SignInStart =
   | { kind: 'application-closed'; application: SignInApplication }
   | ({ kind: 'claim'; application: SignInApplication } & ClaimResult);
 
-interface BeginRow {
+/** The row suite_sign_in_begin returns: the application's columns as SignInApplication names them, then the user's and the claim's. */
+interface BeginRow extends Omit<SignInApplication, 'id' | 'name' | 'idstate' | 'in_maintenance'> {
   app_id: number | null;
   app_name: string;
-  url_app: string;
-  url_assign_password: string;
   app_idstate: number;
-  amount_time: number;
-  time_unit: number;
-  refresh_seconds: number;
-  max_refresh_tokens_by_user: number;
-  is_concurrent_session: boolean;
-  max_concurrent_tokens: number;
-  max_concurrent_tokens_by_user: number;
-  password_expiration: number;
-  password_type_expiration: number;
   in_maintenance: boolean | null;
   maintenance_message: string | null;
   user_id: string | null;
