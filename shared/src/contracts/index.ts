@@ -11,3 +11,4 @@ export * from './passwords';
  * through the `@suite/shared/contracts` entry point (used by the API, which must not load the
  * browser modules of the package root).
  */
+export * from './profiles';
