@@ -6,4 +6,5 @@ export * from './session';
 export * from './api-client';
 export * from './i18n';
 export * from './theme';
+export * from './profile';
 export * from './ui';

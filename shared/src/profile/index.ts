@@ -1,0 +1,2 @@
+export * from './defaultProfile';
+export * from './ProfileContext';
