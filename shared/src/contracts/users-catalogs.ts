@@ -1,0 +1,186 @@
+import * as v from 'valibot';
+
+/**
+ * Read calls of the user card (console spec §3, §7): GetById, getuserexists reply,
+ * activateDeletedUser reply, GetTypeUser, get-countries, get-document-types-create-users,
+ * GetCustomer / GetCustomerByUser, GetCountRolesByUser and role/list by application and user.
+ * Header names are the spec's; Node reads them case-insensitively. Every header here is
+ * validated: a malformed one is a 400 R400.
+ */
+
+const headerUuid = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.uuid('El identificador no es válido.'));
+const optionalHeaderUuid = v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), v.pipe(v.string(), v.uuid('El identificador no es válido.'))])), '');
+const headerAppName = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(50), v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'));
+
+/**
+ * A user as the card shows it (GetById, activateDeletedUser, getuserexists). `countryCode` /
+ * `documentType` are the codes the save payload sends back; `countryId` / `documentTypeId` the
+ * ids the form holds. `idTypeUser` and `typeuserid` carry the same value (the spec uses both).
+ * `phoneNumber` holds the digits without prefix, '' when there is none. `idstate`: 1 active,
+ * 2 inactive, 3 pending activation, 6 blocked.
+ */
+export interface UserDetail {
+  id: string;
+  names: string;
+  surnames: string;
+  email: string;
+  document: string;
+  userName: string;
+  phoneNumber: string;
+  idTypeUser: number;
+  typeuserid: number;
+  countryCode: string;
+  documentType: string;
+  countryId: number | null;
+  documentTypeId: number | null;
+  idstate: number;
+  modifiedon: string;
+  /** True for a deleted user (only getuserexists A20 returns those). */
+  deleted: boolean;
+}
+
+/** GET /api/user/GetById: header `pid` (the user id). Unknown or deleted id: 404 R404. */
+export const UserByIdHeadersSchema = v.object({ pid: headerUuid });
+export interface UserByIdResult {
+  count: number;
+  records: UserDetail[];
+}
+
+/**
+ * POST /api/user/getuserexists reply `result` (always 200): informationCode A10 = in use by a
+ * user that is not deleted (`users` holds it), A20 = used only by a deleted user (`users` holds
+ * it, to offer 'Reactivar usuario.'), R11 = free (`users` empty).
+ */
+export interface UserExistsResult {
+  informationCode: 'A10' | 'A20' | 'R11';
+  information: string;
+  users: UserDetail[];
+}
+
+/** POST /api/user/activateDeletedUser reply `result` (A10 with the reactivated user). */
+export interface ActivateDeletedUserResult {
+  informationCode: string;
+  information: string;
+  user: UserDetail;
+}
+
+/** GET /api/user/GetTypeUser reply `result.records`. */
+export interface UserTypeRecord {
+  id: number;
+  name: string;
+}
+export interface UserTypesResult {
+  records: UserTypeRecord[];
+}
+
+/** GET /api/user/get-countries reply `result`: the active countries. */
+export interface CountryRecord {
+  id: number;
+  name: string;
+  countryCode: string;
+}
+
+/**
+ * GET /api/user/get-document-types-create-users: headers `code` (the country's code, e.g. CO)
+ * and `appName` (optional; accepted for the spec's sake, the list does not depend on it).
+ */
+export const DocumentTypesHeadersSchema = v.object({
+  code: v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(3), v.regex(/^[A-Za-z]+$/, 'El código de país no es válido.')),
+  appName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+});
+/**
+ * One document type. `country` is the country's code. `alphanumeric` (ours) tells which
+ * document rule applies (documentSchema): letters and digits, or 1 to 13 digits.
+ */
+export interface DocumentTypeRecord {
+  documentTypeId: number;
+  documentTypeDescription: string;
+  documentTypeAllowed: string;
+  country: string;
+  alphanumeric: boolean;
+}
+/** Reply `result`; an unknown country gives an empty list. */
+export interface DocumentTypesResult {
+  listDocumentType: DocumentTypeRecord[];
+}
+
+/**
+ * A company (console spec §3). `principal` / `assigned` are the given user's flags (false when
+ * no user is given); `sharedApps` is the comma list of the titles of the applications in which
+ * that user holds roles ('' without a user). `idstate`: 0 active, 1 inactive. `modifiedOn` ISO-8601.
+ */
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  principal: boolean;
+  assigned: boolean;
+  idstate: number;
+  modifiedOn: string;
+  sharedApps: string;
+}
+
+/**
+ * GET /api/customer/GetCustomer: header `userid` (optional: a new user's card sends none).
+ * Reply `result.customers`: every active company plus the user's own inactive ones, with the
+ * user's flags; the companies tab searches, sorts and pages them in the browser.
+ */
+export const CustomersHeadersSchema = v.object({ userid: optionalHeaderUuid });
+export interface CustomersResult {
+  customers: CompanyRecord[];
+}
+
+/**
+ * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional application name).
+ * Reply `result.customers`: only the user's companies (main or assigned), main first. With
+ * `app`, `sharedApps` is still the full list; `app` only has to name an existing application.
+ */
+export const CustomersByUserHeadersSchema = v.object({
+  userId: headerUuid,
+  app: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+});
+
+/**
+ * GET /api/application/GetCountRolesByUser: header `user` (the user id; optional for a new
+ * user). One record per visible application (RESETOTP never listed) that offers active roles:
+ * `rolequantity` = active roles offered in it, `rolequantityUnique` = how many of them the user
+ * holds there.
+ */
+export const CountRolesByUserHeadersSchema = v.object({ user: optionalHeaderUuid });
+export interface AppRoleCountRecord {
+  appid: number;
+  appname: string;
+  apptitle: string;
+  rolequantity: number;
+  rolequantityUnique: number;
+}
+export interface CountRolesByUserResult {
+  records: AppRoleCountRecord[];
+}
+
+/**
+ * GET /api/role/list: headers `application` (application name) and `user` (user id), both
+ * optional. With `application`: the active roles offered in it, `assigned` telling whether
+ * `user` holds each there. Without: every role (any state; `assigned` false). An unknown or
+ * hidden application (RESETOTP) answers 404 with informationCode R11 (the card empties the list).
+ */
+export const RoleListHeadersSchema = v.object({
+  application: v.optional(v.union([v.literal(''), headerAppName]), ''),
+  user: optionalHeaderUuid,
+});
+export interface RoleRecord {
+  id: number;
+  name: string;
+  description: string;
+  alias: string;
+  /** ISO-8601. */
+  createdon: string;
+  /** 0 active, non-zero inactive. */
+  idstate: number;
+  /** Comma list of the titles of the applications the role covers. */
+  sharedApps: string;
+  assigned: boolean;
+}
+export interface RoleListResult {
+  records: RoleRecord[];
+  count: number;
+}

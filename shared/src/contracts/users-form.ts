@@ -1,0 +1,261 @@
+import * as v from 'valibot';
+import { VALIDATION_MESSAGES, maxMessage } from './validation';
+
+/**
+ * The user form of console spec §5 and the write calls of §7 (create, modify, Inactivate, delete,
+ * activateDeletedUser, getuserexists). The same field schemas validate the form (mfe-users, on
+ * change) and the API's request bodies. Texts are the spec's where it gives them; where it is
+ * silent (character-class messages, "more than one main company") they are ours.
+ */
+
+export const USER_FIELD_MAX = 100;
+export const DOCUMENT_MAX = 13;
+/** Phone digits after the forced '(+57) ' prefix, spaces not counted. */
+export const PHONE_MAX_DIGITS = 10;
+/** The phone field's maximum length as typed, prefix and spacing included (spec §5/§9: 16). */
+export const PHONE_MAX = 16;
+export const PHONE_PREFIX = '(+57) ';
+
+export const USER_MESSAGES = {
+  documentMax: 'Máximo 13 caracteres',
+  documentNumeric: 'El campo debe ser numérico, mínimo 1 caracter.',
+  documentAlphanumeric: 'El campo debe ser alfanumérico.',
+  userNameInUse: 'El nombre de usuario ingresado ya se encuentra utilizado',
+  emailInUse: 'El correo electrónico ingresado ya se encuentra utilizado',
+  mainCompanyRequired: '*Se requiere una empresa principal',
+  roleRequired: '*Se requiere mínimo un rol',
+  /** Deleted-user match (A20), console spec §8. */
+  deletedUserMatch:
+    'El nombre de usuario y/o correo ingresados ya ha sido utilizado por un usuario que ha sido eliminado. Selecciona una de las siguientes acciones para Continuar',
+  createNewUser: 'Crear nuevo usuario.',
+  reactivateUser: 'Reactivar usuario.',
+  created: 'El usuario fue creado con éxito',
+  /** Verbatim, leading space included (console spec §8). */
+  dataUpdated: ' Los datos del usuario han sido actualizados',
+  updated: '¡El usuario fue actualizado con éxito!',
+  stateNotChangeable: 'No es posible cambiar de estado a este usuario',
+  nowActive: 'El usuario quedó en estado activo',
+  nowInactive: 'El usuario quedó en estado inactivo',
+  confirmActivate: '¿Deseas activar este usuario ?',
+  confirmDeactivate: '¿Deseas desactivar este usuario ?',
+  confirmDelete: '¿Deseas eliminar este usuario?',
+  unsavedChanges: '¿Hiciste Modificaciones ¿deseas actualizarlas?',
+  confirmMainCompany: 'Desea cambiar la empresa principal?',
+  // not given by the spec:
+  lettersOnly: 'Solo se permiten letras y espacios.',
+  userNameChars: 'Solo se permiten letras, números y los caracteres . _ - @',
+  emailChars: 'Solo se permiten letras, números y los caracteres . _ - @ +',
+  phoneDigits: 'Solo se permiten números.',
+  oneMainCompany: 'Solo puede haber una empresa principal.',
+  deleted: 'El usuario fue eliminado con éxito',
+  reactivated: 'El usuario fue reactivado con éxito',
+  notFound: 'El usuario no existe.',
+  userTypeUnknown: 'El tipo de usuario no existe.',
+  countryUnknown: 'El país no existe.',
+  documentTypeUnknown: 'El tipo de documento no existe para el país.',
+  companyUnknown: 'La empresa no existe.',
+  roleUnknown: 'El rol no existe o no está activo para la aplicación.',
+  applicationUnknown: 'La aplicación no existe.',
+  notDeleted: 'El usuario no se encuentra eliminado.',
+  available: 'El valor no se encuentra utilizado.',
+} as const;
+
+const required = VALIDATION_MESSAGES.required;
+
+/** Trimmed, required text of at most `max` characters. */
+const requiredText = (max = USER_FIELD_MAX) =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, maxMessage(max)));
+
+/** names / surnames: letters (accents and ñ included) and spaces. */
+export const PersonNameSchema = v.pipe(requiredText(), v.regex(/^[\p{L}\p{M} ]+$/u, USER_MESSAGES.lettersOnly));
+
+/** userName: letters, digits and . _ - @ */
+export const UserNameSchema = v.pipe(requiredText(), v.regex(/^[A-Za-z0-9._\-@]+$/, USER_MESSAGES.userNameChars));
+
+export const USER_EMAIL_PATTERN = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+/** email: letters, digits and . _ - @ +, then the format rule. */
+export const UserEmailSchema = v.pipe(
+  requiredText(),
+  v.regex(/^[A-Za-z0-9._\-@+]+$/, USER_MESSAGES.emailChars),
+  v.regex(USER_EMAIL_PATTERN, VALIDATION_MESSAGES.emailFormat),
+);
+
+/**
+ * The document's rule depends on its type: alphanumeric types (spec: 5 and 13; the
+ * `alphanumeric` flag of each document type is the data) take letters and digits, every other
+ * type 1 to 13 digits.
+ */
+export function documentSchema(alphanumeric: boolean) {
+  return v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.maxLength(DOCUMENT_MAX, USER_MESSAGES.documentMax),
+    alphanumeric
+      ? v.regex(/^[A-Za-z0-9]+$/, USER_MESSAGES.documentAlphanumeric)
+      : v.regex(/^\d{1,13}$/, USER_MESSAGES.documentNumeric),
+  );
+}
+
+/** The spec's alphanumeric document type ids (the seed marks them `alphanumeric`). */
+export const ALPHANUMERIC_DOCUMENT_TYPE_IDS = [5, 13] as const;
+
+/** Digits of a phone as typed: '(+57) 300 1234567' → '3001234567'. */
+export function phoneDigits(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value).trim();
+  const national = text.startsWith(PHONE_PREFIX.trim()) ? text.slice(PHONE_PREFIX.trim().length) : text;
+  return national.replace(/\s+/g, '');
+}
+
+/**
+ * The phone as shown: '(+57) ' then the digits with a space after the 1st (landline, e.g.
+ * 1 1234567) or the 3rd digit (mobile, e.g. 123 1234567). Empty for no digits.
+ */
+export function formatPhone(value: string | number | null | undefined): string {
+  const digits = phoneDigits(value);
+  if (!digits || digits === '0') return '';
+  const split = digits.length > 8 ? 3 : 1;
+  return digits.length > split ? `${PHONE_PREFIX}${digits.slice(0, split)} ${digits.slice(split)}` : `${PHONE_PREFIX}${digits}`;
+}
+
+/**
+ * phoneNumber: optional; the '(+57) ' prefix and spaces may be present; digits only, at most
+ * PHONE_MAX_DIGITS of them. 0, '0', '' and null mean "no phone" (spec §3). Output: the digits, or ''.
+ */
+export const PhoneNumberSchema = v.pipe(
+  v.optional(v.nullable(v.union([v.string(USER_MESSAGES.phoneDigits), v.number(USER_MESSAGES.phoneDigits)])), ''),
+  v.transform((value) => {
+    const digits = phoneDigits(value);
+    return digits === '0' ? '' : digits;
+  }),
+  v.regex(/^\d*$/, USER_MESSAGES.phoneDigits),
+  v.maxLength(PHONE_MAX_DIGITS, maxMessage(PHONE_MAX_DIGITS)),
+);
+
+/** idTypeUser: required, at least 1 (1 Aplicacion, 2 Usuario, 3 Tester, 4 Usuario Certificado). */
+export const UserTypeIdSchema = v.pipe(v.number(required), v.integer(required), v.minValue(1, required), v.maxValue(32767, required));
+
+const requiredCode = v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(20, maxMessage(20)));
+
+/**
+ * Fields of the Datos tab as the API receives them: `countryCode` is the country's code (CO),
+ * `documentType` the allowed code of the document type (CC); the form holds their ids and sends
+ * the codes. The document's type-dependent rule runs once the type is known (documentSchema).
+ */
+export const UserDataFields = {
+  names: PersonNameSchema,
+  surnames: PersonNameSchema,
+  userName: UserNameSchema,
+  email: UserEmailSchema,
+  document: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(DOCUMENT_MAX, USER_MESSAGES.documentMax)),
+  phoneNumber: PhoneNumberSchema,
+  idTypeUser: UserTypeIdSchema,
+  countryCode: requiredCode,
+  documentType: requiredCode,
+};
+
+const uuid = v.pipe(v.string(required), v.trim(), v.uuid('El identificador no es válido.'));
+
+/**
+ * One company of the save payload (console spec §3 "customer"): `principal` marks the main
+ * company; `assigned` the others. Making a company main clears its assigned flag in the form;
+ * the user belongs to every company that is principal or assigned.
+ */
+export const UserCompanyInputSchema = v.object({
+  id: uuid,
+  name: v.optional(v.string()),
+  principal: v.boolean(),
+  assigned: v.boolean(),
+});
+export type UserCompanyInput = v.InferOutput<typeof UserCompanyInputSchema>;
+
+/**
+ * One role of the save payload: role `name`, the `application` (name) it is assigned in — roles
+ * are assigned per application (spec §6; the spec's payload names only the role) — and `assigned`.
+ */
+export const UserRoleInputSchema = v.object({
+  name: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(100, maxMessage(100))),
+  application: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, maxMessage(50))),
+  assigned: v.boolean(),
+});
+export type UserRoleInput = v.InferOutput<typeof UserRoleInputSchema>;
+
+/** Exactly one main company (spec §4/§5). */
+export const UserCompaniesSchema = v.pipe(
+  v.array(UserCompanyInputSchema, USER_MESSAGES.mainCompanyRequired),
+  v.maxLength(10_000),
+  v.check((list) => list.some((c) => c.principal), USER_MESSAGES.mainCompanyRequired),
+  v.check((list) => list.filter((c) => c.principal).length === 1, USER_MESSAGES.oneMainCompany),
+);
+
+/** At least one assigned role (spec §4/§5). */
+export const UserRolesSchema = v.pipe(
+  v.array(UserRoleInputSchema, USER_MESSAGES.roleRequired),
+  v.maxLength(10_000),
+  v.check((list) => list.some((r) => r.assigned), USER_MESSAGES.roleRequired),
+);
+
+/** POST /api/user/create body: the user fields plus customer and roles (both required). */
+export const CreateUserRequestSchema = v.object({
+  ...UserDataFields,
+  customer: UserCompaniesSchema,
+  roles: UserRolesSchema,
+});
+export type CreateUserRequest = v.InferInput<typeof CreateUserRequestSchema>;
+
+/**
+ * POST /api/user/modify body: `id` plus the user fields; `customer` and `roles` are optional —
+ * when present they replace the user's companies / roles (each tab's Actualizar may send only
+ * its part), when absent they stay as they are.
+ */
+export const ModifyUserRequestSchema = v.object({
+  id: uuid,
+  ...UserDataFields,
+  customer: v.optional(UserCompaniesSchema),
+  roles: v.optional(UserRolesSchema),
+});
+export type ModifyUserRequest = v.InferInput<typeof ModifyUserRequestSchema>;
+
+/** A successful create / modify / delete / Inactivate: `result` of the envelope. */
+export interface UserWriteResult {
+  information: string;
+  informationCode: string;
+  /** The user's id. */
+  id: string;
+}
+
+/**
+ * POST /api/user/Inactivate body: `id` and the requested `idstate` (1 active, 2 inactive).
+ * Refused (400) for user types other than 2 and 4, and for users whose state is not 1 or 2 —
+ * state 6 (blocked) answers 'No es posible cambiar de estado a este usuario'; so does a pending
+ * activation (3), which only the activation e-mail ends.
+ */
+export const InactivateUserRequestSchema = v.object({
+  id: uuid,
+  idstate: v.picklist([1, 2], 'idstate debe ser 1 (activo) o 2 (inactivo)'),
+});
+export type InactivateUserRequest = v.InferInput<typeof InactivateUserRequestSchema>;
+
+/** POST /api/user/delete body: `Id` (capitalised as in the spec). Ends all of the user's sessions. */
+export const DeleteUserRequestSchema = v.object({ Id: uuid });
+export type DeleteUserRequest = v.InferInput<typeof DeleteUserRequestSchema>;
+
+/** POST /api/user/activateDeletedUser body. */
+export const ActivateDeletedUserRequestSchema = v.object({ id: uuid });
+export type ActivateDeletedUserRequest = v.InferInput<typeof ActivateDeletedUserRequestSchema>;
+
+/**
+ * POST /api/user/getuserexists body: `userName` or `email` (exactly one). `id` (optional, ours)
+ * excludes the user being edited so its own value is not reported as in use.
+ */
+export const UserExistsRequestSchema = v.pipe(
+  v.object({
+    userName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_FIELD_MAX, maxMessage(USER_FIELD_MAX)))),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_FIELD_MAX, maxMessage(USER_FIELD_MAX)))),
+    id: v.optional(uuid),
+  }),
+  v.check((body) => Boolean(body.userName) !== Boolean(body.email), 'Envíe userName o email.'),
+);
+export type UserExistsRequest = v.InferInput<typeof UserExistsRequestSchema>;
