@@ -6,7 +6,6 @@ import {
   USER_MESSAGES,
   UserExistsRequestSchema,
   documentSchema,
-  formatPhone,
   phoneDigits,
 } from './users-form';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
@@ -98,10 +97,9 @@ describe('user form rules (console spec §5)', () => {
     expect(v.safeParse(UserExistsRequestSchema, {}).success).toBe(false);
   });
 
-  it('formats the phone with the (+57) prefix, landline and mobile spacing', () => {
-    expect(formatPhone('3001234567')).toBe('(+57) 300 1234567');
-    expect(formatPhone('11234567')).toBe('(+57) 1 1234567');
-    expect(formatPhone(0)).toBe('');
+  it('reads the digits of a phone as typed', () => {
     expect(phoneDigits('(+57) 1 1234567')).toBe('11234567');
+    expect(phoneDigits(3001234567)).toBe('3001234567');
+    expect(phoneDigits(null)).toBe('');
   });
 });

@@ -58,6 +58,8 @@ export const USER_MESSAGES = {
   applicationUnknown: 'La aplicación no existe.',
   notDeleted: 'El usuario no se encuentra eliminado.',
   available: 'El valor no se encuentra utilizado.',
+  /** Push (ReceiveSessionStatus) to the sessions of a user an administrator inactivated or deleted. */
+  sessionEndedByAdmin: 'Tu sesión fue cerrada porque tu usuario fue desactivado por un administrador.',
 } as const;
 
 const required = VALIDATION_MESSAGES.required;
@@ -107,17 +109,6 @@ export function phoneDigits(value: string | number | null | undefined): string {
   const text = String(value).trim();
   const national = text.startsWith(PHONE_PREFIX.trim()) ? text.slice(PHONE_PREFIX.trim().length) : text;
   return national.replace(/\s+/g, '');
-}
-
-/**
- * The phone as shown: '(+57) ' then the digits with a space after the 1st (landline, e.g.
- * 1 1234567) or the 3rd digit (mobile, e.g. 123 1234567). Empty for no digits.
- */
-export function formatPhone(value: string | number | null | undefined): string {
-  const digits = phoneDigits(value);
-  if (!digits || digits === '0') return '';
-  const split = digits.length > 8 ? 3 : 1;
-  return digits.length > split ? `${PHONE_PREFIX}${digits.slice(0, split)} ${digits.slice(split)}` : `${PHONE_PREFIX}${digits}`;
 }
 
 /**
