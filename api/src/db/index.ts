@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { DB } from './schema';
@@ -44,6 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pg = await PGlite.create({
       dataDir: inMemory ? undefined : options.dataDir,
       loadDataDir: options.pgliteLoadDataDir,
+      // the users list's contains-search index (migration 0008)
+      extensions: { pg_trgm },
     });
     db = new Kysely<DB>({ dialect: new PGliteDialect(pg) });
   }

@@ -281,6 +281,20 @@ export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
 }
+/** Who changed what and when (0008): one row per change made through the console. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor_id: string | null;
+  actor_name: Generated<string>;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** jsonb: returned parsed; write it as JSON text. */
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
 
 export interface DB {
   user_types: UserTypesTable;
@@ -310,3 +324,4 @@ export interface DB {
   password_history: PasswordHistoryTable;
   mailbox: MailboxTable;
 }
+  audit_log: AuditLogTable;

@@ -1,0 +1,34 @@
+-- Users administration (console spec §2, §4, §7): contains-search and sorts that stay fast at
+-- 100,000 users, and the audit log of every change made through the console.
+
+-- trigram indexes serve `like '%text%'`; PGlite loads the extension from its contrib bundle
+create extension if not exists pg_trgm;
+
+-- The list's search matches user name, names, surnames, document and e-mail case-insensitively.
+-- One trigram index over the five fields joined by spaces: the query uses the very same
+-- expression (api/src/modules/users/queries.ts, SEARCH_TEXT), so one index scan answers it.
+create index users_search_trgm_idx on users
+  using gin ((lower(user_name || ' ' || names || ' ' || surnames || ' ' || document || ' ' || email)) gin_trgm_ops)
+  where not deleted;
+
+-- Sorts "Activo" / "Inactivo" first, then most recently modified: read in index order, so a
+-- page costs its rows, not a sort of every user. (Newest/oldest use users_modified_idx.)
+create index users_active_first_idx on users ((idstate <> 1), modified_on desc, id) include (idstate) where not deleted;
+create index users_inactive_first_idx on users ((idstate <> 2), modified_on desc, id) include (idstate) where not deleted;
+
+-- who changed what and when, with the row before and after (written in the change's transaction)
+create table audit_log (
+  id bigint generated always as identity primary key,
+  at timestamptz not null default now(),
+  -- the administrator; no foreign key so the record outlives any user row
+  actor_id uuid,
+  actor_name text not null default '',
+  -- e.g. user.create, user.modify, user.state, user.delete, user.reactivate
+  action text not null,
+  entity text not null,
+  entity_id text not null,
+  before jsonb,
+  after jsonb
+);
+create index audit_log_entity_idx on audit_log (entity, entity_id, at desc);
+create index audit_log_at_idx on audit_log (at desc);
