@@ -24,8 +24,9 @@ import { AddressLimiter } from '../../http/rate-limit';
 import { decryptPayload } from '../../security/payload';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { beginSignIn, clearLockout, liftLockout, recordFailure, type SignInStart } from '../auth/lockout';
-import { mailLanguage, durationText, renderMail, type MailKind } from '../mail/templates';
-import { buildLink, hashLinkToken, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
+import type { MailKind } from '../mail/templates';
+import { hashLinkToken, type LinkPurpose } from './links';
+import { sendPasswordLink, sendPasswordMail, tenantLanguage } from './send-link';
 
 /** The application columns the password flows need. */
 interface AppRow {
@@ -55,10 +56,6 @@ interface UserRow {
 
 const BUSY_WAIT_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * Password flows (issue 4): accounts of an e-mail, reset and activation links by e-mail,
@@ -116,37 +113,9 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     return rows[0];
   }
 
-  function tenantLanguage(request: FastifyRequest, application: AppRow): string {
-    return (headerValue(request.headers.tenantlanguage) ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
-  }
-
-  async function sendMail(kind: MailKind, user: UserRow, application: AppRow, language: string, link?: string, validitySeconds?: number) {
-    const lang = mailLanguage(language);
-    const validity =
-      validitySeconds === undefined
-        ? undefined
-        : validitySeconds % 86400 === 0
-          ? durationText(validitySeconds / 86400, 3, lang)
-          : validitySeconds % 3600 === 0
-            ? durationText(validitySeconds / 3600, 2, lang)
-            : durationText(Math.round(validitySeconds / 60), 1, lang);
-    const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity });
-    await mailer.send({ to: user.email, ...rendered });
-  }
-
-  /** Issues a link token and mails the link; returns nothing the caller could leak. */
-  async function sendLink(request: FastifyRequest, purpose: LinkPurpose, user: UserRow, application: AppRow): Promise<void> {
-    const language = tenantLanguage(request, application);
-    const seconds = linkSeconds(purpose, application);
-    const token = await issueLinkToken(db, { userId: user.id, applicationId: application.id, purpose, seconds, tenantLanguage: language });
-    const link = buildLink(
-      linkBase(application.url_assign_password, request),
-      { user: user.user_name, token, tenantLanguage: language, isUserActivation: purpose === 'activation' },
-      app.ctx.payloadKey,
-    );
-    await sendMail(purpose, user, application, language, link, seconds);
-    request.log.info({ userId: user.id, app: application.name, purpose }, 'password link sent');
-  }
+  const sendMail = (kind: MailKind, user: UserRow, application: AppRow, language: string) => sendPasswordMail(mailer, kind, user, application, language);
+  const sendLink = (request: FastifyRequest, purpose: LinkPurpose, user: UserRow, application: AppRow) =>
+    sendPasswordLink(app.ctx, request, purpose, user, application);
 
   /** True when `password` equals the current password or one of the last N of the application. */
   async function inHistory(user: { id: string; password_hash: string | null }, application: AppRow, password: string): Promise<boolean> {

@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { durationText, mailLanguage, renderMail, type MailKind } from '../mail/templates';
+import { buildLink, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
+
+/** The application columns a password e-mail needs (its link lifetime, base and title). */
+export interface LinkApplication {
+  id: number;
+  name: string;
+  title: string;
+  url_assign_password: string;
+  user_activate_token_time: number;
+  user_activate_token_time_unit: number;
+  assign_password_token_time: number;
+  assign_password_token_time_unit: number;
+  default_language: string;
+}
+
+/** The user columns a password e-mail needs. */
+export interface LinkUser {
+  id: string;
+  user_name: string;
+  email: string;
+  names: string;
+}
+
+export const LINK_APPLICATION_COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'url_assign_password',
+  'user_activate_token_time',
+  'user_activate_token_time_unit',
+  'assign_password_token_time',
+  'assign_password_token_time_unit',
+  'default_language',
+] as const;
+
+/** An application by name (case-insensitive) with the columns of LinkApplication, or undefined. */
+export async function findLinkApplication(db: Kysely<DB>, name: string): Promise<LinkApplication | undefined> {
+  return db
+    .selectFrom('applications')
+    .select([...LINK_APPLICATION_COLUMNS])
+    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The request's tenantLanguage header (es, en, pt), else the application's default language. */
+export function tenantLanguage(request: FastifyRequest, application: Pick<LinkApplication, 'default_language'>): string {
+  const header = request.headers.tenantlanguage;
+  const value = Array.isArray(header) ? header[0] : header;
+  return (value ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
+}
+
+/** Renders a password e-mail in the language and sends it to the user. */
+export async function sendPasswordMail(
+  mailer: Mailer,
+  kind: MailKind,
+  user: LinkUser,
+  application: Pick<LinkApplication, 'name' | 'title'>,
+  language: string,
+  link?: string,
+  validitySeconds?: number,
+): Promise<void> {
+  const lang = mailLanguage(language);
+  const validity =
+    validitySeconds === undefined
+      ? undefined
+      : validitySeconds % 86400 === 0
+        ? durationText(validitySeconds / 86400, 3, lang)
+        : validitySeconds % 3600 === 0
+          ? durationText(validitySeconds / 3600, 2, lang)
+          : durationText(Math.round(validitySeconds / 60), 1, lang);
+  const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity });
+  await mailer.send({ to: user.email, ...rendered });
+}
+
+/**
+ * Issues a single-use link token (activation or reset) for the user and application and mails
+ * the link; returns nothing the caller could leak.
+ */
+export async function sendPasswordLink(
+  ctx: { db: Kysely<DB>; mailer: Mailer; payloadKey: string },
+  request: FastifyRequest,
+  purpose: LinkPurpose,
+  user: LinkUser,
+  application: LinkApplication,
+): Promise<void> {
+  const language = tenantLanguage(request, application);
+  const seconds = linkSeconds(purpose, application);
+  const token = await issueLinkToken(ctx.db, { userId: user.id, applicationId: application.id, purpose, seconds, tenantLanguage: language });
+  const link = buildLink(
+    linkBase(application.url_assign_password, request),
+    { user: user.user_name, token, tenantLanguage: language, isUserActivation: purpose === 'activation' },
+    ctx.payloadKey,
+  );
+  await sendPasswordMail(ctx.mailer, purpose, user, application, language, link, seconds);
+  request.log.info({ userId: user.id, app: application.name, purpose }, 'password link sent');
+}
