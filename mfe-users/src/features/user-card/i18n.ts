@@ -1,4 +1,4 @@
-import { registerResources, type NamespaceResources } from '@suite/shared';
+import { USER_MESSAGES, VALIDATION_MESSAGES, registerResources, type NamespaceResources } from '@suite/shared';
 
 /** Namespace of the user card's texts. Spanish is verbatim from console spec §2, §4, §5, §8. */
 export const CARD_NS = 'userCard';
@@ -30,16 +30,15 @@ export const cardResources: NamespaceResources = {
     },
     phoneHint: 'Fijo: ej. 1 1234567 / Celular: ej. 123 1234567',
     duplicate: {
-      userName: 'El nombre de usuario ingresado ya se encuentra utilizado',
-      email: 'El correo electrónico ingresado ya se encuentra utilizado',
+      userName: USER_MESSAGES.userNameInUse,
+      email: USER_MESSAGES.emailInUse,
       checking: 'Verificando…',
     },
     deleted: {
       title: 'Notificación',
-      message:
-        'El nombre de usuario y/o correo ingresados ya ha sido utilizado por un usuario que ha sido eliminado. Selecciona una de las siguientes acciones para Continuar',
-      create: 'Crear nuevo usuario.',
-      reactivate: 'Reactivar usuario.',
+      message: USER_MESSAGES.deletedUserMatch,
+      create: USER_MESSAGES.createNewUser,
+      reactivate: USER_MESSAGES.reactivateUser,
     },
     companies: {
       label: 'Empresas del usuario',
@@ -49,8 +48,8 @@ export const cardResources: NamespaceResources = {
       principalOf: 'Empresa principal: {{name}}',
       assignedOf: 'Asignada: {{name}}',
       sort: { active: 'Activos', inactive: 'Inactivos', recent: 'Modificados recientemente' },
-      confirmMain: 'Desea cambiar la empresa principal?',
-      mainRequired: '*Se requiere una empresa principal',
+      confirmMain: USER_MESSAGES.confirmMainCompany,
+      mainRequired: USER_MESSAGES.mainCompanyRequired,
     },
     roles: {
       applications: 'Aplicaciones',
@@ -61,13 +60,25 @@ export const cardResources: NamespaceResources = {
       assignedOf: 'Asignado: {{name}}',
       chooseApp: 'Selecciona una aplicación para ver sus roles.',
       noRoles: 'No se encontraron resultados',
-      required: '*Se requiere mínimo un rol',
+      required: USER_MESSAGES.roleRequired,
     },
-    unsaved: '¿Hiciste Modificaciones ¿deseas actualizarlas?',
+    unsaved: USER_MESSAGES.unsavedChanges,
     messages: {
-      created: 'El usuario fue creado con éxito',
-      dataUpdated: ' Los datos del usuario han sido actualizados',
-      updated: '¡El usuario fue actualizado con éxito!',
+      created: USER_MESSAGES.created,
+      dataUpdated: USER_MESSAGES.dataUpdated,
+      updated: USER_MESSAGES.updated,
+    },
+    validation: {
+      required: VALIDATION_MESSAGES.required,
+      emailFormat: VALIDATION_MESSAGES.emailFormat,
+      max: VALIDATION_MESSAGES.max.replace(':max', '{{max}}'),
+      documentMax: USER_MESSAGES.documentMax,
+      documentNumeric: USER_MESSAGES.documentNumeric,
+      documentAlphanumeric: USER_MESSAGES.documentAlphanumeric,
+      lettersOnly: USER_MESSAGES.lettersOnly,
+      userNameChars: USER_MESSAGES.userNameChars,
+      emailChars: USER_MESSAGES.emailChars,
+      phoneDigits: USER_MESSAGES.phoneDigits,
     },
   },
   en: {
@@ -134,6 +145,18 @@ export const cardResources: NamespaceResources = {
       dataUpdated: "The user's data has been updated",
       updated: 'The user was updated successfully!',
     },
+    validation: {
+      required: 'Required field.',
+      emailFormat: 'The e-mail does not have the right format.',
+      max: 'Must have at most {{max}} characters.',
+      documentMax: 'At most 13 characters',
+      documentNumeric: 'The field must be numeric, at least 1 character.',
+      documentAlphanumeric: 'The field must be alphanumeric.',
+      lettersOnly: 'Only letters and spaces are allowed.',
+      userNameChars: 'Only letters, digits and the characters . _ - @ are allowed',
+      emailChars: 'Only letters, digits and the characters . _ - @ + are allowed',
+      phoneDigits: 'Only digits are allowed.',
+    },
   },
   pt: {
     title: 'Usuários',
@@ -198,6 +221,18 @@ export const cardResources: NamespaceResources = {
       created: 'O usuário foi criado com sucesso',
       dataUpdated: 'Os dados do usuário foram atualizados',
       updated: 'O usuário foi atualizado com sucesso!',
+    },
+    validation: {
+      required: 'Campo obrigatório.',
+      emailFormat: 'O e-mail não tem o formato correto.',
+      max: 'Deve ter no máximo {{max}} caracteres.',
+      documentMax: 'Máximo 13 caracteres',
+      documentNumeric: 'O campo deve ser numérico, mínimo 1 caractere.',
+      documentAlphanumeric: 'O campo deve ser alfanumérico.',
+      lettersOnly: 'Somente letras e espaços são permitidos.',
+      userNameChars: 'Somente letras, números e os caracteres . _ - @ são permitidos',
+      emailChars: 'Somente letras, números e os caracteres . _ - @ + são permitidos',
+      phoneDigits: 'Somente números são permitidos.',
     },
   },
 };

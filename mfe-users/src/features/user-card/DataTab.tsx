@@ -1,0 +1,113 @@
+import { Box, Field, Input, NativeSelect } from '@chakra-ui/react';
+import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
+import { USER_FIELD_MAX } from '@suite/shared';
+import type { ReactNode } from 'react';
+import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CARD_NS } from './i18n';
+import { messageText } from './messageText';
+import { nextPhoneValue } from './phone';
+import type { UniqueField } from '../../api/userCard';
+import type { UserFormOutput, UserFormValues } from './userForm';
+
+export interface DataTabProps {
+  form: UseFormReturn<UserFormValues, unknown, UserFormOutput>;
+  editing: boolean;
+  userTypes: readonly UserTypeRecord[];
+  countries: readonly CountryRecord[];
+  documentTypes: readonly DocumentTypeRecord[];
+  /** Duplicate check of the user name or e-mail (on blur). */
+  onUniqueBlur: (field: UniqueField) => void;
+}
+
+/** The Datos tab (console spec §2, §5): the user's fields, validated on change. */
+export function DataTab({ form, editing, userTypes, countries, documentTypes, onUniqueBlur }: DataTabProps) {
+  const { t } = useTranslation(CARD_NS);
+  const { register, formState, setValue } = form;
+  const errorOf = (name: FieldPath<UserFormValues>) => messageText(t, formState.errors[name]?.message);
+
+  const field = (name: FieldPath<UserFormValues>, control: ReactNode, hint?: string) => (
+    <Field.Root key={name} invalid={Boolean(formState.errors[name])} disabled={!editing} required={name !== 'phoneNumber'}>
+      <Field.Label>{t(`fields.${name}`)}</Field.Label>
+      {control}
+      {hint && !formState.errors[name] ? <Field.HelperText>{hint}</Field.HelperText> : null}
+      <Field.ErrorText>{errorOf(name)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  const text = (name: 'names' | 'surnames' | 'userName' | 'email' | 'document', extra: { type?: string; maxLength?: number } = {}) =>
+    field(
+      name,
+      <Input
+        autoComplete="off"
+        maxLength={extra.maxLength ?? USER_FIELD_MAX}
+        type={extra.type ?? 'text'}
+        {...register(name, name === 'userName' || name === 'email' ? { onBlur: () => onUniqueBlur(name) } : {})}
+      />,
+    );
+
+  const select = (name: 'idTypeUser' | 'countryId' | 'documentTypeId', options: Array<{ value: string; label: string }>, onChange?: () => void) =>
+    field(
+      name,
+      <NativeSelect.Root>
+        <NativeSelect.Field {...register(name, onChange ? { onChange } : {})}>
+          <option value="">{t('fields.choose')}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>,
+    );
+
+  return (
+    <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+      {select(
+        'idTypeUser',
+        userTypes.map((type) => ({ value: String(type.id), label: type.name })),
+      )}
+      {text('names')}
+      {text('surnames')}
+      {text('userName')}
+      {text('email', { type: 'email' })}
+      {select(
+        'countryId',
+        countries.map((country) => ({ value: String(country.id), label: country.name })),
+        // spec §5: changing the country clears the document type
+        () => setValue('documentTypeId', '', { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+      )}
+      {select(
+        'documentTypeId',
+        documentTypes.map((type) => ({ value: String(type.documentTypeId), label: type.documentTypeDescription })),
+        // the document's rule depends on the type
+        () => void (form.getValues('document') ? form.trigger('document') : undefined),
+      )}
+      {text('document', { maxLength: 13 })}
+      <PhoneField form={form} label={t('fields.phoneNumber')} hint={t('phoneHint')} editing={editing} error={errorOf('phoneNumber')} />
+    </Box>
+  );
+}
+
+/** The phone field: the '(+57) ' prefix is forced and the digits are spaced while typing. */
+function PhoneField({ form, label, hint, editing, error }: { form: DataTabProps['form']; label: string; hint: string; editing: boolean; error?: string }) {
+  const { field } = useController({ control: form.control, name: 'phoneNumber' });
+  return (
+    <Field.Root invalid={Boolean(error)} disabled={!editing}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        ref={field.ref}
+        name={field.name}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="off"
+        value={field.value}
+        onBlur={field.onBlur}
+        onChange={(event) => field.onChange(nextPhoneValue(event.target.value, field.value))}
+      />
+      {error ? null : <Field.HelperText>{hint}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
