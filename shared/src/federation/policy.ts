@@ -13,7 +13,17 @@ export const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@suite/shared',
+  '@suite/shared/console',
 ] as const;
+
+/**
+ * Entries of a package shared on their own, under their own key (a share key matches one import
+ * name exactly), carrying the package's version. The console kit is one: every console remote
+ * gets one copy, and only the routes that render a console remote load it (not /login).
+ */
+export const PACKAGE_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
+  '@suite/shared/console': '@suite/shared',
+};
 
 export interface SharedEntry {
   singleton: true;
@@ -47,7 +57,7 @@ export function sharedPolicy(
 ): Record<string, SharedEntry> {
   return Object.fromEntries(
     SINGLETONS.map((dep) => {
-      const version = versionOf(dep);
+      const version = versionOf(PACKAGE_ENTRIES[dep] ?? dep);
       const curated = CURATED_ENTRIES[dep];
       const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, version };
       if (curated && entryOf) entry.import = entryOf(curated);

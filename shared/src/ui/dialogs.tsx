@@ -3,6 +3,12 @@ import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS } from '../i18n';
 
+/** Dialogs without buttons close by themselves after this long (portal spec §9: 1.5 s). */
+export const DIALOG_AUTO_CLOSE_MS = 1500;
+
+/** How a dialog ended: its main button, its second button, or without a choice (Escape, auto-close, abort). */
+export type DialogOutcome = 'confirm' | 'cancel' | 'dismiss';
+
 /** A message dialog: title, text and one button (portal spec §4 / console spec §8). */
 export interface DialogOptions {
   message: string;
@@ -12,12 +18,18 @@ export interface DialogOptions {
   confirmText?: string;
   /** Identifies a kind of dialog: a second request of the same kind while one is open joins it. */
   kind?: string;
+  /** Text of a second button, which answers 'cancel' (confirmations); Escape then dismisses. */
+  cancelText?: string;
+  /** No buttons: the dialog closes by itself ('dismiss') after DIALOG_AUTO_CLOSE_MS. */
+  withoutButtons?: boolean;
+  /** Closes the dialog ('dismiss') when aborted, e.g. when the screen that opened it goes away. */
+  signal?: AbortSignal;
 }
 
 interface OpenDialog extends DialogOptions {
   id: number;
-  done: Promise<void>;
-  close: () => void;
+  done: Promise<DialogOutcome>;
+  close: (outcome?: DialogOutcome) => void;
 }
 
 type Listener = () => void;
@@ -32,21 +44,30 @@ function emit(): void {
 
 /**
  * Opens a dialog rendered by the page's <DialogHost/> (the host shell renders it once).
- * Resolves when the person accepts it. Works outside React (the API client uses it).
+ * Resolves with how it ended ('confirm' when accepted). Works outside React (the API client uses it).
  */
-export function showDialog(options: DialogOptions): Promise<void> {
+export function showDialog(options: DialogOptions): Promise<DialogOutcome> {
   if (options.kind) {
     const same = queue.find((dialog) => dialog.kind === options.kind);
     if (same) return same.done;
   }
-  let close: () => void = () => undefined;
+  if (options.signal?.aborted) return Promise.resolve('dismiss');
+  let close: (outcome?: DialogOutcome) => void = () => undefined;
   const id = nextId++;
-  const done = new Promise<void>((resolve) => {
-    close = () => {
+  const done = new Promise<DialogOutcome>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => close('dismiss');
+    close = (outcome = 'confirm') => {
+      if (!queue.some((dialog) => dialog.id === id)) return;
+      if (timer !== undefined) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       queue = queue.filter((dialog) => dialog.id !== id);
       emit();
-      resolve();
+      resolve(outcome);
     };
+    options.signal?.addEventListener('abort', onAbort);
+    // The time runs from opening, also when it waits behind another dialog.
+    if (options.withoutButtons) timer = setTimeout(() => close('dismiss'), DIALOG_AUTO_CLOSE_MS);
   });
   queue = [...queue, { ...options, id, done, close }];
   emit();
@@ -60,7 +81,7 @@ export function openDialogs(): readonly DialogOptions[] {
 
 /** Closes every dialog (tests, or a page leaving the session). */
 export function closeAllDialogs(): void {
-  for (const dialog of [...queue]) dialog.close();
+  for (const dialog of [...queue]) dialog.close('dismiss');
 }
 
 function subscribe(listener: Listener): () => void {
@@ -70,17 +91,18 @@ function subscribe(listener: Listener): () => void {
 
 const snapshot = () => queue;
 
-/** Renders the oldest open dialog as a modal alert dialog; focus goes to its button. */
+/** Renders the oldest open dialog as a modal alert dialog; focus goes to its main button and stays inside. */
 export function DialogHost() {
   const { t } = useTranslation(COMMON_NS);
   const dialogs = useSyncExternalStore(subscribe, snapshot, snapshot);
   const current = dialogs[0];
   const titleId = useId();
   const bodyId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (current) buttonRef.current?.focus();
+    if (current) (buttonRef.current ?? boxRef.current)?.focus();
   }, [current]);
 
   if (!current) return null;
@@ -98,10 +120,21 @@ export function DialogHost() {
         p="6"
         w="full"
         maxW="md"
+        ref={boxRef}
+        tabIndex={-1}
+        outline="none"
         onKeyDown={(event) => {
-          if (event.key === 'Tab') {
+          if (event.key === 'Escape' && current.cancelText !== undefined) {
             event.preventDefault();
-            buttonRef.current?.focus();
+            current.close('dismiss');
+          } else if (event.key === 'Tab') {
+            // focus cycles through the dialog's buttons only
+            event.preventDefault();
+            const buttons = [...(boxRef.current?.querySelectorAll('button') ?? [])];
+            if (buttons.length === 0) return;
+            const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+            const next = at < 0 ? 0 : (at + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length;
+            buttons[next].focus();
           }
         }}
       >
@@ -110,9 +143,18 @@ export function DialogHost() {
             {current.title ?? t('dialog.notice')}
           </Heading>
           <Text id={bodyId}>{current.message}</Text>
-          <Button ref={buttonRef} alignSelf="flex-end" colorPalette="brand" onClick={current.close}>
-            {current.confirmText ?? t('dialog.accept')}
-          </Button>
+          {current.withoutButtons ? null : (
+            <Stack direction="row" justify="flex-end" gap="3">
+              {current.cancelText !== undefined ? (
+                <Button variant="outline" onClick={() => current.close('cancel')}>
+                  {current.cancelText}
+                </Button>
+              ) : null}
+              <Button ref={buttonRef} colorPalette="brand" onClick={() => current.close('confirm')}>
+                {current.confirmText ?? t('dialog.accept')}
+              </Button>
+            </Stack>
+          )}
         </Stack>
       </Box>
     </Box>

@@ -1,0 +1,19 @@
+/**
+ * @suite/shared/console — the building blocks of the administration console's screens, shared
+ * by every console remote as its own singleton (federation policy), so /login never loads it.
+ * Imports from '@suite/shared' (not relative paths) keep the page's one dialog queue, i18n
+ * instance and API client.
+ */
+export { CONSOLE_NS, consoleResources } from './i18n';
+export * from './dialogs/consoleDialogs';
+export * from './dialogs/DialogComponents';
+export * from './unsaved/useUnsavedChanges';
+export * from './data-table/types';
+export { clientPage, searchKey } from './data-table/clientRows';
+export { DataTable, TABLE_HEIGHT, type DataTableProps } from './data-table/DataTable';
+export { SearchBar, type SearchBarProps } from './data-table/SearchBar';
+export { SortMenu, type SortMenuProps } from './data-table/SortMenu';
+export { Pagination, type PaginationProps } from './data-table/Pagination';
+export { StateSwitch, type StateSwitchProps } from './data-table/StateSwitch';
+export { TabbedCard, type CardTab, type TabbedCardProps } from './tabbed-card/TabbedCard';
+export * from './icons';
