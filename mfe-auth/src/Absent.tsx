@@ -1,26 +1,31 @@
-import { Box, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useProfile } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BrandLogo } from './BrandLogo';
 import { NS } from './i18n';
+import { PublicPage } from './PublicPage';
 
 /** /absent (portal spec §2 screen 9): 'you have been away' after an inactivity sign-out, linking to /Login. */
 export function Absent() {
   const { t } = useTranslation(NS);
+  const { colors } = useProfile();
   return (
-    <Box display="flex" minH="100vh" alignItems="center" justifyContent="center" p="4">
+    <PublicPage>
       <Card.Root as="section" aria-labelledby="absent-title" w="full" maxW="md">
         <Card.Body>
           <Stack gap="4">
+            <BrandLogo slot="signIn" />
             <Heading as="h1" id="absent-title" size="lg">
               {t('absent.title')}
             </Heading>
             <Text>{t('absent.body')}</Text>
-            <Link asChild color="brand.main">
+            <Link asChild color={colors.link}>
               <RouterLink to="/Login">{t('absent.link')}</RouterLink>
             </Link>
           </Stack>
         </Card.Body>
       </Card.Root>
-    </Box>
+    </PublicPage>
   );
 }

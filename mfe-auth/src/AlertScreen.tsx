@@ -1,8 +1,11 @@
-import { Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useProfile } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from './BrandLogo';
 import { NS } from './i18n';
+import { PublicPage } from './PublicPage';
 import type { AlertState } from './SignIn';
 import { sameOriginPath } from './signInRequest';
 
@@ -24,6 +27,9 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
   const page = typeof state.page === 'string' && state.page !== '' ? state.page : '/Login';
   const redirectSeconds = typeof state.redirectSeconds === 'number' && state.redirectSeconds > 0 ? Math.floor(state.redirectSeconds) : 0;
   const [left, setLeft] = useState(redirectSeconds);
+  const { logos, colors } = useProfile();
+  // A password created or updated (the alerts that go on by themselves) shows the success image.
+  const image = redirectSeconds > 0 ? logos.successAlert : colors.alert.image;
 
   const accept = () => {
     const path = sameOriginPath(page);
@@ -44,14 +50,17 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
   }, [left, redirectSeconds]);
 
   return (
-    <Box display="flex" minH="100vh" alignItems="center" justifyContent="center" p="4">
+    <PublicPage>
       <Card.Root as="section" aria-labelledby="alert-title" w="full" maxW="md">
         <Card.Body>
           <Stack gap="5">
+            <BrandLogo src={image} />
             <Heading as="h1" id="alert-title" size="lg">
               {t('screens.alert')}
             </Heading>
-            <Text role="status">{message}</Text>
+            <Text role="status" color={colors.alert.text}>
+              {message}
+            </Text>
             {redirectSeconds > 0 ? (
               <Text color="fg.muted" aria-live="polite">
                 {t('alert.redirecting', { count: left })}
@@ -63,6 +72,6 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
           </Stack>
         </Card.Body>
       </Card.Root>
-    </Box>
+    </PublicPage>
   );
 }

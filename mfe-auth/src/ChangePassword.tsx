@@ -176,7 +176,7 @@ function LinkPasswordForm() {
   };
 
   return (
-    <PublicCard title={isUserActivation ? t('password.createTitle') : t('password.changeTitle')}>
+    <PublicCard title={isUserActivation ? t('password.createTitle') : t('password.changeTitle')} logo="changePassword">
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="4">
           <Text>
@@ -286,7 +286,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
   const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 
   return (
-    <PublicCard title={t('password.expiredTitle')}>
+    <PublicCard title={t('password.expiredTitle')} logo="expireTime">
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('password.expiredIntro')}</Text>

@@ -62,7 +62,7 @@ function CheckEmailCard({ maskedEmail, user }: { maskedEmail: string; user: stri
   };
 
   return (
-    <PublicCard title={t('checkEmail.title')}>
+    <PublicCard title={t('checkEmail.title')} logo={phase === 'counting' ? 'checkEmail' : 'checkEmailAgain'}>
       <Text>
         {t('checkEmail.sentTo')}{' '}
         <Text as="strong" data-testid="masked-email">

@@ -37,7 +37,10 @@ export function ResendEmail() {
   };
 
   return (
-    <PublicCard title={state.messageType === 'INVALID_LINK' ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')}>
+    <PublicCard
+      title={state.messageType === 'INVALID_LINK' ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')}
+      logo={state.messageType === 'INVALID_LINK' ? 'invalidLink' : 'expireTime'}
+    >
       <Text>{state.message || t('resendEmail.body')}</Text>
       {state.email ? (
         <Text>

@@ -72,7 +72,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
   });
 
   return (
-    <PublicCard title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')}>
+    <PublicCard title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')} logo={variant === 'reset' ? 'rememberPassword' : 'invalidLink'}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5">
           {variant === 'invalid-link' && typeof notice === 'string' && notice !== '' ? (

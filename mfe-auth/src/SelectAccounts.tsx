@@ -49,7 +49,7 @@ export function SelectAccounts() {
   };
 
   return (
-    <PublicCard title={t('selectAccounts.title')}>
+    <PublicCard title={t('selectAccounts.title')} logo="rememberPassword">
       {error ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

@@ -1,4 +1,4 @@
-import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { AppProviders, DEFAULT_PROFILE, ProfileProvider, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -32,15 +32,17 @@ function mockApi(login: () => Response, appData: Record<string, unknown> = {}) {
 
 const refusal = (status: number, result: Record<string, unknown>) => () => reply(status, { statusCode: status, result });
 
-function renderSignIn() {
+function renderSignIn(profile: PortalProfile = DEFAULT_PROFILE) {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="*" element={<App />} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      <ProfileProvider profile={profile}>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="*" element={<App />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </ProfileProvider>
     </AppProviders>,
   );
 }
@@ -146,15 +148,29 @@ describe('sign-in outcomes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(`Mensaje del servidor ${code}`);
   });
 
-  it('shows the buy link and Prueba Gratis where the application has them, and the version from the API', async () => {
-    mockApi(() => reply(500, {}), {
-      GetParametersApp: { parameters: [{ name: 'buyUrl', value: '"https://product.suite.example/comprar"', type: 'string' }] },
-      isFreeTrial: { isFreeTrial: true, urlFreeTrial: 'https://product.suite.example/prueba-gratis', codeFreeTrial: 'P-30' },
-    });
-    renderSignIn();
+  const withLinks = {
+    GetParametersApp: { parameters: [{ name: 'buyUrl', value: '"https://product.suite.example/comprar"', type: 'string' }] },
+    isFreeTrial: { isFreeTrial: true, urlFreeTrial: 'https://product.suite.example/prueba-gratis', codeFreeTrial: 'P-30' },
+  };
+
+  it('shows the buy link and Prueba Gratis where the profile offers them, and the version from the API', async () => {
+    mockApi(() => reply(500, {}), withLinks);
+    renderSignIn({ ...DEFAULT_PROFILE, showBuyLink: true, showFreeTrial: true });
     expect(await screen.findByRole('link', { name: 'Comprar' })).toHaveAttribute('href', 'https://product.suite.example/comprar');
     expect(await screen.findByRole('link', { name: 'Prueba Gratis' })).toHaveAttribute('href', 'https://product.suite.example/prueba-gratis');
     expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['buy only', { showBuyLink: true, showFreeTrial: false }, ['Comprar'], ['Prueba Gratis']],
+    ['free trial only', { showBuyLink: false, showFreeTrial: true }, ['Prueba Gratis'], ['Comprar']],
+    ['neither', { showBuyLink: false, showFreeTrial: false }, [], ['Comprar', 'Prueba Gratis']],
+  ])('the profile decides the links (%s) even when the application has both addresses', async (_case, flags, shown, hidden) => {
+    mockApi(() => reply(500, {}), withLinks);
+    renderSignIn({ ...DEFAULT_PROFILE, ...flags });
+    expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+    for (const name of shown) expect(await screen.findByRole('link', { name })).toBeInTheDocument();
+    for (const name of hidden) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('shows neither link for an application without them', async () => {

@@ -1,8 +1,7 @@
-import { Alert, Box, Button, Card, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   ApiError,
-  COMMON_NS,
   INFORMATION_CODES,
   LOGIN_MAX_FAILED_ATTEMPTS,
   LoginRequestSchema,
@@ -10,19 +9,20 @@ import {
   apiErrorMessage,
   fetchFreeTrial,
   fetchSignInParameters,
-  useAppVersion,
+  useProfile,
   useSession,
   type FreeTrialResult,
   type LoginResult,
   type SignInParameters,
 } from '@suite/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { NS } from './i18n';
 import { requestSignIn, sameOriginPath } from './signInRequest';
+import { SIGN_IN_TITLE_ID, signInLayoutFor, useScreenColors } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
 const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
@@ -92,8 +92,7 @@ function LockCountdown({ seconds, message }: { seconds: number; message: string 
     );
   }
   return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
+    <ErrorBox>
       <Alert.Content>
         <Alert.Title>{message}</Alert.Title>
         <Alert.Description>
@@ -104,6 +103,17 @@ function LockCountdown({ seconds, message }: { seconds: number; message: string 
         </Alert.Description>
         <Alert.Description>{t('signIn.lockHint')}</Alert.Description>
       </Alert.Content>
+    </ErrorBox>
+  );
+}
+
+/** The error box of a refused sign-in, in the profile's error-box colours. */
+function ErrorBox({ children }: { children: ReactNode }) {
+  const { colors } = useProfile();
+  return (
+    <Alert.Root status="error" role="alert" bg={colors.errorBox.background} color={colors.errorBox.text}>
+      <Alert.Indicator color="currentColor" />
+      {children}
     </Alert.Root>
   );
 }
@@ -114,10 +124,18 @@ function attemptsText(t: (key: string, options?: Record<string, unknown>) => str
   return t('signIn.attemptsMany', { count: left });
 }
 
-/** Classic sign-in (portal spec §2 screen 1): user, password with show toggle, Ingresar. */
+/** Sign-in (portal spec §2 screen 1): the profile's variant chooses the layout around the one form. */
 export function SignIn() {
+  const { signInVariant } = useProfile();
+  const Layout = signInLayoutFor(signInVariant);
+  return <Layout variant={signInVariant} form={<SignInForm />} />;
+}
+
+/** The sign-in form every variant shows: user, password with show toggle, Ingresar, the outcomes of a refused sign-in. */
+function SignInForm() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation(COMMON_NS);
+  const profile = useProfile();
+  const colors = useScreenColors();
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [showPassword, setShowPassword] = useState(false);
@@ -126,7 +144,9 @@ export function SignIn() {
   const notice = (location.state as { message?: unknown } | null)?.message;
   const [parameters, setParameters] = useState<SignInParameters>({});
   const [freeTrial, setFreeTrial] = useState<FreeTrialResult | null>(null);
-  const version = useAppVersion();
+  // The profile decides whether the links show; the application's data gives their addresses.
+  const buyUrl = profile.showBuyLink ? parameters.buyUrl : undefined;
+  const freeTrialUrl = profile.showFreeTrial ? freeTrial?.urlFreeTrial : undefined;
 
   useEffect(() => {
     let live = true;
@@ -207,110 +227,96 @@ export function SignIn() {
   });
 
   return (
-    <Box display="flex" minH="100vh" alignItems="center" justifyContent="center" p="4">
-      <Card.Root as="section" aria-labelledby="sign-in-title" w="full" maxW="sm">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="5">
-              <Stack gap="1">
-                <Heading as="h1" id="sign-in-title" size="xl">
-                  {t('signIn.title')}
-                </Heading>
-                <Text color="fg.muted">{t('signIn.subtitle')}</Text>
-              </Stack>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h1" id={SIGN_IN_TITLE_ID} size="xl">
+            {t('signIn.title')}
+          </Heading>
+          <Text color="inherit">{t('signIn.subtitle')}</Text>
+        </Stack>
 
-              {typeof notice === 'string' && notice !== '' && !outcome ? (
-                <Alert.Root status="success" role="status">
-                  <Alert.Indicator />
-                  <Alert.Title>{notice}</Alert.Title>
-                </Alert.Root>
-              ) : null}
+        {typeof notice === 'string' && notice !== '' && !outcome ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{notice}</Alert.Title>
+          </Alert.Root>
+        ) : null}
 
-              {outcome?.kind === 'message' ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{outcome.message}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              {outcome?.kind === 'attempts' ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{outcome.message}</Alert.Title>
-                    {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
-                  </Alert.Content>
-                </Alert.Root>
-              ) : null}
-              {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={outcome.message} /> : null}
-              {outcome?.kind === 'blocked' ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Title>{t('signIn.blocked')}</Alert.Title>
-                    <Alert.Description>{t('signIn.blockedContact', { contact: outcome.contact })}</Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              ) : null}
+        {outcome?.kind === 'message' ? (
+          <ErrorBox>
+            <Alert.Title>{outcome.message}</Alert.Title>
+          </ErrorBox>
+        ) : null}
+        {outcome?.kind === 'attempts' ? (
+          <ErrorBox>
+            <Alert.Content>
+              <Alert.Title>{outcome.message}</Alert.Title>
+              {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
+            </Alert.Content>
+          </ErrorBox>
+        ) : null}
+        {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={outcome.message} /> : null}
+        {outcome?.kind === 'blocked' ? (
+          <ErrorBox>
+            <Alert.Content>
+              <Alert.Title>{t('signIn.blocked')}</Alert.Title>
+              <Alert.Description>{t('signIn.blockedContact', { contact: outcome.contact })}</Alert.Description>
+            </Alert.Content>
+          </ErrorBox>
+        ) : null}
 
-              <Field.Root invalid={Boolean(errors.user)}>
-                <Field.Label>{t('signIn.user')}</Field.Label>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('user')} />
-                <Field.ErrorText>{fieldError(errors.user?.message)}</Field.ErrorText>
-              </Field.Root>
+        <Field.Root invalid={Boolean(errors.user)}>
+          <Field.Label>{t('signIn.user')}</Field.Label>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('user')} />
+          <Field.ErrorText>{fieldError(errors.user?.message)}</Field.ErrorText>
+        </Field.Root>
 
-              <Field.Root invalid={Boolean(errors.password)}>
-                <Field.Label>{t('signIn.password')}</Field.Label>
-                <InputGroup
-                  endElement={
-                    <IconButton
-                      aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-                      aria-pressed={showPassword}
-                      variant="ghost"
-                      size="sm"
-                      me="-2"
-                      onClick={() => setShowPassword((shown) => !shown)}
-                    >
-                      <EyeIcon open={showPassword} />
-                    </IconButton>
-                  }
-                >
-                  <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...register('password')} />
-                </InputGroup>
-                <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
-              </Field.Root>
+        <Field.Root invalid={Boolean(errors.password)}>
+          <Field.Label>{t('signIn.password')}</Field.Label>
+          <InputGroup
+            endElement={
+              <IconButton
+                aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+                aria-pressed={showPassword}
+                variant="ghost"
+                size="sm"
+                me="-2"
+                color="inherit"
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <EyeIcon open={showPassword} />
+              </IconButton>
+            }
+          >
+            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...register('password')} />
+          </InputGroup>
+          <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
+        </Field.Root>
 
-              <Button type="submit" colorPalette="brand" disabled={!filled || isSubmitting} loading={isSubmitting} loadingText={t('signIn.submit')} aria-busy={isSubmitting}>
-                {t('signIn.submit')}
-              </Button>
+        <Button type="submit" colorPalette="brand" disabled={!filled || isSubmitting} loading={isSubmitting} loadingText={t('signIn.submit')} aria-busy={isSubmitting}>
+          {t('signIn.submit')}
+        </Button>
 
-              <Link asChild alignSelf="center" color="brand.main">
-                <RouterLink to="/resetpassword">{t('signIn.remember')}</RouterLink>
+        <Link asChild alignSelf="center" color={colors.forgotPassword}>
+          <RouterLink to="/resetpassword">{t('signIn.remember')}</RouterLink>
+        </Link>
+
+        {buyUrl || freeTrialUrl ? (
+          <Stack direction="row" justify="center" gap="6">
+            {buyUrl ? (
+              <Link href={buyUrl} target="_blank" rel="noopener noreferrer" color={colors.link}>
+                {t('signIn.buy')}
               </Link>
-
-              {parameters.buyUrl || freeTrial?.urlFreeTrial ? (
-                <Stack direction="row" justify="center" gap="6">
-                  {parameters.buyUrl ? (
-                    <Link href={parameters.buyUrl} target="_blank" rel="noopener noreferrer" color="brand.main">
-                      {t('signIn.buy')}
-                    </Link>
-                  ) : null}
-                  {freeTrial?.urlFreeTrial ? (
-                    <Link href={freeTrial.urlFreeTrial} target="_blank" rel="noopener noreferrer" color="brand.main">
-                      {t('signIn.freeTrial')}
-                    </Link>
-                  ) : null}
-                </Stack>
-              ) : null}
-
-              {version ? (
-                <Text fontSize="xs" color="fg.muted" textAlign="center">
-                  {tc('version', { version })}
-                </Text>
-              ) : null}
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+            ) : null}
+            {freeTrialUrl ? (
+              <Link href={freeTrialUrl} target="_blank" rel="noopener noreferrer" color={colors.link}>
+                {t('signIn.freeTrial')}
+              </Link>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </form>
   );
 }

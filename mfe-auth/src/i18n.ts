@@ -27,6 +27,13 @@ export const resources: NamespaceResources = {
       blockedContact: 'Para solucionarlo, comuníquese al {{contact}}',
       welcomeEmail: 'Por favor revise el correo de bienvenida para activar su cuenta.',
       passwordExpired: 'Su clave se encuentra venciada debe realizar el cambio.',
+      darkTheme: 'Tema oscuro',
+    },
+    languages: {
+      label: 'Idioma',
+      es: 'Español',
+      en: 'Inglés',
+      pt: 'Portugués',
     },
     alert: {
       accept: 'Aceptar',
@@ -159,6 +166,13 @@ export const resources: NamespaceResources = {
       blockedContact: 'To solve it, contact {{contact}}',
       welcomeEmail: 'Please check the welcome e-mail to activate your account.',
       passwordExpired: 'Your password has expired, you must change it.',
+      darkTheme: 'Dark theme',
+    },
+    languages: {
+      label: 'Language',
+      es: 'Spanish',
+      en: 'English',
+      pt: 'Portuguese',
     },
     alert: {
       accept: 'Accept',
@@ -291,6 +305,13 @@ export const resources: NamespaceResources = {
       blockedContact: 'Para resolver, entre em contato com {{contact}}',
       welcomeEmail: 'Por favor verifique o e-mail de boas-vindas para ativar sua conta.',
       passwordExpired: 'Sua senha expirou, você deve alterá-la.',
+      darkTheme: 'Tema escuro',
+    },
+    languages: {
+      label: 'Idioma',
+      es: 'Espanhol',
+      en: 'Inglês',
+      pt: 'Português',
     },
     alert: {
       accept: 'Aceitar',

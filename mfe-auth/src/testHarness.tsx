@@ -1,5 +1,5 @@
 /** Test helpers of this remote's screens (jest only). */
-import { AppProviders, DialogHost, closeAllDialogs, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import App from './App';
@@ -50,17 +50,19 @@ export function mockApi(routes: Record<string, (body: Record<string, unknown>) =
   return calls;
 }
 
-/** Renders the remote at `path` with navigation `state`, the dialog host and the location probe. */
-export function renderAt(path: string, state?: unknown) {
+/** Renders the remote at `path` with navigation `state`, the page's `profile`, the dialog host and the location probe. */
+export function renderAt(path: string, state?: unknown, profile: PortalProfile = DEFAULT_PROFILE) {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
-        <Routes>
-          <Route path="*" element={<App />} />
-        </Routes>
-        <Where />
-        <DialogHost />
-      </MemoryRouter>
+      <ProfileProvider profile={profile}>
+        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+          <Routes>
+            <Route path="*" element={<App />} />
+          </Routes>
+          <Where />
+          <DialogHost />
+        </MemoryRouter>
+      </ProfileProvider>
     </AppProviders>,
   );
 }

@@ -1,0 +1,24 @@
+import { Box } from '@chakra-ui/react';
+import { useProfile } from '@suite/shared';
+import type { ReactNode } from 'react';
+
+/** The page behind a public screen: the profile's background image, an optional bar on top, the content centred. */
+export function PublicPage({ children, header, ...rest }: { children: ReactNode; header?: ReactNode; [data: `data-${string}`]: string }) {
+  const { background } = useProfile();
+  return (
+    <Box
+      minH="100vh"
+      display="flex"
+      flexDirection="column"
+      bgImage={background ? `url("${background}")` : undefined}
+      bgSize="cover"
+      bgPos="center"
+      {...rest}
+    >
+      {header}
+      <Box flex="1" display="flex" alignItems="center" justifyContent="center" p="4">
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { LANGUAGES } from '@suite/shared';
+import { resources } from './i18n';
+
+/** Every leaf of a resource tree as 'a.b.c' → value. */
+function leaves(tree: Record<string, unknown>, prefix = ''): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') for (const [k, v] of leaves(value as Record<string, unknown>, path)) found.set(k, v);
+    else found.set(path, value);
+  }
+  return found;
+}
+
+describe('mfe-auth texts', () => {
+  const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, leaves(resources[lng])]));
+  const allKeys = [...new Set(LANGUAGES.flatMap((lng) => [...byLanguage[lng].keys()]))].sort();
+
+  it('has texts', () => {
+    expect(allKeys.length).toBeGreaterThan(100);
+  });
+
+  it.each(LANGUAGES)('every key exists in %s as a non-empty string', (lng) => {
+    const missing = allKeys.filter((key) => !byLanguage[lng].has(key));
+    const empty = allKeys.filter((key) => byLanguage[lng].has(key) && (typeof byLanguage[lng].get(key) !== 'string' || String(byLanguage[lng].get(key)).trim() === ''));
+    expect({ missing, empty }).toEqual({ missing: [], empty: [] });
+  });
+
+  it.each(LANGUAGES)('%s keeps the interpolations of the Spanish texts', (lng) => {
+    const placeholders = (text: unknown) => (String(text).match(/{{\s*\w+\s*}}/g) ?? []).sort();
+    for (const [key, text] of byLanguage.es) expect([key, placeholders(byLanguage[lng].get(key))]).toEqual([key, placeholders(text)]);
+  });
+
+  it('keeps the spec texts of the sign-in screen in Spanish', () => {
+    expect(byLanguage.es.get('signIn.submit')).toBe('Ingresar');
+    expect(byLanguage.es.get('signIn.remember')).toBe('Recordar contraseña');
+    expect(byLanguage.es.get('signIn.freeTrial')).toBe('Prueba Gratis');
+    expect(byLanguage.es.get('checkEmail.title')).toBe('¡Revisa tu email!');
+  });
+});

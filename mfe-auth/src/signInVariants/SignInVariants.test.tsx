@@ -1,0 +1,142 @@
+import { DEFAULT_PROFILE, SIGN_IN_VARIANTS, changeLanguage, type PortalProfile, type SignInVariant } from '@suite/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderAt, reply, resetWorld } from '../testHarness';
+import { SIGN_IN_LAYOUTS, signInLayoutFor } from './layouts';
+import { ClassicLayout } from './ClassicLayout';
+import { MyselfLayout } from './MyselfLayout';
+import { TranslatedLayout } from './TranslatedLayout';
+import { TwoColumnLayout } from './TwoColumnLayout';
+
+const profileWith = (signInVariant: SignInVariant, extra: Partial<PortalProfile> = {}): PortalProfile => ({
+  ...DEFAULT_PROFILE,
+  logos: { ...DEFAULT_PROFILE.logos, signIn: '/brand/test/logo.svg', white: '/brand/test/logo-white.svg' },
+  signInVariant,
+  ...extra,
+});
+
+const variantOf = (container: HTMLElement) => container.querySelector('[data-sign-in-variant]')?.getAttribute('data-sign-in-variant');
+const logoOf = (container: HTMLElement) => container.querySelector('img[data-logo]');
+
+beforeEach(() => resetWorld());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await act(() => changeLanguage('es'));
+  localStorage.clear();
+});
+
+describe('choice of the sign-in layout', () => {
+  it('has a layout for every variant of the contract, certificate being classic for now', () => {
+    expect(Object.keys(SIGN_IN_LAYOUTS).sort()).toEqual([...SIGN_IN_VARIANTS].sort());
+    expect(signInLayoutFor('classic')).toBe(ClassicLayout);
+    expect(signInLayoutFor('twoColumn')).toBe(TwoColumnLayout);
+    expect(signInLayoutFor('translated')).toBe(TranslatedLayout);
+    expect(signInLayoutFor('myself')).toBe(MyselfLayout);
+    expect(signInLayoutFor('certificate')).toBe(ClassicLayout);
+    expect(signInLayoutFor('toString')).toBe(ClassicLayout);
+    expect(signInLayoutFor('unknown')).toBe(ClassicLayout);
+  });
+
+  it.each([
+    ['classic', { selector: false, themeSwitch: false }],
+    ['certificate', { selector: false, themeSwitch: false }],
+    ['twoColumn', { selector: false, themeSwitch: false }],
+    ['translated', { selector: true, themeSwitch: false }],
+    ['myself', { selector: false, themeSwitch: true }],
+  ] as const)('%s: the profile variant is on the page, with its own pieces and the one form', async (variant, parts) => {
+    mockApi({});
+    const { container } = renderAt('/login', undefined, profileWith(variant));
+    expect(variantOf(container)).toBe(variant);
+    expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Usuario', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+    expect(Boolean(screen.queryByRole('group', { name: 'Idioma' }))).toBe(parts.selector);
+    expect(Boolean(screen.queryByRole('switch', { name: 'Tema oscuro' }))).toBe(parts.themeSwitch);
+  });
+
+  it('two-column shows the white logo on the brand panel and the version label beside the form', async () => {
+    mockApi({});
+    const { container } = renderAt('/login', undefined, profileWith('twoColumn'));
+    expect(logoOf(container)).toHaveAttribute('src', '/brand/test/logo-white.svg');
+    const section = screen.getByRole('region', { name: 'Iniciar sesión' });
+    expect(await within(section).findByTestId('version-label')).toHaveTextContent('Versión 2.0.0');
+  });
+
+  it.each(SIGN_IN_VARIANTS)('%s keeps the sign-in outcomes: attempts left after a wrong password', async (variant) => {
+    const user = userEvent.setup();
+    mockApi({
+      Login: () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
+    });
+    renderAt('/login', undefined, profileWith(variant));
+    await user.type(screen.getByLabelText('Usuario', { exact: true }), 'ada');
+    await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(alert).toHaveTextContent('Le quedan dos intentos más.');
+  });
+
+  it("shows the profile's sign-in logo at its width", () => {
+    mockApi({});
+    const { container } = renderAt('/login', undefined, profileWith('classic', { logoWidth: 222, title: 'Firmaya' }));
+    const logo = logoOf(container);
+    expect(logo).toHaveAttribute('src', '/brand/test/logo.svg');
+    expect(logo).toHaveAttribute('width', '222');
+    expect(logo).toHaveAttribute('alt', 'Firmaya');
+  });
+});
+
+describe('language selector of the translated variant', () => {
+  it('writes bms_lang and switches every text at once', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt('/login', undefined, profileWith('translated'));
+    const bar = screen.getByRole('group', { name: 'Idioma' });
+    expect(within(bar).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Inglés' }));
+    expect(localStorage.getItem('bms_lang')).toBe('en');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('User', { exact: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toBeInTheDocument();
+    expect(screen.getByText('Version 2.0.0')).toBeInTheDocument();
+    const english = screen.getByRole('group', { name: 'Language' });
+    expect(within(english).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText('Iniciar sesión')).not.toBeInTheDocument();
+
+    await user.click(within(english).getByRole('button', { name: 'Portuguese' }));
+    expect(localStorage.getItem('bms_lang')).toBe('pt');
+    expect(await screen.findByLabelText('Usuário', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lembrar senha' })).toBeInTheDocument();
+    expect(screen.getByText('Versão 2.0.0')).toBeInTheDocument();
+  });
+});
+
+describe('theme switch of the myself template', () => {
+  it('starts in the profile mode and switches between dark and light, by click and keyboard', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    const { container } = renderAt('/login', undefined, profileWith('myself', { colorMode: 'dark' }));
+    const scope = () => container.querySelector('[data-color-mode]');
+    const toggle = screen.getByRole('switch', { name: 'Tema oscuro' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(scope()).toHaveAttribute('data-color-mode', 'dark');
+    expect(logoOf(container)).toHaveAttribute('src', '/brand/test/logo-white.svg');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(scope()).toHaveAttribute('data-color-mode', 'light');
+    expect(logoOf(container)).toHaveAttribute('src', '/brand/test/logo.svg');
+
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(scope()).toHaveAttribute('data-color-mode', 'light');
+  });
+});

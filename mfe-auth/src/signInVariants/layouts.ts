@@ -1,0 +1,22 @@
+import type { SignInVariant } from '@suite/shared';
+import type { ComponentType } from 'react';
+import { ClassicLayout } from './ClassicLayout';
+import type { SignInLayoutProps } from './layoutTypes';
+import { MyselfLayout } from './MyselfLayout';
+import { TranslatedLayout } from './TranslatedLayout';
+import { TwoColumnLayout } from './TwoColumnLayout';
+
+/** The layout of each sign-in variant (portal spec §2); the form inside is always the same. */
+export const SIGN_IN_LAYOUTS: Record<SignInVariant, ComponentType<SignInLayoutProps>> = {
+  classic: ClassicLayout,
+  twoColumn: TwoColumnLayout,
+  translated: TranslatedLayout,
+  myself: MyselfLayout,
+  // The certificate screen is its own issue; until then certificate applications sign in classically.
+  certificate: ClassicLayout,
+};
+
+/** The layout of a profile's variant; classic for a value this build does not know. */
+export function signInLayoutFor(variant: string): ComponentType<SignInLayoutProps> {
+  return Object.hasOwn(SIGN_IN_LAYOUTS, variant) ? SIGN_IN_LAYOUTS[variant as SignInVariant] : ClassicLayout;
+}
