@@ -22,6 +22,8 @@ import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
 import staticRoutes from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
+import customerRoutes from './modules/customers/routes';
+import roleRoutes from './modules/roles/routes';
 import { KeyStore } from './security/keys';
 import { resolvePayloadKey } from './security/settings';
 
@@ -118,6 +120,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);
     await app.register(usersRoutes);
+    await app.register(customerRoutes);
+    await app.register(roleRoutes);
     await app.register(passwordRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);

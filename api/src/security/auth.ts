@@ -46,15 +46,16 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler: authenticates, then requires `privilege` in a token issued for the console
- * application; without it a 403 with the spec's message (R403).
+ * preHandler: authenticates, then requires `privilege` (or any one of `alternatives`) in a token
+ * issued for the console application; without it a 403 with the spec's message (R403).
  */
-export function requirePrivilege(privilege: string) {
+export function requirePrivilege(privilege: string, ...alternatives: string[]) {
+  const accepted = [privilege, ...alternatives];
   return async function checkPrivilege(request: FastifyRequest): Promise<void> {
     if (!request.user) await authenticate(request);
     const user = request.user as AuthUser;
     const forConsole = user.audience.some((aud) => aud.toLowerCase() === CONSOLE_APP);
-    if (!forConsole || !user.privileges.has(privilege)) {
+    if (!forConsole || !accepted.some((p) => user.privileges.has(p))) {
       throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
     }
   };

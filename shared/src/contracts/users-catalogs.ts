@@ -51,8 +51,9 @@ export interface UserByIdResult {
  * user that is not deleted (`users` holds it), A20 = used only by a deleted user (`users` holds
  * it, to offer 'Reactivar usuario.'), R11 = free (`users` empty).
  */
+export const USER_EXISTS_CODES = { inUse: 'A10', deleted: 'A20', free: 'R11' } as const;
 export interface UserExistsResult {
-  informationCode: 'A10' | 'A20' | 'R11';
+  informationCode: (typeof USER_EXISTS_CODES)[keyof typeof USER_EXISTS_CODES];
   information: string;
   users: UserDetail[];
 }

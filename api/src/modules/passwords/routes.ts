@@ -139,12 +139,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   /** After a password was set: lockout lifted, other sessions ended, a notice mailed. */
   async function afterPasswordSet(request: FastifyRequest, user: UserRow, application: AppRow): Promise<void> {
     await liftLockout(db, user.id);
-    const live = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
-    await sessions.revoke(
-      live.map((s) => s.id),
-      'password_change',
-      MESSAGES.sessionPasswordChanged,
-    );
+    await sessions.revokeUserSessions(user.id, 'password_change', MESSAGES.sessionPasswordChanged);
     try {
       await sendMail('passwordChanged', user, application, tenantLanguage(request, application));
     } catch (err) {

@@ -132,6 +132,20 @@ export class SessionService {
   }
 
   /**
+   * Ends every live session of a user at once (password change, inactivation, deletion): the
+   * same revocation and push as `revoke`. Returns the ids that were live.
+   */
+  async revokeUserSessions(userId: string, reason: RevokeReason, message?: string): Promise<string[]> {
+    if (!isUuid(userId)) return [];
+    const live = await this.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    return this.revoke(
+      live.map((s) => s.id),
+      reason,
+      message,
+    );
+  }
+
+  /**
    * Applies the application's concurrency policy after a sign-in: when the user's live sessions
    * (maxConcurrentTokensByUser) or the application's (maxConcurrentTokens) exceed the limit, the
    * oldest are revoked in one statement, and told so in real time. The newest sessions always

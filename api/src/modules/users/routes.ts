@@ -1,40 +1,65 @@
-import type { FastifyInstance } from 'fastify';
-import { UserListHeadersSchema, type Envelope, type UserListResult, type UserSort } from '@suite/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  ActivateDeletedUserRequestSchema,
+  CreateUserRequestSchema,
+  DeleteUserRequestSchema,
+  DocumentTypesHeadersSchema,
+  INFORMATION_CODES,
+  InactivateUserRequestSchema,
+  ModifyUserRequestSchema,
+  USER_EXISTS_CODES,
+  USER_MESSAGES,
+  USER_STATE,
+  UserByIdHeadersSchema,
+  UserExistsRequestSchema,
+  UserListHeadersSchema,
+  type ActivateDeletedUserResult,
+  type CountryRecord,
+  type DocumentTypesResult,
+  type Envelope,
+  type UserByIdResult,
+  type UserExistsResult,
+  type UserListResult,
+  type UserSort,
+  type UserTypesResult,
+  type UserWriteResult,
+} from '@suite/shared/contracts';
 import { parseInput } from '../../http/errors';
-import { requirePrivilege } from '../../security/auth';
-import { listUsers } from './queries';
+import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
+import type { AuditActor } from '../audit/audit';
+import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
+import { decodeHeaderText, first, pickHeaders } from './headers';
+import { findUserDetail, listUsers, selectUserDetails, toUserDetail } from './queries';
+import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound } from './service';
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+export { decodeHeaderText } from './headers';
+
+const read = { preHandler: requirePrivilege('USERS_READ') };
+const write = { preHandler: requirePrivilege('USERS_WRITE') };
+
+function actorOf(request: FastifyRequest): AuditActor | undefined {
+  const user = request.user as AuthUser | undefined;
+  return user ? { id: user.id, userName: user.userName } : undefined;
 }
+
+const success = (information: string, id: string): Envelope<UserWriteResult> => ({
+  statusCode: 200,
+  result: { information, informationCode: INFORMATION_CODES.success, id },
+});
 
 /**
- * A header value as the client meant it: percent-encoded text is decoded, and raw UTF-8 bytes
- * (which Node reads as latin1) are re-decoded.
+ * Users area (console spec §7 "Users"): the list, the card's reads and the writes. Reads need
+ * USERS_READ, writes USERS_WRITE; every write is audited in its own transaction; inactivating or
+ * deleting a user ends its sessions and tells its live connections.
  */
-export function decodeHeaderText(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let text = value;
-  if (/%[0-9a-f]{2}/i.test(text)) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      // not percent-encoding after all
-    }
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0080-\u00ff]/.test(text) && !/[^\u0000-\u00ff]/.test(text)) {
-    const utf8 = Buffer.from(text, 'latin1').toString('utf8');
-    if (!utf8.includes('\ufffd')) text = utf8;
-  }
-  return text;
-}
-
-/** Users area: GET /api/user/list (USERS_READ). */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, sessions, mailer, payloadKey } = app.ctx;
 
-  app.get('/api/user/list', { preHandler: requirePrivilege('USERS_READ') }, async (request): Promise<Envelope<UserListResult>> => {
+  /** Ends every session of the user (after the change committed) and pushes to its connections. */
+  const endSessions = (userId: string) => sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
+
+  app.get('/api/user/list', read, async (request): Promise<Envelope<UserListResult>> => {
     const headers = parseInput(
       UserListHeadersSchema,
       {
@@ -52,5 +77,105 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       sort: Number(headers.filterBy) as UserSort,
     });
     return { statusCode: 200, result };
+  });
+
+  app.get('/api/user/GetById', read, async (request): Promise<Envelope<UserByIdResult>> => {
+    const { pid } = parseInput(UserByIdHeadersSchema, pickHeaders(request, ['pid']), 'headers');
+    const user = await findUserDetail(db, pid);
+    if (!user || user.deleted) throw userNotFound();
+    return { statusCode: 200, result: { count: 1, records: [user] } };
+  });
+
+  app.post('/api/user/getuserexists', read, async (request): Promise<Envelope<UserExistsResult>> => {
+    const body = parseInput(UserExistsRequestSchema, request.body ?? {});
+    const [column, value, inUse] = body.userName
+      ? (['u.user_name', body.userName, USER_MESSAGES.userNameInUse] as const)
+      : (['u.email', body.email as string, USER_MESSAGES.emailInUse] as const);
+    let query = selectUserDetails(db).where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase());
+    if (body.id) query = query.where('u.id', '<>', body.id);
+    const rows = (await query.orderBy('u.deleted').orderBy('u.modified_on', 'desc').limit(10).execute()).map(toUserDetail);
+    const live = rows.filter((u) => !u.deleted);
+    const result: UserExistsResult = live.length
+      ? { informationCode: USER_EXISTS_CODES.inUse, information: inUse, users: live }
+      : rows.length
+        ? { informationCode: USER_EXISTS_CODES.deleted, information: USER_MESSAGES.deletedUserMatch, users: rows }
+        : { informationCode: USER_EXISTS_CODES.free, information: USER_MESSAGES.available, users: [] };
+    return { statusCode: 200, result };
+  });
+
+  app.get('/api/user/GetTypeUser', read, async (): Promise<Envelope<UserTypesResult>> => {
+    const records = await db.selectFrom('user_types').select(['id', 'name']).orderBy('id').execute();
+    return { statusCode: 200, result: { records } };
+  });
+
+  app.get('/api/user/get-countries', read, async (): Promise<Envelope<CountryRecord[]>> => {
+    const rows = await db.selectFrom('countries').select(['id', 'name', 'country_code']).where('idstate', '=', 0).orderBy('name').execute();
+    return { statusCode: 200, result: rows.map((r) => ({ id: r.id, name: r.name, countryCode: r.country_code })) };
+  });
+
+  app.get('/api/user/get-document-types-create-users', read, async (request): Promise<Envelope<DocumentTypesResult>> => {
+    const { code } = parseInput(DocumentTypesHeadersSchema, pickHeaders(request, ['code', 'appName']), 'headers');
+    const rows = await db
+      .selectFrom('document_types as d')
+      .innerJoin('countries as c', 'c.id', 'd.country_id')
+      .select(['d.id', 'd.description', 'd.allowed', 'd.alphanumeric', 'c.country_code'])
+      .where(sql<string>`upper(c.country_code)`, '=', code.toUpperCase())
+      .where('d.idstate', '=', 0)
+      .orderBy('d.id')
+      .execute();
+    return {
+      statusCode: 200,
+      result: {
+        listDocumentType: rows.map((r) => ({
+          documentTypeId: r.id,
+          documentTypeDescription: r.description,
+          documentTypeAllowed: r.allowed,
+          country: r.country_code,
+          alphanumeric: r.alphanumeric,
+        })),
+      },
+    };
+  });
+
+  app.post('/api/user/create', write, async (request): Promise<Envelope<UserWriteResult>> => {
+    const body = parseInput(CreateUserRequestSchema, request.body);
+    const user = await createUser(db, actorOf(request), body);
+    // the activation e-mail of the console, after the user exists; a mail failure does not undo
+    // the user (SendUserActivationEmail sends it again)
+    try {
+      const application = await findLinkApplication(db, CONSOLE_APP);
+      if (application) {
+        await sendPasswordLink({ db, mailer, payloadKey }, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
+      }
+    } catch (err) {
+      request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');
+    }
+    return success(USER_MESSAGES.created, user.id);
+  });
+
+  app.post('/api/user/modify', write, async (request): Promise<Envelope<UserWriteResult>> => {
+    const body = parseInput(ModifyUserRequestSchema, request.body);
+    const user = await modifyUser(db, actorOf(request), body);
+    return success(USER_MESSAGES.updated, user.id);
+  });
+
+  app.post('/api/user/Inactivate', write, async (request): Promise<Envelope<UserWriteResult>> => {
+    const body = parseInput(InactivateUserRequestSchema, request.body);
+    await setUserState(db, actorOf(request), body.id, body.idstate);
+    if (body.idstate === USER_STATE.inactive) await endSessions(body.id);
+    return success(body.idstate === USER_STATE.active ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive, body.id);
+  });
+
+  app.post('/api/user/delete', write, async (request): Promise<Envelope<UserWriteResult>> => {
+    const { Id } = parseInput(DeleteUserRequestSchema, request.body);
+    await deleteUser(db, actorOf(request), Id);
+    await endSessions(Id);
+    return success(USER_MESSAGES.deleted, Id);
+  });
+
+  app.post('/api/user/activateDeletedUser', write, async (request): Promise<Envelope<ActivateDeletedUserResult>> => {
+    const { id } = parseInput(ActivateDeletedUserRequestSchema, request.body);
+    const user = await reactivateUser(db, actorOf(request), id);
+    return { statusCode: 200, result: { informationCode: INFORMATION_CODES.success, information: USER_MESSAGES.reactivated, user } };
   });
 }

@@ -1,0 +1,37 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** Who made a change: the administrator of the access token. */
+export interface AuditActor {
+  id: string;
+  userName: string;
+}
+
+export interface AuditEntry {
+  actor: AuditActor | undefined;
+  /** `<entity>.<verb>`, e.g. user.create, user.state, user.delete. */
+  action: string;
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Records a change in the audit log. Call it with the transaction that makes the change, so the
+ * record exists exactly when the change does.
+ */
+export async function recordAudit(trx: Transaction<DB> | Kysely<DB>, entry: AuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actor?.id ?? null,
+      actor_name: entry.actor?.userName ?? '',
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

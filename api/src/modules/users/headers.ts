@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+
+/** A header's first value. */
+export function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A header value as the client meant it: percent-encoded text is decoded, and raw UTF-8 bytes
+ * (which Node reads as latin1) are re-decoded.
+ */
+export function decodeHeaderText(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let text = value;
+  if (/%[0-9a-f]{2}/i.test(text)) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // not percent-encoding after all
+    }
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0080-\u00ff]/.test(text) && !/[^\u0000-\u00ff]/.test(text)) {
+    const utf8 = Buffer.from(text, 'latin1').toString('utf8');
+    if (!utf8.includes('\ufffd')) text = utf8;
+  }
+  return text;
+}
+
+/** The named request headers (case-insensitive), first values, trimmed; absent ones left out. */
+export function pickHeaders<K extends string>(request: FastifyRequest, names: readonly K[]): Partial<Record<K, string>> {
+  const picked: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = first(request.headers[name.toLowerCase()]);
+    if (value !== undefined) picked[name] = value.trim();
+  }
+  return picked;
+}
