@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SignInVariant } from '@suite/shared/contracts';
 
 /** Kysely table types; they mirror migrations/*.sql (snake_case columns). */
 
@@ -57,7 +58,7 @@ export interface ApplicationsTable {
   mechanism_after_set_pass: Generated<number>;
   version: Generated<string>;
   captcha_apply: Generated<boolean>;
-  sign_in_variant: Generated<'classic' | 'certificate' | 'myself'>;
+  sign_in_variant: Generated<SignInVariant>;
   email_sent_route: Generated<'/alert' | '/check-email'>;
   show_buy_link: Generated<boolean>;
   show_free_trial: Generated<boolean>;
@@ -65,6 +66,8 @@ export interface ApplicationsTable {
   default_language: Generated<string>;
   free_trial_url: Generated<string>;
   free_trial_code: Generated<string>;
+  /** Portal profile appearance (jsonb, 0009): returned parsed; write it as JSON text. */
+  appearance: ColumnType<unknown, string | undefined, string>;
   created_on: Timestamp;
   modified_on: Timestamp;
 }
@@ -94,6 +97,8 @@ export interface ApplicationTenantsTable {
   code: string;
   title: string;
   default_language: Generated<string>;
+  /** The tenant's partial portal profile (jsonb, 0009): returned parsed; write it as JSON text. */
+  profile: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface CustomersTable {

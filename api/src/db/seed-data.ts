@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
-import { APP_PARAMETERS, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
+import { APP_PARAMETERS, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type PortalProfileOverride } from '@suite/shared/contracts';
 import type { ApplicationsTable } from './schema';
+import { BRANDS, applicationAppearance, tenantOverride } from './seed-profiles';
 
 /** Reference data of both specs, seeded idempotently at every start. */
 
@@ -48,10 +49,20 @@ export const DOCUMENT_TYPES = [
   { id: 61, description: 'Pasaporte', allowed: 'PA', country_id: 6, alphanumeric: true, for_certificate: false },
 ];
 
-type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title'> & {
+export interface TenantSeed {
+  code: string;
+  title: string;
+  default_language?: 'es' | 'en' | 'pt';
+  /** The tenant's partial portal profile, laid over the application's. */
+  profile: PortalProfileOverride;
+}
+
+export type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title' | 'appearance'> & {
   name: string;
   title: string;
-  tenants?: { code: string; title: string; default_language?: 'es' | 'en' | 'pt' }[];
+  /** The application's portal appearance (seed-profiles.ts). */
+  appearance: ReturnType<typeof applicationAppearance>;
+  tenants?: TenantSeed[];
 };
 
 const sibling = (name: string) => `https://${name}.suite.example/`;
@@ -60,7 +71,23 @@ const freeTrial = (name: string) => ({
   free_trial_code: `${name.toUpperCase()}-TRIAL-30`,
 });
 
-/** The applications of the portal spec (§1) with their titles and portal profile. */
+/** The dark/light template of myselfcert, bemyself and letmicert (portal spec §2), starting dark. */
+const MYSELF_TEMPLATE = { darkTemplate: true, startDark: true };
+/** The myself-style applications: their own sign-in look, /check-email, default tenant myselfcert (portal spec §2, §9). */
+const MYSELF_BEHAVIOUR = { sign_in_variant: 'myself', email_sent_route: '/check-email', default_tenant: 'myselfcert' } as const;
+
+const tenant = (app: string, code: string, title: string, darkTemplate: boolean, default_language?: 'pt'): TenantSeed => ({
+  code,
+  title,
+  ...(default_language ? { default_language } : {}),
+  profile: tenantOverride(BRANDS[`${app}/${code}`], darkTemplate),
+});
+
+/**
+ * The applications of the portal spec (§1) with their titles and portal profile: sign-in look,
+ * e-mail-sent screen, buy and free-trial links, default tenant and language, appearance, and the
+ * tenant variants with their overrides (docs/adr/0007-portal-profiles.md).
+ */
 export const APPLICATIONS: AppSeed[] = [
   {
     name: FALLBACK_APP,
@@ -72,6 +99,10 @@ export const APPLICATIONS: AppSeed[] = [
     type_application: true,
     amount_time: 8,
     time_unit: 2,
+    sign_in_variant: 'twoColumn',
+    appearance: applicationAppearance(BRANDS.ibuhoo),
+    // the generic suite and the oidc variant (portal spec §1)
+    tenants: [tenant('ibuhoo', 'suite', 'Suite GSE', false), tenant('ibuhoo', 'oidc', 'Suite GSE', false)],
   },
   {
     name: 'license',
@@ -79,13 +110,20 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('license'),
     landing: sibling('license'),
     type_application: true,
-    default_tenant: 'letmicert',
-    tenants: [
-      { code: 'letmicert', title: 'Licenciamiento - Letmi' },
-      { code: 'myselfcert', title: 'MySelf' },
-    ],
+    sign_in_variant: 'translated',
+    appearance: applicationAppearance(BRANDS.license),
+    tenants: [tenant('license', 'letmicert', 'Licenciamiento - Letmi', false), tenant('license', 'myselfcert', 'MySelf', false)],
   },
-  { name: 'product', title: 'Product', url_app: sibling('product'), landing: sibling('product'), show_buy_link: true, show_free_trial: true, ...freeTrial('product') },
+  {
+    name: 'product',
+    title: 'Product',
+    url_app: sibling('product'),
+    landing: sibling('product'),
+    show_buy_link: true,
+    show_free_trial: true,
+    ...freeTrial('product'),
+    appearance: applicationAppearance(BRANDS.product),
+  },
   {
     name: 'colnomina',
     title: 'Product Nómina',
@@ -94,32 +132,38 @@ export const APPLICATIONS: AppSeed[] = [
     show_buy_link: true,
     show_free_trial: true,
     ...freeTrial('colnomina'),
+    appearance: applicationAppearance(BRANDS.colnomina),
   },
-  { name: 'biometria', title: 'Biometria', url_app: sibling('biometria'), landing: sibling('biometria') },
-  { name: 'confronta', title: 'Confronta', url_app: sibling('confronta'), landing: sibling('confronta') },
-  { name: 'firmaya', title: 'Firmaya', url_app: sibling('firmaya'), landing: sibling('firmaya'), sign_in_variant: 'certificate' },
+  { name: 'biometria', title: 'Biometria', url_app: sibling('biometria'), landing: sibling('biometria'), appearance: applicationAppearance(BRANDS.biometria) },
+  { name: 'confronta', title: 'Confronta', url_app: sibling('confronta'), landing: sibling('confronta'), appearance: applicationAppearance(BRANDS.confronta) },
+  {
+    name: 'firmaya',
+    title: 'Firmaya',
+    url_app: sibling('firmaya'),
+    landing: sibling('firmaya'),
+    sign_in_variant: 'certificate',
+    appearance: applicationAppearance(BRANDS.firmaya),
+  },
   {
     name: 'myselfcert',
     title: 'MySelf',
     url_app: sibling('myselfcert'),
     landing: sibling('myselfcert'),
-    sign_in_variant: 'myself',
-    email_sent_route: '/check-email',
-    default_tenant: 'myselfcert',
+    ...MYSELF_BEHAVIOUR,
+    appearance: applicationAppearance(BRANDS.myselfcert, MYSELF_TEMPLATE),
   },
   {
     name: 'bemyself',
     title: 'MySelf',
     url_app: sibling('bemyself'),
     landing: sibling('bemyself'),
-    sign_in_variant: 'myself',
-    email_sent_route: '/check-email',
-    default_tenant: 'bmscol',
+    ...MYSELF_BEHAVIOUR,
+    appearance: applicationAppearance(BRANDS.bemyself, MYSELF_TEMPLATE),
     tenants: [
-      { code: '472', title: 'MySelf' },
-      { code: 'bmscol', title: 'MySelf' },
-      { code: 'bmsecu', title: 'MySelf' },
-      { code: 'bmsbra', title: 'MySelf', default_language: 'pt' },
+      tenant('bemyself', '472', 'MySelf', true),
+      tenant('bemyself', 'bmscol', 'MySelf', true),
+      tenant('bemyself', 'bmsecu', 'MySelf', true),
+      tenant('bemyself', 'bmsbra', 'MySelf', true, 'pt'),
     ],
   },
   {
@@ -127,11 +171,18 @@ export const APPLICATIONS: AppSeed[] = [
     title: 'Letmicert',
     url_app: sibling('letmicert'),
     landing: sibling('letmicert'),
-    sign_in_variant: 'myself',
-    email_sent_route: '/check-email',
+    ...MYSELF_BEHAVIOUR,
+    appearance: applicationAppearance(BRANDS.letmicert, MYSELF_TEMPLATE),
   },
   // hidden from every application list and selector (console spec §1)
-  { name: 'RESETOTP', title: 'Reset OTP', url_app: '/resetotp', landing: '/resetotp', is_visible: false },
+  {
+    name: 'RESETOTP',
+    title: 'Reset OTP',
+    url_app: '/resetotp',
+    landing: '/resetotp',
+    is_visible: false,
+    appearance: applicationAppearance(BRANDS.ibuhoo),
+  },
 ];
 
 /** Contact shown with 'El usuario se encuentra bloqueado.' (parameter supportContact). */

@@ -44,7 +44,7 @@ describeEachBackend('migrations and seed', (server) => {
     expect(snapshot.get('resetotp')?.isVisible).toBe(false);
   });
 
-  it('seeds the tenants of bemyself and license', async () => {
+  it('seeds the tenant variants of bemyself, license and the suite (ibuhoo)', async () => {
     const { db } = server();
     const tenants = await db
       .selectFrom('application_tenants as t')
@@ -58,6 +58,8 @@ describeEachBackend('migrations and seed', (server) => {
       { app: 'bemyself', code: 'bmsbra', title: 'MySelf', default_language: 'pt' },
       { app: 'bemyself', code: 'bmscol', title: 'MySelf', default_language: 'es' },
       { app: 'bemyself', code: 'bmsecu', title: 'MySelf', default_language: 'es' },
+      { app: 'ibuhoo', code: 'oidc', title: 'Suite GSE', default_language: 'es' },
+      { app: 'ibuhoo', code: 'suite', title: 'Suite GSE', default_language: 'es' },
       { app: 'license', code: 'letmicert', title: 'Licenciamiento - Letmi', default_language: 'es' },
       { app: 'license', code: 'myselfcert', title: 'MySelf', default_language: 'es' },
     ]);

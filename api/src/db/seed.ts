@@ -21,6 +21,7 @@ import {
   demoEmail,
   jsonType,
 } from './seed-data';
+import { PROFILE_SEED_VERSION } from './seed-profiles';
 
 export interface SeedOptions {
   /** Password of `admin` when it is created; generated when unset. */
@@ -39,12 +40,14 @@ export interface SeedResult {
 }
 
 const DEMO_FLAG = 'demo_seeded';
+const PROFILE_SEED_KEY = 'portal_profiles_version';
 const DAY_MS = 86_400_000;
 
 /**
  * Idempotent seed: reference data of both specs, the administrator role and account, and
  * (outside production) demo companies and users. Existing rows are never overwritten, so
- * edits made in the console survive restarts. Runs in one transaction under the startup lock.
+ * edits made in the console survive restarts; portal profiles are rewritten once per
+ * PROFILE_SEED_VERSION (seedProfiles). Runs in one transaction under the startup lock.
  */
 export async function seed(db: Kysely<DB>, options: SeedOptions): Promise<SeedResult> {
   // hash outside the transaction (argon2 takes tens of milliseconds), only when needed
@@ -86,17 +89,30 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
   await trx.insertInto('countries').values(COUNTRIES).onConflict((oc) => oc.doNothing()).execute();
   await trx.insertInto('document_types').values(DOCUMENT_TYPES).onConflict((oc) => oc.doNothing()).execute();
 
-  for (const { tenants, ...app } of APPLICATIONS) {
-    await trx.insertInto('applications').values(app).onConflict((oc) => oc.doNothing()).execute();
+  for (const { tenants, appearance, ...app } of APPLICATIONS) {
+    await trx
+      .insertInto('applications')
+      .values({ ...app, appearance: JSON.stringify(appearance) })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     if (!tenants?.length) continue;
     const appId = (await idsByName(trx, 'applications')).get(app.name.toLowerCase());
     if (appId === undefined) continue;
     await trx
       .insertInto('application_tenants')
-      .values(tenants.map((t) => ({ application_id: appId, code: t.code, title: t.title, default_language: t.default_language ?? 'es' })))
+      .values(
+        tenants.map((t) => ({
+          application_id: appId,
+          code: t.code,
+          title: t.title,
+          default_language: t.default_language ?? 'es',
+          profile: JSON.stringify(t.profile),
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  await seedProfiles(trx);
   const apps = await idsByName(trx, 'applications');
   const consoleId = apps.get(FALLBACK_APP) as number;
 
@@ -142,6 +158,49 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
     await grantRole(trx, role.id, consoleId, names.map((n) => privileges.get(n.toLowerCase()) as number));
   }
+}
+
+/**
+ * Portal profiles (sign-in look, e-mail-sent screen, links, default tenant and language,
+ * appearance, tenant overrides) are product data that changes with releases: when the database
+ * holds an older PROFILE_SEED_VERSION than this code (or none: a database seeded before profiles
+ * existed), the seeded applications' and tenants' profiles are rewritten once. Edits made later
+ * in the console survive restarts until the next version.
+ */
+async function seedProfiles(trx: Transaction<DB>): Promise<void> {
+  const stored = await trx.selectFrom('settings').select('value').where('key', '=', PROFILE_SEED_KEY).executeTakeFirst();
+  if (stored && Number(stored.value) >= PROFILE_SEED_VERSION) return;
+  const apps = await idsByName(trx, 'applications');
+  for (const app of APPLICATIONS) {
+    const id = apps.get(app.name.toLowerCase());
+    if (id === undefined) continue;
+    await trx
+      .updateTable('applications')
+      .set({
+        appearance: JSON.stringify(app.appearance),
+        sign_in_variant: app.sign_in_variant ?? 'classic',
+        email_sent_route: app.email_sent_route ?? '/alert',
+        show_buy_link: app.show_buy_link ?? false,
+        show_free_trial: app.show_free_trial ?? false,
+        default_tenant: app.default_tenant ?? null,
+        default_language: app.default_language ?? 'es',
+      })
+      .where('id', '=', id)
+      .execute();
+    for (const t of app.tenants ?? []) {
+      await trx
+        .updateTable('application_tenants')
+        .set({ title: t.title, default_language: t.default_language ?? 'es', profile: JSON.stringify(t.profile) })
+        .where('application_id', '=', id)
+        .where('code', '=', t.code)
+        .execute();
+    }
+  }
+  await trx
+    .insertInto('settings')
+    .values({ key: PROFILE_SEED_KEY, value: String(PROFILE_SEED_VERSION) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(PROFILE_SEED_VERSION) }))
+    .execute();
 }
 
 async function grantRole(trx: Transaction<DB>, roleId: number, applicationId: number, privilegeIds: number[]): Promise<void> {

@@ -41,9 +41,11 @@ describe('hostName', () => {
 
 describe('resolveHost', () => {
   it.each([
-    ['localhost:8080', { app: 'ibuhoo' }],
-    ['127.0.0.1:8080', { app: 'ibuhoo' }],
-    ['[::1]:8080', { app: 'ibuhoo' }],
+    ['localhost:8080', { app: 'ibuhoo', fallback: true }],
+    ['127.0.0.1:8080', { app: 'ibuhoo', fallback: true }],
+    ['[::1]:8080', { app: 'ibuhoo', fallback: true }],
+    // the fallback application named by its own host is not the fallback
+    ['ibuhoo.localhost:8080', { app: 'ibuhoo' }],
     ['firmaya.localhost:8080', { app: 'firmaya' }],
     ['FIRMAYA.localhost', { app: 'firmaya' }],
     ['bemyself.localhost', { app: 'bemyself' }],
@@ -56,11 +58,11 @@ describe('resolveHost', () => {
     // a tenant of another application is not a tenant here
     ['bmscol.firmaya.localhost', { app: 'firmaya' }],
     // unknown application: the fallback
-    ['unknown.localhost', { app: 'ibuhoo' }],
-    ['bmsbra.unknown.localhost', { app: 'ibuhoo' }],
-    ['www.example.com', { app: 'ibuhoo' }],
-    [undefined, { app: 'ibuhoo' }],
-    ['', { app: 'ibuhoo' }],
+    ['unknown.localhost', { app: 'ibuhoo', fallback: true }],
+    ['bmsbra.unknown.localhost', { app: 'ibuhoo', fallback: true }],
+    ['www.example.com', { app: 'ibuhoo', fallback: true }],
+    [undefined, { app: 'ibuhoo', fallback: true }],
+    ['', { app: 'ibuhoo', fallback: true }],
   ])('%p → %p', (host, expected) => {
     expect(resolveHost(host, catalog)).toEqual(expected);
   });
@@ -75,7 +77,7 @@ describe('resolveHost', () => {
     expect(resolveHost('firma.example.com', catalog, hostMap)).toEqual({ app: 'firmaya' });
     expect(resolveHost('BR.myself.example.com:443', catalog, hostMap)).toEqual({ app: 'bemyself', tenant: 'bmsbra' });
     expect(resolveHost('bad-tenant.example.com', catalog, hostMap)).toEqual({ app: 'bemyself' });
-    expect(resolveHost('bad-app.example.com', catalog, hostMap)).toEqual({ app: 'ibuhoo' });
-    expect(resolveHost('other.example.com', catalog, hostMap)).toEqual({ app: 'ibuhoo' });
+    expect(resolveHost('bad-app.example.com', catalog, hostMap)).toEqual({ app: 'ibuhoo', fallback: true });
+    expect(resolveHost('other.example.com', catalog, hostMap)).toEqual({ app: 'ibuhoo', fallback: true });
   });
 });

@@ -12,6 +12,8 @@ export interface AppCatalog {
 export interface ResolvedHost {
   app: string;
   tenant?: string;
+  /** True when the host named no known application: the page speaks as the fallback application (title 'GSE Suite'). */
+  fallback?: true;
 }
 
 /** Host name without port, lower-cased; undefined for empty input. */
@@ -27,11 +29,12 @@ export function hostName(hostHeader: string | undefined): string {
  * Application and tenant of a request from its Host header (design.md §3):
  * `localhost` → ibuhoo; `<app>.localhost` → that application when it exists;
  * `<tenant>.<app>.localhost` → application and tenant (known tenants only);
- * a HOST_MAP entry maps a production host name the same way; anything else → ibuhoo.
+ * a HOST_MAP entry maps a production host name the same way; anything else → ibuhoo, marked
+ * `fallback` (it has the fallback profile, not ibuhoo's own).
  */
 export function resolveHost(hostHeader: string | undefined, catalog: AppCatalog, hostMap: Record<string, HostTarget> = {}): ResolvedHost {
   const host = hostName(hostHeader);
-  const fallback: ResolvedHost = { app: catalog.findApp(FALLBACK_APP) ?? FALLBACK_APP };
+  const fallback: ResolvedHost = { app: catalog.findApp(FALLBACK_APP) ?? FALLBACK_APP, fallback: true };
   const target = (app: string | undefined, tenant: string | undefined): ResolvedHost => {
     const canonical = app ? catalog.findApp(app) : undefined;
     if (!canonical) return fallback;

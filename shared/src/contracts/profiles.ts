@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FALLBACK_APP } from './messages';
 
 /**
  * The portal profile of an application and tenant (portal spec §1–§3, §9; design.md §4): its
@@ -62,6 +63,21 @@ export interface ProfileColors {
   selectAccount: { background: string; text: string; selected: string };
   loading: string;
   errorBox: { text: string; background: string };
+  /** Page background colour of the public screens (under the background image, if any). */
+  background: string;
+  /** Background of the cards and forms on it. */
+  surface: string;
+}
+
+/**
+ * What changes in the dark template: any subset of the colours, palette, page text and logos,
+ * merged over the light profile (see `profileInMode`). Empty for applications without one.
+ */
+export interface ProfileDarkTemplate {
+  textColor?: string;
+  logos?: Partial<ProfileLogos>;
+  palette?: { [K in keyof ProfilePalette]?: Partial<ProfilePalette[K]> };
+  colors?: { [K in keyof ProfileColors]?: ProfileColors[K] extends object ? Partial<ProfileColors[K]> : ProfileColors[K] };
 }
 
 export interface PortalProfile {
@@ -86,6 +102,10 @@ export interface PortalProfile {
   textColor: string;
   /** Template the public screens start in. */
   colorMode: ColorMode;
+  /** Whether the public screens offer the dark/light switch (the myself-style look). */
+  colorModeSwitch: boolean;
+  /** The dark template's differences from the light one. */
+  dark: ProfileDarkTemplate;
   signInVariant: SignInVariant;
   emailSentRoute: EmailSentRouteName;
   showBuyLink: boolean;
@@ -114,3 +134,136 @@ export const PortalProfileHeadersSchema = v.object({
 
 /** Title of the fallback profile served for an unknown application (portal spec §1). */
 export const FALLBACK_TITLE = 'GSE Suite';
+
+const fallbackLogo = '/brand/ibuhoo/logo.svg';
+
+/**
+ * The fallback application's look (portal spec §1): what the page shows until the API's profile
+ * has arrived or when it cannot be read, and the base every stored profile is merged over, so a
+ * field missing from the database still has a value of the right type.
+ */
+export const DEFAULT_PROFILE: PortalProfile = {
+  app: FALLBACK_APP,
+  tenant: '',
+  title: FALLBACK_TITLE,
+  favicon: '/brand/ibuhoo/favicon.svg',
+  background: '',
+  logos: {
+    signIn: fallbackLogo,
+    rememberPassword: fallbackLogo,
+    checkEmail: fallbackLogo,
+    invalidLink: fallbackLogo,
+    changePassword: fallbackLogo,
+    successAlert: fallbackLogo,
+    expireTime: fallbackLogo,
+    checkEmailAgain: fallbackLogo,
+    maintenance: fallbackLogo,
+    white: '/brand/ibuhoo/logo-white.svg',
+  },
+  logoWidth: 180,
+  palette: {
+    primary: { light: '#4f8fd1', main: '#1d5fa8', dark: '#123f72', iconSend: '#1d5fa8' },
+    secondary: { light: '#f2f5f9', main: '#e3e9f1', dark: '#5b6b80', titleText: '#123f72' },
+    info: { light: '#e6f1fb', main: '#1f6fb2', dark: '#154c7a' },
+    error: { light: '#fdecea', main: '#c62828', dark: '#8e1c1c' },
+  },
+  colors: {
+    input: { text: '#575756', border: '#8a8a8a', focus: '#1d5fa8', label: '#575756', background: '#ffffff' },
+    button: { active: '#1d5fa8', text: '#ffffff', disabled: '#c9d3df', disabledText: '#3d3d3d', success: '#2e7d32', disabledReset: '#c9d3df' },
+    link: '#1d5fa8',
+    message: '#575756',
+    versionLabel: '#575756',
+    alert: { text: '#575756', image: fallbackLogo },
+    forgotPassword: '#1d5fa8',
+    selectAccount: { background: '#ffffff', text: '#575756', selected: '#1d5fa8' },
+    loading: '#1d5fa8',
+    errorBox: { text: '#8e1c1c', background: '#fdecea' },
+    background: '#f4f6f9',
+    surface: '#ffffff',
+  },
+  fontFamily: 'Muli, Arial, sans-serif',
+  textColor: '#575756',
+  colorMode: 'light',
+  colorModeSwitch: false,
+  dark: {},
+  signInVariant: 'classic',
+  emailSentRoute: '/alert',
+  showBuyLink: false,
+  showFreeTrial: false,
+  defaultTenant: '',
+  defaultLanguage: 'es',
+};
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `base` with the values of `override` laid over it, key by key and recursively, for the keys
+ * `shape` has and only when a value has the JSON type `shape` gives it: stored data is edited by
+ * hand, and a misspelt or mistyped field must not reach the page.
+ */
+function mergeShaped(base: Json | undefined, override: unknown, shape: Json): Json {
+  const out: Json = {};
+  const over = isRecord(override) ? override : {};
+  for (const key of Object.keys(shape)) {
+    const expected = shape[key];
+    const current = base?.[key];
+    const next = over[key];
+    if (isRecord(expected)) {
+      if (isRecord(current) || isRecord(next)) out[key] = mergeShaped(isRecord(current) ? current : undefined, next, expected);
+    } else if (next !== undefined && typeof next === typeof expected) {
+      out[key] = next;
+    } else if (current !== undefined) {
+      out[key] = current;
+    }
+  }
+  return out;
+}
+
+/** The fields the dark template may change, with their types (see ProfileDarkTemplate). */
+const DARK_SHAPE: Json = {
+  textColor: DEFAULT_PROFILE.textColor,
+  logos: DEFAULT_PROFILE.logos,
+  palette: DEFAULT_PROFILE.palette,
+  colors: DEFAULT_PROFILE.colors,
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown, otherwise: T): T =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : otherwise;
+
+/**
+ * A profile with overrides laid over it in order (a tenant's over its application's): nested
+ * objects merged key by key; unknown keys, wrongly typed values and values outside an enumeration
+ * ignored. `app` and `tenant` are never overridden.
+ */
+export function mergeProfile(base: PortalProfile, ...overrides: unknown[]): PortalProfile {
+  let profile = base;
+  for (const override of overrides) {
+    if (!isRecord(override)) continue;
+    const { app, tenant, dark, ...rest } = override;
+    void app;
+    void tenant;
+    const merged = mergeShaped(profile as unknown as Json, rest, { ...DEFAULT_PROFILE, dark: {} } as unknown as Json) as unknown as PortalProfile;
+    const logoWidth = typeof rest.logoWidth === 'number' && Number.isFinite(rest.logoWidth) && rest.logoWidth > 0 ? rest.logoWidth : profile.logoWidth;
+    profile = {
+      ...merged,
+      app: profile.app,
+      tenant: profile.tenant,
+      logoWidth,
+      dark: mergeShaped(profile.dark as Json, dark, DARK_SHAPE) as ProfileDarkTemplate,
+      signInVariant: oneOf(SIGN_IN_VARIANTS, rest.signInVariant, profile.signInVariant),
+      emailSentRoute: oneOf(EMAIL_SENT_ROUTES, rest.emailSentRoute, profile.emailSentRoute),
+      defaultLanguage: oneOf(PROFILE_LANGUAGES, rest.defaultLanguage, profile.defaultLanguage),
+      colorMode: oneOf(COLOR_MODES, rest.colorMode, profile.colorMode),
+    };
+  }
+  return profile;
+}
+
+/** The profile as the screens see it in a template: the dark one lays `dark` over the light one. */
+export function profileInMode(profile: PortalProfile, mode: ColorMode): PortalProfile {
+  if (mode === profile.colorMode && mode === 'light') return profile;
+  const inMode = mode === 'dark' ? mergeProfile(profile, profile.dark) : profile;
+  return { ...inMode, colorMode: mode };
+}
+export * from './profileContrast';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PortalProfile } from '../contracts/profiles';
-import { DEFAULT_PROFILE } from './defaultProfile';
+import { DEFAULT_PROFILE, type PortalProfile } from '../contracts/profiles';
+
 
 const ProfileContext = createContext<PortalProfile>(DEFAULT_PROFILE);
 

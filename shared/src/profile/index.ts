@@ -1,2 +1,1 @@
-export * from './defaultProfile';
 export * from './ProfileContext';

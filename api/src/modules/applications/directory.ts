@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_PROFILE, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import type { AppCatalog } from '../../http/host';
 
@@ -6,6 +7,8 @@ export interface DirectoryTenant {
   code: string;
   title: string;
   defaultLanguage: string;
+  /** The tenant's partial portal profile (stored JSON, laid over the application's). */
+  profile?: unknown;
 }
 
 export interface DirectoryApp {
@@ -15,11 +18,15 @@ export interface DirectoryApp {
   idstate: number;
   isVisible: boolean;
   tenants: DirectoryTenant[];
+  /** The application's own portal profile (no tenant applied); DEFAULT_PROFILE with its title when absent. */
+  profile?: PortalProfile;
 }
 
 /** An immutable snapshot of applications and tenants, looked up case-insensitively. */
 export class AppSnapshot implements AppCatalog {
   private readonly byName: Map<string, DirectoryApp>;
+  /** Resolved portal profiles per `app:tenant` (profiles.ts), kept as long as this snapshot. */
+  readonly profiles = new Map<string, PortalProfile>();
 
   constructor(readonly apps: DirectoryApp[]) {
     this.byName = new Map(apps.map((a) => [a.name.toLowerCase(), a]));
@@ -70,12 +77,25 @@ export class AppDirectory {
   private async load(): Promise<AppSnapshot> {
     const apps = await this.db
       .selectFrom('applications')
-      .select(['id', 'name', 'title', 'idstate', 'is_visible'])
+      .select([
+        'id',
+        'name',
+        'title',
+        'idstate',
+        'is_visible',
+        'appearance',
+        'sign_in_variant',
+        'email_sent_route',
+        'show_buy_link',
+        'show_free_trial',
+        'default_tenant',
+        'default_language',
+      ])
       .orderBy(sql`lower(name)`)
       .execute();
     const tenants = await this.db
       .selectFrom('application_tenants')
-      .select(['application_id', 'code', 'title', 'default_language'])
+      .select(['application_id', 'code', 'title', 'default_language', 'profile'])
       .orderBy('code')
       .execute();
     return new AppSnapshot(
@@ -87,7 +107,17 @@ export class AppDirectory {
         isVisible: a.is_visible,
         tenants: tenants
           .filter((t) => t.application_id === a.id)
-          .map((t) => ({ code: t.code, title: t.title, defaultLanguage: t.default_language })),
+          .map((t) => ({ code: t.code, title: t.title, defaultLanguage: t.default_language, profile: t.profile })),
+        // the appearance document first, then the columns, which always win
+        profile: mergeProfile({ ...DEFAULT_PROFILE, app: a.name }, a.appearance, {
+          title: a.title,
+          signInVariant: a.sign_in_variant,
+          emailSentRoute: a.email_sent_route,
+          showBuyLink: a.show_buy_link,
+          showFreeTrial: a.show_free_trial,
+          defaultTenant: a.default_tenant ?? '',
+          defaultLanguage: a.default_language,
+        }),
       })),
     );
   }

@@ -6,6 +6,9 @@ import {
   AppVersionHeadersSchema,
   INFORMATION_CODES,
   MESSAGES,
+  PORTAL_PROFILE_PATH,
+  PortalProfileHeadersSchema,
+  type PortalProfile,
   type AppParameter,
   type AppParametersResult,
   type AppVersionResult,
@@ -15,6 +18,7 @@ import {
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { activeMaintenanceJoin } from '../auth/queries';
+import { profileOfHost, resolveProfile } from './profiles';
 
 function first(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -29,10 +33,28 @@ const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, 
  * application in the database.
  */
 export default async function applicationRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, directory, config } = app.ctx;
 
   const appNameOf = (request: FastifyRequest) =>
     parseInput(AppNameHeadersSchema, { appName: first(request.headers.appname) }, 'headers').appName;
+
+  /**
+   * The portal profile of an application and tenant (headers `appName`, `tenant`); without
+   * `appName`, the one of the page the Host header names. Unknown applications get the fallback.
+   */
+  app.get(PORTAL_PROFILE_PATH, async (request, reply): Promise<Envelope<PortalProfile>> => {
+    const headers = parseInput(
+      PortalProfileHeadersSchema,
+      { appName: first(request.headers.appname), tenant: first(request.headers.tenant) },
+      'headers',
+    );
+    const snapshot = await directory.snapshot();
+    const result = headers.appName
+      ? resolveProfile(snapshot, headers.appName, headers.tenant)
+      : profileOfHost(snapshot, request.headers.host, config.hostMap);
+    reply.header('cache-control', 'no-cache').header('vary', 'appName, tenant, host');
+    return { statusCode: 200, result };
+  });
 
   app.get('/api/application/getVersionApp', async (request): Promise<Envelope<AppVersionResult>> => {
     const headers = parseInput(

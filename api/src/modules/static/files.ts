@@ -32,6 +32,8 @@ const MIME: Record<string, string> = {
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Brand images keep their names when redrawn: cacheable by browsers and CDNs for an hour, then revalidated. */
+export const SHORT_CACHE = 'public, max-age=3600';
 
 /** Files whose name never changes between builds: always revalidated. */
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteentry.js']);
@@ -76,7 +78,7 @@ export function resolveInside(root: string, encodedPath: string): string | undef
  * Streams a regular file read from disk now (a rebuilt remote is served at once), with
  * content type, cache policy, ETag/Last-Modified and 304 on revalidation. False when absent.
  */
-export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string): Promise<boolean> {
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, cacheControl = cacheControlFor(file)): Promise<boolean> {
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(file);
@@ -87,7 +89,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   reply
     .header('content-type', contentTypeFor(file))
-    .header('cache-control', cacheControlFor(file))
+    .header('cache-control', cacheControl)
     .header('etag', etag)
     .header('last-modified', stat.mtime.toUTCString())
     .header('x-content-type-options', 'nosniff');

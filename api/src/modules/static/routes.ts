@@ -10,13 +10,16 @@ import {
   TENANT_HEADER,
   fail,
   type ClientConfig,
+  type PortalProfile,
 } from '@suite/shared/contracts';
 import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/federation';
 import { resolveHost } from '../../http/host';
-import { hasKnownExtension, resolveInside, sendFile } from './files';
+import { profileOfHost } from '../applications/profiles';
+import { BRAND_PUBLIC_DIR } from './brand/location';
+import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile } from './files';
 
 /** Paths never answered with the host's index.html. */
-const RESERVED = /^\/(api|mfe|\.well-known)(\/|$)|^\/(remotes\.json|config\.json|healthz|readyz)$/i;
+const RESERVED = /^\/(api|mfe|brand|\.well-known)(\/|$)|^\/(remotes\.json|config\.json|healthz|readyz)$/i;
 
 function urlPath(request: FastifyRequest): string {
   const raw = request.raw.url ?? request.url;
@@ -79,9 +82,11 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     return remotesRegistry(config.remotesJson, request.log);
   });
 
-  app.get(CLIENT_CONFIG_PATH, async (_request, reply): Promise<ClientConfig> => {
-    reply.header('cache-control', 'no-cache');
-    return { payloadKey: app.ctx.payloadKey };
+  // The page's portal profile travels with the configuration: the page reads both at start in
+  // one request, with no round trip waiting for the document headers (docs/adr/0007).
+  app.get(CLIENT_CONFIG_PATH, async (request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
+    reply.header('cache-control', 'no-cache').header('vary', 'host');
+    return { payloadKey: app.ctx.payloadKey, profile: profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap) };
   });
 
   app.get('/mfe/:slug/*', async (request, reply) => {
@@ -89,6 +94,13 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     const root = match ? remoteDist.get(match[1].toLowerCase()) : undefined;
     const file = root && match ? resolveInside(root, match[2] || 'index.html') : undefined;
     if (!file || !(await sendFile(request, reply, file))) return notFound(reply);
+    return reply;
+  });
+
+  // brand images of the portal profiles (generated from src/db/seed-profiles.ts)
+  app.get('/brand/*', async (request, reply) => {
+    const file = resolveInside(BRAND_PUBLIC_DIR, urlPath(request).slice('/brand/'.length));
+    if (!file || !(await sendFile(request, reply, file, SHORT_CACHE))) return notFound(reply);
     return reply;
   });
 

@@ -173,12 +173,12 @@ describeEachBackend(
       });
     });
 
-    it('serves /config.json with the payload key, never cached', async () => {
-      const response = await get('/config.json', { accept: 'application/json' });
+    it('serves /config.json with the payload key and the portal profile of the page\'s host, never cached', async () => {
+      const response = await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       const body = json(response);
-      expect(body).toEqual({ payloadKey: server().app.ctx.payloadKey });
+      expect(body).toEqual({ payloadKey: server().app.ctx.payloadKey, profile: expect.objectContaining({ app: 'firmaya', title: 'Firmaya' }) });
       expect(body.payloadKey.length).toBeGreaterThanOrEqual(32);
     });
   },
