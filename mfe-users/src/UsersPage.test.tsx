@@ -1,7 +1,12 @@
-import { AppProviders, sessionStore, type UserRow } from '@suite/shared';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import App from './App';
+import { AppProviders, DialogHost, closeAllDialogs, sessionStore, type UserRow } from '@suite/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { registerResources } from '@suite/shared';
+import { NS, resources } from './i18n';
+import { UsersPage } from './UsersPage';
+
+registerResources(NS, resources);
 
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -16,30 +21,60 @@ const row = (overrides: Partial<UserRow>): UserRow => ({
   document: '1023456',
   email: 'admin@suite.test',
   idstate: 1,
-  typeuserid: 2,
+  typeuserid: 1,
   modifiedon: '2026-01-01T00:00:00Z',
   ...overrides,
 });
 
-function answer(status: number, body: unknown) {
-  const requests: Request[] = [];
+const admin = row({});
+const jdoe = row({ id: '2', userName: 'jdoe', names: 'John', surnames: 'Doe', document: '80123456789', email: 'j@d.co', idstate: 2, typeuserid: 2 });
+const ana = row({ id: '3', userName: 'ana', names: 'Ana', surnames: 'Núñez', document: 'AB123', email: 'ana@d.co', idstate: 1, typeuserid: 4 });
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Reply = { status: number; body: unknown };
+const ok = (result: unknown): Reply => ({ status: 200, body: { statusCode: 200, result } });
+const listOf = (users: UserRow[], rows = users.length) => ok({ users, rows });
+
+/** Answers each call with the first matching handler; records every call. */
+function mockApi(handler: (call: Call) => Reply | Promise<Reply>) {
+  const calls: Call[] = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    requests.push(input as Request);
+    const request = input as Request;
+    const text = await request.clone().text();
+    const call = { method: request.method, path: new URL(request.url).pathname, headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    const { status, body } = await handler(call);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
-  return requests;
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p>at {location.pathname}</p>;
 }
 
 function renderUsers() {
   return render(
     <AppProviders>
       <MemoryRouter initialEntries={['/users']}>
-        <App />
+        <Routes>
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/*" element={<Where />} />
+        </Routes>
+        <DialogHost />
       </MemoryRouter>
     </AppProviders>,
   );
 }
 
+const lists = (calls: Call[]) => calls.filter((call) => call.path === '/api/user/list');
 const token = jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 });
 
 beforeEach(() => {
@@ -47,18 +82,17 @@ beforeEach(() => {
   sessionStore.signIn({ token });
 });
 
+afterEach(() => act(() => closeAllDialogs()));
+
 describe('users list', () => {
-  it('shows the users from GET /api/user/list', async () => {
-    const requests = answer(200, {
-      statusCode: 200,
-      result: { users: [row({}), row({ id: '2', userName: 'jdoe', names: 'John', surnames: 'Doe', document: '80123456789', email: 'j@d.co', idstate: 2 })], rows: 2 },
-    });
+  it('shows the users from GET /api/user/list, newest first, 10 per page', async () => {
+    const calls = mockApi(() => listOf([admin, jdoe]));
     renderUsers();
 
     expect(screen.getByRole('heading', { name: 'Usuarios' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Usuarios' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
     expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Usuario',
       'Nombres',
@@ -66,6 +100,7 @@ describe('users list', () => {
       'Documento',
       'Correo electrónico',
       'Estado',
+      'Acciones',
     ]);
     expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'admin',
@@ -74,34 +109,145 @@ describe('users list', () => {
       '1.023.456',
       'admin@suite.test',
       'Activo',
+      '',
     ]);
     expect(within(rows[2]).getByRole('cell', { name: '80.123.456.789' })).toBeInTheDocument();
-    expect(within(rows[2]).getByRole('cell', { name: 'Inactivo' })).toBeInTheDocument();
+    expect(within(rows[2]).getAllByRole('cell')[5]).toHaveTextContent(/^Inactivo$/);
+    expect(screen.getByLabelText('Ordenar por')).toHaveDisplayValue('Más reciente');
+    expect([...(screen.getByLabelText('Ordenar por') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Activo',
+      'Inactivo',
+      'Más reciente',
+      'Más antiguo',
+    ]);
 
-    const [request] = requests;
+    const [request] = calls;
     expect(request.method).toBe('GET');
-    expect(new URL(request.url).pathname).toBe('/api/user/list');
+    expect(request.path).toBe('/api/user/list');
     expect(request.headers.get('customerSearch')).toBe('');
     expect(request.headers.get('pages')).toBe('1,10');
     expect(request.headers.get('filterBy')).toBe('3');
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
+  it('shows the state switch only for users of type 2 or 4', async () => {
+    mockApi(() => listOf([admin, jdoe, ana]));
+    renderUsers();
+    await screen.findByText('jdoe');
+    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual(['Cambiar estado de jdoe', 'Cambiar estado de ana']);
+    expect(screen.getByRole('switch', { name: 'Cambiar estado de ana' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('cell', { name: 'AB123' })).toBeInTheDocument();
+  });
+
   it("says 'No se encontraron resultados' when there are none", async () => {
-    answer(200, { statusCode: 200, result: { users: [], rows: 0 } });
+    mockApi(() => listOf([]));
     renderUsers();
     expect(await screen.findByText('No se encontraron resultados')).toBeInTheDocument();
   });
 
   it('shows the server message when the list cannot be read', async () => {
-    answer(403, { statusCode: 403, result: { information: 'Sin privilegios', informationCode: 'R403' } });
+    mockApi(() => ({ status: 400, body: { statusCode: 400, result: { information: 'Búsqueda no válida', informationCode: 'R400' } } }));
     renderUsers();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sin privilegios');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Búsqueda no válida');
   });
 
   it('shows a loading state first', () => {
     jest.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>(() => undefined));
     renderUsers();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios…');
+  });
+
+  it('searches on the server on Enter, sorts and pages through the headers', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(() => listOf([admin, jdoe], 57));
+    renderUsers();
+    await screen.findByText('1-10 de 57');
+    expect(screen.getByText('Presiona la tecla Enter para filtar tu busqueda')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(lists(calls).at(-1)?.headers.get('pages')).toBe('2,10'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'núñez');
+    expect(lists(calls)).toHaveLength(2);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lists(calls)).toHaveLength(3));
+    expect(lists(calls)[2].headers.get('customerSearch')).toBe(encodeURIComponent('núñez'));
+    expect(lists(calls)[2].headers.get('pages')).toBe('1,10');
+
+    await user.selectOptions(screen.getByLabelText('Ordenar por'), 'Inactivo');
+    await waitFor(() => expect(lists(calls).at(-1)?.headers.get('filterBy')).toBe('2'));
+    await user.selectOptions(await screen.findByLabelText('Filas por página:'), '25');
+    await waitFor(() => expect(lists(calls).at(-1)?.headers.get('pages')).toBe('1,25'));
+  });
+
+  it('switches a state after confirmation, shows the result and reloads', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) =>
+      call.path === '/api/user/Inactivate' ? ok({ information: 'ok', informationCode: 'A10', id: '2' }) : listOf([admin, jdoe]),
+    );
+    renderUsers();
+    await user.click(await screen.findByRole('switch', { name: 'Cambiar estado de jdoe' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('¿Deseas activar este usuario ?');
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.some((call) => call.path === '/api/user/Inactivate')).toBe(false);
+
+    await user.click(screen.getByRole('switch', { name: 'Cambiar estado de jdoe' }));
+    await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Notificación' })).toHaveTextContent('El usuario quedó en estado activo');
+    const change = calls.find((call) => call.path === '/api/user/Inactivate');
+    expect(change).toMatchObject({ method: 'POST', body: { id: '2', idstate: 1 } });
+    await waitFor(() => expect(lists(calls)).toHaveLength(2));
+  });
+
+  it("shows the server's refusal in an Error dialog", async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) =>
+      call.path === '/api/user/Inactivate'
+        ? { status: 400, body: { statusCode: 400, result: { information: 'No es posible cambiar de estado a este usuario', informationCode: 'R400' } } }
+        : listOf([row({ id: '9', userName: 'blocked', idstate: 6, typeuserid: 2 })]),
+    );
+    renderUsers();
+    await user.click(await screen.findByRole('switch', { name: 'Cambiar estado de blocked' }));
+    await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent('No es posible cambiar de estado a este usuario');
+    expect(lists(calls)).toHaveLength(1);
+  });
+
+  it('deletes after confirmation, shows the server message and reloads', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) =>
+      call.path === '/api/user/delete' ? ok({ information: 'El usuario fue eliminado con éxito', informationCode: 'A10', id: '2' }) : listOf([admin, jdoe]),
+    );
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar jdoe' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('¿Deseas eliminar este usuario?');
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Notificación' })).toHaveTextContent('El usuario fue eliminado con éxito');
+    expect(calls.find((call) => call.path === '/api/user/delete')).toMatchObject({ method: 'POST', body: { Id: '2' } });
+    await waitFor(() => expect(lists(calls)).toHaveLength(2));
+  });
+
+  it('the create button opens /users/new', async () => {
+    const user = userEvent.setup();
+    mockApi(() => listOf([admin]));
+    renderUsers();
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+    expect(screen.getByText('at /users/new')).toBeInTheDocument();
+  });
+
+  it('a row opens the user card, by click or by Enter', async () => {
+    const user = userEvent.setup();
+    mockApi(() => listOf([admin, jdoe]));
+    const { unmount } = renderUsers();
+    await user.click(await screen.findByText('John'));
+    expect(screen.getByText('at /users/2')).toBeInTheDocument();
+    unmount();
+
+    renderUsers();
+    const cell = await screen.findByText('Administrador');
+    (cell.closest('tr') as HTMLElement).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('at /users/1')).toBeInTheDocument();
   });
 });

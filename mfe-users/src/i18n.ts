@@ -7,7 +7,6 @@ export const resources: NamespaceResources = {
   es: {
     title: 'Usuarios',
     loading: 'Cargando usuarios…',
-    empty: 'No se encontraron resultados',
     columns: {
       userName: 'Usuario',
       names: 'Nombres',
@@ -17,11 +16,12 @@ export const resources: NamespaceResources = {
       state: 'Estado',
     },
     state: { active: 'Activo', inactive: 'Inactivo' },
+    sort: { active: 'Activo', inactive: 'Inactivo', newest: 'Más reciente', oldest: 'Más antiguo' },
+    create: 'Crear usuario',
   },
   en: {
     title: 'Users',
     loading: 'Loading users…',
-    empty: 'No results found',
     columns: {
       userName: 'User name',
       names: 'Names',
@@ -31,11 +31,12 @@ export const resources: NamespaceResources = {
       state: 'State',
     },
     state: { active: 'Active', inactive: 'Inactive' },
+    sort: { active: 'Active', inactive: 'Inactive', newest: 'Most recent', oldest: 'Oldest' },
+    create: 'Create user',
   },
   pt: {
     title: 'Usuários',
     loading: 'Carregando usuários…',
-    empty: 'Nenhum resultado encontrado',
     columns: {
       userName: 'Usuário',
       names: 'Nomes',
@@ -45,5 +46,7 @@ export const resources: NamespaceResources = {
       state: 'Estado',
     },
     state: { active: 'Ativo', inactive: 'Inativo' },
+    sort: { active: 'Ativo', inactive: 'Inativo', newest: 'Mais recente', oldest: 'Mais antigo' },
+    create: 'Criar usuário',
   },
 };

@@ -16,6 +16,8 @@ export { SortMenu, type SortMenuProps } from './data-table/SortMenu';
 export { Pagination, type PaginationProps } from './data-table/Pagination';
 export { StateSwitch, type StateSwitchProps } from './data-table/StateSwitch';
 /** A styled native <select> (keyboard and screen readers from the browser; no Chakra select machine). */
-export { NativeSelect as PlainSelect } from './data-table/NativeSelect';
+export { NativeSelect } from './data-table/NativeSelect';
 export { TabbedCard, type CardTab, type TabbedCardProps } from './tabbed-card/TabbedCard';
 export * from './icons';
+/** The generic validation messages of console spec §5 (defined once, in the contracts). */
+export { VALIDATION_MESSAGES, formatMessage, maxMessage, minMessage } from '@suite/shared';
