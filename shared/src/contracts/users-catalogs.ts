@@ -107,8 +107,9 @@ export interface DocumentTypesResult {
 
 /**
  * A company (console spec §3). `principal` / `assigned` are the given user's flags (false when
- * no user is given); `sharedApps` is the comma list of the titles of the applications in which
- * that user holds roles ('' without a user). `idstate`: 0 active, 1 inactive. `modifiedOn` ISO-8601.
+ * no user is given); `sharedApps` is, for the user's own companies, the comma list of the titles
+ * of the applications in which the user holds roles ('' otherwise). `idstate`: 0 active,
+ * 1 inactive. `modifiedOn` (ISO-8601): when the user's flags last changed, else the company's.
  */
 export interface CompanyRecord {
   id: string;
@@ -131,9 +132,9 @@ export interface CustomersResult {
 }
 
 /**
- * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional application name).
- * Reply `result.customers`: only the user's companies (main or assigned), main first. With
- * `app`, `sharedApps` is still the full list; `app` only has to name an existing application.
+ * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional; accepted for the
+ * spec's sake, the list does not depend on it). Reply `result.customers`: only the user's
+ * companies (main or assigned), main first.
  */
 export const CustomersByUserHeadersSchema = v.object({
   userId: headerUuid,

@@ -188,7 +188,13 @@ export const UserRolesSchema = v.pipe(
   v.check((list) => list.some((r) => r.assigned), USER_MESSAGES.roleRequired),
 );
 
-/** POST /api/user/create body: the user fields plus customer and roles (both required). */
+/**
+ * POST /api/user/create body: the user fields plus customer and roles (both required). The user
+ * starts pending activation (idstate 3) and gets the console's activation e-mail. Refusals are
+ * 400 with `result.information`: R400 for a field rule, an unknown country / document type /
+ * company / role, a user name or e-mail in use (USER_MESSAGES.userNameInUse / emailInUse); A20
+ * with `result.users` (the deleted user) when the value belongs to a deleted user.
+ */
 export const CreateUserRequestSchema = v.object({
   ...UserDataFields,
   customer: UserCompaniesSchema,
@@ -197,9 +203,12 @@ export const CreateUserRequestSchema = v.object({
 export type CreateUserRequest = v.InferInput<typeof CreateUserRequestSchema>;
 
 /**
- * POST /api/user/modify body: `id` plus the user fields; `customer` and `roles` are optional —
- * when present they replace the user's companies / roles (each tab's Actualizar may send only
- * its part), when absent they stay as they are.
+ * POST /api/user/modify body: `id` plus the user fields; `customer` and `roles` are optional
+ * (absent: unchanged). Sent entries set what they name and leave the rest as it is: a company
+ * with principal and assigned both false, or a role with assigned false, is taken away; the
+ * principal company sent replaces the previous main one (which the user leaves unless it is sent
+ * as assigned). Afterwards the user must have exactly one main company and at least one role.
+ * Unknown or deleted id: 404 R404. Same refusals as create otherwise.
  */
 export const ModifyUserRequestSchema = v.object({
   id: uuid,
