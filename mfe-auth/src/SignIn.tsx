@@ -22,7 +22,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { NS } from './i18n';
 import { requestSignIn, sameOriginPath } from './signInRequest';
-import { SIGN_IN_TITLE_ID, signInLayoutFor, useScreenColors } from './signInVariants';
+import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
 const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
@@ -135,7 +135,7 @@ export function SignIn() {
 function SignInForm() {
   const { t } = useTranslation(NS);
   const profile = useProfile();
-  const colors = useScreenColors();
+  const { colors } = profile;
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [showPassword, setShowPassword] = useState(false);
@@ -202,6 +202,13 @@ function SignInForm() {
   const [user, password] = watch(['user', 'password']);
   const filled = Boolean(user?.trim()) && Boolean(password);
 
+  const inputColors = {
+    bg: colors.input.background,
+    color: colors.input.text,
+    borderColor: colors.input.border,
+    focusRingColor: colors.input.focus,
+  };
+
   const fieldError = (message?: string) => (message === MESSAGES.required || !message ? t('signIn.required') : message);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -267,13 +274,13 @@ function SignInForm() {
         ) : null}
 
         <Field.Root invalid={Boolean(errors.user)}>
-          <Field.Label>{t('signIn.user')}</Field.Label>
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('user')} />
+          <Field.Label color={colors.input.label}>{t('signIn.user')}</Field.Label>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...inputColors} {...register('user')} />
           <Field.ErrorText>{fieldError(errors.user?.message)}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>{t('signIn.password')}</Field.Label>
+          <Field.Label color={colors.input.label}>{t('signIn.password')}</Field.Label>
           <InputGroup
             endElement={
               <IconButton
@@ -289,12 +296,22 @@ function SignInForm() {
               </IconButton>
             }
           >
-            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...register('password')} />
+            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} {...register('password')} />
           </InputGroup>
           <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
         </Field.Root>
 
-        <Button type="submit" colorPalette="brand" disabled={!filled || isSubmitting} loading={isSubmitting} loadingText={t('signIn.submit')} aria-busy={isSubmitting}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          bg={colors.button.active}
+          color={colors.button.text}
+          _hover={{ bg: colors.button.active, opacity: 0.9 }}
+          disabled={!filled || isSubmitting}
+          loading={isSubmitting}
+          loadingText={t('signIn.submit')}
+          aria-busy={isSubmitting}
+        >
           {t('signIn.submit')}
         </Button>
 

@@ -25,6 +25,7 @@ export function LanguageSelector() {
             color={chosen ? bar : ink}
             fontWeight={chosen ? 'bold' : 'normal'}
             _hover={{ bg: chosen ? ink : 'whiteAlpha.300' }}
+            focusRingColor={ink}
             onClick={() => void changeLanguage(language)}
           >
             {t(`languages.${language}`)}

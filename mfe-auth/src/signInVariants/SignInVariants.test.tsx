@@ -45,7 +45,7 @@ describe('choice of the sign-in layout', () => {
     ['myself', { selector: false, themeSwitch: true }],
   ] as const)('%s: the profile variant is on the page, with its own pieces and the one form', async (variant, parts) => {
     mockApi({});
-    const { container } = renderAt('/login', undefined, profileWith(variant));
+    const { container } = renderAt('/login', undefined, profileWith(variant, { colorModeSwitch: true }));
     expect(variantOf(container)).toBe(variant);
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -120,7 +120,11 @@ describe('theme switch of the myself template', () => {
   it('starts in the profile mode and switches between dark and light, by click and keyboard', async () => {
     const user = userEvent.setup();
     mockApi({});
-    const { container } = renderAt('/login', undefined, profileWith('myself', { colorMode: 'dark' }));
+    const { container } = renderAt(
+      '/login',
+      undefined,
+      profileWith('myself', { colorMode: 'dark', colorModeSwitch: true, dark: { logos: { signIn: '/brand/test/logo-white.svg' } } }),
+    );
     const scope = () => container.querySelector('[data-color-mode]');
     const toggle = screen.getByRole('switch', { name: 'Tema oscuro' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
@@ -138,5 +142,12 @@ describe('theme switch of the myself template', () => {
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(scope()).toHaveAttribute('data-color-mode', 'light');
+  });
+
+  it('has no switch when the profile offers none, and stays in its mode', () => {
+    mockApi({});
+    const { container } = renderAt('/login', undefined, profileWith('myself', { colorMode: 'light', colorModeSwitch: false }));
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(container.querySelector('[data-color-mode]')).toHaveAttribute('data-color-mode', 'light');
   });
 });
