@@ -1,7 +1,8 @@
-import { Box, Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, Field, Input } from '@chakra-ui/react';
 import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
 import { USER_FIELD_MAX } from '@suite/shared';
-import type { ReactNode } from 'react';
+import { NativeSelect } from '@suite/shared/console';
+import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CARD_NS } from './i18n';
@@ -24,10 +25,12 @@ export interface DataTabProps {
 export function DataTab({ form, editing, userTypes, countries, documentTypes, onUniqueBlur }: DataTabProps) {
   const { t } = useTranslation(CARD_NS);
   const { register, formState, setValue } = form;
+  const baseId = useId();
+  const ids = (name: FieldPath<UserFormValues>) => ({ control: `${baseId}-${name}`, errorText: `${baseId}-${name}-error` });
   const errorOf = (name: FieldPath<UserFormValues>) => messageText(t, formState.errors[name]?.message);
 
   const field = (name: FieldPath<UserFormValues>, control: ReactNode, hint?: string) => (
-    <Field.Root key={name} invalid={Boolean(formState.errors[name])} disabled={!editing} required={name !== 'phoneNumber'}>
+    <Field.Root key={name} id={ids(name).control} ids={{ errorText: ids(name).errorText }} invalid={Boolean(formState.errors[name])} disabled={!editing} required={name !== 'phoneNumber'}>
       <Field.Label>{t(`fields.${name}`)}</Field.Label>
       {control}
       {hint && !formState.errors[name] ? <Field.HelperText>{hint}</Field.HelperText> : null}
@@ -46,20 +49,10 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
       />,
     );
 
-  const select = (name: 'idTypeUser' | 'countryId' | 'documentTypeId', options: Array<{ value: string; label: string }>, onChange?: () => void) =>
+  const select = (name: SelectName, options: Array<{ value: string; label: string }>, onChange?: (value: string) => void) =>
     field(
       name,
-      <NativeSelect.Root>
-        <NativeSelect.Field {...register(name, onChange ? { onChange } : {})}>
-          <option value="">{t('fields.choose')}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>,
+      <SelectControl form={form} name={name} ids={ids(name)} disabled={!editing} options={options} choose={t('fields.choose')} onChange={onChange} />,
     );
 
   return (
@@ -109,5 +102,57 @@ function PhoneField({ form, label, hint, editing, error }: { form: DataTabProps[
       {error ? null : <Field.HelperText>{hint}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+type SelectName = 'idTypeUser' | 'countryId' | 'documentTypeId';
+
+/**
+ * A select bound to the form by value, so a stored choice shows once its options arrive (the
+ * document types load after the country).
+ */
+function SelectControl({
+  form,
+  name,
+  ids,
+  disabled,
+  options,
+  choose,
+  onChange,
+}: {
+  form: DataTabProps['form'];
+  name: SelectName;
+  ids: { control: string; errorText: string };
+  disabled: boolean;
+  options: Array<{ value: string; label: string }>;
+  choose: string;
+  onChange?: (value: string) => void;
+}) {
+  const { field } = useController({ control: form.control, name });
+  const invalid = Boolean(form.formState.errors[name]);
+  return (
+    <NativeSelect
+      ref={field.ref}
+      id={ids.control}
+      name={field.name}
+      value={field.value}
+      disabled={disabled}
+      required
+      onBlur={field.onBlur}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? ids.errorText : undefined}
+      borderColor={invalid ? 'border.error' : undefined}
+      onChange={(event) => {
+        field.onChange(event.target.value);
+        onChange?.(event.target.value);
+      }}
+    >
+      <option value="">{choose}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -1,4 +1,4 @@
-import { COMPANY_SORT, mainCompany, replacesMainCompany, searchCompanies, setAssigned, setMainCompany, sortCompanies } from './companies';
+import { COMPANY_ORDER, belongsToUser, mainCompany, replacesMainCompany, setAssigned, setMainCompany } from './companies';
 
 const rows = [
   { id: 'a', name: 'Acme', principal: true, assigned: false, modifiedOn: '2026-01-01T00:00:00Z', sharedApps: 'Firmaya' },
@@ -29,15 +29,11 @@ describe('companies rules', () => {
     expect(setAssigned(rows, 'c', true).find((row) => row.id === 'c')?.assigned).toBe(true);
   });
 
-  it('sorts Activos, Inactivos and Modificados recientemente', () => {
-    expect(sortCompanies(rows, COMPANY_SORT.active).map((row) => row.id)).toEqual(['a', 'b', 'c']);
-    expect(sortCompanies(rows, COMPANY_SORT.inactive).map((row) => row.id)).toEqual(['c', 'a', 'b']);
-    expect(sortCompanies(rows, COMPANY_SORT.recent).map((row) => row.id)).toEqual(['b', 'c', 'a']);
-  });
-
-  it('searches names and applications ignoring accents and case', () => {
-    expect(searchCompanies(rows, 'cordo').map((row) => row.id)).toEqual(['c']);
-    expect(searchCompanies(rows, 'FIRMA').map((row) => row.id)).toEqual(['a']);
-    expect(searchCompanies(rows, '  ')).toHaveLength(3);
+  it('sorts Activos, Inactivos and Modificados recientemente by the stored membership', () => {
+    const sortable = rows.map((row) => ({ ...row, member: belongsToUser(row) }));
+    const ids = (order: keyof typeof COMPANY_ORDER) => [...sortable].sort(COMPANY_ORDER[order]).map((row) => row.id);
+    expect(ids('active')).toEqual(['a', 'b', 'c']);
+    expect(ids('inactive')).toEqual(['c', 'a', 'b']);
+    expect(ids('recent')).toEqual(['b', 'c', 'a']);
   });
 });

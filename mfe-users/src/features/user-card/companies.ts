@@ -36,35 +36,31 @@ export function setAssigned<T extends CompanyAssignment>(rows: readonly T[], id:
   return rows.map((row) => (row.id === id && !row.principal ? { ...row, assigned } : row));
 }
 
-/** Sort options of the companies table (console spec §2). */
+/** Sort options of the companies table (console spec §2); the table applies them in the browser. */
 export const COMPANY_SORT = { active: 'active', inactive: 'inactive', recent: 'recent' } as const;
 export type CompanySort = (typeof COMPANY_SORT)[keyof typeof COMPANY_SORT];
 
-/** Whether the company is the user's (main or assigned): "Activos" lists these first. */
+/** A company row as the table sorts it: `member` is whether the user belongs to it as stored. */
+export interface SortableCompany {
+  name: string;
+  member: boolean;
+  modifiedOn?: string | null;
+}
+
+/** Whether the user belongs to the company (main or assigned). */
 export const belongsToUser = (row: CompanyAssignment): boolean => row.principal || row.assigned;
 
+const byName = (a: SortableCompany, b: SortableCompany) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
+const time = (row: SortableCompany) => (row.modifiedOn ? Date.parse(row.modifiedOn) || 0 : 0);
+const rank = (row: SortableCompany) => (row.member ? 0 : 1);
+
 /**
- * Rows in the chosen order: Activos puts the user's companies first, Inactivos the others first,
- * Modificados recientemente the newest modification first. Ties keep the name order.
+ * Activos: the user's companies first; Inactivos: the others first; Modificados recientemente:
+ * newest modification first. Ties by name. Membership is the stored one, so a row does not jump
+ * away while its switches are being changed.
  */
-export function sortCompanies<T extends CompanyAssignment & { name: string; modifiedOn?: string | null }>(rows: readonly T[], sort: CompanySort): T[] {
-  const byName = (a: T, b: T) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
-  const time = (row: T) => (row.modifiedOn ? Date.parse(row.modifiedOn) || 0 : 0);
-  const rank = (row: T) => (belongsToUser(row) ? 0 : 1);
-  return [...rows].sort((a, b) => {
-    if (sort === COMPANY_SORT.recent) return time(b) - time(a) || byName(a, b);
-    const order = sort === COMPANY_SORT.active ? rank(a) - rank(b) : rank(b) - rank(a);
-    return order || byName(a, b);
-  });
-}
-
-/** Rows whose name (or shared applications) contains the search text, accents and case ignored. */
-export function searchCompanies<T extends { name: string; sharedApps?: string | null }>(rows: readonly T[], search: string): T[] {
-  const needle = fold(search.trim());
-  if (needle === '') return [...rows];
-  return rows.filter((row) => fold(row.name).includes(needle) || fold(row.sharedApps ?? '').includes(needle));
-}
-
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+export const COMPANY_ORDER: Record<CompanySort, (a: SortableCompany, b: SortableCompany) => number> = {
+  active: (a, b) => rank(a) - rank(b) || byName(a, b),
+  inactive: (a, b) => rank(b) - rank(a) || byName(a, b),
+  recent: (a, b) => time(b) - time(a) || byName(a, b),
+};

@@ -1,0 +1,1 @@
+export { UserCardRoute } from './UserCardRoute';

@@ -1,0 +1,142 @@
+import { AppProviders, DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import App from '../../App';
+
+/**
+ * Test helpers of the user card: a fake users API on `fetch` (answers by method and path) and
+ * the remote rendered the way the host mounts it, with the page's dialogs.
+ */
+
+export const IDS = {
+  user: '5b0f2c4e-8d1a-4c3e-9f2a-1b2c3d4e5f60',
+  deleted: '6c1f3d5e-9e2b-4d4f-8a3b-2c3d4e5f6a71',
+  acme: '7d2a4e6f-0f3c-4e5a-9b4c-3d4e5f6a7b82',
+  bravo: '8e3b5f7a-1a4d-4f6b-8c5d-4e5f6a7b8c93',
+} as const;
+
+export const userDetail = {
+  id: IDS.user,
+  names: 'Ana María',
+  surnames: 'Núñez',
+  email: 'ana@empresa.test',
+  document: '1020304050',
+  userName: 'anunez',
+  phoneNumber: '3001234567',
+  idTypeUser: 2,
+  typeuserid: 2,
+  countryCode: 'CO',
+  documentType: 'CC',
+  countryId: 1,
+  documentTypeId: 1,
+  idstate: 1,
+  modifiedon: '2026-01-01T00:00:00Z',
+  deleted: false,
+};
+
+export const companies = (mainId?: string) => [
+  { id: IDS.acme, name: 'Acme', principal: mainId === IDS.acme, assigned: false, idstate: 0, modifiedOn: '2026-01-02T00:00:00Z', sharedApps: '' },
+  { id: IDS.bravo, name: 'Bravo', principal: mainId === IDS.bravo, assigned: false, idstate: 0, modifiedOn: '2026-01-03T00:00:00Z', sharedApps: '' },
+];
+
+export const role = (id: number, name: string, assigned = false, idstate = 0) => ({
+  id,
+  name,
+  description: '',
+  alias: '',
+  createdon: '2026-01-01T00:00:00Z',
+  idstate,
+  sharedApps: 'Consola',
+  assigned,
+});
+
+type Answer = [status: number, result: unknown] | ((body: Record<string, unknown>, request: Request) => [number, unknown]);
+
+/** Default replies of the card's calls; tests override some. Keys: 'METHOD /path' (lower-case path). */
+export function defaultRoutes(): Record<string, Answer> {
+  return {
+    'GET /api/user/gettypeuser': [200, { records: [{ id: 2, name: 'Usuario' }, { id: 4, name: 'Usuario Certificado' }] }],
+    'GET /api/user/get-countries': [200, [{ id: 1, name: 'Colombia', countryCode: 'CO' }, { id: 2, name: 'Perú', countryCode: 'PE' }]],
+    'GET /api/user/get-document-types-create-users': (_body, request) =>
+      request.headers.get('code') === 'CO'
+        ? [
+            200,
+            {
+              listDocumentType: [
+                { documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false },
+                { documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true },
+              ],
+            },
+          ]
+        : [200, { listDocumentType: [{ documentTypeId: 9, documentTypeDescription: 'DNI', documentTypeAllowed: 'DNI', country: 'PE', alphanumeric: false }] }],
+    'GET /api/customer/getcustomer': (_body, request) => [200, { customers: companies(request.headers.get('userid') ? IDS.acme : undefined) }],
+    'GET /api/application/getcountrolesbyuser': (_body, request) => [
+      200,
+      { records: [{ appid: 1, appname: 'ibuhoo', apptitle: 'Consola', rolequantity: 2, rolequantityUnique: request.headers.get('user') ? 1 : 0 }] },
+    ],
+    'GET /api/role/list': (_body, request) => [200, { records: [role(1, 'Administrador', Boolean(request.headers.get('user'))), role(2, 'Lector'), role(3, 'Antiguo', false, 1)], count: 3 }],
+    'GET /api/user/getbyid': [200, { count: 1, records: [userDetail] }],
+    'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
+    'GET /api/user/list': [200, { users: [], rows: 0 }],
+  };
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** Answers fetch from `routes`; unknown calls get a 404. Returns the calls made. */
+export function serve(overrides: Record<string, Answer> = {}): Call[] {
+  const routes = { ...defaultRoutes(), ...overrides };
+  const calls: Call[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname.toLowerCase();
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    calls.push({ method: request.method, path, headers: request.headers, body });
+    const answer = routes[`${request.method} ${path}`];
+    const [status, result] = typeof answer === 'function' ? answer(body, request) : (answer ?? [404, { information: 'El recurso solicitado no existe.', informationCode: 'R404' }]);
+    return new Response(JSON.stringify({ statusCode: status, result }), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
+
+/** The calls to one path (lower-case). */
+export const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname}</output>;
+}
+
+/** The users remote at `path`, as the host mounts it, signed in, with the page's DialogHost. */
+export function renderCard(path: string) {
+  sessionStore.signOut();
+  sessionStore.signIn({ token: jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 }) });
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/Login" element={<p>sign-in</p>} />
+          <Route path="*" element={<App />} />
+        </Routes>
+        <Where />
+        <DialogHost />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
+}
+
+/** Closes what a test left open. */
+export function cleanUpDialogs() {
+  act(() => closeAllDialogs());
+}
