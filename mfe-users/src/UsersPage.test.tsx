@@ -180,6 +180,23 @@ describe('users list', () => {
     await waitFor(() => expect(lists(calls).at(-1)?.headers.get('pages')).toBe('1,25'));
   });
 
+  it('keeps the pager while the next page loads', async () => {
+    const user = userEvent.setup();
+    let first = true;
+    mockApi(() => {
+      if (first) {
+        first = false;
+        return listOf([admin, jdoe], 57);
+      }
+      return new Promise<Reply>(() => undefined);
+    });
+    renderUsers();
+    await screen.findByText('1-10 de 57');
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Cargando usuarios…');
+    expect(screen.getByText('11-20 de 57')).toBeInTheDocument();
+  });
+
   it('switches a state after confirmation, shows the result and reloads', async () => {
     const user = userEvent.setup();
     const calls = mockApi((call) =>

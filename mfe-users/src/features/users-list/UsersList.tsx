@@ -57,23 +57,23 @@ export function UsersList({ label }: { label: string }) {
 
   return (
     <Box>
-      {state.status === 'error' ? (
+      {state.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{state.message}</Alert.Title>
+          <Alert.Title>{state.error}</Alert.Title>
         </Alert.Root>
       ) : null}
       <DataTable<UserRow, UserSort>
         label={label}
         columns={columns}
-        rows={state.status === 'ready' ? state.users : []}
-        total={state.status === 'ready' ? state.rows : 0}
+        rows={state.users}
+        total={state.rows}
         rowKey={(user) => user.id}
         rowLabel={(user) => user.userName}
         query={query}
         onQueryChange={setQuery}
         sortOptions={sortOptions}
-        loading={state.status === 'loading'}
+        loading={state.loading}
         loadingLabel={t('loading')}
         onRowClick={(user) => navigate(user.id)}
         onCreate={() => navigate('new')}

@@ -3,22 +3,26 @@ import type { TableQuery } from '@suite/shared/console';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchUsers } from './usersListApi';
 
-export type UsersPageState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; users: UserRow[]; rows: number };
+/** The last page read (kept while the next one loads, so the pager does not jump) and the call's state. */
+export interface UsersPageState {
+  loading: boolean;
+  /** The failed call's message, until a call succeeds. */
+  error: string | null;
+  users: UserRow[];
+  rows: number;
+}
 
 /** The page of users the query asks for, fetched again on every query change and on reload(). */
 export function useUsersPage(query: TableQuery<UserSort>): { state: UsersPageState; reload: () => void } {
-  const [state, setState] = useState<UsersPageState>({ status: 'loading' });
+  const [state, setState] = useState<UsersPageState>({ loading: true, error: null, users: [], rows: 0 });
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    setState((current) => ({ ...current, loading: true }));
     fetchUsers({ search: query.search, page: query.page, pageSize: query.pageSize, sort: query.sort })
-      .then(({ users, rows }) => live && setState({ status: 'ready', users, rows }))
-      .catch((error: unknown) => live && setState({ status: 'error', message: apiErrorMessage(error) }));
+      .then(({ users, rows }) => live && setState({ loading: false, error: null, users, rows }))
+      .catch((error: unknown) => live && setState({ loading: false, error: apiErrorMessage(error), users: [], rows: 0 }));
     // an answer to an older query never replaces a newer one
     return () => {
       live = false;
