@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDS, callsTo, cleanUpDialogs, renderCard, serve, userDetail } from './testServer';
+
+afterEach(cleanUpDialogs);
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true });
+const tab = (name: string) => screen.getByRole('tab', { name });
+const updated = { informationCode: 'A10', information: 'ok', id: IDS.user };
+
+async function openExisting(overrides: Parameters<typeof serve>[0] = {}) {
+  const calls = serve({ 'POST /api/user/modify': [200, updated], ...overrides });
+  renderCard(`/users/${IDS.user}`);
+  expect(await screen.findByText('Detalles del usuario')).toBeInTheDocument();
+  await waitFor(() => expect(field('Nombres')).toHaveValue('Ana María'));
+  return calls;
+}
+
+async function fillNewUser(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('option', { name: 'Usuario' });
+  await user.selectOptions(field('Tipo de usuario'), 'Usuario');
+  await user.type(field('Nombres'), 'Carlos');
+  await user.type(field('Apellidos'), 'Pérez');
+  await user.type(field('Usuario'), 'cperez');
+  await user.type(field('Correo electrónico'), 'cperez@empresa.test');
+  await user.selectOptions(field('País'), 'Colombia');
+  await screen.findByRole('option', { name: 'Cédula de ciudadanía' });
+  await user.selectOptions(field('Tipo de documento'), 'Cédula de ciudadanía');
+  await user.type(field('Documento'), '80123456');
+  await user.type(field('Teléfono'), '3001234567');
+}
+
+describe('user card', () => {
+  it('opens an existing user in detail mode; the pencil switches to edit mode', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    expect(callsTo(calls, '/api/user/getbyid')[0].headers.get('pid')).toBe(IDS.user);
+    expect(field('Nombres')).toBeDisabled();
+    expect(field('Teléfono')).toHaveValue('(+57) 300 1234567');
+    expect(field('Tipo de documento')).toHaveValue('1');
+    expect(screen.getByRole('button', { name: 'Actualizar' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(screen.getByText('Editar usuario')).toBeInTheDocument();
+    expect(field('Nombres')).toBeEnabled();
+  });
+
+  it('updates the Datos tab with the contract body and shows the notification', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.clear(field('Nombres'));
+    await user.type(field('Nombres'), 'Ana Lucía');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Notificación' });
+    expect(dialog).toHaveAccessibleDescription('Los datos del usuario han sido actualizados');
+    expect(callsTo(calls, '/api/user/modify').map((call) => call.body)).toEqual([
+      {
+        id: IDS.user,
+        names: 'Ana Lucía',
+        surnames: 'Núñez',
+        userName: 'anunez',
+        email: 'ana@empresa.test',
+        document: '1020304050',
+        phoneNumber: '3001234567',
+        idTypeUser: 2,
+        countryCode: 'CO',
+        documentType: 'CC',
+      },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    // back to detail mode with the stored data
+    expect(await screen.findByText('Detalles del usuario')).toBeInTheDocument();
+  });
+
+  it('asks before leaving a tab with changes: Descartar restores, Actualizar saves', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.type(field('Apellidos'), ' Peña');
+
+    await user.click(tab('empresas'));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveAccessibleDescription('¿Hiciste Modificaciones ¿deseas actualizarlas?');
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByRole('table', { name: 'Empresas del usuario' })).toBeInTheDocument();
+    await user.click(tab('Datos'));
+    expect(field('Apellidos')).toHaveValue('Núñez');
+    expect(callsTo(calls, '/api/user/modify')).toHaveLength(0);
+
+    await user.type(field('Apellidos'), ' Peña');
+    await user.click(tab('roles'));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
+    await waitFor(() => expect(callsTo(calls, '/api/user/modify')).toHaveLength(1));
+    expect(callsTo(calls, '/api/user/modify')[0].body.surnames).toBe('Núñez Peña');
+  });
+
+  it('keeps exactly one main company and asks before replacing it; switches are disabled when not editing', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(tab('empresas'));
+    const table = await screen.findByRole('table', { name: 'Empresas del usuario' });
+    const acmeMain = await within(table).findByRole('switch', { name: 'Empresa principal: Acme' });
+    const bravoMain = within(table).getByRole('switch', { name: 'Empresa principal: Bravo' });
+    expect(acmeMain).toHaveAttribute('aria-checked', 'true');
+    expect(bravoMain).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.click(bravoMain);
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveAccessibleDescription('Desea cambiar la empresa principal?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(bravoMain).toHaveAttribute('aria-checked', 'false');
+
+    await user.click(within(table).getByRole('switch', { name: 'Asignada: Bravo' }));
+    await user.click(bravoMain);
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(bravoMain).toHaveAttribute('aria-checked', 'true'));
+    expect(acmeMain).toHaveAttribute('aria-checked', 'false');
+    // making it main cleared its assigned flag, and the main company's assigned switch is off
+    expect(within(table).getByRole('switch', { name: 'Asignada: Bravo' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(table).getByRole('switch', { name: 'Asignada: Bravo' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await screen.findByText('¡El usuario fue actualizado con éxito!');
+    const [modify] = callsTo(calls, '/api/user/modify');
+    expect(modify.body.customer).toEqual([
+      { id: IDS.acme, name: 'Acme', principal: false, assigned: false },
+      { id: IDS.bravo, name: 'Bravo', principal: true, assigned: false },
+    ]);
+    expect(modify.body.userName).toBe(userDetail.userName);
+    expect(modify.body.roles).toBeUndefined();
+  });
+
+  it('refuses to update companies without a main company', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(tab('empresas'));
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.click(await screen.findByRole('switch', { name: 'Empresa principal: Acme' }));
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('*Se requiere una empresa principal')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/user/modify')).toHaveLength(0);
+  });
+
+  it('counts roles per application, hides inactive roles and assigns all', async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(tab('roles'));
+    const app = await screen.findByRole('button', { name: 'Consola: 2 roles, 1 roles únicos' });
+    expect(app).toHaveAttribute('aria-current', 'true');
+    expect(await screen.findByRole('switch', { name: 'Asignado: Administrador' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByText('Antiguo')).not.toBeInTheDocument();
+    const [roleList] = callsTo(calls, '/api/role/list');
+    expect(roleList.headers.get('application')).toBe('ibuhoo');
+    expect(roleList.headers.get('user')).toBe(IDS.user);
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.click(screen.getByRole('switch', { name: 'Asignar todos los roles' }));
+    expect(screen.getByRole('switch', { name: 'Asignado: Lector' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('button', { name: 'Consola: 2 roles, 2 roles únicos' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Asignar todos los roles' }));
+    expect(screen.getByRole('button', { name: 'Consola: 2 roles, 0 roles únicos' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('*Se requiere mínimo un rol')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/user/modify')).toHaveLength(0);
+
+    // assigning clears the error text
+    await user.click(screen.getByRole('switch', { name: 'Asignado: Lector' }));
+    expect(screen.queryByText('*Se requiere mínimo un rol')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await screen.findByText('¡El usuario fue actualizado con éxito!');
+    expect(callsTo(calls, '/api/user/modify')[0].body.roles).toEqual([
+      { name: 'Administrador', application: 'ibuhoo', assigned: false },
+      { name: 'Lector', application: 'ibuhoo', assigned: true },
+    ]);
+  });
+
+  it('creates a user: valid data, then a main company, then at least one role', async () => {
+    const user = userEvent.setup();
+    const calls = serve({ 'POST /api/user/create': [200, { informationCode: 'A10', information: 'ok', id: IDS.user }] });
+    renderCard('/users/new');
+    await screen.findByText('Nuevo usuario');
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+
+    // moving on needs valid data
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findAllByText('Campo obligatorio.')).not.toHaveLength(0);
+    expect(tab('Datos')).toHaveAttribute('aria-selected', 'true');
+
+    await fillNewUser(user);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(tab('empresas')).toHaveAttribute('aria-selected', 'true'));
+    expect(callsTo(calls, '/api/user/getuserexists').map((call) => call.body)).toEqual(
+      expect.arrayContaining([{ userName: 'cperez' }, { email: 'cperez@empresa.test' }]),
+    );
+
+    // roles need a main company
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('*Se requiere una empresa principal')).toBeInTheDocument();
+    await user.click(await screen.findByRole('switch', { name: 'Empresa principal: Bravo' }));
+    expect(screen.queryByText('*Se requiere una empresa principal')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(tab('roles')).toHaveAttribute('aria-selected', 'true'));
+
+    await screen.findByRole('button', { name: 'Consola: 2 roles, 0 roles únicos' });
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('*Se requiere mínimo un rol')).toBeInTheDocument();
+    await user.click(await screen.findByRole('switch', { name: 'Asignado: Administrador' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Notificación' });
+    expect(dialog).toHaveAccessibleDescription('El usuario fue creado con éxito');
+    expect(callsTo(calls, '/api/user/create').map((call) => call.body)).toEqual([
+      {
+        names: 'Carlos',
+        surnames: 'Pérez',
+        userName: 'cperez',
+        email: 'cperez@empresa.test',
+        document: '80123456',
+        phoneNumber: '3001234567',
+        idTypeUser: 2,
+        countryCode: 'CO',
+        documentType: 'CC',
+        customer: [{ id: IDS.bravo, name: 'Bravo', principal: true, assigned: false }],
+        roles: [
+          { name: 'Administrador', application: 'ibuhoo', assigned: true },
+          { name: 'Lector', application: 'ibuhoo', assigned: false },
+        ],
+      },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    // back to the list, which reloads; no unsaved-changes question on the way
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/users$/));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when a save is refused', async () => {
+    const user = userEvent.setup();
+    await openExisting({ 'POST /api/user/modify': [400, { informationCode: 'R400', information: 'El tipo de documento no existe para el país.' }] });
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.type(field('Apellidos'), ' Peña');
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(dialog).toHaveAccessibleDescription('El tipo de documento no existe para el país.');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(screen.getByText('Editar usuario')).toBeInTheDocument();
+  });
+
+  it('says so when the user does not exist', async () => {
+    serve({ 'GET /api/user/getbyid': [404, { informationCode: 'R404', information: 'El usuario no existe.' }] });
+    renderCard(`/users/${IDS.user}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('El usuario no existe.');
+  });
+});
