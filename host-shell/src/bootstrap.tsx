@@ -1,4 +1,4 @@
-import { AppProviders, createSuiteSystem, detectLanguage, i18n, initI18n, loadRuntimeConfig, validateStoredSession, COMMON_NS } from '@suite/shared';
+import { AppProviders, applyProfileToDocument, detectLanguage, getPageProfile, i18n, initI18n, loadRuntimeConfig, validateStoredSession } from '@suite/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -18,17 +18,23 @@ async function unregisterServiceWorkers(): Promise<void> {
 
 async function start(): Promise<void> {
   void unregisterServiceWorkers();
-  const [registry, config] = await Promise.all([fetchRegistry(), loadRuntimeConfig({ version: process.env.PACKAGE_VERSION })]);
-  initI18n(detectLanguage());
-  document.title = i18n.t('appTitle', { ns: COMMON_NS });
+  // the registry, /config.json (with the page's portal profile) and the document headers, all at once
+  const [registry] = await Promise.all([fetchRegistry(), loadRuntimeConfig({ version: process.env.PACKAGE_VERSION })]);
+  const profile = getPageProfile();
+  // bms_lang, else the profile's (tenant's) default language
+  initI18n(detectLanguage(profile.defaultLanguage));
+  applyProfileToDocument(profile);
   document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
   const loader = createFederationLoader(registry, (id, error) => console.error(`remote ${id} is unavailable`, error));
 
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
   createRoot(root).render(
     <StrictMode>
-      <AppProviders system={createSuiteSystem({ key: config.appName })}>
+      <AppProviders profile={profile}>
         <RemoteLoaderContext.Provider value={loader}>
           <BrowserRouter>
             <Shell />

@@ -5,7 +5,7 @@ import { mockApi, renderAt, reply, resetWorld } from './testHarness';
 
 const ok = (result: unknown) => () => reply(200, { statusCode: 200, result });
 
-beforeEach(() => resetWorld('bemyself'));
+beforeEach(() => resetWorld('bemyself', { emailSentRoute: '/check-email' }));
 afterEach(async () => {
   jest.restoreAllMocks();
   await act(() => changeLanguage('es'));

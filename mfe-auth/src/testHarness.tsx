@@ -1,5 +1,5 @@
 /** Test helpers of this remote's screens (jest only). */
-import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
+import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setPageProfile, setRuntimeConfig, type PortalProfile } from '@suite/shared';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import App from './App';
@@ -67,12 +67,13 @@ export function renderAt(path: string, state?: unknown, profile: PortalProfile =
   );
 }
 
-/** Common per-test set-up: clean storage and session, payload key 'k', application `appName`. */
-export function resetWorld(appName = 'ibuhoo') {
+/** Common per-test set-up: clean storage and session, payload key 'k', application `appName` with the page profile `profile` (default otherwise). */
+export function resetWorld(appName = 'ibuhoo', profile: Partial<PortalProfile> = {}) {
   localStorage.clear();
   sessionStorage.clear();
   sessionStore.signOut();
   closeAllDialogs();
   resetRuntimeConfig();
   setRuntimeConfig({ payloadKey: 'k', appName, tenant: '' });
+  setPageProfile({ ...DEFAULT_PROFILE, app: appName, ...profile });
 }

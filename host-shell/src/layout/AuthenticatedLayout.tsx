@@ -31,7 +31,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
       <Flex as="header" align="center" gap="4" px="4" h="14" bg="brand.main" color="white" flexShrink={0}>
         <Link asChild color="white" _hover={{ textDecoration: 'none' }}>
           <RouterLink to={HOME_PATH} aria-label={t('shell.home')}>
-            <Logo title={t('appTitle')} />
+            <Logo slot="white" />
           </RouterLink>
         </Link>
         <Box flex="1" />

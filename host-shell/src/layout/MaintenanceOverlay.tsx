@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { COMMON_NS, fetchMaintenanceWindow, type MaintenanceWindowResult } from '@suite/shared';
+import { COMMON_NS, fetchMaintenanceWindow, useProfile, type MaintenanceWindowResult } from '@suite/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo';
@@ -11,6 +11,7 @@ import { Logo } from './Logo';
  */
 export function MaintenanceOverlay() {
   const { t } = useTranslation(COMMON_NS);
+  const maintenanceImage = useProfile().logos.maintenance;
   const [window, setWindow] = useState<MaintenanceWindowResult | null>(null);
   const [dismissed, setDismissed] = useState(false);
   const titleId = useId();
@@ -32,12 +33,13 @@ export function MaintenanceOverlay() {
 
   if (!window || dismissed) return null;
   return (
-    <Box position="fixed" inset="0" zIndex="overlay" bg="gray.50" display="flex" alignItems="center" justifyContent="center" p="4">
-      <Box role="dialog" aria-modal="true" aria-labelledby={titleId} bg="white" borderRadius="lg" boxShadow="md" p="8" maxW="lg" w="full">
+    <Box position="fixed" inset="0" zIndex="overlay" bg="bg" display="flex" alignItems="center" justifyContent="center" p="4">
+      <Box role="dialog" aria-modal="true" aria-labelledby={titleId} bg="bg.panel" borderRadius="lg" boxShadow="md" p="8" maxW="lg" w="full">
         <Stack gap="5" align="center" textAlign="center">
-          <HStack gap="4" color="brand.main">
-            <Logo title={t('appTitle')} />
+          <HStack gap="4">
+            <Logo height={40} />
           </HStack>
+          <img src={maintenanceImage} alt="" width={160} height={120} />
           <Heading as="h1" id={titleId} size="lg">
             {t('maintenance.title')}
           </Heading>

@@ -1,24 +1,30 @@
+import { DEFAULT_PROFILE } from '../contracts/profiles';
+import { resetPageProfile, setPageProfile } from '../profile/store';
 import { resetRuntimeConfig, setRuntimeConfig } from '../runtime-config';
 import { emailSentRoute } from './emailSent';
 
-afterEach(() => resetRuntimeConfig());
+afterEach(() => {
+  resetPageProfile();
+  resetRuntimeConfig();
+});
 
 describe('emailSentRoute', () => {
-  it.each(['myselfcert', 'letmicert', 'bemyself', 'BeMyself'])('%s uses /check-email by default', (app) => {
-    expect(emailSentRoute({}, app)).toBe('/check-email');
-  });
-
-  it('other applications use /alert by default', () => {
-    expect(emailSentRoute({}, 'ibuhoo')).toBe('/alert');
-  });
-
-  it("the application's profile decides when it says", () => {
-    expect(emailSentRoute({ emailSentScreen: 'check-email' }, 'ibuhoo')).toBe('/check-email');
-    expect(emailSentRoute({ emailSentScreen: '/alert' }, 'bemyself')).toBe('/alert');
-  });
-
-  it("reads the page's application from the runtime config", () => {
-    setRuntimeConfig({ appName: 'letmicert' });
+  it("follows the page profile's emailSentRoute", () => {
+    expect(emailSentRoute()).toBe('/alert');
+    setPageProfile({ ...DEFAULT_PROFILE, app: 'letmicert', emailSentRoute: '/check-email' });
     expect(emailSentRoute()).toBe('/check-email');
+  });
+
+  it('is data, not a list of application names', () => {
+    // an application named like a myself-style one, whose profile says /alert, gets /alert
+    setRuntimeConfig({ appName: 'bemyself' });
+    setPageProfile({ ...DEFAULT_PROFILE, app: 'bemyself', emailSentRoute: '/alert' });
+    expect(emailSentRoute()).toBe('/alert');
+  });
+
+  it('takes a given profile over the page one', () => {
+    setPageProfile({ ...DEFAULT_PROFILE, emailSentRoute: '/check-email' });
+    expect(emailSentRoute({ emailSentRoute: '/alert' })).toBe('/alert');
+    expect(emailSentRoute({ emailSentRoute: '/check-email' })).toBe('/check-email');
   });
 });

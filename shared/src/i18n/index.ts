@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { getPageProfile } from '../profile/store';
 import { commonResources } from './resources';
 
 export { commonResources };
@@ -18,8 +19,11 @@ export type NamespaceResources = Record<Language, Record<string, unknown>>;
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** Language from local storage `bms_lang`, else the tenant's default, else Spanish. */
-export function detectLanguage(tenantDefault?: string): Language {
+/**
+ * Language from local storage `bms_lang`, else the tenant's default (the page profile's
+ * `defaultLanguage`: pt for bmsbra), else Spanish (portal spec §1, §9).
+ */
+export function detectLanguage(tenantDefault: string = getPageProfile().defaultLanguage): Language {
   let stored: string | null = null;
   try {
     stored = typeof window !== 'undefined' ? window.localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;

@@ -1,1 +1,3 @@
 export * from './ProfileContext';
+export * from './document';
+export * from './store';

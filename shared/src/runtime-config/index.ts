@@ -1,15 +1,18 @@
 import { APP_NAME_HEADER, FALLBACK_APP, TENANT_HEADER } from '../contracts/messages';
+import { DEFAULT_PROFILE, PORTAL_PROFILE_PATH, mergeProfile, type PortalProfile } from '../contracts/profiles';
+import { setPageProfile } from '../profile/store';
 
 /**
  * What the page learns at start and every bundle reads afterwards: the application and tenant
  * (response headers of the page itself), the payload key (/config.json), where the API lives and
- * the version string shown on screens. The host sets it at bootstrap; a remote's standalone
- * bootstrap sets it the same way. A module-level value, so it works with or without React.
+ * the version string shown on screens. The host sets it at bootstrap, with the page's portal
+ * profile (getPageProfile); a remote's standalone bootstrap does the same. Module-level values,
+ * so they work with or without React.
  */
 export interface RuntimeConfig {
   /** Application name (X-App-Name of the document), FALLBACK_APP when absent. */
   appName: string;
-  /** Tenant (X-Tenant of the document), '' when absent. */
+  /** Tenant (X-Tenant of the document), else the profile's default tenant, '' when none. */
   tenant: string;
   /** crypto-js key of the password/link payload scheme (/config.json `payloadKey`). */
   payloadKey: string;
@@ -71,14 +74,42 @@ export async function readDocumentHeaders(): Promise<{ appName?: string; tenant?
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** Reads /config.json and the document's headers, and stores the result. Never throws. */
+/** A profile read from JSON: laid over DEFAULT_PROFILE, so anything missing or mistyped keeps a sound value. */
+export function readProfile(raw: unknown): PortalProfile | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const named = raw as Record<string, unknown>;
+  return mergeProfile({ ...DEFAULT_PROFILE, app: str(named.app) ?? FALLBACK_APP, tenant: typeof named.tenant === 'string' ? named.tenant : '' }, raw);
+}
+
+/** The profile by name, when /config.json did not bring one (configuration served from elsewhere). */
+async function fetchProfile(apiBase: string, appName?: string, tenant?: string): Promise<PortalProfile | undefined> {
+  try {
+    const url = `${apiBase.replace(/\/$/, '')}${PORTAL_PROFILE_PATH.replace(/^\/api/, '')}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (appName) headers.appName = appName;
+    if (tenant) headers.tenant = tenant;
+    const res = await fetch(url, { headers });
+    if (!res.ok) return undefined;
+    return readProfile(((await res.json()) as { result?: unknown }).result);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads /config.json (which carries the page's portal profile) and the document's headers in
+ * parallel, and stores both: no request waits for another before the first paint. Never throws.
+ */
 export async function loadRuntimeConfig(options: LoadOptions = {}): Promise<Readonly<RuntimeConfig>> {
   const [config, headers] = await Promise.all([readJson(options.configUrl ?? '/config.json'), readDocumentHeaders()]);
+  const apiBase = str(config.apiBase) ?? current.apiBase;
+  const profile = readProfile(config.profile) ?? (await fetchProfile(apiBase, headers.appName, headers.tenant)) ?? DEFAULT_PROFILE;
+  setPageProfile(profile);
   return setRuntimeConfig({
-    appName: headers.appName ?? FALLBACK_APP,
-    tenant: headers.tenant ?? '',
+    appName: headers.appName ?? profile.app,
+    tenant: headers.tenant ?? profile.tenant,
     payloadKey: str(config.payloadKey),
-    apiBase: str(config.apiBase),
+    apiBase,
     version: str(config.version) ?? options.version,
   });
 }

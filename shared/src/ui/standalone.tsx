@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { detectLanguage, initI18n } from '../i18n';
 import { loadRuntimeConfig } from '../runtime-config';
-import { createSuiteSystem } from '../theme';
 import { AppProviders } from './AppProviders';
 import { DialogHost } from './dialogs';
 
@@ -12,13 +11,13 @@ import { DialogHost } from './dialogs';
  * a router, and the remote's App. Reads /config.json and the page's headers first.
  */
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
-  const config = await loadRuntimeConfig({ version: options.version });
+  await loadRuntimeConfig({ version: options.version });
   initI18n(detectLanguage());
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');
   createRoot(element).render(
     <StrictMode>
-      <AppProviders system={createSuiteSystem({ key: config.appName })}>
+      <AppProviders>
         <BrowserRouter>
           <App />
           <DialogHost />
