@@ -32,3 +32,37 @@ create table audit_log (
 );
 create index audit_log_entity_idx on audit_log (entity, entity_id, at desc);
 create index audit_log_at_idx on audit_log (at desc);
+
+-- The plain list's row count, kept by triggers, so paging 100,000 users never counts them all.
+-- Sign-ins update users too, but never `deleted`: only creating, deleting and restoring users
+-- touch this row.
+create table user_totals (
+  id boolean primary key default true check (id),
+  live bigint not null
+);
+insert into user_totals (live) select count(*) from users where not deleted;
+
+create function user_totals_inserted() returns trigger language plpgsql as $$
+begin
+  update user_totals set live = live + (select count(*) from inserted_rows where not deleted);
+  return null;
+end $$;
+
+create function user_totals_removed() returns trigger language plpgsql as $$
+begin
+  update user_totals set live = live - (select count(*) from removed_rows where not deleted);
+  return null;
+end $$;
+
+create function user_totals_flagged() returns trigger language plpgsql as $$
+begin
+  update user_totals set live = live + case when new.deleted then -1 else 1 end;
+  return null;
+end $$;
+
+create trigger users_totals_insert after insert on users
+  referencing new table as inserted_rows for each statement execute function user_totals_inserted();
+create trigger users_totals_delete after delete on users
+  referencing old table as removed_rows for each statement execute function user_totals_removed();
+create trigger users_totals_deleted_flag after update of deleted on users
+  for each row when (old.deleted is distinct from new.deleted) execute function user_totals_flagged();

@@ -46,12 +46,13 @@ export interface UserRow {
  * A search counts its matches only up to this many, so a short search text over 100,000 users
  * does not count every match on each Enter; the pager then offers the pages up to the cap.
  */
-export const USER_LIST_COUNT_CAP = 10_000;
+export const USER_LIST_COUNT_CAP = 1_000;
 
 /**
  * GET /api/user/list reply `result`: one page of users and the row count. Without a search
  * `rows` is exact; with one it is exact up to USER_LIST_COUNT_CAP, and `rowsCapped` is true
- * when more rows match than that (rows = the cap).
+ * when more rows match than that (rows = the cap, and pages past the cap come back empty:
+ * refine the search instead).
  */
 export interface UserListResult {
   users: UserRow[];

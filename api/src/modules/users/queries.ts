@@ -21,24 +21,29 @@ export function escapeLike(text: string): string {
  */
 const SEARCH_TEXT = sql.raw(`lower(user_name || ' ' || names || ' ' || surnames || ' ' || document || ' ' || email)`);
 
+type Direction = 'asc' | 'desc';
+
 /**
  * Order of each sort option, matching an index of migration 0001/0008 so a page is read in index
  * order: state first (active or inactive), then the most recently modified; or by modification
  * date alone. `oldest` is the exact reverse of `newest` (ties by id descending) so it is the same
  * index read backwards.
  */
-function orderBy(sort: UserSort, alias = ''): RawBuilder<unknown> {
-  const c = (column: string) => sql.raw(alias ? `${alias}.${column}` : column);
-  switch (sort) {
-    case USER_SORT.active:
-      return sql`(${c('idstate')} <> 1), ${c('modified_on')} desc, ${c('id')}`;
-    case USER_SORT.inactive:
-      return sql`(${c('idstate')} <> 2), ${c('modified_on')} desc, ${c('id')}`;
-    case USER_SORT.oldest:
-      return sql`${c('modified_on')} asc, ${c('id')} desc`;
-    default:
-      return sql`${c('modified_on')} desc, ${c('id')}`;
-  }
+const SORT_KEYS: Record<UserSort, [string, Direction][]> = {
+  [USER_SORT.active]: [['(%idstate <> 1)', 'asc'], ['%modified_on', 'desc'], ['%id', 'asc']],
+  [USER_SORT.inactive]: [['(%idstate <> 2)', 'asc'], ['%modified_on', 'desc'], ['%id', 'asc']],
+  [USER_SORT.newest]: [['%modified_on', 'desc'], ['%id', 'asc']],
+  [USER_SORT.oldest]: [['%modified_on', 'asc'], ['%id', 'desc']],
+};
+
+/** ORDER BY of a sort, optionally reversed (the same index read the other way) and with a table alias. */
+function orderBy(sort: UserSort, options: { alias?: string; reverse?: boolean } = {}): RawBuilder<unknown> {
+  const prefix = options.alias ? `${options.alias}.` : '';
+  const keys = (SORT_KEYS[sort] ?? SORT_KEYS[USER_SORT.newest]).map(([expr, dir]) => {
+    const direction = options.reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+    return `${expr.replace('%', prefix)} ${direction}`;
+  });
+  return sql.raw(keys.join(', '));
 }
 
 interface ListRow {
@@ -57,37 +62,58 @@ interface ListRow {
  * One page of non-deleted users, searched case-insensitively over user name, names, surnames,
  * document and e-mail, sorted per the spec's options, plus the row count.
  *
- * Cost at 100,000 users: the page's ids are read from an index (trigram for a search, the sort's
- * b-tree otherwise) and only those rows are fetched; a search counts at most
- * USER_LIST_COUNT_CAP + 1 matches (`rowsCapped` beyond), the plain list counts the partial
- * index of non-deleted users.
+ * Cost at 100,000 users (plans: `pnpm bench:users` prints them on PostgreSQL):
+ * - the page's ids come from an index (the sort's b-tree, or the trigram index for a rare
+ *   search text) and only those rows are fetched;
+ * - the plain list's count is the trigger-kept `user_totals` row; pages in the second half are
+ *   read from the other end of the index, so no page skips more than half of the users;
+ * - a search counts at most USER_LIST_COUNT_CAP + 1 matches (`rowsCapped` beyond) and serves
+ *   pages within the cap only.
  */
 export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<UserListResult> {
   const search = query.search.trim().toLowerCase();
   const filter = search ? sql`and ${SEARCH_TEXT} like ${`%${escapeLike(search)}%`}` : sql``;
   const offset = (query.page - 1) * query.size;
 
-  const pageQuery = sql<ListRow>`
-    select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-      from (select id from users where not deleted ${filter}
-             order by ${orderBy(query.sort)} limit ${query.size}::int offset ${offset}::int) page
-      join users u on u.id = page.id
-     order by ${orderBy(query.sort, 'u')}`;
-  const countQuery = search
-    ? sql<{ total: number }>`
-        select count(*)::int as total
-          from (select 1 from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int) matches`
-    : sql<{ total: number }>`select count(*)::int as total from users where not deleted`;
+  const page = (limit: number, skip: number, reverse: boolean) =>
+    limit <= 0
+      ? Promise.resolve({ rows: [] as ListRow[] })
+      : sql<ListRow>`
+          select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
+            from (select id from users where not deleted ${filter}
+                   order by ${orderBy(query.sort, { reverse })} limit ${limit}::int offset ${skip}::int) page
+            join users u on u.id = page.id
+           order by ${orderBy(query.sort, { alias: 'u' })}`.execute(db);
 
-  // on PostgreSQL the two run on two pooled connections at once
-  const [page, count] = await Promise.all([pageQuery.execute(db), countQuery.execute(db)]);
-  const total = count.rows[0]?.total ?? 0;
-  const capped = search !== '' && total > USER_LIST_COUNT_CAP;
+  let total: number;
+  let rows: ListRow[];
+  let capped = false;
+  if (search) {
+    const counting = sql<{ total: number }>`
+      select count(*)::int as total
+        from (select 1 from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int) matches`.execute(db);
+    // pages past the cap are not served: the count stops there
+    const size = Math.min(query.size, USER_LIST_COUNT_CAP - offset);
+    // on PostgreSQL the two run on two pooled connections at once
+    const [found, count] = await Promise.all([page(size, offset, false), counting]);
+    total = count.rows[0]?.total ?? 0;
+    capped = total > USER_LIST_COUNT_CAP;
+    if (capped) total = USER_LIST_COUNT_CAP;
+    rows = found.rows;
+  } else {
+    const counted = await sql<{ live: string | number }>`select live from user_totals`.execute(db);
+    total = Number(counted.rows[0]?.live ?? 0);
+    const fromEnd = total - offset - query.size;
+    // the second half is nearer the index's other end: read it backwards
+    rows = offset > total / 2 && fromEnd > -query.size
+      ? (await page(query.size + Math.min(0, fromEnd), Math.max(0, fromEnd), true)).rows
+      : (await page(query.size, offset, false)).rows;
+  }
 
   return {
-    rows: capped ? USER_LIST_COUNT_CAP : total,
+    rows: total,
     ...(capped ? { rowsCapped: true } : {}),
-    users: page.rows.map((r) => ({
+    users: rows.map((r) => ({
       id: r.id,
       userName: r.user_name,
       names: r.names,

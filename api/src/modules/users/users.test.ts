@@ -165,6 +165,28 @@ describeEachBackend('GET /api/user/list', (server) => {
     expect(body.result.information).toMatch(message);
   });
 
+  it('serves every page of every sort in order, pages of the second half read from the index\'s other end', async () => {
+    for (const filterBy of ['1', '2', '3', '4']) {
+      const ids = async (pages: string) => json(await list({ filterBy, pages })).result.users.map((u: { id: string }) => u.id);
+      const all = await ids('1,25');
+      expect(all).toHaveLength(15);
+      expect([...(await ids('1,10')), ...(await ids('2,10'))]).toEqual(all);
+    }
+  });
+
+  it('keeps the plain count in step as users are created, deleted and restored', async () => {
+    const { db } = server();
+    const rows = async () => json(await list({})).result.rows as number;
+    const id = await createUser(db, { userName: 'counted.user' });
+    expect(await rows()).toBe(16);
+    await db.updateTable('users').set({ deleted: true }).where('id', '=', id).execute();
+    expect(await rows()).toBe(15);
+    await db.updateTable('users').set({ deleted: false }).where('id', '=', id).execute();
+    expect(await rows()).toBe(16);
+    await db.deleteFrom('users').where('id', '=', id).execute();
+    expect(await rows()).toBe(15);
+  });
+
   it('is reachable with any path casing', async () => {
     const response = await server().app.inject({ method: 'GET', url: '/API/User/List', headers: { authorization: `Bearer ${adminToken}` } });
     expect(response.statusCode).toBe(200);

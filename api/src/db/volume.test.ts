@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { USER_LIST_COUNT_CAP } from '@suite/shared/contracts';
+import { ADMIN_PASSWORD, describeEachBackend, json, tokenFor } from '../../test/harness';
+import { VOLUME_EMAIL_DOMAIN, VOLUME_PASSWORD, companyName, seedVolume } from './volume';
+
+const USERS = 1_200;
+
+describeEachBackend('volume seed', (server) => {
+  beforeAll(async () => {
+    await seedVolume(server().db, { users: USERS, companies: 30 });
+  }, 120_000);
+
+  it('adds users with a main company, roles of visible applications and realistic fields', async () => {
+    const { db } = server();
+    const volume = db.selectFrom('users').where(sql<string>`lower(email)`, 'like', `%@${VOLUME_EMAIL_DOMAIN}`);
+    expect((await volume.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n).toBe(USERS);
+    const { rows: mains } = await sql<{ bad: number }>`
+      select count(*)::int as bad from users u
+       where u.email like ${`%@${VOLUME_EMAIL_DOMAIN}`}
+         and (select count(*) from user_customers c where c.user_id = u.id and c.principal) <> 1`.execute(db);
+    expect(mains[0].bad).toBe(0);
+    const { rows: roleless } = await sql<{ bad: number }>`
+      select count(*)::int as bad from users u
+       where u.email like ${`%@${VOLUME_EMAIL_DOMAIN}`} and not exists (select 1 from user_roles r where r.user_id = u.id)`.execute(db);
+    expect(roleless[0].bad).toBe(0);
+    const hidden = await db
+      .selectFrom('user_roles as ur')
+      .innerJoin('applications as a', 'a.id', 'ur.application_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('a.is_visible', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(hidden.n).toBe(0);
+    const states = await volume.select(['idstate']).select(sql<number>`count(*)::int`.as('n')).groupBy('idstate').orderBy('idstate').execute();
+    expect(states.map((s) => s.idstate)).toEqual([1, 2, 3, 6]);
+    const sample = await volume.select(['user_name', 'names', 'document', 'password_hash', 'idstate']).orderBy('document').limit(50).execute();
+    for (const u of sample) {
+      expect(u.user_name).toMatch(/^[a-z.]+\d+$/);
+      expect(u.document).toMatch(/^(\d{10}|PA\d{8})$/);
+      expect(u.password_hash === null).toBe(u.idstate === 3);
+    }
+    expect(companyName(0)).not.toBe(companyName(1));
+  });
+
+  it('tops up to the requested count when run again', async () => {
+    const { db } = server();
+    const again = await seedVolume(db, { users: USERS, companies: 30 });
+    expect(again).toMatchObject({ usersAdded: 0, usersTotal: USERS, companies: 30 });
+    const more = await seedVolume(db, { users: USERS + 10, companies: 30 });
+    expect(more).toMatchObject({ usersAdded: 10, usersTotal: USERS + 10 });
+  });
+
+  it('lets a volume account sign in, and caps the count of a broad search', async () => {
+    const { app, db } = server();
+    const user = await db
+      .selectFrom('users as u')
+      .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+      .innerJoin('applications as a', 'a.id', 'ur.application_id')
+      .select('u.user_name')
+      .where('u.idstate', '=', 1)
+      .where(sql<string>`lower(u.email)`, 'like', `%@${VOLUME_EMAIL_DOMAIN}`)
+      .where('a.name', '=', 'ibuhoo')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await tokenFor(app, user.user_name, VOLUME_PASSWORD);
+
+    const admin = await tokenFor(app, 'admin', ADMIN_PASSWORD);
+    const list = async (headers: Record<string, string>) =>
+      json(await app.inject({ method: 'GET', url: '/api/user/list', headers: { authorization: `Bearer ${admin}`, ...headers } })).result;
+    const broad = await list({ customerSearch: VOLUME_EMAIL_DOMAIN, pages: '1,100' });
+    expect(broad.rows).toBe(USER_LIST_COUNT_CAP);
+    expect(broad.rowsCapped).toBe(true);
+    expect(broad.users).toHaveLength(100);
+    expect((await list({ customerSearch: VOLUME_EMAIL_DOMAIN, pages: `${USER_LIST_COUNT_CAP / 100 + 1},100` })).users).toEqual([]);
+    const plain = await list({ pages: '1,10' });
+    expect(plain.rowsCapped).toBeUndefined();
+    expect(plain.rows).toBeGreaterThan(USERS);
+    const narrow = await list({ customerSearch: user.user_name });
+    expect(narrow).toEqual({ rows: 1, users: [expect.objectContaining({ userName: user.user_name })] });
+  });
+});

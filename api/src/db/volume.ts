@@ -1,0 +1,188 @@
+import { sql, type Kysely } from 'kysely';
+import { hashPassword } from '../security/passwords';
+import type { DB } from './schema';
+
+/**
+ * Realistic volume for evaluation and benchmarks (`pnpm seed:volume --users 100000`): companies,
+ * roles per application and users with a main company, sometimes a second company, and one or two
+ * roles. Everything is generated inside the database (generate_series, one statement per batch),
+ * with one shared password hash, so 100,000 users take seconds, not 100,000 round trips.
+ * Re-running tops the volume up to the requested count (the highest seeded number is kept in
+ * `settings`), so running twice does not fail nor duplicate.
+ */
+
+/** Password of every volume account (they can sign in, e.g. to try the list as themselves). */
+export const VOLUME_PASSWORD = 'Volumen.Suite2025';
+export const VOLUME_EMAIL_DOMAIN = 'volumen.test';
+const PROGRESS_KEY = 'volume.users';
+const BATCH = 20_000;
+
+const FIRST_NAMES = [
+  'Ana', 'Juan', 'María', 'Carlos', 'Laura', 'Andrés', 'Camila', 'Santiago', 'Valentina', 'Sebastián',
+  'Daniela', 'Felipe', 'Natalia', 'Julián', 'Isabella', 'Mateo', 'Sofía', 'Nicolás', 'Gabriela', 'Alejandro',
+  'Paula', 'Diego', 'Carolina', 'Óscar', 'Lucía', 'Héctor', 'Mónica', 'Iván', 'Ángela', 'Tomás',
+  'Verónica', 'Raúl', 'Adriana', 'Martín', 'Juliana', 'Esteban', 'Marcela', 'Ramón', 'Inés', 'Joaquín',
+];
+const SURNAMES = [
+  'García', 'Rodríguez', 'Martínez', 'Hernández', 'López', 'González', 'Pérez', 'Sánchez', 'Ramírez', 'Torres',
+  'Flórez', 'Rivera', 'Gómez', 'Díaz', 'Moreno', 'Muñoz', 'Rojas', 'Vargas', 'Castro', 'Ortiz',
+  'Jiménez', 'Suárez', 'Cárdenas', 'Mejía', 'Peña', 'Núñez', 'Restrepo', 'Quintero', 'Salazar', 'Ospina',
+  'Castillo', 'Zapata', 'Valencia', 'Arango', 'Cifuentes', 'Beltrán', 'Acosta', 'Guerrero', 'Medina', 'Patiño',
+];
+const COMPANY_WORDS = ['Comercializadora', 'Inversiones', 'Servicios', 'Transportes', 'Constructora', 'Distribuidora', 'Laboratorios', 'Consultores', 'Agroindustrias', 'Tecnologías'];
+const COMPANY_PLACES = ['Andina', 'del Pacífico', 'del Caribe', 'La Sabana', 'del Llano', 'Altamira', 'del Valle', 'Santander', 'Antioquia', 'del Norte'];
+const COMPANY_FORMS = ['S.A.S.', 'Ltda.', 'S.A.'];
+/** Role kinds every visible application offers in the volume data. */
+const ROLE_KINDS = ['Operador', 'Consulta', 'Supervisor'];
+
+export interface VolumeOptions {
+  users: number;
+  /** Companies; default one per 200 users, at least 20. */
+  companies?: number;
+  /** Called after each batch with the users seeded so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface VolumeResult {
+  usersAdded: number;
+  usersTotal: number;
+  companies: number;
+  roles: number;
+}
+
+/** A PostgreSQL array literal of texts (the values hold no quotes or backslashes). */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+/** Company names: every word × place × form combination, numbered beyond that. */
+export function companyName(i: number): string {
+  const word = COMPANY_WORDS[i % COMPANY_WORDS.length];
+  const place = COMPANY_PLACES[Math.floor(i / COMPANY_WORDS.length) % COMPANY_PLACES.length];
+  const form = COMPANY_FORMS[i % COMPANY_FORMS.length];
+  const round = Math.floor(i / (COMPANY_WORDS.length * COMPANY_PLACES.length));
+  return `${word} ${place}${round ? ` ${round + 1}` : ''} ${form}`;
+}
+
+async function ensureCompanies(db: Kysely<DB>, count: number): Promise<string[]> {
+  const names = Array.from({ length: count }, (_, i) => companyName(i));
+  await sql`
+    insert into customers (name, document)
+    select n, (800000000 + ord)::text from unnest(${textArray(names)}::text[]) with ordinality as t(n, ord)
+    on conflict do nothing`.execute(db);
+  const { rows } = await sql<{ id: string }>`
+    select c.id::text as id from unnest(${textArray(names)}::text[]) with ordinality as t(n, ord)
+      join customers c on lower(c.name) = lower(t.n) order by t.ord`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Roles per application for the user card to assign: Operador / Consulta / Supervisor of every
+ * visible application (RESETOTP is hidden, so never). Idempotent. Returns (role, application) pairs.
+ */
+export async function ensureApplicationRoles(db: Kysely<DB>): Promise<{ roleId: number; applicationId: number }[]> {
+  const apps = await db.selectFrom('applications').select(['id', 'name', 'title']).where('is_visible', '=', true).orderBy('id').execute();
+  const pairs: { roleId: number; applicationId: number }[] = [];
+  for (const app of apps) {
+    for (const kind of ROLE_KINDS) {
+      const name = `${kind} ${app.name}`;
+      await db
+        .insertInto('roles')
+        .values({ name, description: `${kind} de ${app.title}`, alias: kind })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const role = await db.selectFrom('roles').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow();
+      await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).onConflict((oc) => oc.doNothing()).execute();
+      pairs.push({ roleId: role.id, applicationId: app.id });
+    }
+  }
+  return pairs;
+}
+
+/** Seeds volume users up to `options.users` (see the file's comment). */
+export async function seedVolume(db: Kysely<DB>, options: VolumeOptions): Promise<VolumeResult> {
+  const target = Math.max(0, Math.floor(options.users));
+  const companyIds = await ensureCompanies(db, options.companies ?? Math.max(20, Math.ceil(target / 200)));
+  const roles = await ensureApplicationRoles(db);
+  const progress = await db.selectFrom('settings').select('value').where('key', '=', PROGRESS_KEY).executeTakeFirst();
+  const start = Number(progress?.value ?? 0);
+  const hash = await hashPassword(VOLUME_PASSWORD);
+
+  const companies = textArray(companyIds);
+  const roleIds = `{${roles.map((r) => r.roleId).join(',')}}`;
+  const roleApps = `{${roles.map((r) => r.applicationId).join(',')}}`;
+  for (let from = start + 1; from <= target; from += BATCH) {
+    const to = Math.min(target, from + BATCH - 1);
+    await db.transaction().execute(async (trx) => {
+      // one statement per batch: users, their companies and their roles; `n` is carried in the document
+      await sql`
+        with arrays as (
+          select ${textArray(FIRST_NAMES)}::text[] as f, ${textArray(SURNAMES)}::text[] as s,
+                 ${companies}::uuid[] as c, ${roleIds}::int[] as r, ${roleApps}::int[] as ra
+        ), src as (
+          select n, arrays.*,
+                 f[1 + (n * 7) % array_length(f, 1)] as first,
+                 f[1 + (n * 11) % array_length(f, 1)] as second,
+                 s[1 + (n * 13) % array_length(s, 1)] as surname1,
+                 s[1 + (n * 17) % array_length(s, 1)] as surname2,
+                 (n * 31) % 100 as state_draw,
+                 (n * 17) % 100 as type_draw,
+                 now() - make_interval(mins => ((n::bigint * 104729) % 1576800)::int) as modified
+            from generate_series(${from}::int, ${to}::int) as n, arrays
+        ), rows as (
+          select n, c, r, ra,
+                 translate(lower(first || '.' || surname1), 'áéíóúñü', 'aeiounu') || n as user_name,
+                 case when n % 2 = 0 then first || ' ' || second else first end as names,
+                 surname1 || ' ' || surname2 as surnames,
+                 case when n % 20 = 0 then 'PA' || lpad(n::text, 8, '0') else (1000000000 + n)::text end as document,
+                 case when n % 20 = 0 then 5 else 1 end as document_type_id,
+                 case when n % 4 = 0 then null else '3' || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') end as phone,
+                 case when type_draw < 85 then 2 when type_draw < 93 then 4 when type_draw < 97 then 3 else 1 end as typeuserid,
+                 case when state_draw < 80 then 1 when state_draw < 92 then 2 when state_draw < 97 then 3 else 6 end as idstate,
+                 modified
+            from src
+        ), inserted as (
+          insert into users (user_name, email, names, surnames, document, document_type_id, country_id, phone_number,
+                             typeuserid, idstate, password_hash, password_changed_at, created_on, modified_on)
+          select user_name, user_name || '@' || ${VOLUME_EMAIL_DOMAIN}, names, surnames, document, document_type_id, 1, phone,
+                 typeuserid, idstate, case when idstate = 3 then null else ${hash} end,
+                 case when idstate = 3 then null else modified end, modified - interval '30 days', modified
+            from rows
+          on conflict do nothing
+          returning id, user_name
+        ), numbered as (
+          select i.id, rows.* from inserted i join rows on rows.user_name = i.user_name
+        ), main_company as (
+          insert into user_customers (user_id, customer_id, principal, assigned)
+          select id, c[1 + n % array_length(c, 1)], true, false from numbered
+        ), second_company as (
+          insert into user_customers (user_id, customer_id, principal, assigned)
+          select id, c[1 + (n * 7 + 1) % array_length(c, 1)], false, true from numbered
+           where n % 3 = 0 and (n * 7 + 1) % array_length(c, 1) <> n % array_length(c, 1)
+        ), first_role as (
+          insert into user_roles (user_id, role_id, application_id)
+          select id, r[1 + n % array_length(r, 1)], ra[1 + n % array_length(r, 1)] from numbered
+        )
+        insert into user_roles (user_id, role_id, application_id)
+        select id, r[1 + (n * 13 + 5) % array_length(r, 1)], ra[1 + (n * 13 + 5) % array_length(r, 1)] from numbered
+         where n % 4 = 0 and (n * 13 + 5) % array_length(r, 1) <> n % array_length(r, 1)
+      `.execute(trx);
+      await trx
+        .insertInto('settings')
+        .values({ key: PROGRESS_KEY, value: String(to) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(to), updated_at: new Date() }))
+        .execute();
+    });
+    options.onProgress?.(to, target);
+  }
+  // fresh statistics (and, on PostgreSQL, a visibility map for index-only scans)
+  await sql`vacuum analyze users`.execute(db);
+  await sql`analyze user_customers`.execute(db);
+  await sql`analyze user_roles`.execute(db);
+  await sql`analyze customers`.execute(db);
+
+  const total = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(sql<string>`lower(email)`, 'like', `%@${VOLUME_EMAIL_DOMAIN}`)
+    .executeTakeFirstOrThrow();
+  return { usersAdded: Math.max(0, target - start), usersTotal: total.n, companies: companyIds.length, roles: roles.length };
+}
