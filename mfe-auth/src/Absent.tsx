@@ -1,5 +1,5 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useProfile } from '@suite/shared';
+import { useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from './BrandLogo';
@@ -9,7 +9,7 @@ import { PublicPage } from './PublicPage';
 /** /absent (portal spec §2 screen 9): 'you have been away' after an inactivity sign-out, linking to /Login. */
 export function Absent() {
   const { t } = useTranslation(NS);
-  const { colors } = useProfile();
+  const { colors } = useProfileInMode();
   return (
     <PublicPage>
       <Card.Root as="section" aria-labelledby="absent-title" w="full" maxW="md">

@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { useProfile } from '@suite/shared';
+import { useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
   const page = typeof state.page === 'string' && state.page !== '' ? state.page : '/Login';
   const redirectSeconds = typeof state.redirectSeconds === 'number' && state.redirectSeconds > 0 ? Math.floor(state.redirectSeconds) : 0;
   const [left, setLeft] = useState(redirectSeconds);
-  const { logos, colors } = useProfile();
+  const { logos, colors } = useProfileInMode();
   // A password created or updated (the alerts that go on by themselves) shows the success image.
   const image = redirectSeconds > 0 ? logos.successAlert : colors.alert.image;
 

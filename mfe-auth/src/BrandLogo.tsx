@@ -1,8 +1,8 @@
-import { useProfile, type ProfileLogos } from '@suite/shared';
+import { useProfileInMode, type ProfileLogos } from '@suite/shared';
 
 /** The application's image for one screen (a slot of profile.logos, or a path), at the profile's logo width. */
 export function BrandLogo({ slot, src }: { slot?: keyof ProfileLogos; src?: string }) {
-  const profile = useProfile();
+  const profile = useProfileInMode();
   const path = src ?? (slot ? profile.logos[slot] : '');
   if (!path) return null;
   return (

@@ -1,10 +1,10 @@
 import { Box } from '@chakra-ui/react';
-import { useProfile } from '@suite/shared';
+import { useProfileInMode } from '@suite/shared';
 import type { ReactNode } from 'react';
 
 /** The page behind a public screen: the profile's background colour and image, an optional bar on top, the content centred. */
 export function PublicPage({ children, header, ...rest }: { children: ReactNode; header?: ReactNode; [data: `data-${string}`]: string }) {
-  const { background, colors } = useProfile();
+  const { background, colors } = useProfileInMode();
   return (
     <Box
       minH="100vh"

@@ -9,7 +9,7 @@ import {
   apiErrorMessage,
   fetchFreeTrial,
   fetchSignInParameters,
-  useProfile,
+  useProfileInMode,
   useSession,
   type FreeTrialResult,
   type LoginResult,
@@ -109,7 +109,7 @@ function LockCountdown({ seconds, message }: { seconds: number; message: string 
 
 /** The error box of a refused sign-in, in the profile's error-box colours. */
 function ErrorBox({ children }: { children: ReactNode }) {
-  const { colors } = useProfile();
+  const { colors } = useProfileInMode();
   return (
     <Alert.Root status="error" role="alert" bg={colors.errorBox.background} color={colors.errorBox.text}>
       <Alert.Indicator color="currentColor" />
@@ -126,7 +126,7 @@ function attemptsText(t: (key: string, options?: Record<string, unknown>) => str
 
 /** Sign-in (portal spec §2 screen 1): the profile's variant chooses the layout around the one form. */
 export function SignIn() {
-  const { signInVariant } = useProfile();
+  const { signInVariant } = useProfileInMode();
   const Layout = signInLayoutFor(signInVariant);
   return <Layout variant={signInVariant} form={<SignInForm />} />;
 }
@@ -134,7 +134,7 @@ export function SignIn() {
 /** The sign-in form every variant shows: user, password with show toggle, Ingresar, the outcomes of a refused sign-in. */
 function SignInForm() {
   const { t } = useTranslation(NS);
-  const profile = useProfile();
+  const profile = useProfileInMode();
   const { colors } = profile;
   const navigate = useNavigate();
   const { signIn } = useSession();

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { LANGUAGES, changeLanguage, useProfile } from '@suite/shared';
+import { LANGUAGES, changeLanguage, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 import { readableOn } from './contrast';
@@ -7,7 +7,7 @@ import { readableOn } from './contrast';
 /** The language bar of the translated sign-in: es, en, pt; choosing one writes bms_lang and re-renders every text. */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation(NS);
-  const { palette } = useProfile();
+  const { palette } = useProfileInMode();
   const current = i18n.resolvedLanguage ?? i18n.language;
   const bar = palette.primary.dark;
   const ink = readableOn(bar, '#ffffff');

@@ -1,43 +1,34 @@
 import { Box, HStack, Stack } from '@chakra-ui/react';
-import { useProfile, type ColorMode } from '@suite/shared';
+import { useColorMode, useProfileInMode } from '@suite/shared';
 import { BrandLogo } from '../BrandLogo';
 import { PublicPage } from '../PublicPage';
 import { SIGN_IN_TITLE_ID, type SignInLayoutProps } from './layoutTypes';
-import { TemplateModeScope, useTemplateModeState } from './templateMode';
 import { ThemeSwitch } from './ThemeSwitch';
 import { VersionLabel } from './VersionLabel';
 
-/** The myself template: dark or light (the profile's colours in that mode), with a switch when the profile offers one. */
-export function MyselfLayout(props: SignInLayoutProps) {
-  const [mode, setMode] = useTemplateModeState();
-  return (
-    <TemplateModeScope mode={mode}>
-      <MyselfTemplate {...props} mode={mode} onModeChange={setMode} />
-    </TemplateModeScope>
-  );
-}
-
 /**
- * Its root is a Chakra theme scope with the mode's class, so Chakra's own semantic colours
- * (alerts, field errors) follow the mode inside the template only.
+ * The myself template: dark or light (the profile's colours in that mode), with a switch when the
+ * profile offers one. Its root is also a Chakra theme scope with the mode's class, so Chakra's own
+ * semantic colours (alerts, field errors) follow the template even where <html> is not marked.
  */
-function MyselfTemplate({ variant, form, mode, onModeChange }: SignInLayoutProps & { mode: ColorMode; onModeChange: (mode: ColorMode) => void }) {
-  const { colors, textColor, colorModeSwitch } = useProfile();
+export function MyselfLayout({ variant, form }: SignInLayoutProps) {
+  const { colorMode, setColorMode, canSwitch } = useColorMode();
+  const { colors, textColor } = useProfileInMode();
   return (
     <Box
-      className={`chakra-theme ${mode}`}
+      className={`chakra-theme ${colorMode}`}
       minH="100vh"
       bg={colors.background}
       color={textColor}
-      style={{ colorScheme: mode }}
+      style={{ colorScheme: colorMode }}
       data-sign-in-variant={variant}
-      data-color-mode={mode}
+      data-color-mode={colorMode}
     >
       <PublicPage
         header={
-          colorModeSwitch ? (
+          canSwitch ? (
             <HStack justify="flex-end" px="4" py="3">
-              <ThemeSwitch mode={mode} onChange={onModeChange} color={textColor} />
+              <ThemeSwitch mode={colorMode} onChange={setColorMode} color={textColor} />
             </HStack>
           ) : undefined
         }

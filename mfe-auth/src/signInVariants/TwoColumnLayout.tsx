@@ -1,5 +1,5 @@
 import { Box, Stack } from '@chakra-ui/react';
-import { useProfile } from '@suite/shared';
+import { useProfileInMode } from '@suite/shared';
 import { BrandLogo } from '../BrandLogo';
 import { PublicPage } from '../PublicPage';
 import { SIGN_IN_TITLE_ID, type SignInLayoutProps } from './layoutTypes';
@@ -7,7 +7,7 @@ import { VersionLabel } from './VersionLabel';
 
 /** Two-column sign-in: the brand panel (white logo on the primary colour) beside the form and its version label. */
 export function TwoColumnLayout({ variant, form }: SignInLayoutProps) {
-  const { palette } = useProfile();
+  const { palette } = useProfileInMode();
   return (
     <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} minH="100vh" data-sign-in-variant={variant}>
       <Box bg={palette.primary.dark} display="flex" alignItems="center" justifyContent="center" p="8" minH={{ base: '32', md: 'auto' }}>
