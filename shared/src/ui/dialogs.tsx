@@ -1,13 +1,12 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS } from '../i18n';
 
-/** Dialogs without buttons close by themselves after this long (portal spec §9: 1.5 s). */
-export const DIALOG_AUTO_CLOSE_MS = 1500;
-
-/** How a dialog ended: its main button, its second button, or without a choice (Escape, auto-close, abort). */
+/** How a dialog ended: its main button, a second choice, or none (Escape, closed by itself). */
 export type DialogOutcome = 'confirm' | 'cancel' | 'dismiss';
+
+export type CloseDialog = (outcome?: DialogOutcome) => void;
 
 /** A message dialog: title, text and one button (portal spec §4 / console spec §8). */
 export interface DialogOptions {
@@ -18,18 +17,20 @@ export interface DialogOptions {
   confirmText?: string;
   /** Identifies a kind of dialog: a second request of the same kind while one is open joins it. */
   kind?: string;
-  /** Text of a second button, which answers 'cancel' (confirmations); Escape then dismisses. */
-  cancelText?: string;
-  /** No buttons: the dialog closes by itself ('dismiss') after DIALOG_AUTO_CLOSE_MS. */
-  withoutButtons?: boolean;
-  /** Closes the dialog ('dismiss') when aborted, e.g. when the screen that opened it goes away. */
-  signal?: AbortSignal;
+  /**
+   * Replaces the one button: renders the dialog's own actions, which end it through `close`
+   * (the console kit's confirmations and self-closing messages; they live in its entry so the
+   * sign-in route does not carry them).
+   */
+  actions?: (close: CloseDialog) => ReactNode;
+  /** Receives the function that ends the dialog, for timers and aborts. */
+  onOpen?: (close: CloseDialog) => void;
 }
 
 interface OpenDialog extends DialogOptions {
   id: number;
   done: Promise<DialogOutcome>;
-  close: (outcome?: DialogOutcome) => void;
+  close: CloseDialog;
 }
 
 type Listener = () => void;
@@ -44,33 +45,25 @@ function emit(): void {
 
 /**
  * Opens a dialog rendered by the page's <DialogHost/> (the host shell renders it once).
- * Resolves with how it ended ('confirm' when accepted). Works outside React (the API client uses it).
+ * Resolves with how it ended ('confirm': accepted). Works outside React (the API client uses it).
  */
 export function showDialog(options: DialogOptions): Promise<DialogOutcome> {
   if (options.kind) {
     const same = queue.find((dialog) => dialog.kind === options.kind);
     if (same) return same.done;
   }
-  if (options.signal?.aborted) return Promise.resolve('dismiss');
-  let close: (outcome?: DialogOutcome) => void = () => undefined;
+  let close: CloseDialog = () => undefined;
   const id = nextId++;
   const done = new Promise<DialogOutcome>((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => close('dismiss');
     close = (outcome = 'confirm') => {
-      if (!queue.some((dialog) => dialog.id === id)) return;
-      if (timer !== undefined) clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
       queue = queue.filter((dialog) => dialog.id !== id);
       emit();
       resolve(outcome);
     };
-    options.signal?.addEventListener('abort', onAbort);
-    // The time runs from opening, also when it waits behind another dialog.
-    if (options.withoutButtons) timer = setTimeout(() => close('dismiss'), DIALOG_AUTO_CLOSE_MS);
   });
   queue = [...queue, { ...options, id, done, close }];
   emit();
+  options.onOpen?.(close);
   return done;
 }
 
@@ -91,18 +84,17 @@ function subscribe(listener: Listener): () => void {
 
 const snapshot = () => queue;
 
-/** Renders the oldest open dialog as a modal alert dialog; focus goes to its main button and stays inside. */
+/** Renders the oldest open dialog as a modal alert dialog; focus goes to its button. */
 export function DialogHost() {
   const { t } = useTranslation(COMMON_NS);
   const dialogs = useSyncExternalStore(subscribe, snapshot, snapshot);
   const current = dialogs[0];
   const titleId = useId();
   const bodyId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (current) (buttonRef.current ?? boxRef.current)?.focus();
+    if (current) buttonRef.current?.focus();
   }, [current]);
 
   if (!current) return null;
@@ -120,21 +112,10 @@ export function DialogHost() {
         p="6"
         w="full"
         maxW="md"
-        ref={boxRef}
-        tabIndex={-1}
-        outline="none"
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && current.cancelText !== undefined) {
+          if (event.key === 'Tab') {
             event.preventDefault();
-            current.close('dismiss');
-          } else if (event.key === 'Tab') {
-            // focus cycles through the dialog's buttons only
-            event.preventDefault();
-            const buttons = [...(boxRef.current?.querySelectorAll('button') ?? [])];
-            if (buttons.length === 0) return;
-            const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-            const next = at < 0 ? 0 : (at + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length;
-            buttons[next].focus();
+            buttonRef.current?.focus();
           }
         }}
       >
@@ -143,17 +124,12 @@ export function DialogHost() {
             {current.title ?? t('dialog.notice')}
           </Heading>
           <Text id={bodyId}>{current.message}</Text>
-          {current.withoutButtons ? null : (
-            <Stack direction="row" justify="flex-end" gap="3">
-              {current.cancelText !== undefined ? (
-                <Button variant="outline" onClick={() => current.close('cancel')}>
-                  {current.cancelText}
-                </Button>
-              ) : null}
-              <Button ref={buttonRef} colorPalette="brand" onClick={() => current.close('confirm')}>
-                {current.confirmText ?? t('dialog.accept')}
-              </Button>
-            </Stack>
+          {current.actions ? (
+            current.actions(current.close)
+          ) : (
+            <Button ref={buttonRef} alignSelf="flex-end" colorPalette="brand" onClick={() => current.close()}>
+              {current.confirmText ?? t('dialog.accept')}
+            </Button>
           )}
         </Stack>
       </Box>

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { DIALOG_AUTO_CLOSE_MS, closeAllDialogs } from '@suite/shared';
+import { closeAllDialogs } from '@suite/shared';
 import { renderWithHost } from '../testHost';
-import { askDialog, confirmAction, showMessage } from './consoleDialogs';
+import { DIALOG_AUTO_CLOSE_MS, askDialog, confirmAction, showMessage } from './consoleDialogs';
 import { ConfirmDialog, MessageDialog } from './DialogComponents';
 
 afterEach(() => {
