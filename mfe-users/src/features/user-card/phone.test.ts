@@ -21,6 +21,12 @@ describe('phone field', () => {
     expect(nextPhoneValue('(+57) 1 12345678', '(+57) 1 1234567')).toBe('(+57) 112 345678');
   });
 
+  it('keeps what is typed over the whole value or before the prefix, and a pasted number with its country code', () => {
+    expect(nextPhoneValue('3', '(+57) ')).toBe('(+57) 3');
+    expect(nextPhoneValue('3(+57) ', '(+57) ')).toBe('(+57) 3');
+    expect(nextPhoneValue('+57 300 1234567', '(+57) ')).toBe('(+57) 300 1234567');
+  });
+
   it('undoes an edit that eats into the prefix', () => {
     expect(nextPhoneValue('(+573 00', '(+57) 3 00')).toBe('(+57) 3 00');
   });

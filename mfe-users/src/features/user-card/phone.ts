@@ -31,10 +31,30 @@ export function phoneFromStored(value: string | number | null | undefined): stri
   return formatPhone(/^0*$/.test(typedDigits(value)) ? '' : value);
 }
 
+/** Whether `typed` is `previous` with one stretch of characters removed (Backspace, Delete, cut). */
+function isDeletionFrom(previous: string, typed: string): boolean {
+  const removed = previous.length - typed.length;
+  if (removed <= 0) return false;
+  for (let at = 0; at <= typed.length; at++) {
+    if (previous.slice(0, at) === typed.slice(0, at) && previous.slice(at + removed) === typed.slice(at)) return true;
+  }
+  return false;
+}
+
+/** The country code a pasted number may carry ('+57 300 1234567'). */
+const COUNTRY_DIGITS = PHONE_PREFIX.replace(/\D/g, '');
+
 /**
- * The field's next value after an edit: an edit that eats into the forced prefix is undone
- * (the previous value stays), anything else is re-formatted.
+ * The field's next value after an edit. Typing over a selection or before the prefix keeps the
+ * typed digits (a keyboard user tabbing in selects the whole value); a deletion that eats into
+ * the forced prefix is undone.
  */
 export function nextPhoneValue(typed: string, previous: string): string {
-  return typed.startsWith(PHONE_PREFIX.trimEnd()) ? formatPhone(typed) : formatPhone(previous);
+  const prefix = PHONE_PREFIX.trimEnd();
+  const at = typed.indexOf(prefix);
+  if (at >= 0) return formatPhone(`${typed.slice(0, at)}${typed.slice(at + prefix.length)}`);
+  if (isDeletionFrom(previous, typed)) return formatPhone(previous);
+  let digits = typed.replace(/\D/g, '');
+  if (digits.length > PHONE_MAX_DIGITS && digits.startsWith(COUNTRY_DIGITS)) digits = digits.slice(COUNTRY_DIGITS.length);
+  return formatPhone(digits);
 }

@@ -1,7 +1,11 @@
 import { AppProviders, DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
-import { act, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import App from '../../App';
+
+// the card's tests walk whole screens on a shared, busy machine: allow for slow renders
+configure({ asyncUtilTimeout: 5_000 });
+jest.setTimeout(30_000);
 
 /**
  * Test helpers of the user card: a fake users API on `fetch` (answers by method and path) and
