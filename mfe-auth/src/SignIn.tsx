@@ -307,6 +307,7 @@ function SignInForm() {
           bg={colors.button.active}
           color={colors.button.text}
           _hover={{ bg: colors.button.active, opacity: 0.9 }}
+          _disabled={{ bg: colors.button.disabled, color: colors.button.disabledText, opacity: 1, cursor: 'not-allowed' }}
           disabled={!filled || isSubmitting}
           loading={isSubmitting}
           loadingText={t('signIn.submit')}
