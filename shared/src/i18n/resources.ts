@@ -4,7 +4,6 @@
  */
 export const commonResources = {
   es: {
-    appTitle: 'GSE Suite',
     loading: 'Cargando…',
     version: 'Versión {{version}}',
     unavailable: {
@@ -45,7 +44,6 @@ export const commonResources = {
     },
   },
   en: {
-    appTitle: 'GSE Suite',
     loading: 'Loading…',
     version: 'Version {{version}}',
     unavailable: {
@@ -86,7 +84,6 @@ export const commonResources = {
     },
   },
   pt: {
-    appTitle: 'GSE Suite',
     loading: 'Carregando…',
     version: 'Versão {{version}}',
     unavailable: {
