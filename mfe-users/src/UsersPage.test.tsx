@@ -164,7 +164,7 @@ describe('users list', () => {
     await screen.findByText('1-10 de 57');
     expect(screen.getByText('Presiona la tecla Enter para filtar tu busqueda')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     await waitFor(() => expect(lists(calls).at(-1)?.headers.get('pages')).toBe('2,10'));
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'núñez');
@@ -192,7 +192,7 @@ describe('users list', () => {
     });
     renderUsers();
     await screen.findByText('1-10 de 57');
-    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Cargando usuarios…');
     expect(screen.getByText('11-20 de 57')).toBeInTheDocument();
   });

@@ -26,8 +26,9 @@ export const consoleResources: NamespaceResources = {
       pagination: 'Paginación',
       rowsPerPage: 'Filas por página:',
       range: '{{from}}-{{to}} de {{count}}',
-      previousPage: 'Página anterior',
-      nextPage: 'Página siguiente',
+      // not 'Siguiente' / 'Anterior': those name the cards' arrows, on the same screens
+      previousPage: 'Página previa',
+      nextPage: 'Próxima página',
     },
     dialog: { confirm: 'Aceptar', cancel: 'Cancelar' },
     unsaved: {
@@ -55,8 +56,8 @@ export const consoleResources: NamespaceResources = {
       pagination: 'Pagination',
       rowsPerPage: 'Rows per page:',
       range: '{{from}}-{{to}} of {{count}}',
-      previousPage: 'Previous page',
-      nextPage: 'Next page',
+      previousPage: 'Earlier page',
+      nextPage: 'Later page',
     },
     dialog: { confirm: 'Accept', cancel: 'Cancel' },
     unsaved: {

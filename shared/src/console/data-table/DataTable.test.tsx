@@ -46,13 +46,13 @@ describe('DataTable, client-side data', () => {
     expect(screen.getByText('1-10 de 27')).toBeInTheDocument();
     const size = screen.getByLabelText('Filas por página:');
     expect([...(size as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '25', '100']);
-    expect(screen.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Página previa' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
-    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(screen.getByText('21-27 de 27')).toBeInTheDocument();
     expect(names()).toHaveLength(7);
-    expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
 
     await user.selectOptions(size, '25');
     expect(screen.getByText('1-25 de 27')).toBeInTheDocument();
@@ -204,7 +204,7 @@ describe('DataTable, server-side data', () => {
     // the rows are the server's page as given: not cut or filtered here
     expect(screen.getByText('1-10 de 57')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(onQuery).toHaveBeenLastCalledWith({ search: '', sort: 3, page: 2, pageSize: 10 });
     expect(screen.getByText('11-20 de 57')).toBeInTheDocument();
 

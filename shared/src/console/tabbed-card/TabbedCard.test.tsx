@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { DataTable } from '../data-table/DataTable';
 import { renderWithHost } from '../testHost';
 import { TabbedCard, type TabbedCardProps } from './TabbedCard';
 
@@ -82,4 +83,22 @@ describe('TabbedCard', () => {
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByRole('tabpanel', { name: 'empresas' })).toBeInTheDocument();
   });
+});
+
+it("a card holding a table: the arrows' names are not part of the pager's (search by text finds one)", () => {
+  renderWithHost(
+    <TabbedCard
+      subheader="Editar usuario"
+      tabs={[
+        { id: 'a', label: 'Datos', content: <p>a</p> },
+        { id: 'b', label: 'empresas', content: <DataTable label="Empresas" columns={[]} rows={[]} rowKey={String} rowLabel={String} /> },
+        { id: 'c', label: 'roles', content: <p>c</p> },
+      ]}
+      activeTab="b"
+      onTabChange={jest.fn()}
+      editing
+    />,
+  );
+  expect(screen.getAllByRole('button', { name: /siguiente/i })).toHaveLength(1);
+  expect(screen.getAllByRole('button', { name: /anterior/i })).toHaveLength(1);
 });
