@@ -4,12 +4,12 @@
 -- trigram indexes serve `like '%text%'`; PGlite loads the extension from its contrib bundle
 create extension if not exists pg_trgm;
 
--- The list's search matches user name, names, surnames, document and e-mail case-insensitively.
--- One trigram index over the five fields joined by spaces: the query uses the very same
--- expression (api/src/modules/users/queries.ts, SEARCH_TEXT), so one index scan answers it.
-create index users_search_trgm_idx on users
-  using gin ((lower(user_name || ' ' || names || ' ' || surnames || ' ' || document || ' ' || email)) gin_trgm_ops)
-  where not deleted;
+-- The list's search matches user name, names, surnames, document and e-mail case-insensitively:
+-- the five fields joined by spaces and lowercased, kept in a column so checking a row is one
+-- read (not five concatenations and a lower() per row), with one trigram index over it.
+alter table users add column search_text text not null
+  generated always as (lower(user_name || ' ' || names || ' ' || surnames || ' ' || document || ' ' || email)) stored;
+create index users_search_trgm_idx on users using gin (search_text gin_trgm_ops) where not deleted;
 
 -- Sorts "Activo" / "Inactivo" first, then most recently modified: read in index order, so a
 -- page costs its rows, not a sort of every user. (Newest/oldest use users_modified_idx.)

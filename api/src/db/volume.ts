@@ -132,7 +132,9 @@ export async function seedVolume(db: Kysely<DB>, options: VolumeOptions): Promis
                  translate(lower(first || '.' || surname1), 'áéíóúñü', 'aeiounu') || n as user_name,
                  case when n % 2 = 0 then first || ' ' || second else first end as names,
                  surname1 || ' ' || surname2 as surnames,
-                 case when n % 20 = 0 then 'PA' || lpad(n::text, 8, '0') else (1000000000 + n)::text end as document,
+                 -- identity numbers spread like real ones (7 to 10 digits), not consecutive
+                 case when n % 20 = 0 then 'PA' || lpad(n::text, 8, '0')
+                      else (1000000 + (n::bigint * 2654435761) % 3999000000)::text end as document,
                  case when n % 20 = 0 then 5 else 1 end as document_type_id,
                  case when n % 4 = 0 then null else '3' || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') end as phone,
                  case when type_draw < 85 then 2 when type_draw < 93 then 4 when type_draw < 97 then 3 else 1 end as typeuserid,

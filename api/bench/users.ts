@@ -1,0 +1,251 @@
+/**
+ * pnpm bench:users — the users list at 100,000 users: GET /api/user/list over HTTP against the API
+ * running as its own process, at concurrency 8, in three kinds of calls measured apart:
+ *   list   — the default order (most recently modified), a page size of 10, 25 or 100, and a
+ *            page as people move through a pager: 60 % one of the first three, 20 % one of the
+ *            last three, 20 % any page at all (deep offsets included);
+ *   search — customerSearch with a document, a user name (exact finds) or a common surname or
+ *            4-letter name fragment (thousands of matches), in a random sort, pages 1 to 3;
+ *   sort   — Activo, Inactivo or Más antiguo first, pages as for list.
+ * Each prints p50 / p95 / p99 next to the goal (p95 ≤ 30 ms on PostgreSQL), after the floor
+ * measured in the same run: the same concurrency on the cheapest authenticated call
+ * (GET /api/user/GetTypeUser), i.e. what the machine's load leaves to any call. On PostgreSQL the
+ * plans of the list's queries (EXPLAIN ANALYZE) are printed as well.
+ *
+ *   Backends: PostgreSQL (a fresh database) when DATABASE_URL is set, and PGlite (a temporary
+ *   directory) — BENCH_BACKENDS=postgres or =pglite runs one.
+ *   BENCH_USERS (default 100000), BENCH_CONNECTIONS (default 8), BENCH_DURATION seconds per kind
+ *   (default 10).
+ */
+import { encryptPayload } from '@suite/shared/crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { sql } from 'kysely';
+import { USER_LIST_COUNT_CAP } from '@suite/shared/contracts';
+
+import { openDatabase } from '../src/db';
+import { VOLUME_EMAIL_DOMAIN, seedVolume } from '../src/db/volume';
+import { ADMIN_PASSWORD, PAYLOAD_KEY, envInt, fmt, line, percentiles, prepareDatabase, startApi, type BenchDatabase } from './common';
+
+const GOAL_P95_MS = 30;
+type Backend = 'postgres' | 'pglite';
+
+/** Deterministic pseudo-random numbers, so two runs send the same calls. */
+function random(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+/** Search texts taken from the data: exact documents and user names, and common fragments. */
+async function searchTerms(env: Record<string, string>): Promise<string[]> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? 'memory://', poolSize: 1 });
+  try {
+    const { rows } = await sql<{ document: string; user_name: string; surnames: string; names: string }>`
+      select document, user_name, surnames, names from users
+       where lower(email) like ${`%@${VOLUME_EMAIL_DOMAIN}`} order by document limit 2000`.execute(database.db);
+    const pick = random(7);
+    const terms: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const u = rows[Math.floor(pick() * rows.length)];
+      const kind = i % 4;
+      if (kind === 0) terms.push(u.document);
+      else if (kind === 1) terms.push(u.user_name);
+      else if (kind === 2) terms.push(u.surnames.split(' ')[0]);
+      else terms.push(u.names.split(' ')[0].slice(0, 4));
+    }
+    return terms;
+  } finally {
+    await database.close();
+  }
+}
+
+async function seedDatabase(db: BenchDatabase, users: number): Promise<number> {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? 'memory://', poolSize: 2 });
+  try {
+    await seedVolume(database.db, { users });
+  } finally {
+    await database.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
+/** EXPLAIN ANALYZE of the list's statements on PostgreSQL: plan nodes and execution time. */
+async function explain(url: string, term: string, common: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const page = (where: string, order: string, offset = 0) =>
+    `select u.id from (select id from users where not deleted ${where} order by ${order} limit 10 offset ${offset}) p join users u on u.id = p.id`;
+  const rare = term.toLowerCase();
+  const dense = common.toLowerCase();
+  const statements: [string, string][] = [
+    ['plain count (user_totals)', 'select live from user_totals'],
+    ['page 1, newest first', page('', 'modified_on desc, id')],
+    ['page 5000 of 10 (from the end)', page('', 'modified_on asc, id desc', 49_990)],
+    ['page 1, Inactivo first', page('', '(idstate <> 2), modified_on desc, id')],
+    [`count "${term}" (capped)`, `select count(*) from (select 1 from users where not deleted and search_text like '%${rare}%' limit ${USER_LIST_COUNT_CAP + 1}) m`],
+    [`search "${term}" (few: index)`, page(`and search_text like '%${rare}%'`, 'modified_on desc, id')],
+    [`count "${common}" (capped)`, `select count(*) from (select 1 from users where not deleted and search_text like '%${dense}%' limit ${USER_LIST_COUNT_CAP + 1}) m`],
+    [`search "${common}" (many: sort order)`, page(`and strpos(search_text, '${dense}') > 0`, '(idstate <> 1), modified_on desc, id', 20)],
+  ];
+  process.stdout.write('\nEXPLAIN ANALYZE on PostgreSQL (warm):\n');
+  try {
+    for (const [label, statement] of statements) {
+      await client.query(`explain analyze ${statement}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${statement}`);
+      const plan = rows.map((r) => r['QUERY PLAN']);
+      const nodes = plan
+        .filter((l) => /Scan|Sort Method/.test(l))
+        .map((l) => l.trim().replace(/\s*\(actual.*$/, '').replace(/^->\s*/, ''))
+        .join('; ');
+      const time = plan.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
+      line(`  ${label}`, time, nodes);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+interface Kind {
+  name: string;
+  path?: string;
+  headers: () => Record<string, string>;
+}
+
+async function measure(base: string, token: string, kind: Kind, connections: number, seconds: number) {
+  // warm-up: JIT, pools, plans, caches
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${base}${kind.path ?? '/api/user/list'}`, { headers: { authorization: `Bearer ${token}`, ...kind.headers() } });
+    if (res.status !== 200) throw new Error(`warm-up ${kind.name} failed: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        path: kind.path ?? '/api/user/list',
+        setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }),
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === 200) latencies.push(responseTime);
+  });
+  const result = await instance;
+  return { ...percentiles(latencies), non2xx: result.non2xx, errors: result.errors + result.timeouts, perSecond: result['2xx'] / result.duration };
+}
+
+async function runBackend(backend: Backend, users: number, connections: number, seconds: number): Promise<boolean> {
+  const savedUrl = process.env.DATABASE_URL;
+  if (backend === 'pglite') delete process.env.DATABASE_URL;
+  let db: BenchDatabase;
+  try {
+    db = await prepareDatabase(1);
+  } finally {
+    if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
+  }
+  try {
+    const seedSeconds = await seedDatabase(db, users);
+    const terms = await searchTerms(db.env);
+    process.stdout.write(
+      `\nbench:users — ${db.kind}, ${os.cpus().length} cores, ${users} users seeded in ${fmt(seedSeconds)} s, ` +
+        `${connections} connections, ${seconds} s per kind\n`,
+    );
+    if (db.kind === 'postgres') await explain(db.env.DATABASE_URL, terms[0], terms[2]);
+
+    const api = await startApi(db.env);
+    try {
+      const signIn = await fetch(`${api.base}/api/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: 'admin', password: encryptPayload(ADMIN_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo', TypeDeviceId: 2 }),
+      });
+      if (signIn.status !== 200) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+      const token = ((await signIn.json()) as { result: { token: string } }).result.token;
+
+      const pick = random(42);
+      const sizes = [10, 25, 100];
+      const randomPage = (size: number) => {
+        const last = Math.ceil(users / size);
+        const draw = pick();
+        if (draw < 0.6) return 1 + Math.floor(pick() * 3);
+        if (draw < 0.8) return last - Math.floor(pick() * 3);
+        return 1 + Math.floor(pick() * last);
+      };
+      const kinds: Kind[] = [
+        {
+          name: 'list',
+          headers: () => {
+            const size = sizes[Math.floor(pick() * sizes.length)];
+            return { pages: `${randomPage(size)},${size}`, filterBy: '3' };
+          },
+        },
+        {
+          name: 'search',
+          headers: () => ({
+            customerSearch: encodeURIComponent(terms[Math.floor(pick() * terms.length)]),
+            pages: `${1 + Math.floor(pick() * 3)},10`,
+            filterBy: String(1 + Math.floor(pick() * 4)),
+          }),
+        },
+        {
+          name: 'sort',
+          headers: () => {
+            const size = sizes[Math.floor(pick() * sizes.length)];
+            return { pages: `${randomPage(size)},${size}`, filterBy: ['1', '2', '4'][Math.floor(pick() * 3)] };
+          },
+        },
+      ];
+      process.stdout.write('\n');
+      // the floor of an authenticated call on this machine now: token check, routing, a tiny query
+      const floor = await measure(api.base, token, { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) }, connections, Math.max(3, seconds / 2));
+      line('floor p50 / p95 / p99 (ms)', `${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)}`, `GET /api/user/GetTypeUser, same concurrency: what any call costs here now`);
+      let ok = true;
+      for (const kind of kinds) {
+        const r = await measure(api.base, token, kind, connections, seconds);
+        const met = r.p95 <= GOAL_P95_MS;
+        if (r.non2xx > 0 || r.errors > 0) ok = false;
+        if (db.kind === 'postgres' && !met) ok = false;
+        line(
+          `${kind.name} p50 / p95 / p99 (ms)`,
+          `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`,
+          `goal p95 ≤ ${GOAL_P95_MS} ms${db.kind === 'postgres' ? '' : ' (PostgreSQL)'} → ${met ? 'met' : 'MISSED'}; ` +
+            `${fmt(r.perSecond, 0)} calls/s, ${r.count} answered, non-2xx ${r.non2xx}, errors ${r.errors}`,
+        );
+      }
+      return ok;
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await db.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  const users = envInt('BENCH_USERS', 100_000);
+  const connections = envInt('BENCH_CONNECTIONS', 8);
+  const seconds = envInt('BENCH_DURATION', 10);
+  const wanted = (process.env.BENCH_BACKENDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const backends: Backend[] = (process.env.DATABASE_URL ? (['postgres', 'pglite'] as Backend[]) : (['pglite'] as Backend[])).filter(
+    (b) => wanted.length === 0 || wanted.includes(b),
+  );
+  let ok = true;
+  for (const backend of backends) ok = (await runBackend(backend, users, connections, seconds)) && ok;
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench:users failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
