@@ -128,6 +128,8 @@ export interface UsersTable {
   deleted: Generated<boolean>;
   created_on: Timestamp;
   modified_on: Timestamp;
+  /** lower(user_name names surnames document email), generated (0008): the list's search. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface UserCustomersTable {
