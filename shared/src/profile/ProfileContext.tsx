@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { profileInMode, type ColorMode, type PortalProfile } from '../contracts/profiles';
 import { applyColorModeToDocument } from './document';
 import { getPageProfile, subscribePageProfile } from './store';
@@ -28,7 +28,8 @@ export function ProfileProvider({ profile, children }: { profile?: PortalProfile
   const colorMode = mode.of === active ? mode.colorMode : active.colorMode;
   const setColorMode = useCallback((next: ColorMode) => setMode({ of: active, colorMode: next }), [active]);
 
-  useEffect(() => {
+  // before the browser paints: a page that starts dark never flashes light
+  useLayoutEffect(() => {
     applyColorModeToDocument(colorMode);
   }, [colorMode]);
 
