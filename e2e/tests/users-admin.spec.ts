@@ -59,7 +59,7 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   await expect(page.getByRole('tab', { name: 'Datos' })).toHaveAttribute('aria-selected', 'true');
 
   // moving on with empty data is refused with the spec's text
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByText('Campo obligatorio.').first()).toBeVisible();
 
   await field(page, 'Tipo de usuario').selectOption({ label: 'Usuario' });
@@ -75,15 +75,15 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   await field(page, 'Teléfono').pressSequentially('3001234567');
   await expect(field(page, 'Teléfono')).toHaveValue('(+57) 300 1234567');
 
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'empresas' })).toHaveAttribute('aria-selected', 'true');
   const companies = page.getByRole('table', { name: 'Empresas del usuario' });
   // roles need a main company first
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByText('*Se requiere una empresa principal')).toBeVisible();
   await companies.getByRole('switch', { name: `Empresa principal: ${MAIN_COMPANY}` }).click();
   await companies.getByRole('switch', { name: `Asignada: ${OTHER_COMPANY}` }).click();
-  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'roles' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('button', { name: /^Suite GSE:/ }).click();
