@@ -1,19 +1,27 @@
-import { registerResources } from '@suite/shared';
+import { LoadingState, registerResources } from '@suite/shared';
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { UserCardRoute } from './features/user-card';
 import { NS, resources } from './i18n';
 import { UsersPage } from './UsersPage';
 
 registerResources(NS, resources);
 
+// The card (and its form libraries) is its own chunk: the list does not wait for it.
+const UserCardRoute = lazy(() => import('./features/user-card').then(({ UserCardRoute: Card }) => ({ default: Card })));
+
 /** The users section (/users): the list, and the user card at /users/new and /users/:userId. Mounted by the host; renders no providers. */
 export default function App() {
+  const card = (
+    <Suspense fallback={<LoadingState />}>
+      <UserCardRoute />
+    </Suspense>
+  );
   return (
     <Routes>
       <Route path="users">
         <Route index element={<UsersPage />} />
-        <Route path="new" element={<UserCardRoute />} />
-        <Route path=":userId" element={<UserCardRoute />} />
+        <Route path="new" element={card} />
+        <Route path=":userId" element={card} />
       </Route>
       <Route path="*" element={<Navigate to="/Login" replace />} />
     </Routes>
