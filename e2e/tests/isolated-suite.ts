@@ -65,9 +65,11 @@ export async function startIsolatedSuite(port: number, sql: string): Promise<Iso
   }
   const requireFromApi = createRequire(join(ROOT, 'api/package.json'));
   const { PGlite } = requireFromApi('@electric-sql/pglite') as {
-    PGlite: { create(options: { dataDir: string }): Promise<{ exec(sql: string): Promise<unknown>; close(): Promise<void> }> };
+    PGlite: { create(options: { dataDir: string; extensions: Record<string, unknown> }): Promise<{ exec(sql: string): Promise<unknown>; close(): Promise<void> }> };
   };
-  const pg = await PGlite.create({ dataDir });
+  // the schema uses pg_trgm (users search index): the database opens only with the extension loaded
+  const { pg_trgm } = requireFromApi('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: unknown };
+  const pg = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   try {
     await pg.exec(sql);
   } finally {
