@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
-import { ApiError, LoadingState, apiErrorMessage, type UserDetail } from '@suite/shared';
+import { ApiError, LoadingState, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
 import { TabbedCard, showMessage, useUnsavedChanges, type CardTab } from '@suite/shared/console';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -57,7 +57,7 @@ export function UserCard({ userId }: { userId?: string }) {
   const user = load.status === 'ready' ? load.user : null;
 
   const { userTypes, countries } = useReferenceData();
-  const documentTypesRef = useRef<readonly import('@suite/shared').DocumentTypeRecord[]>([]);
+  const documentTypesRef = useRef<readonly DocumentTypeRecord[]>([]);
   const form = useForm<UserFormValues, unknown, UserFormOutput>({
     mode: 'onChange',
     defaultValues: EMPTY_USER_FORM,
@@ -91,18 +91,18 @@ export function UserCard({ userId }: { userId?: string }) {
         return;
       }
       form.reset(userToForm(found));
-      unique.reset();
+      unique.reset(found);
       setLoad({ status: 'ready', user: found });
     } catch (error) {
       setLoad({ status: 'error', message: apiErrorMessage(error) });
     }
   }, [userId, form, unique]);
 
+  // read once per card (the id is the card's key); saving reads it again itself
+  const firstLoad = useRef(loadUser);
   useEffect(() => {
-    void loadUser();
-    // read once per card; saving reads it again explicitly
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
+    void firstLoad.current();
+  }, []);
 
   // navigating once the render that cleared the changes is in place (the unsaved prompt lets go)
   useEffect(() => {

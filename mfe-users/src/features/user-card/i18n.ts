@@ -9,7 +9,6 @@ export const cardResources: NamespaceResources = {
     subtitle: { new: 'Nuevo usuario', edit: 'Editar usuario', detail: 'Detalles del usuario' },
     tabs: { data: 'Datos', companies: 'empresas', roles: 'roles' },
     actions: {
-      edit: 'Editar',
       update: 'Actualizar',
       save: 'Guardar',
       back: 'Volver a usuarios',
@@ -32,10 +31,8 @@ export const cardResources: NamespaceResources = {
     duplicate: {
       userName: USER_MESSAGES.userNameInUse,
       email: USER_MESSAGES.emailInUse,
-      checking: 'Verificando…',
     },
     deleted: {
-      title: 'Notificación',
       message: USER_MESSAGES.deletedUserMatch,
       create: USER_MESSAGES.createNewUser,
       reactivate: USER_MESSAGES.reactivateUser,
@@ -86,7 +83,6 @@ export const cardResources: NamespaceResources = {
     subtitle: { new: 'New user', edit: 'Edit user', detail: 'User details' },
     tabs: { data: 'Data', companies: 'companies', roles: 'roles' },
     actions: {
-      edit: 'Edit',
       update: 'Update',
       save: 'Save',
       back: 'Back to users',
@@ -109,10 +105,8 @@ export const cardResources: NamespaceResources = {
     duplicate: {
       userName: 'The user name entered is already in use',
       email: 'The e-mail entered is already in use',
-      checking: 'Checking…',
     },
     deleted: {
-      title: 'Notification',
       message: 'The user name and/or e-mail entered was used by a user who has been deleted. Choose one of the following actions to continue',
       create: 'Create a new user.',
       reactivate: 'Reactivate user.',
@@ -163,7 +157,6 @@ export const cardResources: NamespaceResources = {
     subtitle: { new: 'Novo usuário', edit: 'Editar usuário', detail: 'Detalhes do usuário' },
     tabs: { data: 'Dados', companies: 'empresas', roles: 'papéis' },
     actions: {
-      edit: 'Editar',
       update: 'Atualizar',
       save: 'Salvar',
       back: 'Voltar para usuários',
@@ -186,10 +179,8 @@ export const cardResources: NamespaceResources = {
     duplicate: {
       userName: 'O nome de usuário informado já está em uso',
       email: 'O e-mail informado já está em uso',
-      checking: 'Verificando…',
     },
     deleted: {
-      title: 'Notificação',
       message: 'O nome de usuário e/ou e-mail informados já foram usados por um usuário que foi excluído. Selecione uma das ações a seguir para continuar',
       create: 'Criar novo usuário.',
       reactivate: 'Reativar usuário.',

@@ -1,6 +1,5 @@
-import { USER_MESSAGES, type UserDetail } from '@suite/shared';
+import { USER_MESSAGES, apiErrorMessage, type UserDetail } from '@suite/shared';
 import { askDialog, showMessage } from '@suite/shared/console';
-import { apiErrorMessage } from '@suite/shared';
 import { useCallback, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { activateDeletedUser, checkUserExists, type UniqueField } from '../../api/userCard';
@@ -94,10 +93,10 @@ export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueChe
     return userName && email;
   }, [check]);
 
-  /** Forgets the answers (after saving, the saved values are the user's own). */
-  const reset = useCallback(() => {
+  /** Forgets the answers; a loaded user's own values need no check until they change. */
+  const reset = useCallback((user?: { userName: string; email: string }) => {
     answers.current.clear();
-    lastChecked.current = { userName: undefined, email: undefined };
+    lastChecked.current = { userName: user?.userName, email: user?.email };
   }, []);
 
   return { onBlur, checkAll, reset };
