@@ -219,7 +219,7 @@ async function runBackend(backend: Backend, users: number, connections: number, 
         line(
           `${kind.name} p50 / p95 / p99 (ms)`,
           `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`,
-          `goal p95 ≤ ${GOAL_P95_MS} ms${db.kind === 'postgres' ? '' : ' (PostgreSQL)'} → ${met ? 'met' : 'MISSED'}; ` +
+          (db.kind === 'postgres' ? `goal p95 ≤ ${GOAL_P95_MS} ms → ${met ? 'met' : 'MISSED'}; ` : `reported only (the ${GOAL_P95_MS} ms goal is PostgreSQL's); `) +
             `${fmt(r.perSecond, 0)} calls/s, ${r.count} answered, non-2xx ${r.non2xx}, errors ${r.errors}`,
         );
       }

@@ -30,8 +30,8 @@ import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/aut
 import type { AuditActor } from '../audit/audit';
 import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
 import { decodeHeaderText, first, pickHeaders } from './headers';
-import { findUserDetail, listUsers, selectUserDetails, toUserDetail } from './queries';
-import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound } from './service';
+import { findUserDetail, listUsers } from './queries';
+import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
 
 export { decodeHeaderText } from './headers';
 
@@ -88,12 +88,10 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/getuserexists', read, async (request): Promise<Envelope<UserExistsResult>> => {
     const body = parseInput(UserExistsRequestSchema, request.body ?? {});
-    const [column, value, inUse] = body.userName
-      ? (['u.user_name', body.userName, USER_MESSAGES.userNameInUse] as const)
-      : (['u.email', body.email as string, USER_MESSAGES.emailInUse] as const);
-    let query = selectUserDetails(db).where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase());
-    if (body.id) query = query.where('u.id', '<>', body.id);
-    const rows = (await query.orderBy('u.deleted').orderBy('u.modified_on', 'desc').limit(10).execute()).map(toUserDetail);
+    const [field, value, inUse] = body.userName
+      ? (['user_name', body.userName, USER_MESSAGES.userNameInUse] as const)
+      : (['email', body.email as string, USER_MESSAGES.emailInUse] as const);
+    const rows = await usersHolding(db, field, value, body.id);
     const live = rows.filter((u) => !u.deleted);
     const result: UserExistsResult = live.length
       ? { informationCode: USER_EXISTS_CODES.inUse, information: inUse, users: live }

@@ -76,22 +76,29 @@ async function resolveReferences(trx: Trx, data: UserData) {
   return { countryId: country.id, documentTypeId: documentType.id, document: document.output };
 }
 
+export type IdentityField = 'user_name' | 'email';
+
+/**
+ * The users (deleted ones too, after the others) whose user name or e-mail is `value`,
+ * case-insensitively; `exceptId` leaves one user out. At most 10.
+ */
+export async function usersHolding(db: Kysely<DB> | Trx, field: IdentityField, value: string, exceptId?: string): Promise<UserDetail[]> {
+  let query = selectUserDetails(db).where(sql<string>`lower(${sql.ref(`u.${field}`)})`, '=', value.toLowerCase());
+  if (exceptId) query = query.where('u.id', '<>', exceptId);
+  return (await query.orderBy('u.deleted').orderBy('u.modified_on', 'desc').limit(10).execute()).map(toUserDetail);
+}
+
 /**
  * User names and e-mails are unique among users (case-insensitive). A value held only by a
  * deleted user is refused with A20 and that user, so the card can offer to reactivate it.
  * `exceptId`: the user being modified. A transaction-scoped advisory lock per value serialises
  * concurrent saves of the same e-mail (e-mails have no unique index: older accounts may share one).
  */
-async function assertUnique(trx: Trx, field: 'user_name' | 'email', value: string, exceptId?: string): Promise<void> {
-  const key = value.toLowerCase();
-  await sql`select pg_advisory_xact_lock(hashtext(${`users.${field}:${key}`}))`.execute(trx);
-  let query = selectUserDetails(trx).where(sql<string>`lower(${sql.ref(`u.${field}`)})`, '=', key);
-  if (exceptId) query = query.where('u.id', '<>', exceptId);
-  const rows = await query.limit(10).execute();
-  if (rows.some((r) => !r.deleted)) throw badRequest(field === 'user_name' ? USER_MESSAGES.userNameInUse : USER_MESSAGES.emailInUse);
-  if (rows.length) {
-    throw new ApiError(400, USER_MESSAGES.deletedUserMatch, USER_EXISTS_CODES.deleted, { users: rows.map(toUserDetail) });
-  }
+async function assertUnique(trx: Trx, field: IdentityField, value: string, exceptId?: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`users.${field}:${value.toLowerCase()}`}))`.execute(trx);
+  const holders = await usersHolding(trx, field, value, exceptId);
+  if (holders.some((u) => !u.deleted)) throw badRequest(field === 'user_name' ? USER_MESSAGES.userNameInUse : USER_MESSAGES.emailInUse);
+  if (holders.length) throw new ApiError(400, USER_MESSAGES.deletedUserMatch, USER_EXISTS_CODES.deleted, { users: holders });
 }
 
 /**
