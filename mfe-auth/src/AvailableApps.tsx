@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Link, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Text } from '@chakra-ui/react';
 import { MECHANISM_AFTER_SET_PASS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestSignIn, sameOriginPath } from './signInRequest';
@@ -91,9 +92,7 @@ export function AvailableApps() {
           </Box>
         </>
       )}
-      <Link asChild alignSelf="center" color="brand.main">
-        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-      </Link>
+      <BackToSignInLink />
     </PublicCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import {
   ApiError,
   INFORMATION_CODES,
@@ -19,9 +19,10 @@ import {
 } from '@suite/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { contractText } from './contractText';
 import { FormError } from './FormError';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PasswordInput, PasswordRules } from './PasswordFields';
 import { PublicCard } from './PublicCard';
@@ -234,9 +235,7 @@ function PasswordFormActions({ disabled, busy }: { disabled: boolean; busy: bool
       <Button type="submit" colorPalette="brand" disabled={disabled || busy} loading={busy} aria-busy={busy}>
         {t('password.submit')}
       </Button>
-      <Link asChild alignSelf="center" color="brand.main">
-        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-      </Link>
+      <BackToSignInLink />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { apiErrorMessage } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { AlertScreen } from './AlertScreen';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestPasswordReset } from './passwordRequests';
@@ -92,9 +93,7 @@ function CheckEmailCard({ maskedEmail, user }: { maskedEmail: string; user: stri
       <Button variant="outline" colorPalette="brand" disabled={phase !== 'expired' || busy} loading={busy} onClick={() => void resend()}>
         {t('checkEmail.resend')}
       </Button>
-      <Link asChild alignSelf="center" color="brand.main">
-        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-      </Link>
+      <BackToSignInLink />
     </PublicCard>
   );
 }

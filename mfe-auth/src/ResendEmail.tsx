@@ -1,8 +1,9 @@
-import { Alert, Button, Link, Text } from '@chakra-ui/react';
+import { Alert, Button, Text } from '@chakra-ui/react';
 import { apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestActivationEmail } from './passwordRequests';
@@ -56,9 +57,7 @@ export function ResendEmail() {
       <Button colorPalette="brand" disabled={busy || outcome?.ok === true} loading={busy} onClick={() => void resend()}>
         {t('resendEmail.submit')}
       </Button>
-      <Link asChild alignSelf="center" color="brand.main">
-        <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-      </Link>
+      <BackToSignInLink />
     </PublicCard>
   );
 }

@@ -1,13 +1,14 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { ApiError, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { contractText } from './contractText';
 import { FormError } from './FormError';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import { requestUsersForEmail } from './passwordRequests';
@@ -94,9 +95,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
           <Button variant="outline" onClick={() => navigate('/Login')}>
             {t('reset.cancel')}
           </Button>
-          <Link asChild alignSelf="center" color="brand.main">
-            <RouterLink to="/Login">{t('reset.backToSignIn')}</RouterLink>
-          </Link>
+          <BackToSignInLink />
         </Stack>
       </form>
     </PublicCard>

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
 import { PublicCard } from './PublicCard';
 import type { SelectAccountsState } from './ResetPassword';
@@ -39,13 +40,12 @@ export function SelectAccounts() {
     }
   };
 
-  const backToSignIn = () => {
+  const forgetAccounts = () => {
     try {
       sessionStorage.removeItem(RESET_ACCOUNTS_KEY);
     } catch {
       /* storage unavailable */
     }
-    navigate('/Login', { replace: true, state: null });
   };
 
   return (
@@ -76,9 +76,7 @@ export function SelectAccounts() {
       <Button colorPalette="brand" disabled={!chosen || busy} loading={busy} onClick={() => void restore()}>
         {t('selectAccounts.submit')}
       </Button>
-      <Link alignSelf="center" color="brand.main" href="/Login" onClick={(event) => { event.preventDefault(); backToSignIn(); }}>
-        {t('reset.backToSignIn')}
-      </Link>
+      <BackToSignInLink onLeave={forgetAccounts} />
     </PublicCard>
   );
 }

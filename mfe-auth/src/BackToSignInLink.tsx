@@ -1,0 +1,18 @@
+import { Link } from '@chakra-ui/react';
+import { useProfileInMode } from '@suite/shared';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { NS } from './i18n';
+
+/** 'Volver a iniciar sesión' under a public screen, in the profile's link colour; `onLeave` runs first (e.g. to clear stored state). */
+export function BackToSignInLink({ onLeave }: { onLeave?: () => void }) {
+  const { t } = useTranslation(NS);
+  const { colors } = useProfileInMode();
+  return (
+    <Link asChild alignSelf="center" color={colors.link}>
+      <RouterLink to="/Login" replace={Boolean(onLeave)} state={null} onClick={onLeave}>
+        {t('reset.backToSignIn')}
+      </RouterLink>
+    </Link>
+  );
+}
