@@ -134,6 +134,7 @@ function SelectControl({
     <NativeSelect
       ref={field.ref}
       id={ids.control}
+      w="full"
       name={field.name}
       value={field.value}
       disabled={disabled}
