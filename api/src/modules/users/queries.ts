@@ -106,9 +106,13 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<U
     total = Number(counted.rows[0]?.live ?? 0);
     const fromEnd = total - offset - query.size;
     // the second half is nearer the index's other end: read it backwards
-    rows = offset > total / 2 && fromEnd > -query.size
-      ? (await page(query.size + Math.min(0, fromEnd), Math.max(0, fromEnd), true)).rows
-      : (await page(query.size, offset, false)).rows;
+    // a page past the end is empty without reading anything
+    rows =
+      offset >= total
+        ? []
+        : offset > total / 2
+          ? (await page(query.size + Math.min(0, fromEnd), Math.max(0, fromEnd), true)).rows
+          : (await page(query.size, offset, false)).rows;
   }
 
   return {
