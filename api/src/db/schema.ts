@@ -283,11 +283,6 @@ export interface MailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface SchemaMigrationsTable {
-  version: string;
-  name: string;
-  applied_at: Timestamp;
-}
 /** Who changed what and when (0008): one row per change made through the console. */
 export interface AuditLogTable {
   id: Generated<string>;
@@ -302,6 +297,11 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: Timestamp;
+}
 
 export interface DB {
   user_types: UserTypesTable;
@@ -330,5 +330,5 @@ export interface DB {
   password_tokens: PasswordTokensTable;
   password_history: PasswordHistoryTable;
   mailbox: MailboxTable;
-}
   audit_log: AuditLogTable;
+}
