@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillNewPassword, mailedLink, signIn } from './support';
 
@@ -86,9 +87,9 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'roles' })).toHaveAttribute('aria-selected', 'true');
 
-  await page.getByRole('button', { name: /^Suite GSE:/ }).click();
+  await page.getByRole('button', { name: /^Suite GSE \d/ }).click();
   await page.getByRole('switch', { name: `Asignado: ${ROLE}` }).click();
-  await expect(page.getByRole('button', { name: /^Suite GSE: \d+ roles, 1 roles únicos$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Suite GSE \d+ roles · 1 únicos$/ })).toBeVisible();
   const since = Date.now();
   const created = page.waitForResponse((r) => /\/api\/user\/create$/i.test(new URL(r.url()).pathname));
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -117,7 +118,7 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   await expect(page.getByRole('switch', { name: `Empresa principal: ${MAIN_COMPANY}` })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('switch', { name: `Asignada: ${OTHER_COMPANY}` })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('tab', { name: 'roles' }).click();
-  await page.getByRole('button', { name: /^Suite GSE:/ }).click();
+  await page.getByRole('button', { name: /^Suite GSE \d/ }).click();
   await expect(page.getByRole('switch', { name: `Asignado: ${ROLE}` })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('button', { name: 'Volver a usuarios' }).click();
   await expect(page).toHaveURL(/\/users$/i);
@@ -171,4 +172,35 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   // listed again
   await page.getByRole('button', { name: 'Volver a usuarios' }).click();
   await findUser(page, USER);
+});
+
+/** Serious and critical axe violations inside the page's main region, one line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} [${violation.impact}] ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`));
+}
+
+test('the user card has no serious accessibility violations on any tab, errors shown', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('table', { name: 'Usuarios' }).getByRole('row').filter({ hasText: 'mgarcia' }).click();
+  await expect(page.getByText('Detalles del usuario')).toBeVisible();
+  await expect(field(page, 'Nombres')).toHaveValue('María Fernanda');
+  expect(await seriousViolations(page), 'Datos, detail mode').toEqual([]);
+
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await field(page, 'Nombres').fill('María 2');
+  await field(page, 'Correo electrónico').fill('');
+  await expect(page.getByText('Campo obligatorio.')).toBeVisible();
+  expect(await seriousViolations(page), 'Datos, edit mode with errors').toEqual([]);
+
+  await page.getByRole('tab', { name: 'empresas' }).click();
+  await accept(page, '¿Hiciste Modificaciones ¿deseas actualizarlas?', 'Descartar');
+  await expect(page.getByRole('table', { name: 'Empresas del usuario' }).getByRole('switch').first()).toBeVisible();
+  expect(await seriousViolations(page), 'empresas').toEqual([]);
+
+  await page.getByRole('tab', { name: 'roles' }).click();
+  await expect(page.getByRole('switch', { name: 'Asignar todos los roles' })).toBeVisible();
+  expect(await seriousViolations(page), 'roles').toEqual([]);
 });

@@ -70,9 +70,9 @@ export function RolesTab({ roles, editing, showRequiredError }: RolesTabProps) {
                   <AppButton
                     type="button"
                     aria-current={record.appname === roles.selected}
-                    aria-label={t('roles.countersLabel', { app: record.apptitle || record.appname, count, unique })}
                     onClick={() => roles.select(record.appname)}
                   >
+                    {/* the visible text is the button's name: title, then its counters */}
                     <Text as="span" display="block">
                       {record.apptitle || record.appname}
                     </Text>

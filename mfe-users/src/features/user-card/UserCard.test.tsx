@@ -150,7 +150,7 @@ describe('user card', () => {
     const user = userEvent.setup();
     const calls = await openExisting();
     await user.click(tab('roles'));
-    const app = await screen.findByRole('button', { name: 'Consola: 2 roles, 1 roles únicos' });
+    const app = await screen.findByRole('button', { name: 'Consola 2 roles · 1 únicos' });
     expect(app).toHaveAttribute('aria-current', 'true');
     expect(await screen.findByRole('switch', { name: 'Asignado: Administrador' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByText('Antiguo')).not.toBeInTheDocument();
@@ -161,10 +161,10 @@ describe('user card', () => {
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await user.click(screen.getByRole('switch', { name: 'Asignar todos los roles' }));
     expect(screen.getByRole('switch', { name: 'Asignado: Lector' })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('button', { name: 'Consola: 2 roles, 2 roles únicos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Consola 2 roles · 2 únicos' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'Asignar todos los roles' }));
-    expect(screen.getByRole('button', { name: 'Consola: 2 roles, 0 roles únicos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Consola 2 roles · 0 únicos' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('*Se requiere mínimo un rol')).toBeInTheDocument();
     expect(callsTo(calls, '/api/user/modify')).toHaveLength(0);
@@ -207,7 +207,7 @@ describe('user card', () => {
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(tab('roles')).toHaveAttribute('aria-selected', 'true'));
 
-    await screen.findByRole('button', { name: 'Consola: 2 roles, 0 roles únicos' });
+    await screen.findByRole('button', { name: 'Consola 2 roles · 0 únicos' });
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('*Se requiere mínimo un rol')).toBeInTheDocument();
     await user.click(await screen.findByRole('switch', { name: 'Asignado: Administrador' }));
