@@ -268,6 +268,19 @@ describeEachBackend('users administration API', (server) => {
       }
     });
 
+    it('creates one user when two saves race for the same e-mail or user name', async () => {
+      const { db } = server();
+      for (const clash of ['email', 'userName'] as const) {
+        const first = newUser();
+        const second = { ...newUser(), [clash]: first[clash] };
+        const replies = await Promise.all([call('POST', '/api/user/create', { payload: first }), call('POST', '/api/user/create', { payload: second })]);
+        expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+        const column = clash === 'email' ? 'email' : 'user_name';
+        const holders = await db.selectFrom('users').select('id').where(sql<string>`lower(${sql.ref(column)})`, '=', first[clash].toLowerCase()).execute();
+        expect(holders).toHaveLength(1);
+      }
+    });
+
     it('refuses malformed JSON with a 400', async () => {
       const before = await snapshot(server().db);
       const response = await call('POST', '/api/user/create', { payload: '{"names":', headers: { 'content-type': 'application/json' } });
