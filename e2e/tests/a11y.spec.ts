@@ -94,3 +94,24 @@ test('myself template: no serious or critical violation in dark and in light, wi
     await context.close();
   }
 });
+
+test('the other public screens of a dark-template application have no serious or critical violation', async ({ browser }) => {
+  const context = await contextFor(browser, 'myselfcert');
+  const page = await context.newPage();
+  try {
+    const profile = await profileOf(page, 'myselfcert');
+    expect(profile.colorMode).toBe('dark');
+    for (const [path, title] of [
+      ['/resetpassword', 'Restablecer contraseña'],
+      ['/absent', 'Has estado ausente'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await expectLogosLoaded(page);
+      await expectAccessible(page, `${path} in the dark template`);
+    }
+  } finally {
+    await context.close();
+  }
+});
