@@ -239,6 +239,44 @@ describe('user card', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('asks once about a deleted user when the next arrow is pressed while the blur check is running', async () => {
+    const user = userEvent.setup();
+    const calls = serve({
+      'POST /api/user/getuserexists': (body) =>
+        body.userName === 'antiguo'
+          ? [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...userDetail, id: IDS.deleted, deleted: true }] }]
+          : [200, { informationCode: 'R11', information: '', users: [] }],
+    });
+    renderCard('/users/new');
+    await screen.findByText('Nuevo usuario');
+    await fillNewUser(user);
+    await user.clear(field('Usuario'));
+    await user.type(field('Usuario'), 'antiguo');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear nuevo usuario.' }));
+    await waitFor(() => expect(field('Usuario')).toHaveValue(''));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, '/api/user/getuserexists').filter((call) => call.body.userName === 'antiguo')).toHaveLength(1);
+    expect(tab('Datos')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('asks before leaving a new card with data: Descartar leaves for the list', async () => {
+    const user = userEvent.setup();
+    const calls = serve();
+    renderCard('/users/new');
+    await screen.findByText('Nuevo usuario');
+    await user.type(field('Nombres'), 'Carlos');
+    await user.click(screen.getByRole('button', { name: 'Volver a usuarios' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveAccessibleDescription('¿Hiciste Modificaciones ¿deseas actualizarlas?');
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/users$/));
+    expect(callsTo(calls, '/api/user/create')).toHaveLength(0);
+  });
+
   it('shows the server message when a save is refused', async () => {
     const user = userEvent.setup();
     await openExisting({ 'POST /api/user/modify': [400, { informationCode: 'R400', information: 'El tipo de documento no existe para el país.' }] });

@@ -26,6 +26,7 @@ export interface UniqueCheckOptions {
 export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueCheckOptions) {
   const answers = useRef(new Map<string, 'A10' | 'A20' | 'R11'>());
   const lastChecked = useRef<Record<UniqueField, string | undefined>>({ userName: undefined, email: undefined });
+  const inFlight = useRef(new Map<string, Promise<boolean>>());
   const latest = useRef({ texts, onReactivated, userId });
   latest.current = { texts, onReactivated, userId };
 
@@ -49,18 +50,9 @@ export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueChe
     [form],
   );
 
-  /**
-   * Checks one field; resolves true when its value is free (or not checkable yet: empty or
-   * invalid, which the field's own rule reports). Throws when the API cannot answer.
-   */
-  const check = useCallback(
-    async (field: UniqueField, { force = false } = {}): Promise<boolean> => {
-      const value = form.getValues(field).trim();
-      const error = form.getFieldState(field).error;
-      if (value === '' || (error && error.type !== 'duplicate')) return true;
-      const key = `${field}\u0000${value.toLowerCase()}`;
-      if (!force && lastChecked.current[field] === value && answers.current.get(key) !== 'A10') return true;
-      lastChecked.current[field] = value;
+  /** Asks the API (or takes the remembered answer) about one value and applies the outcome. */
+  const settle = useCallback(
+    async (field: UniqueField, value: string, key: string): Promise<boolean> => {
       let code = answers.current.get(key);
       let deleted: UserDetail | undefined;
       if (code === undefined || code === 'A20') {
@@ -81,6 +73,28 @@ export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueChe
       return true;
     },
     [form, resolveDeleted],
+  );
+
+  /**
+   * Checks one field; resolves true when its value is free (or not checkable yet: empty or
+   * invalid, which the field's own rule reports). Throws when the API cannot answer.
+   */
+  const check = useCallback(
+    async (field: UniqueField, { force = false } = {}): Promise<boolean> => {
+      const value = form.getValues(field).trim();
+      const error = form.getFieldState(field).error;
+      if (value === '' || (error && error.type !== 'duplicate')) return true;
+      const key = `${field}\u0000${value.toLowerCase()}`;
+      // a blur's check still running when the next arrow is pressed: one question, one dialog
+      const running = inFlight.current.get(key);
+      if (running) return running;
+      if (!force && lastChecked.current[field] === value && answers.current.get(key) !== 'A10') return true;
+      lastChecked.current[field] = value;
+      const done = settle(field, value, key).finally(() => inFlight.current.delete(key));
+      inFlight.current.set(key, done);
+      return done;
+    },
+    [form, settle],
   );
 
   /** On blur: checks when the value changed since the last check; failures wait for the next move. */
