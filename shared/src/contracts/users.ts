@@ -46,7 +46,7 @@ export interface UserRow {
  * A search counts its matches only up to this many, so a short search text over 100,000 users
  * does not count every match on each Enter; the pager then offers the pages up to the cap.
  */
-export const USER_LIST_COUNT_CAP = 500;
+export const USER_LIST_COUNT_CAP = 200;
 
 /**
  * GET /api/user/list reply `result`: one page of users and the row count. Without a search

@@ -96,7 +96,7 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<U
     total = count.rows[0]?.total ?? 0;
     capped = total > USER_LIST_COUNT_CAP;
     // Few matches (≤ the cap): find them all through the index and sort them. Many: they are
-    // dense (over 0.5 % of 100,000 users), so reading in sort order meets a page's worth soon —
+    // dense (over 0.2 % of 100,000 users), so reading in sort order meets a page's worth soon —
     // where sorting every match of a common name would cost tens of milliseconds.
     // Pages past the cap are not served: the count stops there.
     rows = (await page(Math.min(query.size, USER_LIST_COUNT_CAP - offset), offset, false, capped ? scanned : indexed)).rows;
