@@ -154,6 +154,9 @@ describe('user card', () => {
     expect(app).toHaveAttribute('aria-current', 'true');
     expect(await screen.findByRole('switch', { name: 'Asignado: Administrador' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByText('Antiguo')).not.toBeInTheDocument();
+    // detail mode: nothing can be switched
+    expect(screen.getByRole('switch', { name: 'Asignado: Administrador' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Asignar todos los roles' })).toBeDisabled();
     const [roleList] = callsTo(calls, '/api/role/list');
     expect(roleList.headers.get('application')).toBe('ibuhoo');
     expect(roleList.headers.get('user')).toBe(IDS.user);
