@@ -1,6 +1,6 @@
 import { Box, Field, Input } from '@chakra-ui/react';
 import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
-import { USER_FIELD_MAX } from '@suite/shared';
+import { DOCUMENT_MAX, USER_FIELD_MAX } from '@suite/shared';
 import { NativeSelect } from '@suite/shared/console';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';
@@ -77,7 +77,7 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
         // the document's rule depends on the type
         () => void (form.getValues('document') ? form.trigger('document') : undefined),
       )}
-      {text('document', { maxLength: 13 })}
+      {text('document', { maxLength: DOCUMENT_MAX })}
       <PhoneField form={form} label={t('fields.phoneNumber')} hint={t('phoneHint')} editing={editing} error={errorOf('phoneNumber')} />
     </Box>
   );
