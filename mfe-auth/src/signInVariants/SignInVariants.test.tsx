@@ -5,7 +5,6 @@ import { mockApi, renderAt, reply, resetWorld } from '../testHarness';
 import { SIGN_IN_LAYOUTS, signInLayoutFor } from './layouts';
 import { ClassicLayout } from './ClassicLayout';
 import { MyselfLayout } from './MyselfLayout';
-import { TranslatedLayout } from './TranslatedLayout';
 import { TwoColumnLayout } from './TwoColumnLayout';
 
 const profileWith = (signInVariant: SignInVariant, extra: Partial<PortalProfile> = {}): PortalProfile => ({
@@ -30,7 +29,7 @@ describe('choice of the sign-in layout', () => {
     expect(Object.keys(SIGN_IN_LAYOUTS).sort()).toEqual([...SIGN_IN_VARIANTS].sort());
     expect(signInLayoutFor('classic')).toBe(ClassicLayout);
     expect(signInLayoutFor('twoColumn')).toBe(TwoColumnLayout);
-    expect(signInLayoutFor('translated')).toBe(TranslatedLayout);
+    expect(signInLayoutFor('translated')).toBe(ClassicLayout);
     expect(signInLayoutFor('myself')).toBe(MyselfLayout);
     expect(signInLayoutFor('certificate')).toBe(ClassicLayout);
     expect(signInLayoutFor('toString')).toBe(ClassicLayout);
@@ -89,6 +88,20 @@ describe('choice of the sign-in layout', () => {
 });
 
 describe('language selector of the translated variant', () => {
+  it.each([
+    ['/resetpassword', 'Restablecer contraseña'],
+    ['/absent', 'Has estado ausente'],
+  ])('is on the other public screens too (%s), and only for that variant', async (path, title) => {
+    mockApi({});
+    const { unmount } = renderAt(path, undefined, profileWith('translated'));
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
+    unmount();
+    renderAt(path, undefined, profileWith('classic'));
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Idioma' })).not.toBeInTheDocument();
+  });
+
   it('writes bms_lang and switches every text at once', async () => {
     const user = userEvent.setup();
     mockApi({});

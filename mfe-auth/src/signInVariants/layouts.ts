@@ -3,14 +3,14 @@ import type { ComponentType } from 'react';
 import { ClassicLayout } from './ClassicLayout';
 import type { SignInLayoutProps } from './layoutTypes';
 import { MyselfLayout } from './MyselfLayout';
-import { TranslatedLayout } from './TranslatedLayout';
 import { TwoColumnLayout } from './TwoColumnLayout';
 
 /** The layout of each sign-in variant (portal spec §2); the form inside is always the same. */
 export const SIGN_IN_LAYOUTS: Record<SignInVariant, ComponentType<SignInLayoutProps>> = {
   classic: ClassicLayout,
   twoColumn: TwoColumnLayout,
-  translated: TranslatedLayout,
+  // the classic card; its language bar comes with every public page of the application (PublicPage)
+  translated: ClassicLayout,
   myself: MyselfLayout,
   // The certificate screen is its own issue; until then certificate applications sign in classically.
   certificate: ClassicLayout,

@@ -1,10 +1,17 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { LANGUAGES, changeLanguage, useProfileInMode } from '@suite/shared';
+import { LANGUAGES, changeLanguage, useProfileInMode, type PortalProfile, type SignInVariant } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
+import { NS } from './i18n';
 import { readableOn } from './contrast';
 
-/** The language bar of the translated sign-in: es, en, pt; choosing one writes bms_lang and re-renders every text. */
+/** Sign-in looks whose applications show the language bar on every public screen (portal spec §2 screen 15). */
+export const LANGUAGE_BAR_VARIANTS: readonly SignInVariant[] = ['translated'];
+
+export function hasLanguageBar(profile: Pick<PortalProfile, 'signInVariant'>): boolean {
+  return LANGUAGE_BAR_VARIANTS.includes(profile.signInVariant);
+}
+
+/** The language bar: es, en, pt; choosing one writes bms_lang and re-renders every text. */
 export function LanguageSelector() {
   const { t, i18n } = useTranslation(NS);
   const { palette } = useProfileInMode();
