@@ -171,6 +171,16 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       expect(new Set(demo.map((u) => u.idstate)).size).toBeGreaterThan(2);
       expect(new Set(demo.map((u) => u.typeuserid)).size).toBeGreaterThan(2);
 
+      // every visible application offers roles to assign on the user card; RESETOTP none
+      const offering = await server.db
+        .selectFrom('role_applications')
+        .innerJoin('applications', 'applications.id', 'role_applications.application_id')
+        .select(['applications.name', 'applications.is_visible'])
+        .distinct()
+        .execute();
+      const visible = APPLICATIONS.filter((a) => a.is_visible !== false).map((a) => a.name);
+      expect(offering.map((a) => a.name).sort()).toEqual(visible.sort());
+
       const again = await seed(server.db, { adminEmail: 'admin@suite.test', demoData: true });
       expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
       const users = await server.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { FALLBACK_APP, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { STARTUP_LOCK_KEY } from './migrate';
 import type { DB } from './schema';
+import { ensureApplicationRoles } from './application-roles';
 import {
   ADMIN_AREAS,
   ADMIN_COMPANY,
@@ -275,6 +276,9 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string): Promise<boo
   await trx.insertInto('roles').values({ name: DEMO_READER_ROLE.name, description: DEMO_READER_ROLE.description, alias: DEMO_READER_ROLE.alias }).onConflict((oc) => oc.doNothing()).execute();
   const readerRoleId = (await idsByName(trx, 'roles')).get(DEMO_READER_ROLE.name.toLowerCase()) as number;
   await grantRole(trx, readerRoleId, consoleId, DEMO_READER_ROLE.privileges.map((n) => privileges.get(n.toLowerCase()) as number));
+
+  // roles of every visible application, so the user card's roles tab has something to assign
+  await ensureApplicationRoles(trx);
 
   const now = Date.now();
   for (const demo of DEMO_USERS) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../security/passwords';
+import { ensureApplicationRoles } from './application-roles';
 import type { DB } from './schema';
 
 /**
@@ -32,8 +33,6 @@ const SURNAMES = [
 const COMPANY_WORDS = ['Comercializadora', 'Inversiones', 'Servicios', 'Transportes', 'Constructora', 'Distribuidora', 'Laboratorios', 'Consultores', 'Agroindustrias', 'Tecnologías'];
 const COMPANY_PLACES = ['Andina', 'del Pacífico', 'del Caribe', 'La Sabana', 'del Llano', 'Altamira', 'del Valle', 'Santander', 'Antioquia', 'del Norte'];
 const COMPANY_FORMS = ['S.A.S.', 'Ltda.', 'S.A.'];
-/** Role kinds every visible application offers in the volume data. */
-const ROLE_KINDS = ['Operador', 'Consulta', 'Supervisor'];
 
 export interface VolumeOptions {
   users: number;
@@ -72,29 +71,6 @@ async function ensureCompanies(db: Kysely<DB>, count: number): Promise<string[]>
     select c.id::text as id from unnest(${textArray(names)}::text[]) with ordinality as t(n, ord)
       join customers c on lower(c.name) = lower(t.n) order by t.ord`.execute(db);
   return rows.map((r) => r.id);
-}
-
-/**
- * Roles per application for the user card to assign: Operador / Consulta / Supervisor of every
- * visible application (RESETOTP is hidden, so never). Idempotent. Returns (role, application) pairs.
- */
-export async function ensureApplicationRoles(db: Kysely<DB>): Promise<{ roleId: number; applicationId: number }[]> {
-  const apps = await db.selectFrom('applications').select(['id', 'name', 'title']).where('is_visible', '=', true).orderBy('id').execute();
-  const pairs: { roleId: number; applicationId: number }[] = [];
-  for (const app of apps) {
-    for (const kind of ROLE_KINDS) {
-      const name = `${kind} ${app.name}`;
-      await db
-        .insertInto('roles')
-        .values({ name, description: `${kind} de ${app.title}`, alias: kind })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const role = await db.selectFrom('roles').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow();
-      await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).onConflict((oc) => oc.doNothing()).execute();
-      pairs.push({ roleId: role.id, applicationId: app.id });
-    }
-  }
-  return pairs;
 }
 
 /** Seeds volume users up to `options.users` (see the file's comment). */
