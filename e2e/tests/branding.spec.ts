@@ -159,6 +159,10 @@ test.describe('languages of the public screens', () => {
         expect(after.filter((text) => before.includes(text)), `texts left untranslated going to ${language}`).toEqual([]);
         before = after;
       }
+      // the bar is on the application's other public screens too, in the chosen language
+      await page.getByRole('link', { name: 'Recordar contraseña' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
     } finally {
       await context.close();
     }
