@@ -145,6 +145,12 @@ describe('users list', () => {
     expect(await screen.findByText('No se encontraron resultados')).toBeInTheDocument();
   });
 
+  it("reads 'más de' when the API capped a search's count", async () => {
+    mockApi(() => ok({ users: [admin, jdoe, ana], rows: 200, rowsCapped: true }));
+    renderUsers();
+    expect(await screen.findByText('1-10 de más de 200')).toBeInTheDocument();
+  });
+
   it('shows the server message when the list cannot be read', async () => {
     mockApi(() => ({ status: 400, body: { statusCode: 400, result: { information: 'Búsqueda no válida', informationCode: 'R400' } } }));
     renderUsers();

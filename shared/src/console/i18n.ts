@@ -26,6 +26,7 @@ export const consoleResources: NamespaceResources = {
       pagination: 'Paginación',
       rowsPerPage: 'Filas por página:',
       range: '{{from}}-{{to}} de {{count}}',
+      moreThan: 'más de {{count}}',
       // not 'Siguiente' / 'Anterior': those name the cards' arrows, on the same screens
       previousPage: 'Página previa',
       nextPage: 'Próxima página',
@@ -56,6 +57,7 @@ export const consoleResources: NamespaceResources = {
       pagination: 'Pagination',
       rowsPerPage: 'Rows per page:',
       range: '{{from}}-{{to}} of {{count}}',
+      moreThan: 'more than {{count}}',
       previousPage: 'Earlier page',
       nextPage: 'Later page',
     },
@@ -85,6 +87,7 @@ export const consoleResources: NamespaceResources = {
       pagination: 'Paginação',
       rowsPerPage: 'Linhas por página:',
       range: '{{from}}-{{to}} de {{count}}',
+      moreThan: 'mais de {{count}}',
       previousPage: 'Página anterior',
       nextPage: 'Próxima página',
     },

@@ -68,6 +68,7 @@ export function UsersList({ label }: { label: string }) {
         columns={columns}
         rows={state.users}
         total={state.rows}
+        totalCapped={state.rowsCapped}
         rowKey={(user) => user.id}
         rowLabel={(user) => user.userName}
         query={query}

@@ -10,19 +10,21 @@ export interface UsersPageState {
   error: string | null;
   users: UserRow[];
   rows: number;
+  /** `rows` is a lower bound: the API stopped counting the matches of a search. */
+  rowsCapped: boolean;
 }
 
 /** The page of users the query asks for, fetched again on every query change and on reload(). */
 export function useUsersPage(query: TableQuery<UserSort>): { state: UsersPageState; reload: () => void } {
-  const [state, setState] = useState<UsersPageState>({ loading: true, error: null, users: [], rows: 0 });
+  const [state, setState] = useState<UsersPageState>({ loading: true, error: null, users: [], rows: 0, rowsCapped: false });
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     let live = true;
     setState((current) => ({ ...current, loading: true }));
     fetchUsers({ search: query.search, page: query.page, pageSize: query.pageSize, sort: query.sort })
-      .then(({ users, rows }) => live && setState({ loading: false, error: null, users, rows }))
-      .catch((error: unknown) => live && setState({ loading: false, error: apiErrorMessage(error), users: [], rows: 0 }));
+      .then(({ users, rows, rowsCapped }) => live && setState({ loading: false, error: null, users, rows, rowsCapped: rowsCapped === true }))
+      .catch((error: unknown) => live && setState({ loading: false, error: apiErrorMessage(error), users: [], rows: 0, rowsCapped: false }));
     // an answer to an older query never replaces a newer one
     return () => {
       live = false;

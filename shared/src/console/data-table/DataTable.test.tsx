@@ -170,7 +170,7 @@ describe('DataTable, row actions', () => {
 });
 
 describe('DataTable, server-side data', () => {
-  function ServerTable({ onQuery, loading = false }: { onQuery: (q: TableQuery) => void; loading?: boolean }) {
+  function ServerTable({ onQuery, loading = false, capped = false }: { onQuery: (q: TableQuery) => void; loading?: boolean; capped?: boolean }) {
     const [query, setQuery] = useState<TableQuery>(initialTableQuery<string | number>(3));
     return (
       <DataTable
@@ -178,6 +178,7 @@ describe('DataTable, server-side data', () => {
         columns={columns}
         rows={people.slice(0, 10)}
         total={57}
+        totalCapped={capped}
         rowKey={(p) => p.id}
         rowLabel={(p) => p.name}
         sortOptions={[
@@ -218,6 +219,11 @@ describe('DataTable, server-side data', () => {
     expect(onQuery).toHaveBeenLastCalledWith({ search: 'ana', sort: 1, page: 1, pageSize: 10 });
     await user.selectOptions(screen.getByLabelText('Filas por página:'), '100');
     expect(onQuery).toHaveBeenLastCalledWith({ search: 'ana', sort: 1, page: 1, pageSize: 100 });
+  });
+
+  it("says 'más de N' when the server stopped counting", () => {
+    renderWithHost(<ServerTable onQuery={jest.fn()} capped />);
+    expect(screen.getByText('1-10 de más de 57')).toBeInTheDocument();
   });
 
   it('shows the loading state instead of the rows', () => {

@@ -29,6 +29,8 @@ export interface DataTableProps<Row, Sort extends string | number = string | num
    * through onQueryChange (search on Enter). Omitted: client-side data.
    */
   total?: number;
+  /** `total` is a lower bound (the API stopped counting): the range reads 'más de N' and the pager allows one more page at a time. */
+  totalCapped?: boolean;
   /** The query shown (controlled); kept by the table when omitted. */
   query?: TableQuery<Sort>;
   /** Every change of search, sort, page or page size (search, sort and size go back to page 1). */
@@ -67,7 +69,7 @@ function fieldText(row: unknown, key: string): string {
  * (give `total`) or on all rows at once (client-side).
  */
 export function DataTable<Row, Sort extends string | number = string | number>(props: DataTableProps<Row, Sort>) {
-  const { label, columns, rows, rowKey, rowLabel, total, sortOptions, loading, onRowClick, stateToggle, rowDelete, onCreate } = props;
+  const { label, columns, rows, rowKey, rowLabel, total, totalCapped, sortOptions, loading, onRowClick, stateToggle, rowDelete, onCreate } = props;
   const { t } = useTranslation(CONSOLE_NS);
   const [ownQuery, setOwnQuery] = useState<TableQuery<Sort>>(() => initialTableQuery(sortOptions?.[0]?.value));
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -223,6 +225,7 @@ export function DataTable<Row, Sort extends string | number = string | number>(p
         page={view.page}
         pageSize={query.pageSize}
         total={view.total}
+        totalCapped={totalCapped && total !== undefined}
         onPageChange={(page) => change({ page })}
         onPageSizeChange={(pageSize) => change({ pageSize, page: 1 })}
       />

@@ -13,12 +13,14 @@ export interface PaginationProps {
   pageSize: PageSize;
   /** Rows across every page. */
   total: number;
+  /** `total` is a lower bound: the range says 'más de N'. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: PageSize) => void;
 }
 
 /** 'Filas por página:' 10 / 25 / 100, the range shown ('11-20 de 57') and previous / next page. */
-export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, totalCapped, onPageChange, onPageSizeChange }: PaginationProps) {
   const { t } = useTranslation(CONSOLE_NS);
   const sizeId = useId();
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -38,7 +40,7 @@ export function Pagination({ page, pageSize, total, onPageChange, onPageSizeChan
           ))}
         </NativeSelect>
       </HStack>
-      <Text aria-live="polite">{t('table.range', { from: formatThousands(from), to: formatThousands(to), count: formatThousands(total) })}</Text>
+      <Text aria-live="polite">{t('table.range', { from: formatThousands(from), to: formatThousands(to), count: totalCapped ? t('table.moreThan', { count: formatThousands(total) }) : formatThousands(total) })}</Text>
       <HStack gap="1">
         <IconButton aria-label={t('table.previousPage')} variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon />
