@@ -19,3 +19,13 @@ export function contrastRatio(a: string, b: string): number {
 
 /** WCAG AA for normal text. */
 export const AA_TEXT_CONTRAST = 4.5;
+
+/**
+ * The first candidate readable on `background` (AA for normal text); when none is, whichever of
+ * black and white contrasts more, so a profile's colour never makes a text unreadable.
+ */
+export function readableOn(background: string, ...candidates: string[]): string {
+  const found = candidates.find((c) => contrastRatio(c, background) >= AA_TEXT_CONTRAST);
+  if (found) return found;
+  return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
+}
