@@ -76,6 +76,22 @@ async function resolveReferences(trx: Trx, data: UserData) {
   return { countryId: country.id, documentTypeId: documentType.id, document: document.output };
 }
 
+/** The user's own columns from the form's data, its references checked (create and modify). */
+async function userColumns(trx: Trx, data: UserData) {
+  const refs = await resolveReferences(trx, data);
+  return {
+    user_name: data.userName,
+    email: data.email,
+    names: data.names,
+    surnames: data.surnames,
+    document: refs.document,
+    document_type_id: refs.documentTypeId,
+    country_id: refs.countryId,
+    phone_number: data.phoneNumber || null,
+    typeuserid: data.idTypeUser,
+  };
+}
+
 export type IdentityField = 'user_name' | 'email';
 
 /**
@@ -195,22 +211,14 @@ async function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>):
 /** Creates a user pending activation, with its companies and roles, and audits it. */
 export async function createUser(db: Kysely<DB>, actor: AuditActor | undefined, body: CreateUser): Promise<UserDetail> {
   return inTransaction(db, async (trx) => {
-    const refs = await resolveReferences(trx, body);
+    const columns = await userColumns(trx, body);
     await assertUnique(trx, 'user_name', body.userName);
     await assertUnique(trx, 'email', body.email);
     const now = new Date();
     const { id } = await trx
       .insertInto('users')
       .values({
-        user_name: body.userName,
-        email: body.email,
-        names: body.names,
-        surnames: body.surnames,
-        document: refs.document,
-        document_type_id: refs.documentTypeId,
-        country_id: refs.countryId,
-        phone_number: body.phoneNumber || null,
-        typeuserid: body.idTypeUser,
+        ...columns,
         // the activation e-mail's link sets the password and makes the account active
         idstate: USER_STATE.pendingActivation,
         created_on: now,
@@ -232,21 +240,13 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
     const current = await trx.selectFrom('users').select(['id', 'user_name', 'email']).where('id', '=', body.id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!current) throw userNotFound();
     const before = await userSnapshot(trx, body.id);
-    const refs = await resolveReferences(trx, body);
+    const columns = await userColumns(trx, body);
     if (current.user_name.toLowerCase() !== body.userName.toLowerCase()) await assertUnique(trx, 'user_name', body.userName, body.id);
     if (current.email.toLowerCase() !== body.email.toLowerCase()) await assertUnique(trx, 'email', body.email, body.id);
     await trx
       .updateTable('users')
       .set({
-        user_name: body.userName,
-        email: body.email,
-        names: body.names,
-        surnames: body.surnames,
-        document: refs.document,
-        document_type_id: refs.documentTypeId,
-        country_id: refs.countryId,
-        phone_number: body.phoneNumber || null,
-        typeuserid: body.idTypeUser,
+        ...columns,
         modified_on: new Date(),
       })
       .where('id', '=', body.id)
