@@ -9,17 +9,19 @@ const ROOT = resolve(__dirname, '../..');
 const OTHERS = ['host-shell', 'mfe-auth', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
 const PNPM = process.env.SUITE_PNPM || 'pnpm';
 
-/** Finds the mfe-users source file that holds the users screen's title. */
-function titleSource(): { file: string; text: string } {
+/** The mfe-users source files that hold the users screen's title (the list's and the card's texts). */
+function titleSources(): { file: string; text: string }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? walk(join(dir, e)) : [join(dir, e)]));
-  for (const file of walk(join(ROOT, 'mfe-users/src'))) {
-    if (/\.test\./.test(file) || !/\.(tsx?|json)$/.test(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    if (text.includes("'Usuarios'") || text.includes('"Usuarios"')) return { file, text };
-  }
-  throw new Error('users title not found in mfe-users/src');
+  const found = walk(join(ROOT, 'mfe-users/src'))
+    .filter((file) => !/\.test\./.test(file) && /\.(tsx?|json)$/.test(file))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+    .filter(({ text }) => text.includes("'Usuarios'") || text.includes('"Usuarios"'));
+  if (found.length === 0) throw new Error('users title not found in mfe-users/src');
+  return found;
 }
+
+const retitled = (text: string) => text.replace(/(['"])Usuarios\1/g, '$1Usuarios del sistema$1');
 
 function fingerprint(pkgs: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -45,16 +47,15 @@ test('rebuilding only mfe-users changes its text on reload; every other bundle s
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
 
   const before = fingerprint(OTHERS);
-  const source = titleSource();
-  const quote = source.text.includes("'Usuarios'") ? "'" : '"';
+  const sources = titleSources();
   try {
-    writeFileSync(source.file, source.text.replace(`${quote}Usuarios${quote}`, `${quote}Usuarios del sistema${quote}`));
+    for (const { file, text } of sources) writeFileSync(file, retitled(text));
     buildUsers();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible();
     expect(fingerprint(OTHERS)).toEqual(before);
   } finally {
-    writeFileSync(source.file, source.text);
+    for (const { file, text } of sources) writeFileSync(file, text);
     buildUsers();
   }
   await page.reload();
