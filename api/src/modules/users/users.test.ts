@@ -127,12 +127,16 @@ describeEachBackend('GET /api/user/list', (server) => {
     expect(new Set(ids).size).toBe(15);
   });
 
-  it('searches user name, names, surnames, document and e-mail case-insensitively', async () => {
+  it('searches user name, names, surnames, document and e-mail ignoring case and accents', async () => {
     const search = async (text: string) =>
       json(await list({ customerSearch: encodeURIComponent(text), pages: '1,100' })).result.users.map((u: { userName: string }) => u.userName).sort();
     expect(await search('ANA.GOMEZ')).toEqual(['ana.gomez']);
     expect(await search('héctor')).toEqual(['hector.sanz']);
     expect(await search('MEJÍA')).toEqual(['carla.mejia']);
+    // accents ignored both ways (migration 0010): typed without them, stored with them, and back
+    expect(await search('nunez parra')).toEqual(['gloria.nunez']);
+    expect(await search('MEJIA SOTO')).toEqual(['carla.mejia']);
+    expect(await search('Héctor SANZ GÍL')).toEqual(['hector.sanz']);
     expect(await search('5050505')).toEqual(['elena.rios']);
     expect(await search('jorge.pena@test')).toEqual(['jorge.pena']);
     expect(await search('borrado')).toEqual([]); // deleted users never show
