@@ -9,7 +9,7 @@ import type { PortalProfile, PortalProfileOverride, ProfileDarkTemplate, Profile
  */
 
 /** Bump when the seeded profiles change: the seed then rewrites them in existing databases. */
-export const PROFILE_SEED_VERSION = 1;
+export const PROFILE_SEED_VERSION = 2;
 
 export type MarkShape = 'rounded' | 'circle' | 'hexagon' | 'diamond' | 'shield';
 
@@ -68,6 +68,8 @@ export const BRAND_FILES = {
   success: 'success.svg',
   expireTime: 'expire-time.svg',
   maintenance: 'maintenance.svg',
+  background: 'background.svg',
+  backgroundDark: 'background-dark.svg',
 } as const;
 
 export const brandUrl = (b: Brand, file: string) => `/brand/${b.path}/${file}`;
@@ -99,6 +101,7 @@ function brandParts(b: Brand, withDarkTemplate: boolean) {
   const logos = logosOf(b);
   const parts = {
     favicon: brandUrl(b, BRAND_FILES.favicon),
+    background: brandUrl(b, BRAND_FILES.background),
     logos,
     palette: { primary: { light, main, dark, iconSend: main }, secondary: { titleText: dark } },
     colors: {
@@ -114,6 +117,7 @@ function brandParts(b: Brand, withDarkTemplate: boolean) {
   if (!withDarkTemplate) return parts;
   const darkTemplate: ProfileDarkTemplate = {
     textColor: DARK.text,
+    background: brandUrl(b, BRAND_FILES.backgroundDark),
     logos: { signIn: logos.white },
     palette: { primary: { iconSend: light }, secondary: { titleText: DARK.text } },
     colors: {
@@ -142,7 +146,7 @@ export function applicationAppearance(b: Brand, template: { darkTemplate?: boole
   const { main, dark, light } = b.color;
   return {
     favicon: parts.favicon,
-    background: '',
+    background: parts.background,
     logos: parts.logos,
     logoWidth: template.logoWidth ?? 180,
     palette: {

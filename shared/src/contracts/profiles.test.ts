@@ -58,7 +58,7 @@ describe('mergeProfile', () => {
 });
 
 describe('profileInMode', () => {
-  const profile = mergeProfile(base, { colorModeSwitch: true, dark: { textColor: '#eef0f3', logos: { signIn: '/w.svg' }, colors: { surface: '#1b1f24', input: { text: '#eef0f3' } } } });
+  const profile = mergeProfile(base, { background: '/bg.svg', colorModeSwitch: true, dark: { textColor: '#eef0f3', background: '/bg-dark.svg', logos: { signIn: '/w.svg' }, colors: { surface: '#1b1f24', input: { text: '#eef0f3' } } } });
 
   it('is the profile itself in the light template', () => {
     expect(profileInMode(profile, 'light')).toBe(profile);
@@ -66,7 +66,7 @@ describe('profileInMode', () => {
 
   it('lays the dark differences over the light values in the dark template', () => {
     const dark = profileInMode(profile, 'dark');
-    expect(dark).toMatchObject({ colorMode: 'dark', textColor: '#eef0f3', logos: { ...profile.logos, signIn: '/w.svg' } });
+    expect(dark).toMatchObject({ colorMode: 'dark', textColor: '#eef0f3', background: '/bg-dark.svg', logos: { ...profile.logos, signIn: '/w.svg' } });
     expect(dark.colors.surface).toBe('#1b1f24');
     expect(dark.colors.input).toEqual({ ...profile.colors.input, text: '#eef0f3' });
     expect(dark.colors.link).toBe(profile.colors.link);
@@ -74,6 +74,6 @@ describe('profileInMode', () => {
 
   it('gives a profile that starts dark its light values back', () => {
     const startsDark = { ...profile, colorMode: 'dark' as const };
-    expect(profileInMode(startsDark, 'light')).toMatchObject({ colorMode: 'light', textColor: profile.textColor });
+    expect(profileInMode(startsDark, 'light')).toMatchObject({ colorMode: 'light', textColor: profile.textColor, background: '/bg.svg' });
   });
 });

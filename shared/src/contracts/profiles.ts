@@ -75,6 +75,8 @@ export interface ProfileColors {
  */
 export interface ProfileDarkTemplate {
   textColor?: string;
+  /** Background image of the public screens in the dark template. */
+  background?: string;
   logos?: Partial<ProfileLogos>;
   palette?: { [K in keyof ProfilePalette]?: Partial<ProfilePalette[K]> };
   colors?: { [K in keyof ProfileColors]?: ProfileColors[K] extends object ? Partial<ProfileColors[K]> : ProfileColors[K] };
@@ -223,6 +225,7 @@ function mergeShaped(base: Json | undefined, override: unknown, shape: Json): Js
 /** The fields the dark template may change, with their types (see ProfileDarkTemplate). */
 const DARK_SHAPE: Json = {
   textColor: DEFAULT_PROFILE.textColor,
+  background: DEFAULT_PROFILE.background,
   logos: DEFAULT_PROFILE.logos,
   palette: DEFAULT_PROFILE.palette,
   colors: DEFAULT_PROFILE.colors,

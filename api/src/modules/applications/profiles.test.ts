@@ -36,7 +36,7 @@ const CASES: [string, string | undefined, Expected][] = [
 
 /** Every image path a profile names (both templates). */
 function imagePaths(profile: PortalProfile): string[] {
-  const paths = [profile.favicon, profile.background, profile.colors.alert.image, ...Object.values(profile.logos), ...Object.values(profile.dark.logos ?? {})];
+  const paths = [profile.favicon, profile.background, profile.dark.background, profile.colors.alert.image, ...Object.values(profile.logos), ...Object.values(profile.dark.logos ?? {})];
   return [...new Set(paths.filter((p): p is string => Boolean(p)))];
 }
 

@@ -70,6 +70,19 @@ function illustration(b: Brand, title: string, pictogram: string): string {
   );
 }
 
+/**
+ * The public screens' background: the brand's mark shape, large and faint, at two corners, so
+ * the centre where the form sits stays plain (and its contrast untouched). Sized to cover.
+ */
+function background(b: Brand, dark: boolean): string {
+  const tint = dark ? b.color.main : b.color.light;
+  const opacity = dark ? '.18' : '.22';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice" aria-hidden="true"><title>${esc(b.name)}</title>` +
+    `<g fill="${tint}" opacity="${opacity}">${shapePath(b.shape, -180, -220, 560)}/>${shapePath(b.shape, 1280, 560, 480)}/>${shapePath(b.shape, 1380, -90, 200)}/></g></svg>\n`
+  );
+}
+
 const PICTOGRAMS = {
   checkEmail: '<rect x="48" y="38" width="64" height="44" rx="6"/><path d="M50 42l30 22 30-22"/>',
   password: '<rect x="54" y="56" width="52" height="36" rx="6"/><path d="M64 56V46a16 16 0 0 1 32 0v10"/><path d="M80 70v8"/>',
@@ -92,5 +105,7 @@ export function brandImages(b: Brand): Record<string, string> {
     [BRAND_FILES.success]: illustration(b, 'success', PICTOGRAMS.success),
     [BRAND_FILES.expireTime]: illustration(b, 'expired', PICTOGRAMS.expireTime),
     [BRAND_FILES.maintenance]: illustration(b, 'maintenance', PICTOGRAMS.maintenance),
+    [BRAND_FILES.background]: background(b, false),
+    [BRAND_FILES.backgroundDark]: background(b, true),
   };
 }
