@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { audit } from './accessibility';
 import { contextFor, expectLogosLoaded, openSignIn, profileOf } from './signin-hosts';
 
 /**
@@ -7,26 +7,10 @@ import { contextFor, expectLogosLoaded, openSignIn, profileOf } from './signin-h
  * contrast included, the myself template in dark and in light, and with the error box shown.
  */
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-/** Serious and critical violations, one line per element, with the colours of contrast failures. */
-function seriousViolations(results: AxeResults): string[] {
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => {
-        const data = node.any.find((check) => check.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-        const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)` : '';
-        return `${violation.id} [${violation.impact}] ${node.target.join(' ')}${colours}: ${node.failureSummary ?? violation.help}`;
-      }),
-    );
-}
-
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(seriousViolations(results), `${what}: serious or critical axe violations`).toEqual([]);
-  // contrast was checked, not skipped
-  expect([...results.passes, ...results.violations, ...results.incomplete].some((rule) => rule.id === 'color-contrast')).toBe(true);
+  const { serious, contrastChecked } = await audit(page);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+  expect(contrastChecked).toBe(true);
 }
 
 /** A refused sign-in, so the error box is on screen. */

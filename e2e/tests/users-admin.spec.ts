@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { audit } from './accessibility';
 import { fillNewPassword, mailedLink, signIn } from './support';
 
 /**
@@ -175,12 +175,7 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
 });
 
 /** Serious and critical axe violations inside the page's main region, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} [${violation.impact}] ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`));
-}
+const seriousViolations = async (page: Page) => (await audit(page, 'main')).serious;
 
 test('the user card has no serious accessibility violations on any tab, errors shown', async ({ page }) => {
   await signIn(page);
