@@ -4,7 +4,7 @@ import { StateSwitch } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_NS } from './i18n';
-import { isAssigned } from './roles';
+import { applicationLabel, isAssigned } from './roles';
 import type { RolesState } from './useRoles';
 
 export interface RolesTabProps {
@@ -74,7 +74,7 @@ export function RolesTab({ roles, editing, showRequiredError }: RolesTabProps) {
                   >
                     {/* the visible text is the button's name: title, then its counters */}
                     <Text as="span" display="block">
-                      {record.apptitle || record.appname}
+                      {applicationLabel(record, roles.applications)}
                     </Text>
                     <Text as="span" display="block" fontSize="xs" color="fg.muted">
                       {t('roles.counters', { count, unique })}
@@ -88,7 +88,7 @@ export function RolesTab({ roles, editing, showRequiredError }: RolesTabProps) {
         <Box as="section" aria-labelledby={rolesHeadingId}>
           <HStack justify="space-between" mb="2" gap="3" flexWrap="wrap">
             <Text id={rolesHeadingId} fontWeight="semibold">
-              {selected ? `${t('roles.roles')} · ${selected.apptitle || selected.appname}` : t('roles.roles')}
+              {selected ? `${t('roles.roles')} · ${applicationLabel(selected, roles.applications)}` : t('roles.roles')}
             </Text>
             {selected && names.length > 0 ? (
               <HStack gap="2">

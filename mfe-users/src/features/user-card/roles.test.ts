@@ -1,5 +1,5 @@
 import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
-import { assignRoles, hasRoleChanges, holdsAnyRole, isAssigned, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
+import { applicationLabel, assignRoles, hasRoleChanges, holdsAnyRole, isAssigned, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
 
 const role = (name: string, overrides: Partial<RoleRecord> = {}): RoleRecord => ({
   id: name.length,
@@ -18,6 +18,18 @@ const firmaya = [role('Firmante', { assigned: true }), role('Auditor'), role('Vi
 const none: RoleChanges = new Map();
 
 describe('roles rules', () => {
+  it('names an application by its title, with its name when another shares the title', () => {
+    const myself = { ...app('myselfcert', 3, 0), apptitle: 'MySelf' };
+    const bemyself = { ...app('bemyself', 3, 0), apptitle: 'MySelf' };
+    const firmayaApp = { ...app('firmaya', 3, 0), apptitle: 'Firmaya' };
+    const all = [myself, bemyself, firmayaApp];
+    expect(applicationLabel(firmayaApp, all)).toBe('Firmaya');
+    expect(applicationLabel(myself, all)).toBe('MySelf (myselfcert)');
+    expect(applicationLabel(bemyself, all)).toBe('MySelf (bemyself)');
+    expect(applicationLabel({ ...app('sin-titulo', 0, 0), apptitle: '' }, all)).toBe('sin-titulo');
+  });
+
+
   it('hides inactive roles', () => {
     expect(visibleRoles(firmaya).map((r) => r.name)).toEqual(['Firmante', 'Auditor']);
   });

@@ -64,3 +64,13 @@ export function rolesPayload(applications: readonly string[], loaded: ReadonlyMa
     visibleRoles(loaded.get(application) ?? []).map((role) => ({ name: role.name, application, assigned: isAssigned(changes, application, role) })),
   );
 }
+
+/**
+ * How an application is named in the card: its commercial title, followed by its name when
+ * another application shares that title (myselfcert and bemyself are both 'MySelf').
+ */
+export function applicationLabel(record: AppRoleCountRecord, all: readonly AppRoleCountRecord[]): string {
+  const title = record.apptitle || record.appname;
+  const shared = all.some((other) => other.appname !== record.appname && (other.apptitle || other.appname) === title);
+  return shared ? `${title} (${record.appname})` : title;
+}
