@@ -1,5 +1,5 @@
 import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
-import { applicationLabel, assignRoles, hasRoleChanges, holdsAnyRole, isAssigned, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
+import { applicationLabel, assignRoles, initialApplication, hasRoleChanges, holdsAnyRole, isAssigned, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
 
 const role = (name: string, overrides: Partial<RoleRecord> = {}): RoleRecord => ({
   id: name.length,
@@ -29,6 +29,12 @@ describe('roles rules', () => {
     expect(applicationLabel({ ...app('sin-titulo', 0, 0), apptitle: '' }, all)).toBe('sin-titulo');
   });
 
+
+  it('opens on the first application where the user holds a role, else the first', () => {
+    expect(initialApplication([app('biometria', 3, 0), app('ibuhoo', 2, 1), app('firmaya', 3, 2)])).toBe('ibuhoo');
+    expect(initialApplication([app('biometria', 3, 0), app('firmaya', 3, 0)])).toBe('biometria');
+    expect(initialApplication([])).toBeNull();
+  });
 
   it('hides inactive roles', () => {
     expect(visibleRoles(firmaya).map((r) => r.name)).toEqual(['Firmante', 'Auditor']);

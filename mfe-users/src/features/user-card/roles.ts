@@ -74,3 +74,8 @@ export function applicationLabel(record: AppRoleCountRecord, all: readonly AppRo
   const shared = all.some((other) => other.appname !== record.appname && (other.apptitle || other.appname) === title);
   return shared ? `${title} (${record.appname})` : title;
 }
+
+/** The application the roles tab opens on: the first where the user holds a role, else the first. */
+export function initialApplication(records: readonly AppRoleCountRecord[]): string | null {
+  return (records.find((record) => record.rolequantityUnique > 0) ?? records[0])?.appname ?? null;
+}

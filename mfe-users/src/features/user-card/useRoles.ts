@@ -1,7 +1,7 @@
 import { apiErrorMessage, type AppRoleCountRecord, type RoleRecord, type UserRoleInput } from '@suite/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchApplicationRoleCounts, fetchApplicationRoles } from '../../api/userCard';
-import { assignRoles, hasRoleChanges, holdsAnyRole, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
+import { assignRoles, hasRoleChanges, initialApplication, holdsAnyRole, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -27,7 +27,7 @@ export function useRoles(userId: string | undefined) {
         setApplications(records);
         setLoaded(new Map());
         setChanges(new Map());
-        setSelected((current) => (current && records.some((record) => record.appname === current) ? current : (records[0]?.appname ?? null)));
+        setSelected((current) => (current && records.some((record) => record.appname === current) ? current : initialApplication(records)));
         setLoad({ status: 'ready' });
       })
       .catch((error: unknown) => live && setLoad({ status: 'error', message: apiErrorMessage(error) }));
