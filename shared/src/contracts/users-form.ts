@@ -49,6 +49,8 @@ export const USER_MESSAGES = {
   oneMainCompany: 'Solo puede haber una empresa principal.',
   deleted: 'El usuario fue eliminado con éxito',
   reactivated: 'El usuario fue reactivado con éxito',
+  /** An administrator cannot lock themselves out. */
+  notOnYourself: 'No puedes desactivar ni eliminar tu propio usuario.',
   notFound: 'El usuario no existe.',
   userTypeUnknown: 'El tipo de usuario no existe.',
   countryUnknown: 'El país no existe.',

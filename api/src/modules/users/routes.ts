@@ -25,7 +25,7 @@ import {
   type UserTypesResult,
   type UserWriteResult,
 } from '@suite/shared/contracts';
-import { parseInput } from '../../http/errors';
+import { badRequest, parseInput } from '../../http/errors';
 import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
 import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
@@ -41,6 +41,11 @@ const write = { preHandler: requirePrivilege('USERS_WRITE') };
 function actorOf(request: FastifyRequest): AuditActor | undefined {
   const user = request.user as AuthUser | undefined;
   return user ? { id: user.id, userName: user.userName } : undefined;
+}
+
+/** An administrator may not deactivate or delete their own account (they would lock themselves out). */
+function refuseOwnAccount(request: FastifyRequest, userId: string): void {
+  if ((request.user as AuthUser | undefined)?.id === userId) throw badRequest(USER_MESSAGES.notOnYourself);
 }
 
 const success = (information: string, id: string): Envelope<UserWriteResult> => ({
@@ -159,6 +164,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/Inactivate', write, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(InactivateUserRequestSchema, request.body);
+    if (body.idstate === USER_STATE.inactive) refuseOwnAccount(request, body.id);
     await setUserState(db, actorOf(request), body.id, body.idstate);
     if (body.idstate === USER_STATE.inactive) await endSessions(body.id);
     return success(body.idstate === USER_STATE.active ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive, body.id);
@@ -166,6 +172,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/delete', write, async (request): Promise<Envelope<UserWriteResult>> => {
     const { Id } = parseInput(DeleteUserRequestSchema, request.body);
+    refuseOwnAccount(request, Id);
     await deleteUser(db, actorOf(request), Id);
     await endSessions(Id);
     return success(USER_MESSAGES.deleted, Id);

@@ -449,6 +449,20 @@ describeEachBackend('users administration API', (server) => {
       await expectRefused(await call('POST', '/api/user/Inactivate', { payload: { id: user.id, idstate: target } }), before, 400, 'No es posible cambiar de estado a este usuario');
     });
 
+    it('refuses, changing nothing, an administrator deactivating or deleting their own account', async () => {
+      const { app, db } = server();
+      const userName = `propio.${++n}`;
+      const id = await createUser(db, { userName, password: PASSWORD, privileges: ['USERS_READ', 'USERS_WRITE'] });
+      const token = await tokenFor(app, userName, PASSWORD);
+      const before = await snapshot(db);
+      const own = USER_MESSAGES.notOnYourself;
+      await expectRefused(await call('POST', '/api/user/Inactivate', { token, payload: { id, idstate: USER_STATE.inactive } }), before, 400, own);
+      await expectRefused(await call('POST', '/api/user/delete', { token, payload: { Id: id } }), before, 400, own);
+      expect(await liveSessions(id)).toBe(1);
+      // another administrator may
+      expect((await call('POST', '/api/user/Inactivate', { payload: { id, idstate: USER_STATE.inactive } })).statusCode).toBe(200);
+    });
+
     it('refuses a bad state request', async () => {
       const user = await signedInUser();
       const before = await snapshot(server().db);
