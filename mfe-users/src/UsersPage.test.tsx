@@ -139,6 +139,16 @@ describe('users list', () => {
     expect(screen.getByRole('cell', { name: 'AB123' })).toBeInTheDocument();
   });
 
+  it('offers neither the state switch nor delete on the signed-in administrator\'s own row', async () => {
+    sessionStore.signIn({ token: jwt({ identifier: jdoe.id, given_name: 'John', exp: Math.floor(Date.now() / 1000) + 600 }) });
+    mockApi(() => listOf([admin, jdoe, ana]));
+    renderUsers();
+    await screen.findByText('jdoe');
+    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual(['Cambiar estado de ana']);
+    expect(screen.queryByRole('button', { name: 'Eliminar jdoe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar ana' })).toBeInTheDocument();
+  });
+
   it("says 'No se encontraron resultados' when there are none", async () => {
     mockApi(() => listOf([]));
     renderUsers();

@@ -1,5 +1,5 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, apiErrorMessage, formatThousands, type UserRow, type UserSort } from '@suite/shared';
+import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, apiErrorMessage, formatThousands, useSession, type UserRow, type UserSort } from '@suite/shared';
 import { DataTable, initialTableQuery, showMessage, type DataTableColumn, type SortOption, type TableQuery } from '@suite/shared/console';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ const isActive = (user: UserRow) => user.idstate === USER_STATE.active;
 export function UsersList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
+  // one's own account can be neither switched off nor deleted (the API refuses it too)
+  const me = useSession().user?.userId;
+  const isMe = (user: UserRow) => user.id === me;
   const [query, setQuery] = useState<TableQuery<UserSort>>(() => initialTableQuery<UserSort>(USER_SORT.newest));
   const { state, reload } = useUsersPage(query);
 
@@ -81,7 +84,7 @@ export function UsersList({ label }: { label: string }) {
         createLabel={t('create')}
         stateToggle={{
           header: t('columns.state'),
-          available: (user) => SWITCHABLE_TYPES.includes(user.typeuserid),
+          available: (user) => SWITCHABLE_TYPES.includes(user.typeuserid) && !isMe(user),
           isActive,
           label: (user) => t(isActive(user) ? 'state.active' : 'state.inactive'),
           confirmMessage: (_user, nextActive) => (nextActive ? USER_MESSAGES.confirmActivate : USER_MESSAGES.confirmDeactivate),
@@ -92,6 +95,7 @@ export function UsersList({ label }: { label: string }) {
             ),
         }}
         rowDelete={{
+          available: (user) => !isMe(user),
           confirmMessage: () => USER_MESSAGES.confirmDelete,
           onDelete: (user) =>
             change(
