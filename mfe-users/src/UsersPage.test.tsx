@@ -78,6 +78,7 @@ const lists = (calls: Call[]) => calls.filter((call) => call.path === '/api/user
 const token = jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 });
 
 beforeEach(() => {
+  window.sessionStorage.clear(); // the list remembers its query for the tab
   sessionStore.signOut();
   sessionStore.signIn({ token });
 });
@@ -173,6 +174,25 @@ describe('users list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios…');
   });
 
+  it('finds the search, sort and page as it left them when it comes back (e.g. from a card)', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(() => listOf([admin, jdoe], 57));
+    const first = renderUsers();
+    await screen.findByText('1-10 de 57');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'gómez{Enter}');
+    await user.selectOptions(screen.getByLabelText('Ordenar por'), 'Inactivo');
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await waitFor(() => expect(lists(calls).at(-1)?.headers.get('pages')).toBe('2,10'));
+    first.unmount();
+
+    const before = lists(calls).length;
+    renderUsers();
+    await waitFor(() => expect(lists(calls)).toHaveLength(before + 1));
+    const back = lists(calls).at(-1)!.headers;
+    expect([back.get('customerSearch'), back.get('filterBy'), back.get('pages')]).toEqual([encodeURIComponent('gómez'), '2', '2,10']);
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('gómez');
+  });
+
   it('searches on the server on Enter, sorts and pages through the headers', async () => {
     const user = userEvent.setup();
     const calls = mockApi(() => listOf([admin, jdoe], 57));
@@ -189,6 +209,10 @@ describe('users list', () => {
     await waitFor(() => expect(lists(calls)).toHaveLength(3));
     expect(lists(calls)[2].headers.get('customerSearch')).toBe(encodeURIComponent('núñez'));
     expect(lists(calls)[2].headers.get('pages')).toBe('1,10');
+    // Enter again on the same text searches again (fresh results)
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lists(calls)).toHaveLength(4));
+    expect(lists(calls)[3].headers.get('customerSearch')).toBe(encodeURIComponent('núñez'));
 
     await user.selectOptions(screen.getByLabelText('Ordenar por'), 'Inactivo');
     await waitFor(() => expect(lists(calls).at(-1)?.headers.get('filterBy')).toBe('2'));

@@ -10,6 +10,7 @@ export * from './dialogs/DialogComponents';
 export * from './unsaved/useUnsavedChanges';
 export * from './data-table/types';
 export { clientPage, searchKey } from './data-table/clientRows';
+export { useRememberedQuery } from './data-table/useRememberedQuery';
 export { DataTable, TABLE_HEIGHT, type DataTableProps } from './data-table/DataTable';
 export { SearchBar, type SearchBarProps } from './data-table/SearchBar';
 export { SortMenu, type SortMenuProps } from './data-table/SortMenu';

@@ -1,7 +1,7 @@
 import { Alert, Box } from '@chakra-ui/react';
 import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, apiErrorMessage, formatThousands, useSession, type UserRow, type UserSort } from '@suite/shared';
-import { DataTable, initialTableQuery, showMessage, type DataTableColumn, type SortOption, type TableQuery } from '@suite/shared/console';
-import { useMemo, useState } from 'react';
+import { DataTable, showMessage, useRememberedQuery, type DataTableColumn, type SortOption } from '@suite/shared/console';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from '../../i18n';
@@ -23,7 +23,8 @@ export function UsersList({ label }: { label: string }) {
   // one's own account can be neither switched off nor deleted (the API refuses it too)
   const me = useSession().user?.userId;
   const isMe = (user: UserRow) => user.id === me;
-  const [query, setQuery] = useState<TableQuery<UserSort>>(() => initialTableQuery<UserSort>(USER_SORT.newest));
+  // search, sort and page as the administrator left them (e.g. before opening a card)
+  const [query, setQuery] = useRememberedQuery<UserSort>('users', Object.values(USER_SORT), USER_SORT.newest);
   const { state, reload } = useUsersPage(query);
 
   const columns = useMemo<DataTableColumn<UserRow>[]>(

@@ -14,7 +14,7 @@ export interface UsersPageState {
   rowsCapped: boolean;
 }
 
-/** The page of users the query asks for, fetched again on every query change and on reload(). */
+/** The page of users the query asks for, fetched for every query the table hands over and on reload(). */
 export function useUsersPage(query: TableQuery<UserSort>): { state: UsersPageState; reload: () => void } {
   const [state, setState] = useState<UsersPageState>({ loading: true, error: null, users: [], rows: 0, rowsCapped: false });
   const [generation, setGeneration] = useState(0);
@@ -29,7 +29,8 @@ export function useUsersPage(query: TableQuery<UserSort>): { state: UsersPageSta
     return () => {
       live = false;
     };
-  }, [query.search, query.page, query.pageSize, query.sort, generation]);
+    // every query the table hands over is asked for, the same one again included (Enter searches again)
+  }, [query, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   return { state, reload };
