@@ -2,17 +2,8 @@ import { Box, Field, IconButton, Input, InputGroup, Text, VisuallyHidden } from 
 import { PASSWORD_SPECIALS, passwordChecklist, type PasswordChecklist } from '@suite/shared';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EyeIcon } from './EyeIcon';
 import { NS } from './i18n';
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {open ? null : <path d="M3 3l18 18" />}
-    </svg>
-  );
-}
 
 /** A password input with its show/hide toggle; `showLabel`/`hideLabel` name the toggle for this field. */
 export function PasswordInput({

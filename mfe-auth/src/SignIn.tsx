@@ -20,6 +20,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
+import { EyeIcon } from './EyeIcon';
 import { NS } from './i18n';
 import { requestSignIn, sameOriginPath } from './signInRequest';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
@@ -27,16 +28,6 @@ import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
 const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
 type SignInValues = v.InferInput<typeof SignInSchema>;
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {open ? null : <path d="M3 3l18 18" />}
-    </svg>
-  );
-}
 
 /** Contact of the blocked-user message when neither the reply nor the application names one. */
 export const DEFAULT_SUPPORT_CONTACT = 'soporte@suite.example';
