@@ -4,12 +4,15 @@
  * ever contains them).
  */
 import { render, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../ui';
 
-/** Renders a remote's App at `path` the way the host mounts it, with /Login as a visible stand-in. */
-export function renderRemoteAt(App: ComponentType, path: string) {
+/**
+ * Renders a remote's App at `path` the way the host mounts it, with /Login as a visible stand-in;
+ * `beside` renders next to the routes, inside the router (e.g. the page's DialogHost).
+ */
+export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode) {
   return render(
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>
@@ -17,6 +20,7 @@ export function renderRemoteAt(App: ComponentType, path: string) {
           <Route path="/Login" element={<p>sign-in</p>} />
           <Route path="*" element={<App />} />
         </Routes>
+        {beside}
       </MemoryRouter>
     </AppProviders>,
   );

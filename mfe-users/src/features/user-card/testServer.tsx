@@ -1,6 +1,7 @@
-import { AppProviders, DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
-import { act, configure, render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
+import { renderRemoteAt } from '@suite/shared/testing';
+import { act, configure } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import App from '../../App';
 
 // the card's tests walk whole screens on a shared, busy machine: allow for slow renders
@@ -121,17 +122,13 @@ function Where() {
 export function renderCard(path: string) {
   sessionStore.signOut();
   sessionStore.signIn({ token: jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 }) });
-  return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/Login" element={<p>sign-in</p>} />
-          <Route path="*" element={<App />} />
-        </Routes>
-        <Where />
-        <DialogHost />
-      </MemoryRouter>
-    </AppProviders>,
+  return renderRemoteAt(
+    App,
+    path,
+    <>
+      <Where />
+      <DialogHost />
+    </>,
   );
 }
 
