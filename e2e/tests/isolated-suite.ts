@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
 const ROOT = resolve(__dirname, '../..');
@@ -84,4 +85,22 @@ export async function startIsolatedSuite(port: number, sql: string): Promise<Iso
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The calling spec file runs on its own suite (see startIsolatedSuite): started before its first
+ * test, stopped after its last, and every page's base URL. Returns that base URL.
+ */
+export function useIsolatedSuite(port: number, sql: string): string {
+  const baseURL = `http://localhost:${port}`;
+  let suite: IsolatedSuite | undefined;
+  test.use({ baseURL });
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    suite = await startIsolatedSuite(port, sql);
+  });
+  test.afterAll(async () => {
+    await suite?.stop();
+  });
+  return baseURL;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startIsolatedSuite, type IsolatedSuite } from './isolated-suite';
+import { useIsolatedSuite } from './isolated-suite';
 import { DEMO_PASSWORD, fillNewPassword, mailedLink, signIn } from './support';
 
 /**
@@ -17,15 +17,7 @@ const SQL = `
   UPDATE users SET password_changed_at = now() - interval '800 days' WHERE user_name = 'rmejia';
 `;
 
-let suite: IsolatedSuite | undefined;
-test.use({ baseURL: `http://localhost:${PORT}` });
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  suite = await startIsolatedSuite(PORT, SQL);
-});
-test.afterAll(async () => {
-  await suite?.stop();
-});
+useIsolatedSuite(PORT, SQL);
 
 /** Fills the e-mail on /resetpassword and sends it. */
 async function askReset(page: Page, email: string): Promise<void> {

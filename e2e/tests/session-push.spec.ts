@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startIsolatedSuite, type IsolatedSuite } from './isolated-suite';
+import { useIsolatedSuite } from './isolated-suite';
 import { DEMO_PASSWORD } from './support';
 
 const PORT = Number(process.env.E2E_ISOLATED_PORT ?? 8183);
@@ -11,20 +11,11 @@ const ONE_SESSION_PER_USER = `
    where lower(name) = 'ibuhoo';
 `;
 
-let suite: IsolatedSuite;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  suite = await startIsolatedSuite(PORT, ONE_SESSION_PER_USER);
-});
-
-test.afterAll(async () => {
-  await suite?.stop();
-});
+const suiteURL = useIsolatedSuite(PORT, ONE_SESSION_PER_USER);
 
 test('a second sign-in of the same user closes the first session in real time', async ({ browser }) => {
-  const first = await browser.newContext({ baseURL: suite.baseURL });
-  const second = await browser.newContext({ baseURL: suite.baseURL });
+  const first = await browser.newContext({ baseURL: suiteURL });
+  const second = await browser.newContext({ baseURL: suiteURL });
   try {
     const a = await first.newPage();
     const bound = a.waitForResponse((r) => /\/api\/user\/validatesession$/i.test(new URL(r.url()).pathname));
@@ -47,7 +38,7 @@ test('a second sign-in of the same user closes the first session in real time', 
     await expect(modal).toContainText('Tu sesión fue cerrada porque se inició sesión en otro dispositivo.');
     expect(await a.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // two seconds later the page is back at /, without a session: the sign-in screen
-    await expect(a).toHaveURL(new RegExp(`^${suite.baseURL}/$`), { timeout: 5_000 });
+    await expect(a).toHaveURL(new RegExp(`^${suiteURL}/$`), { timeout: 5_000 });
     await expect(a.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     expect(await a.evaluate(() => localStorage.getItem('token'))).toBeNull();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startIsolatedSuite, type IsolatedSuite } from './isolated-suite';
+import { useIsolatedSuite } from './isolated-suite';
 import { fillNewPassword, mailedLink, type CapturedMail } from './support';
 
 /**
@@ -13,15 +13,7 @@ const EMAIL = `${USER}@activacion.example.com`;
 const PASSWORD = 'Primera#Clave2026';
 const SQL = `UPDATE users SET email = '${EMAIL}' WHERE user_name = '${USER}';`;
 
-let suite: IsolatedSuite | undefined;
-test.use({ baseURL: `http://localhost:${PORT}` });
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  suite = await startIsolatedSuite(PORT, SQL);
-});
-test.afterAll(async () => {
-  await suite?.stop();
-});
+useIsolatedSuite(PORT, SQL);
 
 /** Fills the sign-in form, sends it and returns the reply of POST /api/Login. */
 async function attemptSignIn(page: Page, user: string, password: string): Promise<{ status: number; result: { informationCode?: string; token?: string } }> {
