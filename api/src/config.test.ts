@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       demoData: true,
       remotesJson: undefined,
       hostMap: {},
+      publicUrl: 'http://localhost:8080',
       payloadKey: undefined,
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       STATIC_ROOT: '/srv/suite',
       REMOTES_JSON: '/etc/suite/remotes.json',
       HOST_MAP: '{"Firma.Example.com":{"app":"firmaya"},"br.example.com":{"app":"bemyself","tenant":"bmsbra"}}',
+      PUBLIC_URL: 'https://id.example.com/',
       PAYLOAD_KEY: 'k',
       LOG_LEVEL: 'WARN',
       TOKEN_ISSUER: 'https://id.example.com',
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       staticRoot: '/srv/suite',
       remotesJson: '/etc/suite/remotes.json',
       hostMap: { 'firma.example.com': { app: 'firmaya' }, 'br.example.com': { app: 'bemyself', tenant: 'bmsbra' } },
+      publicUrl: 'https://id.example.com',
       payloadKey: 'k',
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
@@ -70,6 +73,10 @@ describe('loadConfig', () => {
       sessionCacheMs: 0,
       mailFrom: 'Suite <no-reply@suite.test>',
     });
+  });
+
+  it('defaults PUBLIC_URL to localhost on the configured port outside production', () => {
+    expect(loadConfig({ PORT: '9191' }).publicUrl).toBe('http://localhost:9191');
   });
 
   it('keeps memory:// data directories as they are', () => {
@@ -87,6 +94,11 @@ describe('loadConfig', () => {
     [{ HOST_MAP: '{nope' }, /HOST_MAP is not valid JSON/],
     [{ HOST_MAP: '[]' }, /HOST_MAP must be a JSON object/],
     [{ HOST_MAP: '{"a.com":{"tenant":"x"}}' }, /"a.com"/],
+    [{ NODE_ENV: 'production' }, /PUBLIC_URL is required in production/],
+    [{ PUBLIC_URL: 'id.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://id.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://id.example.com/portal' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://id.example.com/?x=1' }, /PUBLIC_URL/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

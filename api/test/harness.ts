@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoData: false,
     staticRoot: '/nonexistent-static-root',
     hostMap: {},
+    publicUrl: 'http://localhost:8080',
     logLevel: 'silent',
     tokenIssuer: 'suite-identity',
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },

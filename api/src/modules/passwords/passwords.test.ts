@@ -115,7 +115,7 @@ describeEachBackend('password flows', (server) => {
     const { mail, link, payload } = await lastLink(app, 'reset.me@example.com');
     expect(mail.subject).toContain('Restablece tu contraseña');
     expect(mail.text).toContain(link);
-    expect(link.startsWith('http://localhost:80/changepassword?')).toBe(true);
+    expect(link.startsWith('http://localhost:8080/changepassword?')).toBe(true);
     expect(payload).toEqual({ user: 'reset.me', token: expect.any(String), tenantLanguage: 'es', isUserActivation: false });
     expect(Buffer.from(payload.token, 'base64url')).toHaveLength(32);
     // only the hash is stored, with purpose and expiry (ibuhoo: assignPasswordTokenTime)
@@ -333,6 +333,29 @@ describeEachBackend('password flows', (server) => {
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((s) => s.revoked_at !== null && s.revoked_reason === 'password_change')).toBe(true);
     expect((await login(app, 'locked.one', 'Unlocked.Pass1')).statusCode).toBe(200);
+  });
+
+  it("builds links from configuration, never from the request's Host header or an unknown tenant", async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'poison.me', email: 'poison.me@example.com', password: OLD_PASSWORD });
+    const reset = (headers: Record<string, string>, appname = APP) =>
+      app.inject({ method: 'POST', url: '/api/login/ResetPassword', headers, payload: { appname, user: 'poison.me' } });
+
+    for (const headers of [
+      { host: 'evil.example:666' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { host: 'localhost:80', tenant: 'evil.example' },
+    ]) {
+      expect((await reset(headers)).statusCode).toBe(200);
+      const { link } = await lastLink(app, 'poison.me@example.com');
+      expect(link.startsWith('http://localhost:8080/changepassword?')).toBe(true);
+      expect(link).not.toContain('evil');
+    }
+    // another application and one of its tenants: their own origins of the development suite
+    expect((await reset({ host: 'evil.example:666' }, 'bemyself')).statusCode).toBe(200);
+    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bemyself.localhost:8080/changepassword?')).toBe(true);
+    expect((await reset({ host: 'evil.example:666', tenant: 'BMSBRA' }, 'bemyself')).statusCode).toBe(200);
+    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bmsbra.bemyself.localhost:8080/changepassword?')).toBe(true);
   });
 
   it("builds the link on the application's absolute urlAssignPassword, in the tenant language", async () => {
