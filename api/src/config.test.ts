@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
       rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000, resetPerMinute: 30, resetPerAddressPerHour: 10 },
-      lockout: { lockSeconds: 300, blockAfterLocks: 3 },
+      lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
       sessionCacheMs: 2000,
       mailFrom: 'Suite <no-reply@suite.test>',
     });
@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       TOKEN_RATE_LIMIT: '20',
       LOCKOUT_SECONDS: '60',
       LOCKOUT_BLOCK_AFTER: '2',
+      LOCKOUT_DEVICE_DAYS: '7',
       SESSION_CACHE_MS: '0',
     });
     expect(config).toEqual({
@@ -69,7 +70,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
       rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20, resetPerMinute: 30, resetPerAddressPerHour: 10 },
-      lockout: { lockSeconds: 60, blockAfterLocks: 2 },
+      lockout: { lockSeconds: 60, blockAfterLocks: 2, deviceTrustDays: 7 },
       sessionCacheMs: 0,
       mailFrom: 'Suite <no-reply@suite.test>',
     });

@@ -76,6 +76,8 @@ export interface LockoutConfig {
   lockSeconds: number;
   /** The lockout that makes this many temporary locks in a row is a permanent block instead (LOCKOUT_BLOCK_AFTER, default 3). */
   blockAfterLocks: number;
+  /** Days a device that proved an account's password keeps a lockout count of its own (LOCKOUT_DEVICE_DAYS, default 30). */
+  deviceTrustDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -214,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     lockout: {
       lockSeconds: parsePositiveInt('LOCKOUT_SECONDS', env.LOCKOUT_SECONDS, 300),
       blockAfterLocks: parsePositiveInt('LOCKOUT_BLOCK_AFTER', env.LOCKOUT_BLOCK_AFTER, 3),
+      deviceTrustDays: parsePositiveInt('LOCKOUT_DEVICE_DAYS', env.LOCKOUT_DEVICE_DAYS, 30),
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),

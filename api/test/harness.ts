@@ -33,7 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     tokenIssuer: 'suite-identity',
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },
-    lockout: { lockSeconds: 300, blockAfterLocks: 3 },
+    lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
     sessionCacheMs: 2000,
     mailFrom: 'Suite <no-reply@suite.test>',
     ...overrides,

@@ -5,7 +5,14 @@ import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, type PasswordLinkPayload } fro
 
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
+import { decoyVerify } from '../../security/passwords';
 import { hashLinkToken } from './links';
+
+// the decoy verify keeps working; the wrapper counts its calls (the credential check's timing defence)
+jest.mock('../../security/passwords', () => {
+  const actual = jest.requireActual('../../security/passwords');
+  return { ...actual, decoyVerify: jest.fn(actual.decoyVerify) };
+});
 
 const APP = 'ibuhoo';
 const OLD_PASSWORD = 'Old.Pass-w0rd';
@@ -318,6 +325,30 @@ describeEachBackend('password flows', (server) => {
     } finally {
       await db.updateTable('applications').set({ password_expiration: -1 }).where(sql<string>`lower(name)`, '=', APP).execute();
     }
+  });
+
+  it('ChangePassword checks the current password as sign-in does: a decoy verify for unknown users, the same answers, the support contact on a block', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'change.known', email: 'change.known@example.com', password: OLD_PASSWORD });
+    const decoy = decoyVerify as jest.MockedFunction<typeof decoyVerify>;
+    decoy.mockClear();
+    {
+      const unknown = await changePassword(app, 'change.nobody', 'Wrong.Pass1', 'Changed.Pass1');
+      // an unknown user costs an argon2 verify too, so the answer's timing does not tell
+      expect(decoy).toHaveBeenCalledTimes(1);
+      const known = await changePassword(app, 'change.known', 'Wrong.Pass1', 'Changed.Pass1');
+      expect(decoy).toHaveBeenCalledTimes(1);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.body).toBe(known.body);
+    }
+    // blocked by wrong current passwords: A20 with the application's support contact, as sign-in answers
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) await changePassword(app, 'change.known', 'Wrong.Pass1', 'Changed.Pass1');
+      await db.updateTable('sign_in_lockouts').set({ locked_until: sql`now() - interval '1 second'` }).where('subject', 'like', '%').execute();
+    }
+    const blocked = await changePassword(app, 'change.known', OLD_PASSWORD, 'Changed.Pass1');
+    expect(json(blocked).result).toEqual(json(await login(app, 'change.known', OLD_PASSWORD)).result);
+    expect(json(blocked).result).toMatchObject({ informationCode: 'A20', isBlocked: true, messageParameter: expect.any(String) });
   });
 
   it('a changed password lifts the lockout and ends the other sessions', async () => {

@@ -23,7 +23,9 @@ import { ApiError, parseInput } from '../../http/errors';
 import { AddressLimiter } from '../../http/rate-limit';
 import { decryptPayload } from '../../security/payload';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { beginSignIn, clearLockout, liftLockout, recordFailure, type SignInStart } from '../auth/lockout';
+import { checkCredentials } from '../auth/credentials';
+import { provenDevice, rememberDevice } from '../auth/devices';
+import { clearLockout, liftLockout } from '../auth/lockout';
 import type { MailKind } from '../mail/templates';
 import { hashLinkToken, type LinkPurpose } from './links';
 import { sendPasswordLink, sendPasswordMail, tenantLanguage } from './send-link';
@@ -53,9 +55,6 @@ interface UserRow {
   typeuserid: number;
   password_hash: string | null;
 }
-
-const BUSY_WAIT_MS = 3000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Password flows (issue 4): accounts of an e-mail, reset and activation links by e-mail,
@@ -317,7 +316,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/api/login/ChangePassword', { config: limits.login }, async (request) => {
+  app.post('/api/login/ChangePassword', { config: limits.login }, async (request, reply) => {
     const body = parseInput(ChangePasswordRequestSchema, request.body);
     const current = decryptPayload(body.password, app.ctx.payloadKey);
     const next = decryptPayload(body.newpassword, app.ctx.payloadKey);
@@ -325,36 +324,11 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     if (!isStrongPassword(next)) throw weakPassword();
     const application = await findApp(body.appname);
 
-    // the current password is checked like a sign-in: wrong ones count toward the lockout
-    let start: SignInStart = await beginSignIn(db, application.name, body.user);
-    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
-      await sleep(delay);
-      start = await beginSignIn(db, application.name, body.user);
-    }
-    if (start.kind === 'unknown-application') throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
-    if (start.kind !== 'claim') {
-      throw new ApiError(403, start.application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
-    }
-    const { claim, subject } = start;
-    if (claim.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-    if (claim.kind === 'locked') {
-      throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: claim.failedAttempts, lockTime: claim.lockTime } });
-    }
-    if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
-    const loginUser = start.user;
-    const valid = loginUser?.password_hash ? await verifyPassword(loginUser.password_hash, current) : false;
-    if (!loginUser || !valid) {
-      const outcome = await recordFailure(db, start, config.lockout);
-      if (outcome.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-      if (outcome.kind === 'locked') {
-        throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: outcome.lockTime } });
-      }
-      throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 } });
-    }
-    await clearLockout(db, subject);
-    if (loginUser.idstate === USER_STATE.pendingActivation) throw new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated);
-    if (loginUser.idstate === USER_STATE.blocked) throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-    if (loginUser.idstate !== USER_STATE.active) throw new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive);
+    // the current password is checked as a sign-in checks it (one credential check for both)
+    const verified = await checkCredentials({ db, lockout: config.lockout }, request, { appName: application.name, userName: body.user, password: current });
+    await clearLockout(db, verified.subject);
+    await rememberDevice(db, verified.user.id, provenDevice(request, reply));
+    const loginUser = verified.user;
     const user = (await db.selectFrom('users').select([...userColumns]).where('id', '=', loginUser.id).executeTakeFirstOrThrow()) as UserRow;
     if (await inHistory(user, application, next)) throw reusedPassword();
     await storePassword(user, application, await hashPassword(next));
