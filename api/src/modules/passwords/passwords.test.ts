@@ -1,7 +1,7 @@
 import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
+import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, maskEmail, type PasswordLinkPayload } from '@suite/shared/contracts';
 
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
@@ -282,16 +282,46 @@ describeEachBackend('password flows', (server) => {
     expect(user.password_changed_at).not.toBeNull();
     expect((await login(app, 'new.person', 'Created.Pass1')).statusCode).toBe(200);
 
-    // an active account gets no activation mail
+    // an active account gets no activation link but a notice that it is active; an unknown one
+    // nothing; the answer is the same for both, and for a pending account
     const before = await snapshot(db);
+    const tokensBefore = await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute();
     const again = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'new.person', appname: APP } });
-    expect(again.statusCode).toBe(409);
-    expect(json(again).result.informationCode).toBe('R34');
     const unknown = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'nobody.here', appname: APP } });
-    expect(unknown.statusCode).toBe(404);
+    for (const reply of [again, unknown]) {
+      expect(reply.statusCode).toBe(200);
+      expect(json(reply)).toEqual({
+        statusCode: 200,
+        result: { information: MESSAGES.activationEmailSent, informationCode: 'A10' },
+        statusDetails: [{ code: 'A10', description: MESSAGES.activationEmailSent }],
+      });
+    }
+    expect(json(response).result).toEqual(json(again).result);
+    const notice = (await mails(app))[0];
+    expect(notice.to).toBe('new.person@example.com');
+    expect(notice.subject).toContain('Tu cuenta ya está activa');
+    expect(notice.links.filter((l) => l.includes('/changepassword'))).toEqual([]);
+    expect(await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute()).toEqual(tokensBefore);
+    // a reset by an unknown user name is the one remaining 404 (docs/security/enumeration.md)
     const unknownReset = await resetPassword(app, 'nobody.here');
     expect(unknownReset.statusCode).toBe(404);
-    expect(await snapshot(db)).toBe(before);
+    const after = JSON.parse(await snapshot(db));
+    expect(after).toEqual({ ...JSON.parse(before), mailbox: { n: JSON.parse(before).mailbox.n + 1 } });
+  });
+
+  it('ResetPassword answers an e-mail the same whether an account has it or not, and mails only the account', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'same.answer', email: 'same.answer@example.com', password: OLD_PASSWORD });
+    const mailsBefore = (await mails(app)).length;
+    const known = await resetPassword(app, 'same.answer@example.com');
+    const unknown = await resetPassword(app, 'not.an.account@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(json(known).result).toEqual({ information: MESSAGES.resetEmailSent, maskedEmail: maskEmail('same.answer@example.com') });
+    expect(json(unknown).result).toEqual({ information: MESSAGES.resetEmailSent, maskedEmail: maskEmail('not.an.account@example.com') });
+    const sent = await mails(app);
+    expect(sent.length).toBe(mailsBefore + 1);
+    expect(sent[0].to).toBe('same.answer@example.com');
   });
 
   it('expired password: R18 at sign-in → ChangePassword (wrong current: 401 R11, changes nothing) → sign-in works', async () => {
@@ -451,9 +481,14 @@ describeEachBackend(
       expect((await resetPassword(app, 'limited.one')).statusCode).toBe(200);
       expect((await resetPassword(app, 'LIMITED.ONE')).statusCode).toBe(200);
       const before = await snapshot(db);
-      const third = await resetPassword(app, 'limited.one');
-      expect(third.statusCode).toBe(429);
-      expect(json(third).result.informationCode).toBe('R429');
+      // the budget is the account's, however it is named: its e-mail in any case counts too
+      for (const spelling of ['limited.one', 'Limited.One@Example.com', ' limited.one@example.com ']) {
+        const third = await resetPassword(app, spelling);
+        expect(third.statusCode).toBe(429);
+        expect(json(third).result.informationCode).toBe('R429');
+        const activation = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: spelling, appname: APP } });
+        expect(activation.statusCode).toBe(429);
+      }
       const lookups = [];
       for (let i = 0; i < 3; i++) {
         lookups.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'unknown@example.com', appname: APP } })).statusCode);

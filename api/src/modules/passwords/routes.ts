@@ -95,8 +95,11 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   const userColumns = ['id', 'user_name', 'email', 'names', 'idstate', 'typeuserid', 'password_hash'] as const;
 
-  /** The one account a user name or e-mail names (a user name wins over an e-mail). */
-  async function findUser(identifier: string): Promise<UserRow> {
+  /**
+   * The one account a user name or e-mail names (a user name wins over an e-mail); undefined when
+   * none does. Several accounts of one e-mail are a 400 (GetUsersResetPassword lists them anyway).
+   */
+  async function findUser(identifier: string): Promise<UserRow | undefined> {
     const key = identifier.trim().toLowerCase();
     const rows = (await db
       .selectFrom('users')
@@ -107,10 +110,17 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
       .execute()) as UserRow[];
     const byName = rows.find((r) => r.user_name.toLowerCase() === key);
     if (byName) return byName;
-    if (rows.length === 0) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
     if (rows.length > 1) throw new ApiError(400, MESSAGES.severalAccounts, INFORMATION_CODES.badRequest);
     return rows[0];
   }
+
+  /**
+   * The per-address limit counts on the account, however its name or e-mail was spelt (an unknown
+   * identifier counts on itself, normalised).
+   */
+  const limitAccount = (user: UserRow | undefined, identifier: string) => limitAddress(user ? `account:${user.id}` : `name:${identifier.trim().toLowerCase()}`);
+
+  const isEmail = (identifier: string) => identifier.includes('@');
 
   const sendMail = (kind: MailKind, user: UserRow, application: AppRow, language: string) => sendPasswordMail(mailer, kind, user, application, language);
   const sendLink = (request: FastifyRequest, purpose: LinkPurpose, user: UserRow, application: AppRow) =>
@@ -191,7 +201,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   app.post('/api/login/GetUsersResetPassword', { config: limits.reset }, async (request): Promise<Envelope<GetUsersResetPasswordResult>> => {
     const body = parseInput(GetUsersResetPasswordRequestSchema, request.body);
-    limitAddress(body.email);
+    limitAddress(`email:${body.email}`);
     await findApp(body.appname);
     const rows = await db
       .selectFrom('users')
@@ -217,25 +227,32 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   app.post('/api/login/ResetPassword', { config: limits.reset }, async (request): Promise<Envelope<ResetPasswordResult>> => {
     const body = parseInput(ResetPasswordRequestSchema, request.body);
-    limitAddress(body.user);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
-    // an account never activated gets a new activation link instead
-    const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
-    await sendLink(request, purpose, user, application);
-    return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(user.email) } };
+    limitAccount(user, body.user);
+    // an e-mail answers the same whether or not an account has it (docs/security/enumeration.md);
+    // an unknown user name stays a 404: the reply's masked e-mail cannot be made up
+    if (!user && !isEmail(body.user)) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
+    if (user) {
+      // an account never activated gets a new activation link instead
+      const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
+      await sendLink(request, purpose, user, application);
+    }
+    return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as UserRow).email) } };
   });
 
   app.post('/api/user/SendUserActivationEmail', { config: limits.reset }, async (request) => {
     const body = parseInput(SendUserActivationEmailRequestSchema, request.body);
-    limitAddress(body.user);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
-    if (user.idstate !== USER_STATE.pendingActivation) throw new ApiError(409, MESSAGES.userAlreadyActive, INFORMATION_CODES.userAlreadyActive);
-    await sendLink(request, 'activation', user, application);
+    limitAccount(user, body.user);
+    // one answer for every account and none (docs/security/enumeration.md): a pending account gets
+    // its link, an account already active a notice that it is, an unknown one nothing
+    if (user?.idstate === USER_STATE.pendingActivation) await sendLink(request, 'activation', user, application);
+    else if (user) await sendMail('alreadyActive', user, application, tenantLanguage(request, application));
     return {
       statusCode: 200,
-      result: { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success, maskedEmail: maskEmail(user.email) },
+      result: { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success },
       statusDetails: [{ code: INFORMATION_CODES.success, description: MESSAGES.activationEmailSent }],
     };
   });
