@@ -8,11 +8,11 @@ const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: '
 
 /**
  * node_modules stay untransformed except packages jest's CommonJS sandbox cannot load as they
- * ship: ESM-only ones (jose, cookie via light-my-request) and PGlite, whose CommonJS build loads
- * Node built-ins with dynamic import(). pnpm keeps each in .pnpm/<name>@<version>/node_modules/<name>
+ * ship: ESM-only ones (jose, cookie via light-my-request) and PGlite and @fastify/cookie, whose
+ * CommonJS builds load modules with dynamic import(). pnpm keeps each in .pnpm/<name>@<version>/node_modules/<name>
  * (a scoped name's "/" becomes "+" in the first part).
  */
-const TRANSFORMED_PACKAGES = ['jose', 'cookie', '@electric-sql/pglite'];
+const TRANSFORMED_PACKAGES = ['jose', 'cookie', '@electric-sql/pglite', '@fastify/cookie'];
 
 function transformIgnore(packages) {
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

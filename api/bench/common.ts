@@ -146,6 +146,7 @@ export async function startApi(dbEnv: Record<string, string>): Promise<RunningAp
       PAYLOAD_KEY,
       SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       STATIC_ROOT: os.tmpdir(),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import './context';
@@ -9,6 +10,7 @@ import { installErrorHandling } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
+import { purgeStaleDevices } from './modules/auth/devices';
 import { purgeStaleLockouts } from './modules/auth/lockout';
 import { purgeExpiredTokens } from './modules/auth/queries';
 import authRoutes from './modules/auth/routes';
@@ -41,7 +43,7 @@ export interface Server {
   seed: SeedResult;
 }
 
-/** How often expired codes, refresh tokens and stale lockout counters are deleted. */
+/** How often expired codes, refresh tokens, stale lockout counters and devices are deleted. */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -99,7 +101,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     };
     app.decorate('ctx', ctx);
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db)]).catch((err: unknown) =>
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
       );
     }, PURGE_INTERVAL_MS);
@@ -112,6 +114,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     installErrorHandling(app);
     await installRateLimit(app, config.rateLimit);
+    // the recognised-device cookie of the lockout (modules/auth/devices.ts)
+    await app.register(fastifyCookie);
 
     await app.register(healthRoutes);
     await app.register(hubPlugin, { hub });

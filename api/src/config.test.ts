@@ -15,11 +15,12 @@ describe('loadConfig', () => {
       demoData: true,
       remotesJson: undefined,
       hostMap: {},
+      publicUrl: 'http://localhost:8080',
       payloadKey: undefined,
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
       rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000, resetPerMinute: 30, resetPerAddressPerHour: 10 },
-      lockout: { lockSeconds: 300, blockAfterLocks: 3 },
+      lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
       sessionCacheMs: 2000,
       mailFrom: 'Suite <no-reply@suite.test>',
     });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       STATIC_ROOT: '/srv/suite',
       REMOTES_JSON: '/etc/suite/remotes.json',
       HOST_MAP: '{"Firma.Example.com":{"app":"firmaya"},"br.example.com":{"app":"bemyself","tenant":"bmsbra"}}',
+      PUBLIC_URL: 'https://id.example.com/',
       PAYLOAD_KEY: 'k',
       LOG_LEVEL: 'WARN',
       TOKEN_ISSUER: 'https://id.example.com',
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       TOKEN_RATE_LIMIT: '20',
       LOCKOUT_SECONDS: '60',
       LOCKOUT_BLOCK_AFTER: '2',
+      LOCKOUT_DEVICE_DAYS: '7',
       SESSION_CACHE_MS: '0',
     });
     expect(config).toEqual({
@@ -62,14 +65,19 @@ describe('loadConfig', () => {
       staticRoot: '/srv/suite',
       remotesJson: '/etc/suite/remotes.json',
       hostMap: { 'firma.example.com': { app: 'firmaya' }, 'br.example.com': { app: 'bemyself', tenant: 'bmsbra' } },
+      publicUrl: 'https://id.example.com',
       payloadKey: 'k',
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
       rateLimit: { enabled: false, loginPerMinute: 10, tokenPerMinute: 20, resetPerMinute: 30, resetPerAddressPerHour: 10 },
-      lockout: { lockSeconds: 60, blockAfterLocks: 2 },
+      lockout: { lockSeconds: 60, blockAfterLocks: 2, deviceTrustDays: 7 },
       sessionCacheMs: 0,
       mailFrom: 'Suite <no-reply@suite.test>',
     });
+  });
+
+  it('defaults PUBLIC_URL to localhost on the configured port outside production', () => {
+    expect(loadConfig({ PORT: '9191' }).publicUrl).toBe('http://localhost:9191');
   });
 
   it('keeps memory:// data directories as they are', () => {
@@ -87,6 +95,11 @@ describe('loadConfig', () => {
     [{ HOST_MAP: '{nope' }, /HOST_MAP is not valid JSON/],
     [{ HOST_MAP: '[]' }, /HOST_MAP must be a JSON object/],
     [{ HOST_MAP: '{"a.com":{"tenant":"x"}}' }, /"a.com"/],
+    [{ NODE_ENV: 'production' }, /PUBLIC_URL is required in production/],
+    [{ PUBLIC_URL: 'id.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'ftp://id.example.com' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://id.example.com/portal' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://id.example.com/?x=1' }, /PUBLIC_URL/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

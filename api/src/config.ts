@@ -31,6 +31,11 @@ export interface Config {
   remotesJson?: string;
   /** Production host name → application/tenant (HOST_MAP, JSON). */
   hostMap: Record<string, HostTarget>;
+  /**
+   * The suite's public origin (PUBLIC_URL): links in e-mails are built from it and HOST_MAP, never
+   * from a request (http/public-origin.ts). Required in production; default http://localhost:PORT.
+   */
+  publicUrl: string;
   /** crypto-js key of the payload scheme (PAYLOAD_KEY); unset: generated once and stored. */
   payloadKey?: string;
   /** pino level (LOG_LEVEL, default info). */
@@ -71,6 +76,8 @@ export interface LockoutConfig {
   lockSeconds: number;
   /** The lockout that makes this many temporary locks in a row is a permanent block instead (LOCKOUT_BLOCK_AFTER, default 3). */
   blockAfterLocks: number;
+  /** Days a device that proved an account's password keeps a lockout count of its own (LOCKOUT_DEVICE_DAYS, default 30). */
+  deviceTrustDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +163,25 @@ export function apiPackageDir(): string {
   }
 }
 
+/** PUBLIC_URL: an http(s) origin (a path, query or fragment is refused: links add their own). */
+export function parsePublicUrl(raw: string | undefined, production: boolean, port: number): string {
+  const value = nonEmpty(raw);
+  if (!value) {
+    if (production) throw new ConfigError('PUBLIC_URL is required in production: the origin of the links sent by e-mail, e.g. https://id.example.com');
+    return `http://localhost:${port || 8080}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info').toLowerCase();
@@ -163,8 +189,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   const dataDir = nonEmpty(env.DATA_DIR) ?? './.data';
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: nonEmpty(env.HOST),
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
     databaseUrl: nonEmpty(env.DATABASE_URL),
@@ -175,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     staticRoot: path.resolve(nonEmpty(env.STATIC_ROOT) ?? path.dirname(apiPackageDir())),
     remotesJson: nonEmpty(env.REMOTES_JSON) ? path.resolve(env.REMOTES_JSON as string) : undefined,
     hostMap: parseHostMap(env.HOST_MAP),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, production, port),
     payloadKey: nonEmpty(env.PAYLOAD_KEY),
     logLevel,
     tokenIssuer: nonEmpty(env.TOKEN_ISSUER) ?? 'suite-identity',
@@ -188,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     lockout: {
       lockSeconds: parsePositiveInt('LOCKOUT_SECONDS', env.LOCKOUT_SECONDS, 300),
       blockAfterLocks: parsePositiveInt('LOCKOUT_BLOCK_AFTER', env.LOCKOUT_BLOCK_AFTER, 3),
+      deviceTrustDays: parsePositiveInt('LOCKOUT_DEVICE_DAYS', env.LOCKOUT_DEVICE_DAYS, 30),
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),

@@ -33,7 +33,7 @@ const { REMOTES } = createRequire(join(ROOT, 'shared/package.json'))('./dist/fed
 const dataDir = mkdtempSync(join(tmpdir(), 'suite-bench-'));
 const server = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -224,6 +224,13 @@ export interface RefreshTokensTable {
   generation: Generated<number>;
 }
 
+/** Devices that proved a user's password (migrations/0011): only the SHA-256 of the cookie's id. */
+export interface RecognisedDevicesTable {
+  user_id: string;
+  device_hash: string;
+  proved_at: Generated<Date>;
+}
+
 export interface SignInLockoutsTable {
   subject: string;
   user_id: string | null;
@@ -322,6 +329,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   sign_in_lockouts: SignInLockoutsTable;
+  recognised_devices: RecognisedDevicesTable;
   auth_codes: AuthCodesTable;
   application_parameters: ApplicationParametersTable;
   maintenance_windows: MaintenanceWindowsTable;

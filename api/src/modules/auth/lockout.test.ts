@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { encryptPayload } from '@suite/shared/crypto';
 import { INFORMATION_CODES, MESSAGES, USER_STATE } from '@suite/shared/contracts';
 import { createUser, describeEachBackend, json, login } from '../../../test/harness';
 import { liftLockout } from './lockout';
@@ -121,9 +122,10 @@ describeEachBackend('sign-in lockout', (server) => {
     expect((await login(app, user.name, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('doubles each temporary lock and blocks permanently (A20, isBlocked, state 6) at the third; lifting it restores the account', async () => {
+  it('doubles each temporary lock and blocks unrecognised clients (A20, isBlocked) at the third, leaving the account and its sessions alone; lifting it lets them in', async () => {
     const { app, db } = server();
     const user = await newUser();
+    const session = json(await login(app, user.name, PASSWORD)).result.token as string;
     const lockRound = async () => {
       let last;
       for (let i = 0; i < 3; i++) last = json(await login(app, user.name, WRONG));
@@ -143,16 +145,111 @@ describeEachBackend('sign-in lockout', (server) => {
       isBlocked: true,
       messageParameter: 'soporte@suite.example',
     });
+    // others' failures do not change the account: still active, and its live session goes on
     const state = await db.selectFrom('users').select('idstate').where('id', '=', user.id).executeTakeFirstOrThrow();
-    expect(state.idstate).toBe(USER_STATE.blocked);
-    // the right password does not help, and time does not lift it
+    expect(state.idstate).toBe(USER_STATE.active);
+    expect(await db.selectFrom('sessions').select('revoked_at').where('user_id', '=', user.id).execute()).toEqual([{ revoked_at: null }]);
+    const validation = await app.inject({
+      method: 'GET',
+      url: '/api/login/TokenValidation',
+      headers: { user: user.name, token: `Bearer ${session}`, option: '0', currentApp: 'ibuhoo' },
+    });
+    expect(validation.statusCode).toBe(200);
+    // the right password from an unrecognised client does not help, and time does not lift it
     await expireLock(user.id);
     expect(json(await login(app, user.name, PASSWORD)).result).toMatchObject({ informationCode: 'A20', isBlocked: true });
 
     // an administrator (or a password reset) lifts it
     expect(await liftLockout(db, user.id)).toBe(true);
-    expect((await db.selectFrom('users').select('idstate').where('id', '=', user.id).executeTakeFirstOrThrow()).idstate).toBe(USER_STATE.active);
     expect((await login(app, user.name, PASSWORD)).statusCode).toBe(200);
+  });
+
+  describe('recognised devices', () => {
+    const DEVICE = 'suite_device';
+
+    /** Signs in (or tries) from a client holding the cookie `device`; returns the reply and the cookie it holds afterwards. */
+    async function attempt(user: string, password: string, device?: string) {
+      const { app } = server();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/Login',
+        payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname: 'ibuhoo', TypeDeviceId: 2 },
+        ...(device ? { cookies: { [DEVICE]: device } } : {}),
+      });
+      const set = response.cookies.find((c) => c.name === DEVICE);
+      return { response, code: json(response).result.informationCode as string, device: set?.value ?? device, set };
+    }
+
+    async function strangerBlocks(name: string, id: string) {
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 3; i++) await attempt(name, WRONG);
+        await expireLock(id);
+      }
+      expect((await attempt(name, PASSWORD)).code).toBe('A20');
+    }
+
+    it('gives a browser that proved the password an HttpOnly, SameSite=Strict device cookie for /api, once', async () => {
+      const user = await newUser();
+      const first = await attempt(user.name, PASSWORD);
+      expect(first.response.statusCode).toBe(200);
+      expect(first.set).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Strict' });
+      expect(first.set?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // only its hash is stored
+      const stored = await server().db.selectFrom('recognised_devices').selectAll().where('user_id', '=', user.id).execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0].device_hash).not.toContain(first.device as string);
+      // a device that already has one keeps it; a wrong password sets none
+      expect((await attempt(user.name, PASSWORD, first.device)).set).toBeUndefined();
+      expect((await attempt(user.name, WRONG)).set).toBeUndefined();
+    });
+
+    it("lets the owner's recognised device in while a stranger's wrong passwords have blocked every other client", async () => {
+      const user = await newUser();
+      const owner = (await attempt(user.name, PASSWORD)).device as string;
+      await strangerBlocks(user.name, user.id);
+      const back = await attempt(user.name, PASSWORD, owner);
+      expect(back.response.statusCode).toBe(200);
+      // the stranger's block stays for everyone else
+      expect((await attempt(user.name, PASSWORD)).code).toBe('A20');
+      expect((await attempt(user.name, PASSWORD, 'A'.repeat(43))).code).toBe('A20');
+    });
+
+    it("counts a recognised device's wrong passwords on its own: they lock that device, not the others", async () => {
+      const user = await newUser();
+      const owner = (await attempt(user.name, PASSWORD)).device as string;
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await attempt(user.name, WRONG, owner)).code);
+      expect(codes).toEqual(['R11', 'R11', 'R13']);
+      expect((await attempt(user.name, PASSWORD, owner)).code).toBe('R13');
+      // an unrecognised client still has its three attempts, and the right password signs in
+      expect((await attempt(user.name, WRONG)).response.json().result.failedLoginInformation).toEqual({ failedAttempts: 1, lockTime: 0 });
+      expect((await attempt(user.name, PASSWORD)).response.statusCode).toBe(200);
+    });
+
+    it("does not recognise another account's device, a forged cookie, or a device whose proof is older than LOCKOUT_DEVICE_DAYS", async () => {
+      const { db } = server();
+      const user = await newUser();
+      const other = await newUser();
+      const othersDevice = (await attempt(other.name, PASSWORD)).device as string;
+      const owner = (await attempt(user.name, PASSWORD)).device as string;
+      await db.updateTable('recognised_devices').set({ proved_at: sql`now() - interval '31 days'` }).where('user_id', '=', user.id).execute();
+      await strangerBlocks(user.name, user.id);
+      expect((await attempt(user.name, PASSWORD, owner)).code).toBe('A20');
+      expect((await attempt(user.name, PASSWORD, othersDevice)).code).toBe('A20');
+      expect((await attempt(user.name, PASSWORD, 'not a device id')).code).toBe('A20');
+    });
+
+    it('a password reset lifts the block of every client, recognised or not', async () => {
+      const { db } = server();
+      const user = await newUser();
+      const owner = (await attempt(user.name, PASSWORD)).device as string;
+      for (let i = 0; i < 3; i++) await attempt(user.name, WRONG, owner);
+      await strangerBlocks(user.name, user.id);
+      expect(await liftLockout(db, user.id)).toBe(true);
+      expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+      expect((await attempt(user.name, PASSWORD, owner)).response.statusCode).toBe(200);
+      expect((await attempt(user.name, PASSWORD)).response.statusCode).toBe(200);
+    });
   });
 
   it('lifting a temporary lock lets the user in at once; a manual block stays unless asked', async () => {

@@ -100,18 +100,25 @@ interface BeginRow extends Omit<SignInApplication, 'id' | 'name' | 'idstate' | '
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 /**
- * Begins a sign-in in ONE call (suite_sign_in_begin, migrations/0005): the application and its
- * maintenance window, then — only when it is open — the user and a lockout slot claimed with
- * INSERT … ON CONFLICT DO UPDATE … RETURNING, whose row lock serialises parallel attempts of the
- * same subject.
+ * Begins a sign-in in ONE call (suite_sign_in_begin, migrations/0005 and 0011): the application
+ * and its maintenance window, then — only when it is open — the user and a lockout slot claimed
+ * with INSERT … ON CONFLICT DO UPDATE … RETURNING, whose row lock serialises parallel attempts of
+ * the same subject. An attempt from a device that proved the account's password within
+ * `trustDays` claims on the device's own subject (`<user id>#<device hash>`).
  */
-export async function beginSignIn(db: Kysely<DB>, appName: string, userName: string): Promise<SignInStart> {
+export async function beginSignIn(
+  db: Kysely<DB>,
+  appName: string,
+  userName: string,
+  recognition: { device?: string; trustDays: number } = { trustDays: 0 },
+): Promise<SignInStart> {
   // The claim commits asynchronously (no wait for the WAL flush): a database crash can only forget
   // an in-flight slot, which its lease frees anyway. Failures and revocations commit durably.
   const { rows } = await sql<BeginRow>`
     select b.*, set_config('synchronous_commit', 'off', true) as _async
       from suite_sign_in_begin(${appName}, ${userName}, ${randomUUID()}::uuid,
-                               ${LOGIN_MAX_FAILED_ATTEMPTS}::int, ${IN_FLIGHT_LEASE_SECONDS}::int) b
+                               ${LOGIN_MAX_FAILED_ATTEMPTS}::int, ${IN_FLIGHT_LEASE_SECONDS}::int,
+                               ${recognition.device ?? null}::text, ${recognition.trustDays}::int) b
   `.execute(db);
   const row = rows[0];
   if (!row || row.app_id === null) return { kind: 'unknown-application' };
@@ -164,7 +171,8 @@ export type FailureOutcome =
  * Records a wrong password of a claimed attempt in ONE call (suite_sign_in_failure): the failure
  * counts, the slot is released, and the failure that reaches the limit sets the temporary lock —
  * each lock twice as long as the one before — or, at the `blockAfterLocks`-th lock, the permanent
- * block (the account goes to state 6, blocked).
+ * block of the subject (the account's state is not changed: its sessions go on and its recognised
+ * devices still sign in).
  */
 export async function recordFailure(db: Kysely<DB>, claimed: Pick<ClaimResult, 'subject' | 'user'>, policy: LockoutConfig): Promise<FailureOutcome> {
   const { rows } = await sql<{ failed_attempts: number; blocked: boolean; lock_time: number }>`
@@ -183,21 +191,16 @@ export async function clearLockout(db: Kysely<DB>, subject: string): Promise<voi
 }
 
 /**
- * Lifts a temporary lock or a lockout block of an account — what an administrator's unblock and
- * a completed password reset call. An account blocked by the lockout goes back to active; an
- * account an administrator blocked by hand (state 6 without a lockout block) stays blocked
- * unless `unblock` is set. Returns true when something changed.
+ * Lifts the temporary locks and lockout blocks of an account (its shared subject and those of its
+ * recognised devices) — what a completed password reset and an administrator's unblock call. The
+ * lockout never changes the account's state; an account an administrator blocked (state 6) goes
+ * back to active only when `unblock` is set. Returns true when something changed.
  */
 export async function liftLockout(db: Kysely<DB>, userId: string, options: { unblock?: boolean } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('sign_in_lockouts')
-      .where('user_id', '=', userId)
-      .returning(['blocked_at'])
-      .execute();
-    const lockoutBlocked = removed.some((r) => r.blocked_at !== null);
+    const removed = await trx.deleteFrom('sign_in_lockouts').where('user_id', '=', userId).returning(['subject']).execute();
     let changed = removed.length > 0;
-    if (lockoutBlocked || options.unblock) {
+    if (options.unblock) {
       const updated = await trx
         .updateTable('users')
         .set({ idstate: USER_STATE.active, modified_on: new Date() })

@@ -65,13 +65,15 @@ export interface SignInRecord {
   /** Hash of the single-use code for an application in another origin. */
   codeHash?: string;
   codeSeconds: number;
+  /** Hash of the device that proved the password (remembered as recognised). */
+  device?: string;
 }
 
 /**
- * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005): clears the
- * lockout counters, creates the session and the first refresh token of its family, stamps
- * last_login_at (and a rehash), stores the exchange code; returns the session id and what the
- * access token says.
+ * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005 and 0011):
+ * clears the lockout counters, creates the session and the first refresh token of its family,
+ * stamps last_login_at (and a rehash), stores the exchange code, remembers the device; returns
+ * the session id and what the access token says.
  */
 export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
   // Commits asynchronously (no wait for the WAL flush): a database crash can forget the last
@@ -81,7 +83,8 @@ export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise
       from suite_sign_in_success(${input.userId}::uuid, ${input.applicationId}::int, ${input.subject}::text,
                                  ${input.tenant ?? null}::text, ${input.idSessionTab ?? null}::text, ${input.ip ?? null}::text,
                                  ${input.browser ?? null}::text, ${input.refreshTokenHash}::text, ${input.refreshSeconds}::int,
-                                 ${input.newPasswordHash ?? null}::text, ${input.codeHash ?? null}::text, ${input.codeSeconds}::int)
+                                 ${input.newPasswordHash ?? null}::text, ${input.codeHash ?? null}::text, ${input.codeSeconds}::int,
+                                 ${input.device ?? null}::text)
   `.execute(db);
   const row = rows[0];
   return { sessionId: row.session_id, privileges: textArray(row.privileges), apps: textArray(row.apps), customer_name: row.customer_name };

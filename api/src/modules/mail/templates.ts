@@ -1,7 +1,7 @@
 /** Mail texts (HTML and plain text) in es, en and pt; the tenant language picks one (default es). */
 
 export type MailLanguage = 'es' | 'en' | 'pt';
-export type MailKind = 'activation' | 'reset' | 'passwordChanged';
+export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive';
 
 export function mailLanguage(raw: string | null | undefined): MailLanguage {
   const l = (raw ?? '').trim().toLowerCase().slice(0, 2);
@@ -41,6 +41,12 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       body: 'La contraseña de tu cuenta fue cambiada y se cerraron tus sesiones abiertas.',
       ignore: 'Si no fuiste tú, comunícate de inmediato con el administrador.',
     },
+    alreadyActive: {
+      subject: 'Tu cuenta ya está activa',
+      greeting: (n) => `Hola ${n},`,
+      body: 'Se pidió un nuevo correo de activación para tu cuenta, pero ya está activa: ingresa con tu usuario y contraseña. Si la olvidaste, usa «Olvidé mi contraseña» en la pantalla de ingreso.',
+      ignore: 'Si no lo pediste tú, ignora este correo: tu cuenta no cambió.',
+    },
   },
   en: {
     activation: {
@@ -65,6 +71,12 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       body: 'The password of your account was changed and your open sessions were closed.',
       ignore: 'If this was not you, contact the administrator at once.',
     },
+    alreadyActive: {
+      subject: 'Your account is already active',
+      greeting: (n) => `Hello ${n},`,
+      body: 'A new activation e-mail was asked for your account, but it is already active: sign in with your user name and password. If you forgot it, use “Forgot my password” on the sign-in screen.',
+      ignore: 'If you did not ask for this, ignore this e-mail: your account has not changed.',
+    },
   },
   pt: {
     activation: {
@@ -88,6 +100,12 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       greeting: (n) => `Olá ${n},`,
       body: 'A senha da sua conta foi alterada e suas sessões abertas foram encerradas.',
       ignore: 'Se não foi você, entre em contato com o administrador imediatamente.',
+    },
+    alreadyActive: {
+      subject: 'Sua conta já está ativa',
+      greeting: (n) => `Olá ${n},`,
+      body: 'Foi pedido um novo e-mail de ativação para sua conta, mas ela já está ativa: entre com seu usuário e senha. Se você a esqueceu, use «Esqueci minha senha» na tela de entrada.',
+      ignore: 'Se não foi você quem pediu, ignore este e-mail: sua conta não mudou.',
     },
   },
 };

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { encryptPayload } from '@suite/shared/crypto';
 import type { PasswordLinkPayload } from '@suite/shared/contracts';
@@ -29,18 +28,19 @@ export function hashLinkToken(token: string): string {
 
 /**
  * Base of the link: the application's urlAssignPassword when absolute (its origin +
- * /changepassword when it has no path), otherwise the request's origin + /changepassword.
+ * /changepassword when it has no path), otherwise the application's public origin (from
+ * configuration: http/public-origin.ts) + /changepassword.
  */
-export function linkBase(urlAssignPassword: string, request: FastifyRequest): string {
+export function linkBase(urlAssignPassword: string, publicOrigin: string): string {
   if (/^https?:\/\//i.test(urlAssignPassword)) {
     try {
       const url = new URL(urlAssignPassword);
       return url.pathname === '/' || url.pathname === '' ? `${url.origin}/changepassword` : `${url.origin}${url.pathname}`;
     } catch {
-      // fall through to the request's origin
+      // fall through to the public origin
     }
   }
-  return `${request.protocol}://${request.host}/changepassword`;
+  return `${publicOrigin}/changepassword`;
 }
 
 export function buildLink(base: string, payload: PasswordLinkPayload, payloadKey: string): string {

@@ -1,11 +1,18 @@
 import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
+import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, maskEmail, type PasswordLinkPayload } from '@suite/shared/contracts';
 
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
+import { decoyVerify } from '../../security/passwords';
 import { hashLinkToken } from './links';
+
+// the decoy verify keeps working; the wrapper counts its calls (the credential check's timing defence)
+jest.mock('../../security/passwords', () => {
+  const actual = jest.requireActual('../../security/passwords');
+  return { ...actual, decoyVerify: jest.fn(actual.decoyVerify) };
+});
 
 const APP = 'ibuhoo';
 const OLD_PASSWORD = 'Old.Pass-w0rd';
@@ -115,7 +122,7 @@ describeEachBackend('password flows', (server) => {
     const { mail, link, payload } = await lastLink(app, 'reset.me@example.com');
     expect(mail.subject).toContain('Restablece tu contraseña');
     expect(mail.text).toContain(link);
-    expect(link.startsWith('http://localhost:80/changepassword?')).toBe(true);
+    expect(link.startsWith('http://localhost:8080/changepassword?')).toBe(true);
     expect(payload).toEqual({ user: 'reset.me', token: expect.any(String), tenantLanguage: 'es', isUserActivation: false });
     expect(Buffer.from(payload.token, 'base64url')).toHaveLength(32);
     // only the hash is stored, with purpose and expiry (ibuhoo: assignPasswordTokenTime)
@@ -275,16 +282,46 @@ describeEachBackend('password flows', (server) => {
     expect(user.password_changed_at).not.toBeNull();
     expect((await login(app, 'new.person', 'Created.Pass1')).statusCode).toBe(200);
 
-    // an active account gets no activation mail
+    // an active account gets no activation link but a notice that it is active; an unknown one
+    // nothing; the answer is the same for both, and for a pending account
     const before = await snapshot(db);
+    const tokensBefore = await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute();
     const again = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'new.person', appname: APP } });
-    expect(again.statusCode).toBe(409);
-    expect(json(again).result.informationCode).toBe('R34');
     const unknown = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'nobody.here', appname: APP } });
-    expect(unknown.statusCode).toBe(404);
+    for (const reply of [again, unknown]) {
+      expect(reply.statusCode).toBe(200);
+      expect(json(reply)).toEqual({
+        statusCode: 200,
+        result: { information: MESSAGES.activationEmailSent, informationCode: 'A10' },
+        statusDetails: [{ code: 'A10', description: MESSAGES.activationEmailSent }],
+      });
+    }
+    expect(json(response).result).toEqual(json(again).result);
+    const notice = (await mails(app))[0];
+    expect(notice.to).toBe('new.person@example.com');
+    expect(notice.subject).toContain('Tu cuenta ya está activa');
+    expect(notice.links.filter((l) => l.includes('/changepassword'))).toEqual([]);
+    expect(await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute()).toEqual(tokensBefore);
+    // a reset by an unknown user name is the one remaining 404 (docs/security/enumeration.md)
     const unknownReset = await resetPassword(app, 'nobody.here');
     expect(unknownReset.statusCode).toBe(404);
-    expect(await snapshot(db)).toBe(before);
+    const after = JSON.parse(await snapshot(db));
+    expect(after).toEqual({ ...JSON.parse(before), mailbox: { n: JSON.parse(before).mailbox.n + 1 } });
+  });
+
+  it('ResetPassword answers an e-mail the same whether an account has it or not, and mails only the account', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'same.answer', email: 'same.answer@example.com', password: OLD_PASSWORD });
+    const mailsBefore = (await mails(app)).length;
+    const known = await resetPassword(app, 'same.answer@example.com');
+    const unknown = await resetPassword(app, 'not.an.account@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(json(known).result).toEqual({ information: MESSAGES.resetEmailSent, maskedEmail: maskEmail('same.answer@example.com') });
+    expect(json(unknown).result).toEqual({ information: MESSAGES.resetEmailSent, maskedEmail: maskEmail('not.an.account@example.com') });
+    const sent = await mails(app);
+    expect(sent.length).toBe(mailsBefore + 1);
+    expect(sent[0].to).toBe('same.answer@example.com');
   });
 
   it('expired password: R18 at sign-in → ChangePassword (wrong current: 401 R11, changes nothing) → sign-in works', async () => {
@@ -320,6 +357,30 @@ describeEachBackend('password flows', (server) => {
     }
   });
 
+  it('ChangePassword checks the current password as sign-in does: a decoy verify for unknown users, the same answers, the support contact on a block', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'change.known', email: 'change.known@example.com', password: OLD_PASSWORD });
+    const decoy = decoyVerify as jest.MockedFunction<typeof decoyVerify>;
+    decoy.mockClear();
+    {
+      const unknown = await changePassword(app, 'change.nobody', 'Wrong.Pass1', 'Changed.Pass1');
+      // an unknown user costs an argon2 verify too, so the answer's timing does not tell
+      expect(decoy).toHaveBeenCalledTimes(1);
+      const known = await changePassword(app, 'change.known', 'Wrong.Pass1', 'Changed.Pass1');
+      expect(decoy).toHaveBeenCalledTimes(1);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.body).toBe(known.body);
+    }
+    // blocked by wrong current passwords: A20 with the application's support contact, as sign-in answers
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) await changePassword(app, 'change.known', 'Wrong.Pass1', 'Changed.Pass1');
+      await db.updateTable('sign_in_lockouts').set({ locked_until: sql`now() - interval '1 second'` }).where('subject', 'like', '%').execute();
+    }
+    const blocked = await changePassword(app, 'change.known', OLD_PASSWORD, 'Changed.Pass1');
+    expect(json(blocked).result).toEqual(json(await login(app, 'change.known', OLD_PASSWORD)).result);
+    expect(json(blocked).result).toMatchObject({ informationCode: 'A20', isBlocked: true, messageParameter: expect.any(String) });
+  });
+
   it('a changed password lifts the lockout and ends the other sessions', async () => {
     const { app, db } = server();
     const userId = await createUser(db, { userName: 'locked.one', email: 'locked.one@example.com', password: OLD_PASSWORD });
@@ -333,6 +394,30 @@ describeEachBackend('password flows', (server) => {
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((s) => s.revoked_at !== null && s.revoked_reason === 'password_change')).toBe(true);
     expect((await login(app, 'locked.one', 'Unlocked.Pass1')).statusCode).toBe(200);
+  });
+
+  it("builds links from configuration, never from the request's Host header or an unknown tenant", async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'poison.me', email: 'poison.me@example.com', password: OLD_PASSWORD });
+    const reset = (headers: Record<string, string>, appname = APP) =>
+      app.inject({ method: 'POST', url: '/api/login/ResetPassword', headers, payload: { appname, user: 'poison.me' } });
+
+    const forged: Record<string, string>[] = [
+      { host: 'evil.example:666' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { host: 'localhost:80', tenant: 'evil.example' },
+    ];
+    for (const headers of forged) {
+      expect((await reset(headers)).statusCode).toBe(200);
+      const { link } = await lastLink(app, 'poison.me@example.com');
+      expect(link.startsWith('http://localhost:8080/changepassword?')).toBe(true);
+      expect(link).not.toContain('evil');
+    }
+    // another application and one of its tenants: their own origins of the development suite
+    expect((await reset({ host: 'evil.example:666' }, 'bemyself')).statusCode).toBe(200);
+    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bemyself.localhost:8080/changepassword?')).toBe(true);
+    expect((await reset({ host: 'evil.example:666', tenant: 'BMSBRA' }, 'bemyself')).statusCode).toBe(200);
+    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bmsbra.bemyself.localhost:8080/changepassword?')).toBe(true);
   });
 
   it("builds the link on the application's absolute urlAssignPassword, in the tenant language", async () => {
@@ -396,9 +481,14 @@ describeEachBackend(
       expect((await resetPassword(app, 'limited.one')).statusCode).toBe(200);
       expect((await resetPassword(app, 'LIMITED.ONE')).statusCode).toBe(200);
       const before = await snapshot(db);
-      const third = await resetPassword(app, 'limited.one');
-      expect(third.statusCode).toBe(429);
-      expect(json(third).result.informationCode).toBe('R429');
+      // the budget is the account's, however it is named: its e-mail in any case counts too
+      for (const spelling of ['limited.one', 'Limited.One@Example.com', ' limited.one@example.com ']) {
+        const third = await resetPassword(app, spelling);
+        expect(third.statusCode).toBe(429);
+        expect(json(third).result.informationCode).toBe('R429');
+        const activation = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: spelling, appname: APP } });
+        expect(activation.statusCode).toBe(429);
+      }
       const lookups = [];
       for (let i = 0; i < 3; i++) {
         lookups.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'unknown@example.com', appname: APP } })).statusCode);

@@ -23,7 +23,9 @@ import { ApiError, parseInput } from '../../http/errors';
 import { AddressLimiter } from '../../http/rate-limit';
 import { decryptPayload } from '../../security/payload';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { beginSignIn, clearLockout, liftLockout, recordFailure, type SignInStart } from '../auth/lockout';
+import { checkCredentials } from '../auth/credentials';
+import { provenDevice, rememberDevice } from '../auth/devices';
+import { clearLockout, liftLockout } from '../auth/lockout';
 import type { MailKind } from '../mail/templates';
 import { hashLinkToken, type LinkPurpose } from './links';
 import { sendPasswordLink, sendPasswordMail, tenantLanguage } from './send-link';
@@ -53,9 +55,6 @@ interface UserRow {
   typeuserid: number;
   password_hash: string | null;
 }
-
-const BUSY_WAIT_MS = 3000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Password flows (issue 4): accounts of an e-mail, reset and activation links by e-mail,
@@ -96,8 +95,11 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   const userColumns = ['id', 'user_name', 'email', 'names', 'idstate', 'typeuserid', 'password_hash'] as const;
 
-  /** The one account a user name or e-mail names (a user name wins over an e-mail). */
-  async function findUser(identifier: string): Promise<UserRow> {
+  /**
+   * The one account a user name or e-mail names (a user name wins over an e-mail); undefined when
+   * none does. Several accounts of one e-mail are a 400 (GetUsersResetPassword lists them anyway).
+   */
+  async function findUser(identifier: string): Promise<UserRow | undefined> {
     const key = identifier.trim().toLowerCase();
     const rows = (await db
       .selectFrom('users')
@@ -108,10 +110,17 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
       .execute()) as UserRow[];
     const byName = rows.find((r) => r.user_name.toLowerCase() === key);
     if (byName) return byName;
-    if (rows.length === 0) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
     if (rows.length > 1) throw new ApiError(400, MESSAGES.severalAccounts, INFORMATION_CODES.badRequest);
     return rows[0];
   }
+
+  /**
+   * The per-address limit counts on the account, however its name or e-mail was spelt (an unknown
+   * identifier counts on itself, normalised).
+   */
+  const limitAccount = (user: UserRow | undefined, identifier: string) => limitAddress(user ? `account:${user.id}` : `name:${identifier.trim().toLowerCase()}`);
+
+  const isEmail = (identifier: string) => identifier.includes('@');
 
   const sendMail = (kind: MailKind, user: UserRow, application: AppRow, language: string) => sendPasswordMail(mailer, kind, user, application, language);
   const sendLink = (request: FastifyRequest, purpose: LinkPurpose, user: UserRow, application: AppRow) =>
@@ -192,7 +201,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   app.post('/api/login/GetUsersResetPassword', { config: limits.reset }, async (request): Promise<Envelope<GetUsersResetPasswordResult>> => {
     const body = parseInput(GetUsersResetPasswordRequestSchema, request.body);
-    limitAddress(body.email);
+    limitAddress(`email:${body.email}`);
     await findApp(body.appname);
     const rows = await db
       .selectFrom('users')
@@ -218,25 +227,32 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
 
   app.post('/api/login/ResetPassword', { config: limits.reset }, async (request): Promise<Envelope<ResetPasswordResult>> => {
     const body = parseInput(ResetPasswordRequestSchema, request.body);
-    limitAddress(body.user);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
-    // an account never activated gets a new activation link instead
-    const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
-    await sendLink(request, purpose, user, application);
-    return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(user.email) } };
+    limitAccount(user, body.user);
+    // an e-mail answers the same whether or not an account has it (docs/security/enumeration.md);
+    // an unknown user name stays a 404: the reply's masked e-mail cannot be made up
+    if (!user && !isEmail(body.user)) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
+    if (user) {
+      // an account never activated gets a new activation link instead
+      const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
+      await sendLink(request, purpose, user, application);
+    }
+    return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as UserRow).email) } };
   });
 
   app.post('/api/user/SendUserActivationEmail', { config: limits.reset }, async (request) => {
     const body = parseInput(SendUserActivationEmailRequestSchema, request.body);
-    limitAddress(body.user);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
-    if (user.idstate !== USER_STATE.pendingActivation) throw new ApiError(409, MESSAGES.userAlreadyActive, INFORMATION_CODES.userAlreadyActive);
-    await sendLink(request, 'activation', user, application);
+    limitAccount(user, body.user);
+    // one answer for every account and none (docs/security/enumeration.md): a pending account gets
+    // its link, an account already active a notice that it is, an unknown one nothing
+    if (user?.idstate === USER_STATE.pendingActivation) await sendLink(request, 'activation', user, application);
+    else if (user) await sendMail('alreadyActive', user, application, tenantLanguage(request, application));
     return {
       statusCode: 200,
-      result: { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success, maskedEmail: maskEmail(user.email) },
+      result: { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success },
       statusDetails: [{ code: INFORMATION_CODES.success, description: MESSAGES.activationEmailSent }],
     };
   });
@@ -317,7 +333,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/api/login/ChangePassword', { config: limits.login }, async (request) => {
+  app.post('/api/login/ChangePassword', { config: limits.login }, async (request, reply) => {
     const body = parseInput(ChangePasswordRequestSchema, request.body);
     const current = decryptPayload(body.password, app.ctx.payloadKey);
     const next = decryptPayload(body.newpassword, app.ctx.payloadKey);
@@ -325,36 +341,11 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     if (!isStrongPassword(next)) throw weakPassword();
     const application = await findApp(body.appname);
 
-    // the current password is checked like a sign-in: wrong ones count toward the lockout
-    let start: SignInStart = await beginSignIn(db, application.name, body.user);
-    for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
-      await sleep(delay);
-      start = await beginSignIn(db, application.name, body.user);
-    }
-    if (start.kind === 'unknown-application') throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
-    if (start.kind !== 'claim') {
-      throw new ApiError(403, start.application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
-    }
-    const { claim, subject } = start;
-    if (claim.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-    if (claim.kind === 'locked') {
-      throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: claim.failedAttempts, lockTime: claim.lockTime } });
-    }
-    if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
-    const loginUser = start.user;
-    const valid = loginUser?.password_hash ? await verifyPassword(loginUser.password_hash, current) : false;
-    if (!loginUser || !valid) {
-      const outcome = await recordFailure(db, start, config.lockout);
-      if (outcome.kind === 'blocked') throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-      if (outcome.kind === 'locked') {
-        throw new ApiError(423, MESSAGES.temporaryLock, INFORMATION_CODES.temporaryLock, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: outcome.lockTime } });
-      }
-      throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 } });
-    }
-    await clearLockout(db, subject);
-    if (loginUser.idstate === USER_STATE.pendingActivation) throw new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated);
-    if (loginUser.idstate === USER_STATE.blocked) throw new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true });
-    if (loginUser.idstate !== USER_STATE.active) throw new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive);
+    // the current password is checked as a sign-in checks it (one credential check for both)
+    const verified = await checkCredentials({ db, lockout: config.lockout }, request, { appName: application.name, userName: body.user, password: current });
+    await clearLockout(db, verified.subject);
+    await rememberDevice(db, verified.user.id, provenDevice(request, reply));
+    const loginUser = verified.user;
     const user = (await db.selectFrom('users').select([...userColumns]).where('id', '=', loginUser.id).executeTakeFirstOrThrow()) as UserRow;
     if (await inHistory(user, application, next)) throw reusedPassword();
     await storePassword(user, application, await hashPassword(next));

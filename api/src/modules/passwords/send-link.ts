@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { publicOrigin } from '../../http/public-origin';
+import type { AppDirectory } from '../applications/directory';
 import type { Mailer } from '../mail/mailer';
 import { durationText, mailLanguage, renderMail, type MailKind } from '../mail/templates';
 import { buildLink, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
@@ -78,11 +81,23 @@ export async function sendPasswordMail(
 }
 
 /**
+ * The tenant a link is for: the request's `tenant` header when it names a tenant of the
+ * application, else none. Only known tenants pass, so the link's origin is always one the
+ * configuration gives.
+ */
+async function linkTenant(directory: AppDirectory, request: FastifyRequest, application: Pick<LinkApplication, 'name'>): Promise<string | undefined> {
+  const header = request.headers.tenant;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value ? (await directory.snapshot()).findTenant(application.name, value) : undefined;
+}
+
+/**
  * Issues a single-use link token (activation or reset) for the user and application and mails
- * the link; returns nothing the caller could leak.
+ * the link; returns nothing the caller could leak. The link's origin comes from configuration
+ * (the application's urlAssignPassword, HOST_MAP, PUBLIC_URL), never from the request.
  */
 export async function sendPasswordLink(
-  ctx: { db: Kysely<DB>; mailer: Mailer; payloadKey: string },
+  ctx: { db: Kysely<DB>; mailer: Mailer; payloadKey: string; config: Pick<Config, 'publicUrl' | 'hostMap'>; directory: AppDirectory },
   request: FastifyRequest,
   purpose: LinkPurpose,
   user: LinkUser,
@@ -90,9 +105,10 @@ export async function sendPasswordLink(
 ): Promise<void> {
   const language = tenantLanguage(request, application);
   const seconds = linkSeconds(purpose, application);
+  const origin = publicOrigin(ctx.config, application.name, await linkTenant(ctx.directory, request, application));
   const token = await issueLinkToken(ctx.db, { userId: user.id, applicationId: application.id, purpose, seconds, tenantLanguage: language });
   const link = buildLink(
-    linkBase(application.url_assign_password, request),
+    linkBase(application.url_assign_password, origin),
     { user: user.user_name, token, tenantLanguage: language, isUserActivation: purpose === 'activation' },
     ctx.payloadKey,
   );

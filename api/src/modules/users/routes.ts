@@ -59,7 +59,7 @@ const success = (information: string, id: string): Envelope<UserWriteResult> => 
  * deleting a user ends its sessions and tells its live connections.
  */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const { db, sessions, mailer, payloadKey } = app.ctx;
+  const { db, sessions } = app.ctx;
 
   /** Ends every session of the user (after the change committed) and pushes to its connections. */
   const endSessions = (userId: string) => sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
@@ -148,7 +148,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     try {
       const application = await findLinkApplication(db, CONSOLE_APP);
       if (application) {
-        await sendPasswordLink({ db, mailer, payloadKey }, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
+        await sendPasswordLink(app.ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
       }
     } catch (err) {
       request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');

@@ -173,7 +173,8 @@ describeEachBackend('users administration API', (server) => {
     it('creates a pending user with its companies and roles, audits it and mails the activation link', async () => {
       const { db } = server();
       const body = newUser({ userName: 'Nuevo.Usuario', email: 'nuevo.usuario@empresa.test' });
-      const response = await call('POST', '/api/user/create', { payload: body });
+      // the activation link's origin comes from configuration, not from the Host header
+      const response = await call('POST', '/api/user/create', { payload: body, headers: { host: 'evil.example:666' } });
       expect(response.statusCode).toBe(200);
       const result = json(response).result;
       expect(result).toEqual({ information: 'El usuario fue creado con éxito', informationCode: 'A10', id: expect.any(String) });
@@ -197,6 +198,8 @@ describeEachBackend('users administration API', (server) => {
       const mail = await db.selectFrom('mailbox').selectAll().where('to_address', '=', 'nuevo.usuario@empresa.test').execute();
       expect(mail).toHaveLength(1);
       expect(mail[0].html_body).toContain('/changepassword?');
+      expect(mail[0].html_body).toContain('http://localhost:8080/changepassword?');
+      expect(mail[0].html_body + mail[0].text_body).not.toContain('evil.example');
       const token = await db.selectFrom('password_tokens').select(['purpose', 'used_at']).where('user_id', '=', result.id).execute();
       expect(token).toEqual([{ purpose: 'activation', used_at: null }]);
 

@@ -1,0 +1,32 @@
+import { FALLBACK_APP } from '@suite/shared/contracts';
+import type { Config } from '../config';
+
+/**
+ * The public origin of an application (and tenant) — where links in e-mails point. Built from
+ * configuration only, never from the request: a forged Host header must not be able to send a
+ * victim a reset link to an attacker's server (docs/security/links.md).
+ *
+ * In order:
+ * 1. a HOST_MAP host that leads to this application and tenant, else to the application alone
+ *    (scheme and port of PUBLIC_URL);
+ * 2. with a PUBLIC_URL on `localhost` (the default outside production), the `*.localhost`
+ *    convention of the development suite: `http://<tenant>.<app>.localhost:<port>`;
+ * 3. PUBLIC_URL itself.
+ * The fallback application without a tenant is PUBLIC_URL itself in every case but a HOST_MAP hit.
+ */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'hostMap'>, app: string, tenant?: string): string {
+  const base = new URL(config.publicUrl);
+  const port = base.port ? `:${base.port}` : '';
+  const same = (a: string | undefined, b: string | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+  const hosts = Object.entries(config.hostMap);
+  const mapped =
+    (tenant ? hosts.find(([, target]) => same(target.app, app) && same(target.tenant, tenant)) : undefined) ??
+    hosts.find(([, target]) => same(target.app, app) && !target.tenant);
+  if (mapped) return `${base.protocol}//${mapped[0]}${port}`;
+
+  const fallback = same(app, FALLBACK_APP) && !tenant;
+  if (!fallback && (base.hostname === 'localhost' || base.hostname.endsWith('.localhost'))) {
+    return `${base.protocol}//${tenant ? `${tenant.toLowerCase()}.` : ''}${app.toLowerCase()}.localhost${port}`;
+  }
+  return base.origin;
+}
