@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
 import { installErrorHandling } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
+import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
 import { purgeStaleLockouts } from './modules/auth/lockout';
@@ -39,6 +40,8 @@ export interface ServerOptions {
 export interface Server {
   app: FastifyInstance;
   seed: SeedResult;
+  /** Listens on `host` (`localhost`: 127.0.0.1 and ::1); returns the addresses listened on. */
+  listen(port: number, host: string): Promise<string[]>;
 }
 
 /** How often expired codes, refresh tokens and stale lockout counters are deleted. */
@@ -69,7 +72,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const keys = await KeyStore.open(database.db);
     const payloadKey = await resolvePayloadKey(database.db, config.payloadKey);
 
+    const servers = new HttpServers();
     app = Fastify({
+      serverFactory: servers.factory,
       logger: options.logger ?? loggerOptions(config),
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: 1024 * 1024,
@@ -98,6 +103,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mailer: new Mailer(database.db, config.mailFrom, config.smtpUrl),
     };
     app.decorate('ctx', ctx);
+    // the loopback server on ::1 stops accepting when the main one does
+    app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
       Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
@@ -135,7 +142,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       );
     }
     if (seeded.demoSeeded) app.log.info('seeded demo companies and users');
-    return { app, seed: seeded };
+    const instance = app;
+    return { app, seed: seeded, listen: (port, host) => servers.listen(instance, port, host) };
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
     await hub?.close().catch(() => undefined);
