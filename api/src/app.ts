@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
-import { installErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installShutdownReplies } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
@@ -72,9 +72,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const keys = await KeyStore.open(database.db);
     const payloadKey = await resolvePayloadKey(database.db, config.payloadKey);
 
-    const servers = new HttpServers();
+    const servers = new HttpServers({ requestTimeoutMs: config.requestTimeoutMs });
     app = Fastify({
       serverFactory: servers.factory,
+      // replies outside the router (malformed URL, parser errors, shutdown) keep the envelope
+      frameworkErrors,
+      clientErrorHandler,
+      return503OnClosing: false,
       logger: options.logger ?? loggerOptions(config),
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: 1024 * 1024,
@@ -103,6 +107,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mailer: new Mailer(database.db, config.mailFrom, config.smtpUrl),
     };
     app.decorate('ctx', ctx);
+    installShutdownReplies(app);
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

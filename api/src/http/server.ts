@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import { clientErrorHandler } from './errors';
 
 /** HOST value that means "loopback only": 127.0.0.1 and ::1, whatever /etc/hosts says. */
 export const LOOPBACK_HOST = 'localhost';
@@ -9,6 +10,11 @@ const LOOPBACK_V6 = '::1';
 
 /** Fastify's default keep-alive timeout, kept now that the server is built here. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+export interface HttpServerOptions {
+  /** Time a client has to send a whole request, headers and body (then 408 and close). */
+  requestTimeoutMs: number;
+}
 
 /** True for a loopback socket address: 127.0.0.0/8, ::1, and IPv4-mapped ::ffff:127.x. */
 export function isLoopback(address: string | undefined): boolean {
@@ -34,6 +40,8 @@ export class HttpServers {
   private handler: http.RequestListener | undefined;
   private readonly extra: http.Server[] = [];
 
+  constructor(private readonly options: HttpServerOptions) {}
+
   readonly factory: FastifyServerFactory = (handler) => {
     this.handler = handler as http.RequestListener;
     return this.create();
@@ -41,8 +49,20 @@ export class HttpServers {
 
   private create(): http.Server {
     if (!this.handler) throw new Error('the Fastify handler is not known yet');
-    const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, this.handler);
-    return server;
+    const timeout = this.options.requestTimeoutMs;
+    return http.createServer(
+      {
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        // A body trickled one byte at a time ends with a 408 after requestTimeout (Node's
+        // default is 300 s). It ends when the request has arrived: slow replies and upgraded
+        // WebSockets are not cut. Headers get the same bound.
+        requestTimeout: timeout,
+        headersTimeout: timeout,
+        // how often Node looks for expired requests (default 30 s, too coarse for short timeouts)
+        connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(timeout / 4))),
+      },
+      this.handler,
+    );
   }
 
   /** Listens on `host` (`localhost`: 127.0.0.1 and ::1); returns the addresses listened on. */
@@ -68,6 +88,7 @@ export class HttpServers {
     }
     const { port: bound } = app.server.address() as net.AddressInfo;
     const server = this.create();
+    server.on('clientError', (error, socket) => clientErrorHandler.call(app, error, socket));
     // upgrades (the hub's WebSockets) are handled by listeners on the main server
     server.on('upgrade', (req, socket, head) => app.server.emit('upgrade', req, socket, head));
     try {
