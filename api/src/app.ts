@@ -89,7 +89,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const bus: SessionBus = config.databaseUrl
       ? new PgSessionBus(config.databaseUrl, { logger: app.log })
       : new LocalSessionBus(app.log);
-    hub = new SessionHub({ bus, logger: app.log });
+    hub = new SessionHub({
+      bus,
+      logger: app.log,
+      maxConnections: config.hub.maxConnections,
+      maxConnectionsPerClient: config.hub.maxConnectionsPerClient,
+    });
     const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log);
     // revocations made by any instance end cached "live" answers here at once
     await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
