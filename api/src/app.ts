@@ -44,6 +44,12 @@ export interface Server {
   listen(port: number, host: string): Promise<string[]>;
 }
 
+/** Fastify's trustProxy; a hop count as the function Fastify itself makes of one (its types omit numbers). */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** How often expired codes, refresh tokens and stale lockout counters are deleted. */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
@@ -79,6 +85,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       frameworkErrors,
       clientErrorHandler,
       return503OnClosing: false,
+      // request.ip (sessions, rate limits, hub limits): the socket's address unless TRUST_PROXY
+      trustProxy: trustProxyOption(config.trustProxy),
       logger: options.logger ?? loggerOptions(config),
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: 1024 * 1024,
