@@ -6,8 +6,9 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
-import { installErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installShutdownReplies } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
+import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
 import { purgeStaleDevices } from './modules/auth/devices';
@@ -41,6 +42,14 @@ export interface ServerOptions {
 export interface Server {
   app: FastifyInstance;
   seed: SeedResult;
+  /** Listens on `host` (`localhost`: 127.0.0.1 and ::1); returns the addresses listened on. */
+  listen(port: number, host: string): Promise<string[]>;
+}
+
+/** Fastify's trustProxy; a hop count as the function Fastify itself makes of one (its types omit numbers). */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** How often expired codes, refresh tokens, stale lockout counters and devices are deleted. */
@@ -71,7 +80,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const keys = await KeyStore.open(database.db);
     const payloadKey = await resolvePayloadKey(database.db, config.payloadKey);
 
+    const servers = new HttpServers({ requestTimeoutMs: config.requestTimeoutMs });
     app = Fastify({
+      serverFactory: servers.factory,
+      // replies outside the router (malformed URL, parser errors, shutdown) keep the envelope
+      frameworkErrors,
+      clientErrorHandler,
+      return503OnClosing: false,
+      // request.ip (sessions, rate limits, hub limits): the socket's address unless TRUST_PROXY
+      trustProxy: trustProxyOption(config.trustProxy),
       logger: options.logger ?? loggerOptions(config),
       routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
       bodyLimit: 1024 * 1024,
@@ -82,7 +99,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const bus: SessionBus = config.databaseUrl
       ? new PgSessionBus(config.databaseUrl, { logger: app.log })
       : new LocalSessionBus(app.log);
-    hub = new SessionHub({ bus, logger: app.log });
+    hub = new SessionHub({
+      bus,
+      logger: app.log,
+      maxConnections: config.hub.maxConnections,
+      maxConnectionsPerClient: config.hub.maxConnectionsPerClient,
+    });
     const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log);
     // revocations made by any instance end cached "live" answers here at once
     await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
@@ -100,6 +122,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mailer: new Mailer(database.db, config.mailFrom, config.smtpUrl),
     };
     app.decorate('ctx', ctx);
+    installShutdownReplies(app);
+    // the loopback server on ::1 stops accepting when the main one does
+    app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
       Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
@@ -139,7 +164,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       );
     }
     if (seeded.demoSeeded) app.log.info('seeded demo companies and users');
-    return { app, seed: seeded };
+    const instance = app;
+    return { app, seed: seeded, listen: (port, host) => servers.listen(instance, port, host) };
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
     await hub?.close().catch(() => undefined);

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { ConfigError, apiPackageDir, loadConfig, parseHostMap } from './config';
+import { ConfigError, apiPackageDir, loadConfig, parseHostMap, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: undefined,
+      host: 'localhost',
       dataDir: path.resolve('.data'),
       databaseUrl: undefined,
       adminPassword: undefined,
@@ -23,6 +23,9 @@ describe('loadConfig', () => {
       lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
       sessionCacheMs: 2000,
       mailFrom: 'Suite <no-reply@suite.test>',
+      trustProxy: false,
+      requestTimeoutMs: 30_000,
+      hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -52,6 +55,10 @@ describe('loadConfig', () => {
       LOCKOUT_BLOCK_AFTER: '2',
       LOCKOUT_DEVICE_DAYS: '7',
       SESSION_CACHE_MS: '0',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8',
+      REQUEST_TIMEOUT_MS: '5000',
+      HUB_MAX_CONNECTIONS: '500',
+      HUB_MAX_CONNECTIONS_PER_CLIENT: '5',
     });
     expect(config).toEqual({
       port: 9090,
@@ -73,11 +80,36 @@ describe('loadConfig', () => {
       lockout: { lockSeconds: 60, blockAfterLocks: 2, deviceTrustDays: 7 },
       sessionCacheMs: 0,
       mailFrom: 'Suite <no-reply@suite.test>',
+      smtpUrl: undefined,
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
+      requestTimeoutMs: 5000,
+      hub: { maxConnections: 500, maxConnectionsPerClient: 5 },
     });
   });
 
   it('defaults PUBLIC_URL to localhost on the configured port outside production', () => {
     expect(loadConfig({ PORT: '9191' }).publicUrl).toBe('http://localhost:9191');
+  });
+
+  it('reads HOST as given, loopback when unset or blank', () => {
+    expect(loadConfig({ HOST: '  ' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['off', false],
+    ['false', false],
+    ['on', true],
+    ['TRUE', true],
+    ['2', 2],
+    ['0', 0],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8,::1', ['10.0.0.0/8', '::1']],
+  ])('reads TRUST_PROXY %p as %p', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toEqual(expected);
   });
 
   it('keeps memory:// data directories as they are', () => {
@@ -92,6 +124,14 @@ describe('loadConfig', () => {
     [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
     [{ LOCKOUT_SECONDS: '1.5' }, /LOCKOUT_SECONDS/],
     [{ SESSION_CACHE_MS: '-1' }, /SESSION_CACHE_MS/],
+    [{ TRUST_PROXY: 'proxy.example.com' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1/8/1' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '::1/129' }, /TRUST_PROXY/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, /REQUEST_TIMEOUT_MS/],
+    [{ REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS/],
+    [{ HUB_MAX_CONNECTIONS: '0' }, /HUB_MAX_CONNECTIONS/],
+    [{ HUB_MAX_CONNECTIONS_PER_CLIENT: '-3' }, /HUB_MAX_CONNECTIONS_PER_CLIENT/],
     [{ HOST_MAP: '{nope' }, /HOST_MAP is not valid JSON/],
     [{ HOST_MAP: '[]' }, /HOST_MAP must be a JSON object/],
     [{ HOST_MAP: '{"a.com":{"tenant":"x"}}' }, /"a.com"/],

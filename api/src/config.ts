@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** Where a production host name leads: an application and optionally one of its tenants. */
@@ -11,8 +12,11 @@ export interface HostTarget {
 export interface Config {
   /** TCP port (PORT, default 8080). */
   port: number;
-  /** Listen address (HOST). Unset: `::` (dual-stack), falling back to 0.0.0.0. */
-  host?: string;
+  /**
+   * Listen address (HOST, default `localhost`: the loopback addresses 127.0.0.1 and ::1 only, so a
+   * development start is not reachable from the network). `::` or `0.0.0.0` listen on every interface.
+   */
+  host: string;
   /** PGlite data directory (DATA_DIR, default ./.data); `memory://` keeps it in memory. */
   dataDir: string;
   /** PostgreSQL connection string (DATABASE_URL); when set PGlite is not used. */
@@ -56,6 +60,28 @@ export interface Config {
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY; Fastify's
+   * `trustProxy`): false (default: the socket's address), true (every hop), a number of hops, or
+   * a list of proxy addresses / CIDR ranges.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Time a client has to send a whole request, headers and body (REQUEST_TIMEOUT_MS, default
+   * 30000); then 408 and the connection closes. WebSocket connections are not subject to it.
+   */
+  requestTimeoutMs: number;
+  /** Limits of the SignalR hub's WebSocket connections. */
+  hub: HubLimitsConfig;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+export interface HubLimitsConfig {
+  /** WebSocket connections open on this instance (HUB_MAX_CONNECTIONS, default 10000). */
+  maxConnections: number;
+  /** WebSocket connections open from one client address (HUB_MAX_CONNECTIONS_PER_CLIENT, default 50). */
+  maxConnectionsPerClient: number;
 }
 
 export interface RateLimitConfig {
@@ -113,6 +139,27 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean): 
   if (['on', 'true', '1', 'yes'].includes(value)) return true;
   if (['off', 'false', '0', 'no'].includes(value)) return false;
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/** TRUST_PROXY: off/on, a hop count, or comma-separated proxy addresses and CIDR ranges. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = nonEmpty(raw);
+  if (value === undefined) return false;
+  const lower = value.toLowerCase();
+  if (['off', 'false', 'no'].includes(lower)) return false;
+  if (['on', 'true', 'yes'].includes(lower)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const maxPrefix = family === 4 ? 32 : 128;
+    const badPrefix = prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > maxPrefix);
+    if (family === 0 || badPrefix || rest.length > 0) {
+      throw new ConfigError(`TRUST_PROXY must be off, on, a number of hops or a list of addresses/CIDR ranges, got "${raw}"`);
+    }
+  }
+  return entries;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -192,7 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = parsePort(env.PORT);
   return {
     port,
-    host: nonEmpty(env.HOST),
+    host: nonEmpty(env.HOST) ?? 'localhost',
     dataDir: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     adminPassword: nonEmpty(env.SUITE_ADMIN_PASSWORD),
@@ -221,5 +268,11 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
+    hub: {
+      maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),
+      maxConnectionsPerClient: parsePositiveInt('HUB_MAX_CONNECTIONS_PER_CLIENT', env.HUB_MAX_CONNECTIONS_PER_CLIENT, 50),
+    },
   };
 }

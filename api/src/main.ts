@@ -1,23 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-async function listen(app: FastifyInstance, port: number, host?: string): Promise<void> {
-  if (host) {
-    await app.listen({ port, host });
-    return;
-  }
-  try {
-    await app.listen({ port, host: '::' }); // dual-stack: IPv6 and IPv4
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL') throw error;
-    app.log.warn('IPv6 is not available; listening on 0.0.0.0');
-    await app.listen({ port, host: '0.0.0.0' });
-  }
-}
 
 async function main(): Promise<void> {
   let config;
@@ -30,7 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await createServer(config);
+  const server = await createServer(config);
+  const { app } = server;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -58,9 +43,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await listen(app, config.port, config.host);
+  const addresses = await server.listen(config.port, config.host);
   app.log.info(
-    { port: config.port, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
+    { addresses, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
     'identity API ready',
   );
 }

@@ -22,6 +22,7 @@ export const ADMIN_PASSWORD = 'Adm1n.Test-Pass';
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
+    host: '127.0.0.1',
     dataDir: 'memory://',
     adminEmail: 'admin@suite.test',
     adminPassword: ADMIN_PASSWORD,
@@ -36,6 +37,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
     sessionCacheMs: 2000,
     mailFrom: 'Suite <no-reply@suite.test>',
+    trustProxy: false,
+    requestTimeoutMs: 30_000,
+    hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
     ...overrides,
   };
 }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { INFORMATION_CODES, MESSAGES, fail, type Envelope } from '@suite/shared/contracts';
@@ -58,5 +60,63 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(fail(404, MESSAGES.notFound, INFORMATION_CODES.notFound));
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found before routing (a malformed URL such as
+ * `/brand/%ZZ`, a path parameter over its length) answer in the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  request.log.info({ code: error.code }, error.message);
+  if (status >= 500) {
+    reply.code(500).send(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError));
+    return;
+  }
+  reply.code(status).send(fail(status, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest));
+}
+
+/**
+ * Node's `clientError` (Fastify's `clientErrorHandler`): requests the HTTP parser refuses —
+ * headers too large (431), a request that did not arrive within REQUEST_TIMEOUT_MS (408),
+ * anything unparsable (400) — answer in the envelope, then the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  // a reset connection has nobody left to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, information, informationCode] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, MESSAGES.requestTimeout, INFORMATION_CODES.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, MESSAGES.headersTooLarge, INFORMATION_CODES.headersTooLarge]
+        : [400, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest];
+  this.log.debug({ code: error.code }, 'client error');
+  // never write into the middle of a response already on its way (pipelined requests)
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify(fail(status, information, informationCode));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * While the server shuts down, requests still arriving on open connections get a 503 in the
+ * envelope (Fastify's own is a bare body: `return503OnClosing: false`). Install it before the
+ * other plugins so its preClose hook runs first.
+ */
+export function installShutdownReplies(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', '1');
+    return reply.code(503).send(fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable));
   });
 }

@@ -25,13 +25,14 @@ function hubUrl(): string {
 }
 
 /**
- * The official SignalR client over WebSockets (the server accepts skipNegotiation). Imported
- * on demand so that it only loads once someone is signed in: the sign-in route never pays for it.
+ * The official SignalR client over WebSockets, negotiating first (the server opens WebSockets
+ * for negotiated connection tokens only). Imported on demand so that it only loads once someone
+ * is signed in: the sign-in route never pays for it.
  */
 export const signalRConnection: HubConnectionFactory = async (url) => {
   const signalR = await import(/* webpackChunkName: "signalr" */ '@microsoft/signalr');
   return new signalR.HubConnectionBuilder()
-    .withUrl(url, { transport: signalR.HttpTransportType.WebSockets, skipNegotiation: true })
+    .withUrl(url, { transport: signalR.HttpTransportType.WebSockets })
     .withAutomaticReconnect()
     .configureLogging(signalR.LogLevel.None)
     .build();

@@ -9,12 +9,27 @@ export const TYPE_DEVICE_ID = 2;
  */
 export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
 
-/** POST /api/Login request (portal spec §3). `password` is encrypted with encryptPayload. */
+/** Longest textual IP address (IPv4-mapped IPv6): 45 characters. */
+export const IP_MAX_LENGTH = 45;
+const IP_MESSAGE = `Debe ser una dirección IPv4 o IPv6 (máximo ${IP_MAX_LENGTH} caracteres).`;
+const IpText = v.pipe(v.string(), v.ip());
+
+/**
+ * POST /api/Login request (portal spec §3). `password` is encrypted with encryptPayload.
+ * `ip` is the client's own claim (the portal sends ''): bounded and checked, never stored — the
+ * session records the address the server sees (TRUST_PROXY).
+ */
 export const LoginRequestSchema = v.object({
   user: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100)),
   password: v.pipe(v.string(), v.nonEmpty('Campo obligatorio'), v.maxLength(1024)),
   appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
-  ip: v.optional(v.string()),
+  ip: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(IP_MAX_LENGTH, IP_MESSAGE),
+      v.check((value) => value === '' || v.is(IpText, value), IP_MESSAGE),
+    ),
+  ),
   Browser: v.optional(v.string()),
   TypeDeviceId: v.optional(v.number()),
   idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/))),

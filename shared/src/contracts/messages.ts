@@ -14,6 +14,14 @@ export const MESSAGES = {
   notFound: 'El recurso solicitado no existe.',
   /** Unexpected server failure (R500). */
   serverError: 'Ocurrió un error inesperado. Intente de nuevo más tarde.',
+  /** A request the HTTP layer cannot read: malformed URL or request line (R400). */
+  badHttpRequest: 'Solicitud inválida: la dirección o la solicitud no tienen un formato válido.',
+  /** The request did not arrive whole within REQUEST_TIMEOUT_MS (R408). */
+  requestTimeout: 'La solicitud no llegó completa a tiempo.',
+  /** Request headers over the size the server reads (R431). */
+  headersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes.',
+  /** The server is shutting down or at its connection limit (R503). */
+  serviceUnavailable: 'El servicio no está disponible en este momento. Intente de nuevo más tarde.',
   /** The password field of a login could not be decrypted with the payload key (R400). */
   undecodablePassword: 'La contraseña enviada no tiene un formato válido.',
   /** Sign-in refused: the application is inactive (R21). */
@@ -88,9 +96,9 @@ export const MESSAGES = {
 
 /**
  * `result.informationCode` values the API answers with.
- * A10/R11/R13/R14/R18/R21-R23/A20/R101 are the spec's; R400/R401/R403/R404/R429/R500 are the
- * generic codes of the envelope for bad input, no session, no privilege, no route, too many
- * requests, failure. docs/security/codes.md lists each with its HTTP status.
+ * A10/R11/R13/R14/R18/R21-R23/A20/R101 are the spec's; R400/R401/R403/R404/R408/R429/R431/R500/R503
+ * are the generic codes of the envelope for bad input, no session, no privilege, no route, a
+ * request too slow, too many requests, headers too large, failure, unavailable. docs/security/codes.md lists each with its HTTP status.
  */
 export const INFORMATION_CODES = {
   success: 'A10',
@@ -112,7 +120,10 @@ export const INFORMATION_CODES = {
   forbidden: 'R403',
   notFound: 'R404',
   tooManyRequests: 'R429',
+  requestTimeout: 'R408',
+  headersTooLarge: 'R431',
   serverError: 'R500',
+  unavailable: 'R503',
 } as const;
 
 /** Response headers on every document: the page learns its application and tenant from them. */

@@ -94,7 +94,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       subject,
       tenant,
       idSessionTab: body.idSessionTab,
-      ip: body.ip || request.ip,
+      // what the server sees (TRUST_PROXY decides whether X-Forwarded-For counts); the body's
+      // `ip` is the client's unverifiable claim and is not stored
+      ip: request.ip,
       browser: body.Browser || headerValue(request.headers['user-agent']),
       refreshTokenHash: refresh.hash,
       refreshSeconds: application.refresh_seconds,

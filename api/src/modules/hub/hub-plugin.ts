@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SessionHub } from './session-hub';
+import { INFORMATION_CODES, MESSAGES, fail } from '@suite/shared/contracts';
+import { HubLimitError, type SessionHub } from './session-hub';
 
 export interface HubPluginOptions {
   hub: SessionHub;
@@ -30,6 +31,17 @@ export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub
     const query = (request.query ?? {}) as Record<string, unknown>;
     const requested = Number(query.negotiateVersion ?? 0);
     reply.header('cache-control', 'no-store');
-    return hub.negotiate(Number.isFinite(requested) ? requested : 0);
+    try {
+      // request.ip: the client's address as TRUST_PROXY lets the app see it
+      return hub.negotiate(Number.isFinite(requested) ? requested : 0, request.ip);
+    } catch (error) {
+      if (!(error instanceof HubLimitError)) throw error;
+      request.log.info({ client: request.ip, status: error.statusCode }, error.message);
+      const body =
+        error.statusCode === 429
+          ? fail(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests)
+          : fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable);
+      return reply.code(error.statusCode).header('retry-after', '5').send(body);
+    }
   });
 };

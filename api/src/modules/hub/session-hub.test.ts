@@ -113,11 +113,22 @@ describe('SessionHub with the official @microsoft/signalr client', () => {
     expect(hub.notifySession('nobody', 'x')).toBe(0);
   });
 
-  it('works with skipNegotiation and a case-insensitive path', async () => {
-    const c = await connect(running.hubUrl.replace('/api/connections/session', '/API/Connections/Session'), true);
-    const id = await c.invoke<string>('GetConnectionId');
-    expect(running.hub.hasConnection(id)).toBe(true);
-    expect(await c.invoke<string>('getconnectionid')).toBe(id);
+  it('refuses a client that skips negotiation, and matches the WebSocket path case-insensitively', async () => {
+    const skipping = client(running.hubUrl, true);
+    await expect(skipping.start()).rejects.toThrow();
+    expect(skipping.state).toBe(HubConnectionState.Disconnected);
+    expect(running.hub.usage()).toEqual({ open: 0, pending: 0 });
+
+    const negotiated = (await (await fetch(`${running.hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST' })).json()) as {
+      connectionToken: string;
+    };
+    const mixedCase = running.hubUrl.replace('/api/connections/session', '/API/Connections/Session').replace(/^http/, 'ws');
+    const ws = new WebSocket(`${mixedCase}?id=${negotiated.connectionToken}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.close();
   });
 
   it('negotiates on a mixed-case URL when the app routes case-insensitively', async () => {
@@ -242,6 +253,12 @@ describe('SessionHub protocol edge cases', () => {
     return fetch(`${running.hubUrl}/negotiate${query}`, { method: 'POST', ...init });
   }
 
+  /** A WebSocket on a freshly negotiated token. */
+  async function openNegotiated(): Promise<WebSocket> {
+    const { connectionToken } = (await (await negotiate()).json()) as { connectionToken: string };
+    return openRaw(`${wsUrl}?id=${connectionToken}`);
+  }
+
   it('negotiates version 1 and the legacy version 0', async () => {
     const v1 = await negotiate();
     expect(v1.status).toBe(200);
@@ -266,7 +283,9 @@ describe('SessionHub protocol edge cases', () => {
     expect((await negotiate('?negotiateVersion=1', { headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: 'x' })).status).toBe(200);
   });
 
-  it('rejects unknown, reused and expired connection tokens and other paths', async () => {
+  it('rejects missing, unknown, reused and expired connection tokens and other paths', async () => {
+    expect(await upgradeStatus(wsUrl)).toBe(400);
+    expect(await upgradeStatus(`${wsUrl}?id=`)).toBe(400);
     expect(await upgradeStatus(`${wsUrl}?id=unknown`)).toBe(404);
     expect(await upgradeStatus(wsUrl.replace('/api/connections/session', '/api/elsewhere'))).toBe(404);
 
@@ -276,12 +295,15 @@ describe('SessionHub protocol edge cases', () => {
     first.close();
 
     const late = (await (await negotiate()).json()) as { connectionToken: string };
+    expect(running.hub.usage().pending).toBe(1);
     await new Promise((r) => setTimeout(r, 500));
     expect(await upgradeStatus(`${wsUrl}?id=${late.connectionToken}`)).toBe(404);
+    // an expired token no longer counts
+    expect(running.hub.usage().pending).toBe(0);
   });
 
   it('refuses a garbage handshake with an error response and closes', async () => {
-    const ws = await openRaw(wsUrl);
+    const ws = await openNegotiated();
     const seen = collect(ws);
     ws.send(`this is not json${RS}`);
     await seen.closed;
@@ -289,7 +311,7 @@ describe('SessionHub protocol edge cases', () => {
   });
 
   it('refuses an unsupported protocol', async () => {
-    const ws = await openRaw(wsUrl);
+    const ws = await openNegotiated();
     const seen = collect(ws);
     ws.send(`{"protocol":"messagepack","version":1}${RS}`);
     await seen.closed;
@@ -297,20 +319,20 @@ describe('SessionHub protocol edge cases', () => {
   });
 
   it('closes connections whose handshake never completes or grows too large', async () => {
-    const silent = await openRaw(wsUrl);
+    const silent = await openNegotiated();
     const seenSilent = collect(silent);
     silent.send('{"protocol":'); // never terminated
     await seenSilent.closed;
     expect(seenSilent.text()).toContain('Handshake was canceled.');
 
-    const big = await openRaw(wsUrl);
+    const big = await openNegotiated();
     const seenBig = collect(big);
     big.send('x'.repeat(1000));
     big.send('x'.repeat(1000));
     await seenBig.closed;
     expect(seenBig.text()).toContain('too large');
 
-    const huge = await openRaw(wsUrl);
+    const huge = await openNegotiated();
     huge.on('error', () => undefined);
     const seenHuge = collect(huge);
     huge.send('x'.repeat(5000)); // one frame over maxMessageBytes
@@ -318,7 +340,7 @@ describe('SessionHub protocol edge cases', () => {
   });
 
   it('answers the handshake, pings, handles messages arriving with it, and closes on bad JSON', async () => {
-    const ws = await openRaw(wsUrl);
+    const ws = await openNegotiated();
     const seen = collect(ws);
     // Handshake and an invocation in a single frame, then the invocation split over frames.
     ws.send(`{"protocol":"json","version":1}${RS}{"type":1,"invocationId":"1","target":"GetConnectionId","arguments":[]}${RS}{"type":1,"invo`);
@@ -337,7 +359,7 @@ describe('SessionHub protocol edge cases', () => {
   });
 
   it('drops a client that stops talking and then keeps serving others', async () => {
-    const ws = await openRaw(wsUrl);
+    const ws = await openNegotiated();
     const seen = collect(ws);
     ws.send(`{"protocol":"json","version":1}${RS}`);
     await seen.closed; // no pings from this client: closed after clientTimeoutMs
@@ -348,6 +370,23 @@ describe('SessionHub protocol edge cases', () => {
     await c.start();
     expect(await c.invoke<string>('GetConnectionId')).toBe(c.connectionId);
     await c.stop();
+  });
+});
+
+describe('SessionHub limits on negotiated tokens', () => {
+  it('bounds the tokens waiting for their WebSocket, all clients together, until they expire', async () => {
+    const running = await startHub({ maxPendingNegotiations: 3, negotiateTimeoutMs: 200 });
+    try {
+      const negotiate = () => fetch(`${running.hubUrl}/negotiate?negotiateVersion=1`, { method: 'POST' });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await negotiate()).status);
+      expect(statuses).toEqual([200, 200, 200, 503]);
+      expect(running.hub.usage()).toEqual({ open: 0, pending: 3 });
+      await waitFor(() => running.hub.usage().pending === 0);
+      expect((await negotiate()).status).toBe(200);
+    } finally {
+      await running.app.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { INFORMATION_CODES, MESSAGES, fail } from '@suite/shared/contracts';
 import {
   HubProtocolError,
   MessageType,
@@ -62,7 +63,27 @@ export interface SessionHubOptions {
   negotiateTimeoutMs?: number;
   /** Largest accepted WebSocket message / unterminated record, in bytes. */
   maxMessageBytes?: number;
+  /**
+   * WebSockets open on this instance (default 10000). Beyond it upgrades and negotiations get
+   * 503: each WebSocket holds a file descriptor, and the process needs some left for HTTP.
+   */
+  maxConnections?: number;
+  /**
+   * WebSockets open from one client address (default 50); also the number of negotiated tokens
+   * a client may hold unused. Beyond it: 429.
+   */
+  maxConnectionsPerClient?: number;
+  /** Negotiated tokens waiting for their WebSocket, all clients together (default maxConnections). */
+  maxPendingNegotiations?: number;
   logger?: HubLogger;
+}
+
+/** A negotiate or upgrade refused because of the connection limits. */
+export class HubLimitError extends Error {
+  constructor(readonly statusCode: 429 | 503) {
+    super(statusCode === 429 ? 'Too many hub connections from this client.' : 'The hub is at its connection limit.');
+    this.name = 'HubLimitError';
+  }
 }
 
 export interface NegotiateResponse {
@@ -77,6 +98,10 @@ type ConnectionState = 'negotiated' | 'handshaking' | 'connected' | 'closed';
 interface Connection {
   readonly id: string;
   readonly token: string;
+  /** Address of the client that negotiated it (the app's request.ip: TRUST_PROXY applies). */
+  readonly client: string;
+  /** What it counts against: a waiting token, an open WebSocket, or nothing any more. */
+  slot: 'pending' | 'open' | null;
   state: ConnectionState;
   ws: WebSocket | null;
   buffer: string;
@@ -99,12 +124,30 @@ function rawToString(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
+/** Body of a refused upgrade: the API's envelope, like every other error answer. */
+function upgradeRefusal(status: number): string {
+  switch (status) {
+    case 400:
+      return JSON.stringify(fail(400, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest));
+    case 404:
+    case 409:
+      return JSON.stringify(fail(status, MESSAGES.connectionUnknown, status === 404 ? INFORMATION_CODES.notFound : INFORMATION_CODES.badRequest));
+    case 429:
+      return JSON.stringify(fail(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests));
+    case 503:
+      return JSON.stringify(fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable));
+    default:
+      return JSON.stringify(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError));
+  }
+}
+
+/** Answers an upgrade request with an HTTP error before any WebSocket exists, and drops the socket. */
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.on('error', () => undefined);
   if (socket.writable) {
-    const body = reason + '\n';
+    const body = upgradeRefusal(status);
     socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
@@ -125,6 +168,14 @@ export class SessionHub {
   private readonly handshakeTimeoutMs: number;
   private readonly negotiateTimeoutMs: number;
   private readonly maxMessageBytes: number;
+  private readonly maxConnections: number;
+  private readonly maxPerClient: number;
+  private readonly maxPending: number;
+
+  /** Open WebSockets and waiting tokens, per client address and in all. */
+  private readonly perClient = new Map<string, { open: number; pending: number }>();
+  private openCount = 0;
+  private pendingCount = 0;
 
   private readonly byId = new Map<string, Connection>();
   private readonly byToken = new Map<string, Connection>();
@@ -146,6 +197,9 @@ export class SessionHub {
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 15_000;
     this.negotiateTimeoutMs = options.negotiateTimeoutMs ?? 15_000;
     this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
+    this.maxConnections = options.maxConnections ?? 10_000;
+    this.maxPerClient = options.maxConnectionsPerClient ?? 50;
+    this.maxPending = options.maxPendingNegotiations ?? this.maxConnections;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: this.maxMessageBytes, clientTracking: false });
     this.registerMethod('GetConnectionId', ({ connectionId }) => connectionId);
   }
@@ -219,11 +273,16 @@ export class SessionHub {
    * Creates a connection awaiting its WebSocket and returns the negotiate response.
    * `requestedVersion` ≥ 1 gets a version-1 response (separate secret connectionToken);
    * 0 gets the legacy response where the connectionId doubles as the token.
+   * `client` is the caller's address; throws HubLimitError when it (429) or the instance (503)
+   * is at its limits — the token would only be refused at the upgrade.
    */
-  negotiate(requestedVersion: number): NegotiateResponse {
+  negotiate(requestedVersion: number, client = 'unknown'): NegotiateResponse {
     if (this.closing) throw new Error('Session hub is closed.');
+    const counts = this.perClient.get(client);
+    if (counts && (counts.open >= this.maxPerClient || counts.pending >= this.maxPerClient)) throw new HubLimitError(429);
+    if (this.openCount >= this.maxConnections || this.pendingCount >= this.maxPending) throw new HubLimitError(503);
     const version = requestedVersion >= 1 ? 1 : 0;
-    const conn = this.createConnection(version === 0);
+    const conn = this.createConnection(version === 0, client);
     const availableTransports: NegotiateResponse['availableTransports'] = [
       { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
     ];
@@ -280,6 +339,13 @@ export class SessionHub {
     return conn !== undefined && conn.state !== 'closed';
   }
 
+  /** WebSockets open (handshaking or connected) and tokens waiting for one, in all or for one client. */
+  usage(client?: string): { open: number; pending: number } {
+    if (client === undefined) return { open: this.openCount, pending: this.pendingCount };
+    const counts = this.perClient.get(client);
+    return { open: counts?.open ?? 0, pending: counts?.pending ?? 0 };
+  }
+
   /** Number of open (handshaken) connections on this instance. */
   get connectionCount(): number {
     let n = 0;
@@ -316,22 +382,35 @@ export class SessionHub {
       rejectUpgrade(socket, 503, 'Service Unavailable');
       return true;
     }
+    // Only negotiated tokens open a WebSocket: negotiate is where the limits apply and where a
+    // client learns it is refused, and every waiting token expires (negotiateTimeoutMs).
     const token = url.searchParams.get('id');
-    let conn: Connection | undefined;
-    if (token === null) {
-      // skipNegotiation: the client goes straight to the WebSocket.
-      conn = this.createConnection(false);
-    } else {
-      conn = this.byToken.get(token);
-      if (!conn) {
-        rejectUpgrade(socket, 404, 'Not Found');
-        return true;
-      }
-      if (conn.state !== 'negotiated') {
-        rejectUpgrade(socket, 409, 'Conflict');
-        return true;
-      }
+    if (token === null || token === '') {
+      rejectUpgrade(socket, 400, 'Bad Request');
+      return true;
     }
+    const conn = this.byToken.get(token);
+    if (!conn) {
+      rejectUpgrade(socket, 404, 'Not Found');
+      return true;
+    }
+    if (conn.state !== 'negotiated') {
+      rejectUpgrade(socket, 409, 'Conflict');
+      return true;
+    }
+    // checked again here: tokens negotiated earlier may outnumber the places left. A refused
+    // token is spent: the client negotiates again when it retries.
+    if (this.openCount >= this.maxConnections) {
+      this.dispose(conn);
+      rejectUpgrade(socket, 503, 'Service Unavailable');
+      return true;
+    }
+    if ((this.perClient.get(conn.client)?.open ?? 0) >= this.maxPerClient) {
+      this.dispose(conn);
+      rejectUpgrade(socket, 429, 'Too Many Requests');
+      return true;
+    }
+    this.take(conn, 'open');
     const claimed = conn;
     claimed.state = 'handshaking';
     claimed.createdAt = Date.now();
@@ -343,12 +422,14 @@ export class SessionHub {
     return true;
   }
 
-  private createConnection(tokenIsId: boolean): Connection {
+  private createConnection(tokenIsId: boolean, client: string): Connection {
     const id = newId();
     const now = Date.now();
     const conn: Connection = {
       id,
       token: tokenIsId ? id : newId(),
+      client,
+      slot: null,
       state: 'negotiated',
       ws: null,
       buffer: '',
@@ -360,7 +441,31 @@ export class SessionHub {
     };
     this.byId.set(conn.id, conn);
     this.byToken.set(conn.token, conn);
+    this.take(conn, 'pending');
     return conn;
+  }
+
+  /** Moves the connection's count to `slot` (or frees it: null). */
+  private take(conn: Connection, slot: 'pending' | 'open' | null): void {
+    if (conn.slot === slot) return;
+    let counts = this.perClient.get(conn.client);
+    if (!counts) this.perClient.set(conn.client, (counts = { open: 0, pending: 0 }));
+    if (conn.slot === 'open') {
+      counts.open--;
+      this.openCount--;
+    } else if (conn.slot === 'pending') {
+      counts.pending--;
+      this.pendingCount--;
+    }
+    if (slot === 'open') {
+      counts.open++;
+      this.openCount++;
+    } else if (slot === 'pending') {
+      counts.pending++;
+      this.pendingCount++;
+    }
+    conn.slot = slot;
+    if (counts.open === 0 && counts.pending === 0) this.perClient.delete(conn.client);
   }
 
   private onSocket(conn: Connection, ws: WebSocket): void {
@@ -504,6 +609,7 @@ export class SessionHub {
     conn.killTimer = null;
     if (!this.byId.has(conn.id)) return;
     conn.state = 'closed';
+    this.take(conn, null);
     const binding = conn.binding;
     this.unbind(conn);
     this.byId.delete(conn.id);

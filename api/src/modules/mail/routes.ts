@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, MESSAGES } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
+import { isLoopback } from '../../http/server';
 import { extractLinks } from './mailer';
 import { escapeHtml } from './templates';
 
@@ -28,9 +29,15 @@ function asJson(row: MailRow) {
 /**
  * The development mailbox (registered only outside production and without SMTP_URL):
  * GET /dev/mail (HTML list, newest first), /dev/mail/:id, /dev/mail.json, /dev/mail/:id.json.
+ * Served to loopback clients only, whatever address the server listens on.
  */
 export default async function mailRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
+  // It holds live activation and reset links: anyone else gets the same 404 as an unknown path.
+  // The socket's address decides, never X-Forwarded-For, which any client can write.
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.raw.socket?.remoteAddress)) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
+  });
   const list = () =>
     db.selectFrom('mailbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute() as Promise<MailRow[]>;
   const one = async (raw: string): Promise<MailRow> => {
