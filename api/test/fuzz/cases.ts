@@ -87,6 +87,9 @@ const HEADER_VALUES: { name: string; value: HeaderValue }[] = [
   { name: 'number-like', value: '1e400' },
   { name: 'traversal', value: '../../etc/passwd' },
   { name: 'uuid-like', value: '00000000-0000-0000-0000-00000000000g' },
+  { name: 'trailing backslash', value: 'a\\' },
+  { name: 'like wildcards', value: '%_%\\_' },
+  { name: 'regex meta', value: '([*+?{\\' },
 ];
 
 /** Hostile values for a body field (JSON). */
@@ -114,6 +117,9 @@ const VALUE_MUTATIONS: { name: string; value: unknown }[] = [
   { name: 'NaN string', value: 'NaN' },
   { name: 'nil uuid', value: '00000000-0000-0000-0000-000000000000' },
   { name: 'markup', value: '<img src=x onerror=alert(1)>' },
+  { name: 'trailing backslash', value: 'a\\' },
+  { name: 'like wildcards', value: '%_%\\_' },
+  { name: 'regex meta', value: '([*+?{\\' },
 ];
 
 const MALFORMED_JSON = ['{', '{"a":1', '{"a":}', "{'a':1}", '[1,]', 'nul', '{"a":1}garbage', '{"a":1,}', '\u0000', '', ' ', '{"a":"\\x41"}', '{"a":"\\ud800"}'];
@@ -136,11 +142,12 @@ const CONTENT_TYPES = [
 const PATH_VALUES: { name: string; value: string; http?: boolean }[] = [
   { name: 'percent nul', value: '%00' },
   { name: 'dot dot', value: '..', http: true },
-  { name: 'traversal', value: '../../../../etc/passwd', http: true },
-  { name: 'encoded traversal', value: '..%2f..%2f..%2f..%2fetc%2fpasswd', http: true },
-  { name: 'dot-encoded traversal', value: '%2e%2e/%2e%2e/%2e%2e/etc/passwd', http: true },
-  { name: 'overlong traversal', value: '%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd' },
-  { name: 'backslash traversal', value: '..\\..\\..\\etc\\passwd', http: true },
+  // deep enough to reach / from any root (the static roots live in a temporary directory)
+  { name: 'traversal', value: `${'../'.repeat(16)}etc/passwd`, http: true },
+  { name: 'encoded traversal', value: `${'..%2f'.repeat(16)}etc%2fpasswd`, http: true },
+  { name: 'dot-encoded traversal', value: `${'%2e%2e/'.repeat(16)}etc/passwd`, http: true },
+  { name: 'overlong traversal', value: `${'%c0%ae%c0%ae/'.repeat(16)}etc/passwd` },
+  { name: 'backslash traversal', value: `${'..\\'.repeat(16)}etc\\passwd`, http: true },
   { name: 'long', value: 'p'.repeat(8000) },
   { name: 'bad percent', value: '%ZZ%' },
   { name: 'nul before extension', value: 'index.html%00.png' },
