@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import './context';
 import type { AppContext } from './context';
@@ -37,6 +37,8 @@ export interface ServerOptions {
   onGeneratedAdminPassword?: (password: string) => void;
   /** Extra database options (tests: a PGlite template). */
   database?: Partial<DatabaseOptions>;
+  /** Told about every route as it is registered (tests: the route table, e.g. for fuzzing). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface Server {
@@ -95,6 +97,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       requestIdHeader: 'x-request-id',
       forceCloseConnections: 'idle',
     });
+    // before any plugin, so every route of every area is seen
+    const { onRoute } = options;
+    if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
     // revocation pushes reach every instance: LISTEN/NOTIFY on PostgreSQL, in process on PGlite
     const bus: SessionBus = config.databaseUrl
       ? new PgSessionBus(config.databaseUrl, { logger: app.log })

@@ -1,0 +1,107 @@
+import type { Seed } from './cases';
+
+/** Rows the fuzz run creates first, so example requests name things that exist. */
+export interface Fixtures {
+  adminToken: string;
+  companyId: string;
+  roleName: string;
+  /** A user the admin routes read and write (modify, Inactivate, delete, …). */
+  targetId: string;
+  /** Signs in with `loginPassword` (encrypted), so Login cases get past the password check. */
+  loginUser: string;
+  loginPassword: string;
+  /** Changes its password to the same one (`changerPassword`, encrypted): it stays usable. */
+  changerUser: string;
+  changerPassword: string;
+  /** An active user with an e-mail: reset links are sent to it. */
+  resetUser: string;
+  resetEmail: string;
+  /** A user pending activation: activation e-mails are sent to it. */
+  pendingUser: string;
+}
+
+const APP = 'ibuhoo';
+
+/**
+ * Valid example requests, keyed `METHOD path` (lower-case path, as registered). Optional: a
+ * route without one still gets every generic case; with one, each field and header the route
+ * reads is broken in turn while the rest stays valid.
+ */
+export function seeds(f: Fixtures): Record<string, Seed> {
+  const userFields = (n: number) => ({
+    names: 'Ana María',
+    surnames: 'Núñez Peña',
+    userName: `fuzz.user${n}`,
+    email: `fuzz.user${n}@fuzz.test`,
+    document: `1020${n}`,
+    phoneNumber: '(+57) 300 1234567',
+    idTypeUser: 2,
+    countryCode: 'CO',
+    documentType: 'CC',
+  });
+  const companies = () => [{ id: f.companyId, name: 'Fuzz Company', principal: true, assigned: false }];
+  const roles = () => [{ name: f.roleName, application: APP, assigned: true }];
+  const opaque = 'r'.repeat(43);
+
+  return {
+    'POST /api/login': {
+      body: () => ({
+        user: f.loginUser,
+        password: f.loginPassword,
+        appname: APP,
+        TypeDeviceId: 2,
+        idSessionTab: '1234567890123456',
+        ip: '10.0.0.1',
+        Browser: 'fuzz',
+        page: '/login',
+        tokenCaptcha: '',
+      }),
+      headers: { tenant: 'fuzz' },
+      extra: 12,
+    },
+    'POST /api/login/refreshtoken': { body: () => ({ RefreshToken: opaque, UserName: 'admin', Appname: APP }) },
+    'PUT /api/login/revoketoken': { body: () => ({ UserName: 'admin', Quantity: 1, AppName: APP, RefreshToken: opaque }) },
+    'GET /api/login/tokenvalidation': { headers: { user: 'admin', token: `Bearer ${f.adminToken}`, option: 'home', currentApp: APP } },
+    'POST /api/login/generatetokens': { body: () => ({ code: opaque, appName: 'firmaya' }) },
+    'POST /api/user/validatesession': { headers: { connectionId: 'fuzz-connection' } },
+    'GET /api/application/profile': { headers: { appName: 'bemyself', tenant: 'bmsbra' } },
+    'GET /api/application/getversionapp': { headers: { appName: APP, tenant: 'fuzz', tenantLanguage: 'EN' } },
+    'GET /api/application/getparametersapp': { headers: { appName: APP, parameterType: 'login' } },
+    'GET /api/application/getmaintenancewindow': { headers: { appName: APP } },
+    'GET /api/application/isfreetrial': { headers: { appName: APP } },
+    'GET /api/user/list': { headers: { customerSearch: 'ana', pages: '1,10', filterBy: '3' } },
+    'GET /api/user/getbyid': { headers: { pid: f.targetId } },
+    'POST /api/user/getuserexists': { body: () => ({ userName: 'fuzz.target', id: f.targetId }) },
+    'GET /api/user/get-document-types-create-users': { headers: { code: 'CO', appName: APP } },
+    'POST /api/user/create': { body: (n) => ({ ...userFields(n), customer: companies(), roles: roles() }) },
+    'POST /api/user/modify': { body: (n) => ({ id: f.targetId, ...userFields(n), customer: companies(), roles: roles() }) },
+    'POST /api/user/inactivate': { body: () => ({ id: f.targetId, idstate: 2 }) },
+    'POST /api/user/delete': { body: () => ({ Id: f.targetId }) },
+    'POST /api/user/activatedeleteduser': { body: () => ({ id: f.targetId }) },
+    'GET /api/customer/getcustomer': { headers: { userid: f.targetId } },
+    'GET /api/customer/getcustomerbyuser': { headers: { userId: f.targetId, app: APP } },
+    'GET /api/role/list': { headers: { application: APP, user: f.targetId } },
+    'GET /api/application/getcountrolesbyuser': { headers: { user: f.targetId } },
+    'POST /api/login/getusersresetpassword': { body: () => ({ email: f.resetEmail, appname: APP }) },
+    'POST /api/login/resetpassword': { body: () => ({ appname: APP, user: f.resetUser, isByUser: true, isInvalidLinkScreen: false }), headers: { tenantLanguage: 'EN' } },
+    'POST /api/user/senduseractivationemail': { body: () => ({ user: f.pendingUser, appname: APP }), headers: { tenantLanguage: 'PT' } },
+    'POST /api/login/assignpassword': {
+      body: () => ({ user: f.resetUser, token: opaque, appname: APP, password: f.changerPassword, isUserActivation: false }),
+    },
+    'POST /api/login/changepassword': {
+      body: () => ({ user: f.changerUser, password: f.changerPassword, newpassword: f.changerPassword, appname: APP }),
+      headers: { tenantLanguage: 'ES' },
+      extra: 4,
+    },
+    'GET /dev/mail/:id': { params: { id: '1' } },
+    'GET /mfe/:slug/*': { params: { slug: 'auth', '*': 'remoteEntry.js' } },
+    'GET /brand/*': { params: { '*': 'ibuhoo/logo.svg' } },
+    'GET /*': { params: { '*': 'index.html' } },
+  };
+}
+
+/** The seed of a route; HEAD routes share their GET's. */
+export function seedOf(all: Record<string, Seed>, method: string, url: string): Seed | undefined {
+  const path = url.toLowerCase();
+  return all[`${method} ${path}`] ?? (method === 'HEAD' ? all[`GET ${path}`] : undefined);
+}
