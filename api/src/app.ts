@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
-import { installErrorHandling } from './http/errors';
+import { installErrorHandling, installInputGuard } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
@@ -111,6 +111,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       instance.log.info('database closed');
     });
     installErrorHandling(app);
+    installInputGuard(app);
     await installRateLimit(app, config.rateLimit);
 
     await app.register(healthRoutes);
