@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
 import { FALLBACK_APP } from '@suite/shared/contracts';
 
-import { createServer, type Server } from '../src/app';
+import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
@@ -81,7 +81,11 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /** A server on a fresh database of `backend`; close it with `closeTestServer`. */
-export async function startTestServer(backend: Backend, overrides: Partial<Config> = {}): Promise<TestServer & { dispose(): Promise<void> }> {
+export async function startTestServer(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+  serverOptions: Pick<ServerOptions, 'logger'> = {},
+): Promise<TestServer & { dispose(): Promise<void> }> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let config: Config;
   if (backend === 'postgres') {
@@ -93,7 +97,7 @@ export async function startTestServer(backend: Backend, overrides: Partial<Confi
   }
   try {
     const server = await createServer(config, {
-      logger: false,
+      logger: serverOptions.logger ?? false,
       onGeneratedAdminPassword: () => undefined,
       database: backend === 'pglite' && config.dataDir.startsWith('memory://') ? { pgliteLoadDataDir: pgliteTemplate() } : undefined,
     });
