@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -30,7 +32,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await createServer(config);
+  let app: FastifyInstance;
+  try {
+    ({ app } = await createServer(config));
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`Failed to start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -60,7 +71,8 @@ async function main(): Promise<void> {
 
   await listen(app, config.port, config.host);
   app.log.info(
-    { port: config.port, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
+    // the port actually bound: PORT=0 picks a free one
+    { port: (app.server.address() as AddressInfo | null)?.port ?? config.port, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
     'identity API ready',
   );
 }
