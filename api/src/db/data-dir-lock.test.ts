@@ -5,7 +5,15 @@ import path from 'node:path';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 const API_DIR = path.resolve(__dirname, '../..');
-const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'suite-lock-'));
+const scratchDirs: string[] = [];
+const scratch = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-lock-'));
+  scratchDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 const lockFile = (dir: string) => path.join(dir, LOCK_FILE);
 
 /** The pid of a process that has already exited. */
