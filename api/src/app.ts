@@ -1,12 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import './context';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
-import { clientErrorHandler, frameworkErrors, installErrorHandling, installShutdownReplies } from './http/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
@@ -57,10 +57,43 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 /** How often expired codes, refresh tokens, stale lockout counters and devices are deleted. */
 const PURGE_INTERVAL_MS = 15 * 60_000;
 
+/** Where a token, password or code can sit in a logged object: censored by pino wherever logged. */
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'token', 'refreshtoken'];
+const SECRET_FIELDS = ['password', 'newpassword', 'token', 'refreshToken', 'RefreshToken', 'code', 'access_token'];
+export const LOG_REDACT_PATHS = [
+  ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `res.headers["${h}"]`, `headers["${h}"]`]),
+  ...SECRET_FIELDS.flatMap((f) => [`req.body.${f}`, `body.${f}`, `req.query.${f}`, `query.${f}`]),
+];
+
+/**
+ * A request URL as logged: the path only. Query strings are never logged — reset and activation
+ * links (/changepassword?<payload>, /resetotp?…) carry single-use tokens that anyone holding the
+ * public payload key can read, and /signin-credential/callback and the hub's WebSocket carry codes
+ * and access tokens; a list of "safe" routes would miss the next one.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : `${url.slice(0, at)}?[redacted]`;
+}
+
+/** Fastify's own request serializer, with the query string taken out of the URL (redactUrl). */
+function serializeRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: Array.isArray(version) ? version[0] : version,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket ? request.socket.remotePort : undefined,
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'], censor: '[redacted]' },
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
   };
 }
 
@@ -143,6 +176,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       instance.log.info('database closed');
     });
     installErrorHandling(app);
+    installInputGuard(app);
     await installRateLimit(app, config.rateLimit);
     // the recognised-device cookie of the lockout (modules/auth/devices.ts)
     await app.register(fastifyCookie);

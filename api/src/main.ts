@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -14,7 +16,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await createServer(config);
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`Failed to start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const { app } = server;
 
   let closing = false;
@@ -45,7 +56,14 @@ async function main(): Promise<void> {
 
   const addresses = await server.listen(config.port, config.host);
   app.log.info(
-    { addresses, database: app.ctx.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, staticRoot: config.staticRoot },
+    {
+      addresses,
+      // the port actually bound: PORT=0 picks a free one
+      port: (app.server.address() as AddressInfo | null)?.port ?? config.port,
+      database: app.ctx.database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      staticRoot: config.staticRoot,
+    },
     'identity API ready',
   );
 }

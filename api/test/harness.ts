@@ -89,7 +89,7 @@ function pgliteTemplate(): Blob | undefined {
 export async function startTestServer(
   backend: Backend,
   overrides: Partial<Config> = {},
-  options: Pick<ServerOptions, 'onRoute'> = {},
+  options: Pick<ServerOptions, 'onRoute' | 'logger'> = {},
 ): Promise<TestServer & { dispose(): Promise<void> }> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let config: Config;
@@ -103,7 +103,7 @@ export async function startTestServer(
   try {
     const server = await createServer(config, {
       ...options,
-      logger: false,
+      logger: options.logger ?? false,
       onGeneratedAdminPassword: () => undefined,
       database: backend === 'pglite' && config.dataDir.startsWith('memory://') ? { pgliteLoadDataDir: pgliteTemplate() } : undefined,
     });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
 export type { DB } from './schema';
 export type DbKind = 'pglite' | 'postgres';
@@ -32,6 +33,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let db: Kysely<DB>;
   let kind: DbKind;
+  let lock: DataDirLock | undefined;
   if (options.databaseUrl) {
     kind = 'postgres';
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -41,14 +43,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     kind = 'pglite';
     const inMemory = options.dataDir.startsWith('memory://');
-    if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
-    const pg = await PGlite.create({
-      dataDir: inMemory ? undefined : options.dataDir,
-      loadDataDir: options.pgliteLoadDataDir,
-      // the users list's contains-search index (migration 0008)
-      extensions: { pg_trgm },
-    });
-    db = new Kysely<DB>({ dialect: new PGliteDialect(pg) });
+    if (!inMemory) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      // one process per data directory: a second one would silently lose writes (data-dir-lock.ts)
+      lock = await lockDataDir(options.dataDir);
+    }
+    try {
+      const pg = await PGlite.create({
+        dataDir: inMemory ? undefined : options.dataDir,
+        loadDataDir: options.pgliteLoadDataDir,
+        // the users list's contains-search index (migration 0008)
+        extensions: { pg_trgm },
+      });
+      db = new Kysely<DB>({ dialect: new PGliteDialect(pg) });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   let closed = false;
   return {
@@ -60,7 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
-import { INFORMATION_CODES, MESSAGES, fail, type Envelope } from '@suite/shared/contracts';
+import type * as v from 'valibot';
+import { FORBIDDEN_TEXT_MESSAGE, INFORMATION_CODES, MESSAGES, fail, findForbiddenText, parseRequest, type Envelope } from '@suite/shared/contracts';
 
 /**
  * An expected failure: answered as `{ statusCode, result: { information, informationCode, …extra } }`
@@ -26,13 +26,39 @@ export class ApiError extends Error {
 
 export const badRequest = (information: string) => new ApiError(400, information, INFORMATION_CODES.badRequest);
 
-/** Parses `input` with a valibot schema; invalid input is a 400 naming the first problem. */
+const invalid = (what: string, path: string, message: string) =>
+  badRequest(`Solicitud inválida (${path ? `${what}.${path}` : what}): ${message}`);
+
+/**
+ * Parses `input` with a valibot schema through the contracts' one gate (parseRequest: no NUL or
+ * control characters in any string, then the schema); invalid input is a 400 naming the first problem.
+ */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, what = 'body'): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
+  const result = parseRequest(schema, input);
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const where = v.getDotPath(issue);
-  throw badRequest(`Solicitud inválida (${where ? `${what}.${where}` : what}): ${issue.message}`);
+  throw invalid(what, result.path, result.message);
+}
+
+/**
+ * The same text rule for what routes read without a contract (user-agent, tenant, tenantLanguage,
+ * query strings, bodies read field by field): every header, query value, route parameter and body
+ * of every request is checked before its handler runs, so nothing with a NUL reaches storage.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    for (const [what, value] of [
+      ['headers', request.headers],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const path = findForbiddenText(value);
+      if (path !== undefined) throw invalid(what, path, FORBIDDEN_TEXT_MESSAGE);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    const path = findForbiddenText(request.body);
+    if (path !== undefined) throw invalid('body', path, FORBIDDEN_TEXT_MESSAGE);
+  });
 }
 
 function isFastifyError(error: unknown): error is FastifyError & { statusCode: number } {

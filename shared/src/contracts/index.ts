@@ -9,6 +9,7 @@ export * from './validation';
 export * from './messages';
 export * from './config';
 export * from './passwords';
+export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable
  * through the `@suite/shared/contracts` entry point (used by the API, which must not load the
