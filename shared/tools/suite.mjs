@@ -139,6 +139,14 @@ function playwrightTotals(file) {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 }
 
+/**
+ * A run that exited with an error but reported no failed test (it could not start: a port in use,
+ * a global setup that threw) is a failure too, never a silent zero.
+ */
+function withExit(totals, status) {
+  return status !== 0 && totals.failed === 0 ? { ...totals, failed: 1, note: `exited with ${status} and no failed test` } : totals;
+}
+
 function test() {
   install();
   buildAll();
@@ -154,15 +162,15 @@ function test() {
     if (!existsSync(join(ROOT, pkg, 'jest.config.js')) && !existsSync(join(ROOT, pkg, 'jest.config.cjs'))) continue;
     log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
     const report = join(REPORTS, `${pkg}.json`);
-    run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', '--json', `--outputFile=${report}`], { allowFailure: true });
-    totals.push({ suite: pkg, ...jestTotals(report) });
+    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', '--json', `--outputFile=${report}`], { allowFailure: true });
+    totals.push({ suite: pkg, ...withExit(jestTotals(report), status) });
   }
 
   const chrome = ensureChromium();
   log(`end-to-end in Chromium${chrome ? ` (${chrome})` : ''}`);
   const e2eReport = join(REPORTS, 'e2e.json');
   const e2eData = join(tmpdir(), `suite-e2e-${process.pid}`);
-  run(['--filter', './e2e', 'exec', 'playwright', 'test'], {
+  const e2eStatus = run(['--filter', './e2e', 'exec', 'playwright', 'test'], {
     allowFailure: true,
     env: {
       CHROME_PATH: chrome,
@@ -172,7 +180,7 @@ function test() {
     },
   });
   rmSync(e2eData, { recursive: true, force: true });
-  totals.push({ suite: 'e2e', ...playwrightTotals(e2eReport) });
+  totals.push({ suite: 'e2e', ...withExit(playwrightTotals(e2eReport), e2eStatus) });
 
   for (const t of totals) log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.note ? ` (${t.note})` : ''}`);
   const passed = totals.reduce((n, t) => n + t.passed, 0);
