@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
+import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { AppDirectory } from './modules/applications/directory';
@@ -111,6 +112,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       instance.log.info('database closed');
     });
     installErrorHandling(app);
+    await installCompression(app);
     await installRateLimit(app, config.rateLimit);
 
     await app.register(healthRoutes);

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
-import { cacheControlFor, resolveInside } from './files';
+import { acceptedEncodings, cacheControlFor, resolveInside } from './files';
 import { remotesRegistry } from './routes';
+
+/** A built chunk and its precompressed variants, as shared/tools/webpack.cjs writes them. */
+const CHUNK = `export const words = [${Array.from({ length: 200 }, (_, i) => `"word${i}"`).join(',')}];`;
 
 const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div id="root"></div></body></html>';
 
@@ -22,6 +26,9 @@ function makeStaticRoot(): { root: string; remotesJson: string } {
   write('mfe-users/dist/mf-manifest.json', '{"id":"mfe_users"}');
   write('mfe-users/dist/remoteEntry.js', 'var mfe_users = 1;');
   write('mfe-users/dist/__federation_expose_App.a1b2c3d4e5f6.js', 'export default 1');
+  write('mfe-users/dist/chunk.0a1b2c3d4e5f.js', CHUNK);
+  fs.writeFileSync(path.join(root, 'mfe-users/dist/chunk.0a1b2c3d4e5f.js.br'), brotliCompressSync(CHUNK));
+  fs.writeFileSync(path.join(root, 'mfe-users/dist/chunk.0a1b2c3d4e5f.js.gz'), gzipSync(CHUNK));
   write('secret.txt', 'outside every dist');
   // mfe-auth and the other remotes are "not built": no dist folder at all
   const remotesJson = path.join(root, 'remotes.json');
@@ -123,6 +130,45 @@ describeEachBackend(
       expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
+    it('sends the precompressed variant the request accepts: brotli, else gzip, else the file itself', async () => {
+      const url = '/mfe/users/chunk.0a1b2c3d4e5f.js';
+      const br = await get(url, { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length).toBeLessThan(CHUNK.length);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(CHUNK);
+
+      const gzip = await get(url, { accept: '*/*', 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(CHUNK);
+
+      const notBr = await get(url, { accept: '*/*', 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+      expect(notBr.headers['content-encoding']).toBe('gzip');
+
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+        const identity = await get(url, { accept: '*/*', ...headers });
+        expect(identity.statusCode).toBe(200);
+        expect(identity.headers['content-encoding']).toBeUndefined();
+        expect(identity.headers.vary).toMatch(/accept-encoding/i);
+        expect(identity.body).toBe(CHUNK);
+      }
+    });
+
+    it('gives each variant its own ETag', async () => {
+      const url = '/mfe/users/chunk.0a1b2c3d4e5f.js';
+      const br = await get(url, { accept: '*/*', 'accept-encoding': 'br' });
+      const plain = await get(url, { accept: '*/*' });
+      expect(br.headers.etag).not.toBe(plain.headers.etag);
+      const again = await get(url, { accept: '*/*', 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-encoding']).toBe('br');
+    });
+
     it('serves a rebuilt remote at once, without restart', async () => {
       const file = path.join(fixture.root, 'mfe-users/dist/remoteEntry.js');
       const before = await get('/mfe/users/remoteEntry.js', { accept: '*/*' });
@@ -203,6 +249,18 @@ describe('cache policy', () => {
     ['logo.deadbeef.svg', 'public, max-age=31536000, immutable'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it('reads codings and their weights', () => {
+    const chrome = acceptedEncodings('gzip, deflate, br, zstd');
+    expect(['br', 'gzip', 'identity'].map(chrome)).toEqual([true, true, false]);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')('br')).toBe(false);
+    expect(acceptedEncodings('*')('br')).toBe(true);
+    expect(acceptedEncodings('*, br;q=0')('br')).toBe(false);
+    expect(acceptedEncodings(undefined)('gzip')).toBe(false);
+    expect(acceptedEncodings('GZIP')('gzip')).toBe(true);
   });
 });
 
