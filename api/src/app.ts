@@ -8,6 +8,7 @@ import { seed, type SeedResult } from './db/seed';
 import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
+import { installSecurityHeaders, registryOrigins } from './http/security-headers';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
 import { purgeStaleLockouts } from './modules/auth/lockout';
@@ -21,7 +22,7 @@ import { SessionService } from './modules/sessions/service';
 import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
-import staticRoutes from './modules/static/routes';
+import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
 import roleRoutes from './modules/roles/routes';
@@ -113,6 +114,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     installErrorHandling(app);
     await installCompression(app);
+    await installSecurityHeaders(app, {
+      config: config.security,
+      // remotes that /remotes.json places on another origin (REMOTES_JSON) load from there
+      remoteOrigins: async () => registryOrigins(await remotesRegistry(config.remotesJson, app?.log)),
+    });
     await installRateLimit(app, config.rateLimit);
 
     await app.register(healthRoutes);

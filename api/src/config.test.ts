@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       lockout: { lockSeconds: 300, blockAfterLocks: 3 },
       sessionCacheMs: 2000,
       mailFrom: 'Suite <no-reply@suite.test>',
+      security: { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 },
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -49,6 +50,10 @@ describe('loadConfig', () => {
       LOCKOUT_SECONDS: '60',
       LOCKOUT_BLOCK_AFTER: '2',
       SESSION_CACHE_MS: '0',
+      FRAME_ANCESTORS: 'https://sign.example.com, http://localhost:3000/',
+      CORS_ORIGINS: 'https://app.example.com https://APP.example.com:443',
+      HSTS: 'off',
+      HSTS_MAX_AGE: '600',
     });
     expect(config).toEqual({
       port: 9090,
@@ -69,6 +74,12 @@ describe('loadConfig', () => {
       lockout: { lockSeconds: 60, blockAfterLocks: 2 },
       sessionCacheMs: 0,
       mailFrom: 'Suite <no-reply@suite.test>',
+      security: {
+        frameAncestors: ['https://sign.example.com', 'http://localhost:3000'],
+        corsOrigins: ['https://app.example.com'],
+        hsts: false,
+        hstsMaxAge: 600,
+      },
     });
   });
 
@@ -78,6 +89,11 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
+    [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS/],
+    [{ CORS_ORIGINS: 'https://app.example.com/path' }, /CORS_ORIGINS/],
+    [{ FRAME_ANCESTORS: 'javascript:alert(1)' }, /FRAME_ANCESTORS/],
+    [{ FRAME_ANCESTORS: 'sign.example.com' }, /FRAME_ANCESTORS/],
+    [{ HSTS: 'maybe' }, /HSTS/],
     [{ PORT: '70000' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ RATE_LIMIT: 'maybe' }, /RATE_LIMIT/],

@@ -51,6 +51,25 @@ export interface Config {
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
+  /** Security headers and CORS (docs/security/headers.md). */
+  security: SecurityConfig;
+}
+
+export interface SecurityConfig {
+  /**
+   * Origins of sibling applications that may embed the portal's pages in a frame
+   * (FRAME_ANCESTORS, comma-separated). Empty (default): no page can be framed.
+   */
+  frameAncestors: string[];
+  /**
+   * Origins of sibling applications whose browsers may call /api cross-origin (CORS_ORIGINS,
+   * comma-separated). Empty (default): same-origin only, no CORS headers at all.
+   */
+  corsOrigins: string[];
+  /** Strict-Transport-Security on replies to HTTPS requests (HSTS, default on). */
+  hsts: boolean;
+  /** max-age of Strict-Transport-Security in seconds (HSTS_MAX_AGE, default 31536000: a year). */
+  hstsMaxAge: number;
 }
 
 export interface RateLimitConfig {
@@ -106,6 +125,27 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean): 
   if (['on', 'true', '1', 'yes'].includes(value)) return true;
   if (['off', 'false', '0', 'no'].includes(value)) return false;
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/**
+ * A comma- or space-separated list of origins (`https://app.example.com`, `http://localhost:3000`),
+ * each normalised to scheme://host[:port]; anything with a path, query or another scheme is refused.
+ */
+export function parseOrigins(name: string, raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port])`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+      throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port], no path)`);
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -192,5 +232,11 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
+    security: {
+      frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
+      corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),
+      hsts: parseSwitch('HSTS', env.HSTS, true),
+      hstsMaxAge: parsePositiveInt('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 31_536_000, 0),
+    },
   };
 }

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lockout: { lockSeconds: 300, blockAfterLocks: 3 },
     sessionCacheMs: 2000,
     mailFrom: 'Suite <no-reply@suite.test>',
+    security: { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 },
     ...overrides,
   };
 }

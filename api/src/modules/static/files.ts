@@ -159,3 +159,27 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.send(fs.createReadStream(body));
   return true;
 }
+
+/**
+ * Sends an HTML page read from disk now with `<meta property="csp-nonce" content="…">` added to
+ * its head: the nonce of this reply's Content-Security-Policy, which the page gives to the
+ * `<style>` elements it creates. Never served from a cache validator: each reply has its own
+ * nonce (the API compresses the page itself). False when absent.
+ */
+export async function sendPage(reply: FastifyReply, file: string, nonce: string): Promise<boolean> {
+  let html: string;
+  try {
+    html = await fs.promises.readFile(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const meta = `<meta property="csp-nonce" content="${nonce}" />`;
+  const head = /<head[^>]*>/i.exec(html);
+  const page = head ? `${html.slice(0, head.index + head[0].length)}${meta}${html.slice(head.index + head[0].length)}` : `${meta}${html}`;
+  reply
+    .header('content-type', contentTypeFor(file))
+    .header('cache-control', NO_CACHE)
+    .header('x-content-type-options', 'nosniff')
+    .send(page);
+  return true;
+}

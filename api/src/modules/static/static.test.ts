@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
+import { parseCsp } from '../../http/security-headers';
 import { acceptedEncodings, cacheControlFor, resolveInside } from './files';
 import { remotesRegistry } from './routes';
 
@@ -12,6 +13,16 @@ import { remotesRegistry } from './routes';
 const CHUNK = `export const words = [${Array.from({ length: 200 }, (_, i) => `"word${i}"`).join(',')}];`;
 
 const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div id="root"></div></body></html>';
+
+/** INDEX as served: with the reply's style nonce in a meta element. */
+const servedIndex = (nonce: string) =>
+  `<!doctype html><html><head><meta property="csp-nonce" content="${nonce}" /><title>Suite</title></head><body><div id="root"></div></body></html>`;
+
+/** The style nonce of a reply's Content-Security-Policy. */
+function styleNonce(headers: Record<string, unknown>): string {
+  const source = parseCsp(headers['content-security-policy'] as string)['style-src'].find((s) => s.startsWith("'nonce-")) ?? '';
+  return source.slice("'nonce-".length, -1);
+}
 
 function makeStaticRoot(): { root: string; remotesJson: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-static-'));
@@ -48,7 +59,7 @@ describeEachBackend(
     it('serves the host index.html at / with no-cache and the fallback application header', async () => {
       const response = await get('/', { host: 'localhost:8080' });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX);
+      expect(response.body).toBe(servedIndex(styleNonce(response.headers)));
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers[APP_NAME_HEADER]).toBe('ibuhoo');
@@ -58,7 +69,7 @@ describeEachBackend(
     it('falls back to index.html for client routes, with the application and tenant of the host', async () => {
       const firmaya = await get('/login', { host: 'firmaya.localhost:8080' });
       expect(firmaya.statusCode).toBe(200);
-      expect(firmaya.body).toBe(INDEX);
+      expect(firmaya.body).toBe(servedIndex(styleNonce(firmaya.headers)));
       expect(firmaya.headers[APP_NAME_HEADER]).toBe('firmaya');
       expect(firmaya.headers[TENANT_HEADER]).toBeUndefined();
 
@@ -72,6 +83,19 @@ describeEachBackend(
 
       const unknown = await get('/login', { host: 'nope.localhost' });
       expect(unknown.headers[APP_NAME_HEADER]).toBe('ibuhoo');
+    });
+
+    it('gives each page reply its own style nonce, in the policy and in the page, and no validator', async () => {
+      const [first, second] = [await get('/login'), await get('/index.html')];
+      const nonces = [styleNonce(first.headers), styleNonce(second.headers)];
+      expect(nonces[0]).toHaveLength(24);
+      expect(nonces[0]).not.toBe(nonces[1]);
+      expect(first.body).toContain(`<meta property="csp-nonce" content="${nonces[0]}" />`);
+      expect(second.body).toContain(`<meta property="csp-nonce" content="${nonces[1]}" />`);
+      expect(first.headers.etag).toBeUndefined();
+      expect(second.headers['cache-control']).toBe('no-cache');
+      const csp = parseCsp(first.headers['content-security-policy'] as string);
+      expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
     });
 
     it('answers HEAD for documents with the same headers', async () => {
