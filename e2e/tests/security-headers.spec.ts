@@ -54,7 +54,7 @@ async function recordViolations(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|connect|frame|create)/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    if (/Content Security Policy|Permissions-Policy|Refused to (load|apply|execute|connect|frame|create)/i.test(message.text())) violations.push(`console: ${message.text()}`);
   });
   return violations;
 }

@@ -35,11 +35,9 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'idle-detection=()',
   'browsing-topics=()',
-  'interest-cohort=()',
 ].join(', ');
 
 const NONCE = Symbol('cspNonce');
