@@ -6,8 +6,10 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
+import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
 import { installRateLimit, routeLimits } from './http/rate-limit';
+import { installSecurityHeaders, registryOrigins } from './http/security-headers';
 import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
@@ -23,7 +25,7 @@ import { SessionService } from './modules/sessions/service';
 import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
-import staticRoutes from './modules/static/routes';
+import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
 import roleRoutes from './modules/roles/routes';
@@ -177,6 +179,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     installErrorHandling(app);
     installInputGuard(app);
+    await installCompression(app);
+    await installSecurityHeaders(app, {
+      config: config.security,
+      // remotes that /remotes.json places on another origin (REMOTES_JSON) load from there
+      remoteOrigins: async () => registryOrigins(await remotesRegistry(config.remotesJson, app?.log)),
+    });
     await installRateLimit(app, config.rateLimit);
     // the recognised-device cookie of the lockout (modules/auth/devices.ts)
     await app.register(fastifyCookie);

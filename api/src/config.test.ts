@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       requestTimeoutMs: 30_000,
       hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
+      security: { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 },
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -59,6 +60,10 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT_MS: '5000',
       HUB_MAX_CONNECTIONS: '500',
       HUB_MAX_CONNECTIONS_PER_CLIENT: '5',
+      FRAME_ANCESTORS: 'https://sign.example.com, http://localhost:3000/',
+      CORS_ORIGINS: 'https://app.example.com https://APP.example.com:443',
+      HSTS: 'off',
+      HSTS_MAX_AGE: '600',
     });
     expect(config).toEqual({
       port: 9090,
@@ -84,6 +89,12 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,
       hub: { maxConnections: 500, maxConnectionsPerClient: 5 },
+      security: {
+        frameAncestors: ['https://sign.example.com', 'http://localhost:3000'],
+        corsOrigins: ['https://app.example.com'],
+        hsts: false,
+        hstsMaxAge: 600,
+      },
     });
   });
 
@@ -118,6 +129,11 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
+    [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS/],
+    [{ CORS_ORIGINS: 'https://app.example.com/path' }, /CORS_ORIGINS/],
+    [{ FRAME_ANCESTORS: 'javascript:alert(1)' }, /FRAME_ANCESTORS/],
+    [{ FRAME_ANCESTORS: 'sign.example.com' }, /FRAME_ANCESTORS/],
+    [{ HSTS: 'maybe' }, /HSTS/],
     [{ PORT: '70000' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ RATE_LIMIT: 'maybe' }, /RATE_LIMIT/],

@@ -73,6 +73,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Limits of the SignalR hub's WebSocket connections. */
   hub: HubLimitsConfig;
+  /** Security headers and CORS (docs/security/headers.md). */
+  security: SecurityConfig;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -82,6 +84,23 @@ export interface HubLimitsConfig {
   maxConnections: number;
   /** WebSocket connections open from one client address (HUB_MAX_CONNECTIONS_PER_CLIENT, default 50). */
   maxConnectionsPerClient: number;
+}
+
+export interface SecurityConfig {
+  /**
+   * Origins of sibling applications that may embed the portal's pages in a frame
+   * (FRAME_ANCESTORS, comma-separated). Empty (default): no page can be framed.
+   */
+  frameAncestors: string[];
+  /**
+   * Origins of sibling applications whose browsers may call /api cross-origin (CORS_ORIGINS,
+   * comma-separated). Empty (default): same-origin only, no CORS headers at all.
+   */
+  corsOrigins: string[];
+  /** Strict-Transport-Security on replies to HTTPS requests (HSTS, default on). */
+  hsts: boolean;
+  /** max-age of Strict-Transport-Security in seconds (HSTS_MAX_AGE, default 31536000: a year). */
+  hstsMaxAge: number;
 }
 
 export interface RateLimitConfig {
@@ -160,6 +179,27 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     }
   }
   return entries;
+}
+
+/**
+ * A comma- or space-separated list of origins (`https://app.example.com`, `http://localhost:3000`),
+ * each normalised to scheme://host[:port]; anything with a path, query or another scheme is refused.
+ */
+export function parseOrigins(name: string, raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port])`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+      throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port], no path)`);
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -273,6 +313,12 @@ export function loadConfig(env: Env = process.env): Config {
     hub: {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),
       maxConnectionsPerClient: parsePositiveInt('HUB_MAX_CONNECTIONS_PER_CLIENT', env.HUB_MAX_CONNECTIONS_PER_CLIENT, 50),
+    },
+    security: {
+      frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
+      corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),
+      hsts: parseSwitch('HSTS', env.HSTS, true),
+      hstsMaxAge: parsePositiveInt('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 31_536_000, 0),
     },
   };
 }

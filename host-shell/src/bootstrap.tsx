@@ -1,9 +1,12 @@
 import { AppProviders, applyProfileToDocument, detectLanguage, getPageProfile, i18n, initI18n, loadRuntimeConfig, validateStoredSession } from '@suite/shared';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
+import { pageNonce } from './nonce';
 import { Shell } from './Shell';
 
 /** The portal does not use service workers; drop any left by earlier deployments. */
@@ -30,17 +33,22 @@ async function start(): Promise<void> {
   });
   const loader = createFederationLoader(registry, (id, error) => console.error(`remote ${id} is unavailable`, error));
 
+  // Emotion (Chakra's styles) inserts <style> elements: they carry the page's CSP nonce
+  const styles = createCache({ key: 'css', nonce: pageNonce() });
+
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
   createRoot(root).render(
     <StrictMode>
-      <AppProviders profile={profile}>
-        <RemoteLoaderContext.Provider value={loader}>
-          <BrowserRouter>
-            <Shell />
-          </BrowserRouter>
-        </RemoteLoaderContext.Provider>
-      </AppProviders>
+      <CacheProvider value={styles}>
+        <AppProviders profile={profile}>
+          <RemoteLoaderContext.Provider value={loader}>
+            <BrowserRouter>
+              <Shell />
+            </BrowserRouter>
+          </RemoteLoaderContext.Provider>
+        </AppProviders>
+      </CacheProvider>
     </StrictMode>,
   );
   // token validation on load: a session the API no longer accepts is cleared (→ /Login)

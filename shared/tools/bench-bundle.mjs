@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * pnpm bench:bundle — builds for production, starts the suite on a scratch database, loads
- * /login and then /users in Chromium and prints the JavaScript each page transfers (gzip),
- * split into shared dependencies and each bundle's own code, next to the /login budget.
+ * /login and then /users in Chromium and prints the JavaScript each page transfers, as
+ * transferred: the encoded bytes of each response, once as Chromium asks for it (brotli) and
+ * once in a browser that accepts gzip only. Split into shared dependencies and each bundle's own
+ * code, next to the /login budget (gzip). A file that arrives uncompressed is flagged.
  *
  * A file is "shared" when it is loaded to supply a shared dependency: listed in a bundle's
  * dist/shared-chunks.json (written by shared/tools/webpack.cjs from webpack's chunk graph, split
@@ -15,7 +17,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOGIN_BUDGET_KB = 160;
@@ -86,26 +87,48 @@ function bundleOf(pathname) {
   return m ? REMOTES.find((r) => r.slug === m[1])?.pkg ?? m[1] : 'host-shell';
 }
 
-async function measure(page, path, shared) {
+/** The JavaScript a page load transfers: per file, its encoded (on the wire) size and coding. */
+async function transferred(page, path) {
   const files = [];
-  const onResponse = async (res) => {
+  const onResponse = (res) => {
     const url = new URL(res.url());
     if (url.origin !== BASE || !/\.m?js$/.test(url.pathname)) return;
-    files.push(res.body().then((body) => ({ path: url.pathname, gzip: gzipSync(body).length })));
+    files.push(
+      Promise.all([res.finished(), res.allHeaders()]).then(async ([, headers]) => ({
+        path: url.pathname,
+        bytes: (await res.request().sizes()).responseBodySize,
+        encoding: headers['content-encoding'] ?? 'identity',
+      })),
+    );
   };
   page.on('response', onResponse);
   await page.goto(BASE + path, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
+  return Promise.all(files);
+}
+
+/** Loads `path` in each context (brotli, gzip only) and sums the bytes per bundle. */
+async function measure(pages, path, shared) {
   const parts = new Map();
-  const listing = [];
-  for (const f of await Promise.all(files)) {
-    const key = shared.has(f.path) ? 'shared dependencies' : bundleOf(f.path);
-    parts.set(key, (parts.get(key) ?? 0) + f.gzip);
-    listing.push([f.path, key, f.gzip]);
+  const listing = new Map();
+  for (const [coding, page] of Object.entries(pages)) {
+    for (const f of await transferred(page, path)) {
+      const key = shared.has(f.path) ? 'shared dependencies' : bundleOf(f.path);
+      const part = parts.get(key) ?? { br: 0, gzip: 0 };
+      part[coding] += f.bytes;
+      parts.set(key, part);
+      const row = listing.get(f.path) ?? { key, br: 0, gzip: 0, encodings: new Set() };
+      row[coding] = f.bytes;
+      row.encodings.add(f.encoding);
+      listing.set(f.path, row);
+      if (f.encoding !== coding) console.warn(`  ! ${path}: ${f.path} arrived as ${f.encoding}, not ${coding}`);
+    }
   }
   if (LIST_FILES) {
-    console.log(`\n${path} files`);
-    for (const [file, key, bytes] of listing.sort((a, b) => b[2] - a[2])) console.log(`  ${kb(bytes)} KB  ${key.padEnd(20)} ${file}`);
+    console.log(`\n${path} files (br · gzip)`);
+    for (const [file, row] of [...listing.entries()].sort((a, b) => b[1].gzip - a[1].gzip)) {
+      console.log(`  ${kb(row.br)} ·${kb(row.gzip)} KB  ${row.key.padEnd(20)} ${file}`);
+    }
   }
   return parts;
 }
@@ -113,11 +136,14 @@ async function measure(page, path, shared) {
 const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 
 function report(route, parts, budgetKb) {
-  const total = [...parts.values()].reduce((a, b) => a + b, 0);
-  console.log(`\n${route}`);
-  for (const [name, bytes] of [...parts.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(22)}${kb(bytes)} KB gzip`);
-  const bound = budgetKb ? `   budget ${budgetKb} KB → ${total / 1024 <= budgetKb ? 'within' : 'OVER'}` : '';
-  console.log(`  ${'total'.padEnd(22)}${kb(total)} KB gzip${bound}`);
+  const total = { br: 0, gzip: 0 };
+  for (const part of parts.values()) (total.br += part.br), (total.gzip += part.gzip);
+  console.log(`\n${route}${' '.repeat(24 - route.length)}     brotli       gzip`);
+  for (const [name, part] of [...parts.entries()].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`  ${name.padEnd(22)}${kb(part.br)} KB ${kb(part.gzip)} KB`);
+  }
+  const bound = budgetKb ? `   budget ${budgetKb} KB gzip → ${total.gzip / 1024 <= budgetKb ? 'within' : 'OVER'}` : '';
+  console.log(`  ${'total'.padEnd(22)}${kb(total.br)} KB ${kb(total.gzip)} KB${bound}`);
   return total;
 }
 
@@ -129,9 +155,14 @@ try {
     executablePath: [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p)),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const login = await measure(page, '/login', shared);
+  // Chromium asks for "gzip, deflate, br, zstd" (the server has brotli and gzip); the second
+  // context stands for a client that accepts gzip only.
+  const GZIP_ONLY = { extraHTTPHeaders: { 'accept-encoding': 'gzip' } };
+  const coldPages = async (options = {}) => ({
+    br: await (await browser.newContext(options)).newPage(),
+    gzip: await (await browser.newContext({ ...options, ...GZIP_ONLY })).newPage(),
+  });
+  const login = await measure(await coldPages(), '/login', shared);
 
   // Sign in through the screen, then load /users with a cold cache, as a returning user on a new device.
   const signIn = await browser.newContext();
@@ -141,10 +172,9 @@ try {
   await loginPage.getByLabel(/contraseña/i).first().fill(PASSWORD);
   await loginPage.getByRole('button', { name: 'Ingresar' }).click();
   await loginPage.waitForURL(/\/users$/i);
-  const fresh = await (await browser.newContext({ storageState: await signIn.storageState() })).newPage();
-  const users = await measure(fresh, '/users', shared);
+  const users = await measure(await coldPages({ storageState: await signIn.storageState() }), '/users', shared);
 
-  console.log('\nJavaScript transferred per route (gzip, cold cache, production build)');
+  console.log('\nJavaScript transferred per route (encoded bytes on the wire, cold cache, production build)');
   report('/login', login, LOGIN_BUDGET_KB);
   report('/users', users);
 } finally {

@@ -14,6 +14,8 @@
  *   the host's federation runtime-core; the dev server (and a development build) also serves the
  *   standalone page (src/index.ts) with its own runtime.
  * - The host has `remotes: {}`: remotes are registered at runtime from /remotes.json.
+ * - A production build writes every text asset also precompressed, `<file>.br` and `<file>.gz`,
+ *   which the API serves by Accept-Encoding (api/src/modules/static/files.ts).
  */
 const net = require('node:net');
 const path = require('node:path');
@@ -114,6 +116,30 @@ function minimizers(dir) {
     ];
   }
   return ['...'];
+}
+
+/** Text assets that get precompressed variants. */
+const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|json|svg|txt|map)$/i;
+
+/**
+ * `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every text asset, at
+ * build time: the API sends them as they are, with no compression work per request. Every text
+ * asset gets both, however small (minRatio Infinity), so what the server sends never depends on
+ * how well a file compressed.
+ */
+function precompression() {
+  const zlib = require('node:zlib');
+  const CompressionPlugin = require('compression-webpack-plugin');
+  const common = { test: COMPRESSIBLE, threshold: 0, minRatio: Infinity, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
 }
 
 function page(title) {
@@ -298,6 +324,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
       })]),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
       ...(production ? [new SharedChunksReportPlugin()] : []),
+      ...(production && !serving ? precompression() : []),
     ],
     optimization: production ? { minimize: true, minimizer: minimizers(dir) } : { minimize: false },
     performance: { hints: false },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, MESSAGES } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { isLoopback } from '../../http/server';
+import { MAILBOX_CSP } from '../../http/security-headers';
 import { extractLinks } from './mailer';
 import { escapeHtml } from './templates';
 
@@ -53,7 +54,8 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
     const raw = request.params.id;
     if (raw.endsWith('.json')) return asJson(await one(raw.slice(0, -5)));
     const row = await one(raw);
-    reply.type('text/html; charset=utf-8');
+    // the e-mail is shown as it is sent: its inline styles, no script (sandboxed srcdoc frame)
+    reply.type('text/html; charset=utf-8').header('content-security-policy', MAILBOX_CSP);
     return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(row.subject)}</title></head><body>
 <p><a href="/dev/mail">← Mailbox</a></p>
 <dl><dt>To</dt><dd>${escapeHtml(row.to_address)}</dd><dt>Subject</dt><dd>${escapeHtml(row.subject)}</dd><dt>Date</dt><dd>${new Date(row.created_at).toISOString()}</dd></dl>
@@ -64,7 +66,7 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/dev/mail', async (_request, reply) => {
     const rows = await list();
-    reply.type('text/html; charset=utf-8');
+    reply.type('text/html; charset=utf-8').header('content-security-policy', MAILBOX_CSP);
     const items = rows
       .map((r) => `<tr><td>${new Date(r.created_at).toISOString()}</td><td>${escapeHtml(r.to_address)}</td><td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td></tr>`)
       .join('\n');

@@ -74,31 +74,112 @@ export function resolveInside(root: string, encodedPath: string): string | undef
   return target;
 }
 
+/** Precompressed variants written next to each built file (shared/tools/webpack.cjs), best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Content types that have precompressed variants: text, JSON, JavaScript, SVG. */
+export function isCompressible(contentType: string): boolean {
+  return /^(text\/|application\/(json|manifest\+json|xml|javascript)|image\/svg\+xml)/.test(contentType);
+}
+
+/**
+ * The content codings an Accept-Encoding header accepts (q > 0), lower-cased; `*` accepts any
+ * coding not named with q=0.
+ */
+export function acceptedEncodings(header: string | string[] | undefined): (encoding: string) => boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const weights = new Map<string, number>();
+  for (const part of value.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    let q = 1;
+    for (const param of params) {
+      const [k, v] = param.trim().split('=');
+      if (k === 'q') q = Number(v);
+    }
+    weights.set(token, Number.isFinite(q) ? q : 0);
+  }
+  return (encoding) => {
+    const q = weights.get(encoding) ?? weights.get('*');
+    return q !== undefined && q > 0;
+  };
+}
+
+async function statFile(file: string): Promise<fs.Stats | undefined> {
+  try {
+    const stat = await fs.promises.stat(file);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Streams a regular file read from disk now (a rebuilt remote is served at once), with
  * content type, cache policy, ETag/Last-Modified and 304 on revalidation. False when absent.
+ * A text file is sent as its precompressed `.br` or `.gz` variant when the request accepts that
+ * coding (with `content-encoding` and `vary: accept-encoding`), as it is otherwise.
  */
 export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, cacheControl = cacheControlFor(file)): Promise<boolean> {
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(file);
-  } catch {
-    return false;
+  const original = await statFile(file);
+  if (!original) return false;
+  const contentType = contentTypeFor(file);
+  let stat = original;
+  let body = file;
+  let encoding: string | undefined;
+  if (isCompressible(contentType)) {
+    reply.header('vary', 'accept-encoding');
+    const accepts = acceptedEncodings(request.headers['accept-encoding']);
+    for (const variant of ENCODINGS) {
+      if (!accepts(variant.encoding)) continue;
+      const found = await statFile(file + variant.suffix);
+      if (found) {
+        [stat, body, encoding] = [found, file + variant.suffix, variant.encoding];
+        break;
+      }
+    }
   }
-  if (!stat.isFile()) return false;
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   reply
-    .header('content-type', contentTypeFor(file))
+    .header('content-type', contentType)
     .header('cache-control', cacheControl)
     .header('etag', etag)
-    .header('last-modified', stat.mtime.toUTCString())
+    .header('last-modified', original.mtime.toUTCString())
     .header('x-content-type-options', 'nosniff');
+  if (encoding) reply.header('content-encoding', encoding);
   const inm = request.headers['if-none-match'];
   if (typeof inm === 'string' && inm.split(',').some((t) => t.trim() === etag)) {
     reply.code(304).send();
     return true;
   }
   reply.header('content-length', stat.size);
-  reply.send(fs.createReadStream(file));
+  reply.send(fs.createReadStream(body));
+  return true;
+}
+
+/**
+ * Sends an HTML page read from disk now with `<meta property="csp-nonce" content="…">` added to
+ * its head: the nonce of this reply's Content-Security-Policy, which the page gives to the
+ * `<style>` elements it creates. Never served from a cache validator: each reply has its own
+ * nonce (the API compresses the page itself). False when absent.
+ */
+export async function sendPage(reply: FastifyReply, file: string, nonce: string): Promise<boolean> {
+  let html: string;
+  try {
+    html = await fs.promises.readFile(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const meta = `<meta property="csp-nonce" content="${nonce}" />`;
+  const head = /<head[^>]*>/i.exec(html);
+  const page = head ? `${html.slice(0, head.index + head[0].length)}${meta}${html.slice(head.index + head[0].length)}` : `${meta}${html}`;
+  reply
+    .header('content-type', contentTypeFor(file))
+    .header('cache-control', NO_CACHE)
+    .header('x-content-type-options', 'nosniff')
+    .send(page);
   return true;
 }

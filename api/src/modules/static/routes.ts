@@ -16,7 +16,8 @@ import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/fed
 import { resolveHost } from '../../http/host';
 import { profileOfHost } from '../applications/profiles';
 import { BRAND_PUBLIC_DIR } from './brand/location';
-import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile } from './files';
+import { cspNonce } from '../../http/security-headers';
+import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile, sendPage } from './files';
 
 /** Paths never answered with the host's index.html. */
 const RESERVED = /^\/(api|mfe|brand|\.well-known)(\/|$)|^\/(remotes\.json|config\.json|healthz|readyz)$/i;
@@ -104,14 +105,17 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     return reply;
   });
 
+  // the page carries its reply's style nonce (Content-Security-Policy, docs/security/headers.md)
+  const hostIndex = path.join(hostDist, 'index.html');
   app.get('/*', async (request, reply) => {
     const pathName = urlPath(request);
     if (RESERVED.test(pathName)) return notFound(reply);
     if (pathName !== '/' && !pathName.endsWith('/')) {
       const file = resolveInside(hostDist, pathName.slice(1));
-      if (file && (await sendFile(request, reply, file))) return reply;
+      if (file === hostIndex && (await sendPage(reply, file, cspNonce(reply)))) return reply;
+      if (file && file !== hostIndex && (await sendFile(request, reply, file))) return reply;
     }
-    if (acceptsHtml(request, pathName) && (await sendFile(request, reply, path.join(hostDist, 'index.html')))) {
+    if (acceptsHtml(request, pathName) && (await sendPage(reply, hostIndex, cspNonce(reply)))) {
       return reply;
     }
     return notFound(reply);

@@ -1,13 +1,28 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
-import { cacheControlFor, resolveInside } from './files';
+import { parseCsp } from '../../http/security-headers';
+import { acceptedEncodings, cacheControlFor, resolveInside } from './files';
 import { remotesRegistry } from './routes';
 
+/** A built chunk and its precompressed variants, as shared/tools/webpack.cjs writes them. */
+const CHUNK = `export const words = [${Array.from({ length: 200 }, (_, i) => `"word${i}"`).join(',')}];`;
+
 const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div id="root"></div></body></html>';
+
+/** INDEX as served: with the reply's style nonce in a meta element. */
+const servedIndex = (nonce: string) =>
+  `<!doctype html><html><head><meta property="csp-nonce" content="${nonce}" /><title>Suite</title></head><body><div id="root"></div></body></html>`;
+
+/** The style nonce of a reply's Content-Security-Policy. */
+function styleNonce(headers: Record<string, unknown>): string {
+  const source = parseCsp(headers['content-security-policy'] as string)['style-src'].find((s) => s.startsWith("'nonce-")) ?? '';
+  return source.slice("'nonce-".length, -1);
+}
 
 function makeStaticRoot(): { root: string; remotesJson: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'suite-static-'));
@@ -22,6 +37,9 @@ function makeStaticRoot(): { root: string; remotesJson: string } {
   write('mfe-users/dist/mf-manifest.json', '{"id":"mfe_users"}');
   write('mfe-users/dist/remoteEntry.js', 'var mfe_users = 1;');
   write('mfe-users/dist/__federation_expose_App.a1b2c3d4e5f6.js', 'export default 1');
+  write('mfe-users/dist/chunk.0a1b2c3d4e5f.js', CHUNK);
+  fs.writeFileSync(path.join(root, 'mfe-users/dist/chunk.0a1b2c3d4e5f.js.br'), brotliCompressSync(CHUNK));
+  fs.writeFileSync(path.join(root, 'mfe-users/dist/chunk.0a1b2c3d4e5f.js.gz'), gzipSync(CHUNK));
   write('secret.txt', 'outside every dist');
   // mfe-auth and the other remotes are "not built": no dist folder at all
   const remotesJson = path.join(root, 'remotes.json');
@@ -41,7 +59,7 @@ describeEachBackend(
     it('serves the host index.html at / with no-cache and the fallback application header', async () => {
       const response = await get('/', { host: 'localhost:8080' });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(INDEX);
+      expect(response.body).toBe(servedIndex(styleNonce(response.headers)));
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers[APP_NAME_HEADER]).toBe('ibuhoo');
@@ -51,7 +69,7 @@ describeEachBackend(
     it('falls back to index.html for client routes, with the application and tenant of the host', async () => {
       const firmaya = await get('/login', { host: 'firmaya.localhost:8080' });
       expect(firmaya.statusCode).toBe(200);
-      expect(firmaya.body).toBe(INDEX);
+      expect(firmaya.body).toBe(servedIndex(styleNonce(firmaya.headers)));
       expect(firmaya.headers[APP_NAME_HEADER]).toBe('firmaya');
       expect(firmaya.headers[TENANT_HEADER]).toBeUndefined();
 
@@ -65,6 +83,19 @@ describeEachBackend(
 
       const unknown = await get('/login', { host: 'nope.localhost' });
       expect(unknown.headers[APP_NAME_HEADER]).toBe('ibuhoo');
+    });
+
+    it('gives each page reply its own style nonce, in the policy and in the page, and no validator', async () => {
+      const [first, second] = [await get('/login'), await get('/index.html')];
+      const nonces = [styleNonce(first.headers), styleNonce(second.headers)];
+      expect(nonces[0]).toHaveLength(24);
+      expect(nonces[0]).not.toBe(nonces[1]);
+      expect(first.body).toContain(`<meta property="csp-nonce" content="${nonces[0]}" />`);
+      expect(second.body).toContain(`<meta property="csp-nonce" content="${nonces[1]}" />`);
+      expect(first.headers.etag).toBeUndefined();
+      expect(second.headers['cache-control']).toBe('no-cache');
+      const csp = parseCsp(first.headers['content-security-policy'] as string);
+      expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
     });
 
     it('answers HEAD for documents with the same headers', async () => {
@@ -121,6 +152,45 @@ describeEachBackend(
       const chunk = await get('/mfe/users/__federation_expose_App.a1b2c3d4e5f6.js', { accept: '*/*' });
       expect(chunk.statusCode).toBe(200);
       expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('sends the precompressed variant the request accepts: brotli, else gzip, else the file itself', async () => {
+      const url = '/mfe/users/chunk.0a1b2c3d4e5f.js';
+      const br = await get(url, { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length).toBeLessThan(CHUNK.length);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(CHUNK);
+
+      const gzip = await get(url, { accept: '*/*', 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(CHUNK);
+
+      const notBr = await get(url, { accept: '*/*', 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+      expect(notBr.headers['content-encoding']).toBe('gzip');
+
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
+        const identity = await get(url, { accept: '*/*', ...headers });
+        expect(identity.statusCode).toBe(200);
+        expect(identity.headers['content-encoding']).toBeUndefined();
+        expect(identity.headers.vary).toMatch(/accept-encoding/i);
+        expect(identity.body).toBe(CHUNK);
+      }
+    });
+
+    it('gives each variant its own ETag', async () => {
+      const url = '/mfe/users/chunk.0a1b2c3d4e5f.js';
+      const br = await get(url, { accept: '*/*', 'accept-encoding': 'br' });
+      const plain = await get(url, { accept: '*/*' });
+      expect(br.headers.etag).not.toBe(plain.headers.etag);
+      const again = await get(url, { accept: '*/*', 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-encoding']).toBe('br');
     });
 
     it('serves a rebuilt remote at once, without restart', async () => {
@@ -203,6 +273,18 @@ describe('cache policy', () => {
     ['logo.deadbeef.svg', 'public, max-age=31536000, immutable'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it('reads codings and their weights', () => {
+    const chrome = acceptedEncodings('gzip, deflate, br, zstd');
+    expect(['br', 'gzip', 'identity'].map(chrome)).toEqual([true, true, false]);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')('br')).toBe(false);
+    expect(acceptedEncodings('*')('br')).toBe(true);
+    expect(acceptedEncodings('*, br;q=0')('br')).toBe(false);
+    expect(acceptedEncodings(undefined)('gzip')).toBe(false);
+    expect(acceptedEncodings('GZIP')('gzip')).toBe(true);
   });
 });
 

@@ -1,0 +1,54 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { PORT } from '../playwright.config';
+import { signIn } from './support';
+
+const ORIGIN = `http://localhost:${PORT}`;
+
+/** Every script and stylesheet the page loads from the suite's origin, with its coding. */
+function collectAssets(page: Page): Promise<{ url: string; encoding: string | undefined; vary: string | undefined }[]>[] {
+  const seen: Promise<{ url: string; encoding: string | undefined; vary: string | undefined }[]>[] = [];
+  page.on('response', (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    if (new URL(response.url()).origin !== ORIGIN) return;
+    seen.push(response.allHeaders().then((h) => [{ url: response.url(), encoding: h['content-encoding'], vary: h.vary }]));
+  });
+  return seen;
+}
+
+async function expectAllCompressed(assets: ReturnType<typeof collectAssets>): Promise<number> {
+  const list = (await Promise.all(assets)).flat();
+  for (const asset of list) {
+    expect(asset.encoding, `${asset.url} content-encoding`).toBe('br');
+    expect(asset.vary ?? '', `${asset.url} vary`).toMatch(/accept-encoding/i);
+  }
+  return list.length;
+}
+
+test('every script and stylesheet of /login and /users arrives compressed (brotli)', async ({ page }) => {
+  const login = collectAssets(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await expectAllCompressed(login)).toBeGreaterThan(3);
+
+  page.removeAllListeners('response');
+  const users = collectAssets(page);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await expectAllCompressed(users)).toBeGreaterThan(0);
+});
+
+test('a client that accepts gzip only gets gzip', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  const page = await context.newPage();
+  const assets = collectAssets(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const list = (await Promise.all(assets)).flat();
+  expect(list.length).toBeGreaterThan(3);
+  for (const asset of list) expect(asset.encoding, asset.url).toBe('gzip');
+  await context.close();
+});
