@@ -1,10 +1,10 @@
 import { AppProviders, SessionStore, sessionStore } from '@suite/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
-import { Shell } from './Shell';
+import { shellRoutes } from './Shell';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -29,14 +29,27 @@ function Where() {
   return <output aria-label="location">{pathname}</output>;
 }
 
+/** The shell as bootstrap mounts it: the data router of shellRoutes (here in memory). */
 function renderShell(path: string, loader: RemoteLoader, store: SessionStore = sessionStore) {
+  const [shell] = shellRoutes({ hubFactory: idleHub });
+  const router = createMemoryRouter(
+    [
+      {
+        ...shell,
+        element: (
+          <>
+            {shell.element}
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <AppProviders session={store}>
       <RemoteLoaderContext.Provider value={loader}>
-        <MemoryRouter initialEntries={[path]}>
-          <Shell hubFactory={idleHub} />
-          <Where />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </RemoteLoaderContext.Provider>
     </AppProviders>,
   );

@@ -1,6 +1,6 @@
 import { DialogHost, setNavigator, useSession } from '@suite/shared';
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
@@ -40,4 +40,12 @@ export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}
       <DialogHost />
     </ShellErrorBoundary>
   );
+}
+
+/**
+ * The data router's one route: every path (a splat, so the shell's and the remotes' descendant
+ * <Routes> match the rest, case-insensitively through decideRoute) renders the shell.
+ */
+export function shellRoutes(props: { hubFactory?: HubConnectionFactory } = {}): RouteObject[] {
+  return [{ path: '*', element: <Shell {...props} /> }];
 }

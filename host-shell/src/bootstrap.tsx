@@ -1,10 +1,10 @@
 import { AppProviders, applyProfileToDocument, detectLanguage, getPageProfile, i18n, initI18n, loadRuntimeConfig, validateStoredSession } from '@suite/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
-import { Shell } from './Shell';
+import { shellRoutes } from './Shell';
 
 /** The portal does not use service workers; drop any left by earlier deployments. */
 async function unregisterServiceWorkers(): Promise<void> {
@@ -32,13 +32,13 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
+  // a data router: useBlocker (the console's unsaved-changes prompt) holds back and forward too
+  const router = createBrowserRouter(shellRoutes());
   createRoot(root).render(
     <StrictMode>
       <AppProviders profile={profile}>
         <RemoteLoaderContext.Provider value={loader}>
-          <BrowserRouter>
-            <Shell />
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </RemoteLoaderContext.Provider>
       </AppProviders>
     </StrictMode>,

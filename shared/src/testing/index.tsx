@@ -5,25 +5,40 @@
  */
 import { render, screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, RouterProvider, Routes, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../ui';
 
 /**
- * Renders a remote's App at `path` the way the host mounts it, with /Login as a visible stand-in;
- * `beside` renders next to the routes, inside the router (e.g. the page's DialogHost).
+ * Renders a remote's App at `path` the way the host mounts it (a data router), with /Login as a
+ * visible stand-in; `beside` renders next to the routes, inside the router (e.g. the page's DialogHost).
  */
 export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode) {
-  return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/Login" element={<p>sign-in</p>} />
-          <Route path="*" element={<App />} />
-        </Routes>
-        {beside}
-      </MemoryRouter>
-    </AppProviders>,
+  // a data router, as the host's: the remote's <Routes> descend from its splat route
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Routes>
+              <Route path="/Login" element={<p>sign-in</p>} />
+              <Route path="*" element={<App />} />
+            </Routes>
+            {beside}
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  return {
+    router,
+    ...render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
 }
 
 /**
@@ -43,3 +58,4 @@ export function describeRemoteRoutes(name: string, App: ComponentType, headingBy
     });
   });
 }
+
