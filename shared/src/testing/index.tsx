@@ -4,15 +4,18 @@
  * ever contains them).
  */
 import { render, screen } from '@testing-library/react';
-import type { ComponentType, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Route, RouterProvider, Routes, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../ui';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createTestQueryClient } from '../console/query/client';
 
 /**
- * Renders a remote's App at `path` the way the host mounts it (a data router), with /Login as a
- * visible stand-in; `beside` renders next to the routes, inside the router (e.g. the page's DialogHost).
+ * Renders a remote's App at `path` the way the host mounts it (a data router, the console's
+ * QueryClient: a fresh test one unless given), with /Login as a visible stand-in; `beside` renders
+ * next to the routes, inside the router (e.g. the page's DialogHost).
  */
-export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode) {
+export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode, queryClient: QueryClient = createTestQueryClient()) {
   // a data router, as the host's: the remote's <Routes> descend from its splat route
   const router = createMemoryRouter(
     [
@@ -33,9 +36,12 @@ export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactN
   );
   return {
     router,
+    queryClient,
     ...render(
       <AppProviders>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AppProviders>,
     ),
   };
@@ -59,3 +65,8 @@ export function describeRemoteRoutes(name: string, App: ComponentType, headingBy
   });
 }
 
+/** Wraps a screen in a fresh test QueryClient (the host's part), for tests that render it themselves. */
+export function WithQueryClient({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [own] = useState(() => client ?? createTestQueryClient());
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}

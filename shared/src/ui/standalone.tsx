@@ -13,6 +13,9 @@ import { DialogHost } from './dialogs';
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
   await loadRuntimeConfig({ version: options.version });
   initI18n(detectLanguage());
+  // the host's part for the console remotes: one QueryClient (loaded here only, never by @suite/shared itself)
+  const [{ QueryClientProvider }, { createConsoleQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('../console/query/client')]);
+  const queryClient = createConsoleQueryClient();
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');
   const router = createBrowserRouter([
@@ -29,7 +32,9 @@ export async function mountStandalone(App: ComponentType, options: { version?: s
   createRoot(element).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AppProviders>
     </StrictMode>,
   );
