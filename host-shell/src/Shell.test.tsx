@@ -1,6 +1,8 @@
 import { AppProviders, SessionStore, sessionStore } from '@suite/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
@@ -115,6 +117,28 @@ describe('shell router', () => {
   it('sends unknown paths to /Login', async () => {
     renderShell('/nowhere', workingLoader());
     expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+  });
+});
+
+describe('server data of the console', () => {
+  /** A remote that tells whether it has a QueryClient. */
+  const queryRemote = (name: string): RemoteModule => ({
+    default: function QueryApp() {
+      const client = useContext(QueryClientContext);
+      return <h1>{`${name} ${client ? 'with' : 'without'} a QueryClient`}</h1>;
+    },
+  });
+  const queryLoader = () => ({ load: jest.fn(async (name: string) => queryRemote(name)), reset: jest.fn() });
+
+  it("gives console remotes the host's one QueryClient, and the sign-in remote none", async () => {
+    renderShell('/login', queryLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_auth without a QueryClient' })).toBeInTheDocument();
+  });
+
+  it('provides it to a console section', async () => {
+    sessionStore.signIn({ token: validToken() });
+    renderShell('/users', queryLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_users with a QueryClient' })).toBeInTheDocument();
   });
 });
 
