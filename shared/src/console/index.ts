@@ -25,6 +25,7 @@ export { createConsoleQueryClient, createTestQueryClient, retryConsoleQuery, CON
 export { loadStateOf, type LoadState } from './query/loadState';
 export * from './query/useServerPage';
 export * from './query/useConsoleMutation';
+export * from './card/useCardController';
 export * from './icons';
 /** The generic validation messages of console spec §5 (defined once, in the contracts). */
 export { VALIDATION_MESSAGES, formatMessage, maxMessage, minMessage } from '@suite/shared';
