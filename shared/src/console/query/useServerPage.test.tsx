@@ -80,3 +80,17 @@ describe('the console QueryClient', () => {
     expect(mutations).toMatchObject({ retry: false });
   });
 });
+
+describe('useServerPage when shown again', () => {
+  it('reads the page again each time the list is shown, even with fresh data', async () => {
+    const client = createTestQueryClient();
+    const fetchPage = jest.fn(async () => ({ rows: ['a'], total: 1 }));
+    const first = setup(fetchPage, client);
+    await waitFor(() => expect(first.result.current.rows).toEqual(['a']));
+    first.unmount();
+    const again = setup(fetchPage, client);
+    // the last rows show at once while the page is read again
+    expect(again.result.current.rows).toEqual(['a']);
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+  });
+});

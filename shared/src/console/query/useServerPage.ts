@@ -47,6 +47,7 @@ const sameQuery = (a: TableQuery, b: TableQuery) => a.search === b.search && a.s
  * A server page of a console list (TanStack Query on the host's client): the search, sort and page
  * kept for the tab as useRememberedQuery does (coming back from a card finds the list as it was
  * left), the previous page kept while the next loads, and Enter on the same search asks again.
+ * The page is read again each time the list is shown.
  * A mutation of the entity (useConsoleMutation) reloads it.
  */
 export function useServerPage<Row, Sort extends string | number>({
@@ -64,6 +65,9 @@ export function useServerPage<Row, Sort extends string | number>({
     queryKey: key,
     queryFn: () => fetchPage(query),
     placeholderData: keepPreviousData,
+    // a list is read again whenever it is shown (coming back from a card, another section): it is
+    // where other people's changes appear; cards and catalogues keep what they read for staleTime
+    refetchOnMount: 'always',
     meta: shows ? { shows } : undefined,
   });
 
