@@ -1,10 +1,12 @@
 import { AppProviders, SessionStore, sessionStore } from '@suite/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
-import { Shell } from './Shell';
+import { shellRoutes } from './Shell';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -29,14 +31,27 @@ function Where() {
   return <output aria-label="location">{pathname}</output>;
 }
 
+/** The shell as bootstrap mounts it: the data router of shellRoutes (here in memory). */
 function renderShell(path: string, loader: RemoteLoader, store: SessionStore = sessionStore) {
+  const [shell] = shellRoutes({ hubFactory: idleHub });
+  const router = createMemoryRouter(
+    [
+      {
+        ...shell,
+        element: (
+          <>
+            {shell.element}
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <AppProviders session={store}>
       <RemoteLoaderContext.Provider value={loader}>
-        <MemoryRouter initialEntries={[path]}>
-          <Shell hubFactory={idleHub} />
-          <Where />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </RemoteLoaderContext.Provider>
     </AppProviders>,
   );
@@ -102,6 +117,28 @@ describe('shell router', () => {
   it('sends unknown paths to /Login', async () => {
     renderShell('/nowhere', workingLoader());
     expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+  });
+});
+
+describe('server data of the console', () => {
+  /** A remote that tells whether it has a QueryClient. */
+  const queryRemote = (name: string): RemoteModule => ({
+    default: function QueryApp() {
+      const client = useContext(QueryClientContext);
+      return <h1>{`${name} ${client ? 'with' : 'without'} a QueryClient`}</h1>;
+    },
+  });
+  const queryLoader = () => ({ load: jest.fn(async (name: string) => queryRemote(name)), reset: jest.fn() });
+
+  it("gives console remotes the host's one QueryClient, and the sign-in remote none", async () => {
+    renderShell('/login', queryLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_auth without a QueryClient' })).toBeInTheDocument();
+  });
+
+  it('provides it to a console section', async () => {
+    sessionStore.signIn({ token: validToken() });
+    renderShell('/users', queryLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_users with a QueryClient' })).toBeInTheDocument();
   });
 });
 

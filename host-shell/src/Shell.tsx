@@ -1,6 +1,6 @@
-import { DialogHost, setNavigator, useSession } from '@suite/shared';
-import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { DialogHost, LoadingState, setNavigator, useSession } from '@suite/shared';
+import { Suspense, lazy, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
@@ -10,6 +10,9 @@ import { LOADING_PATH, decideRoute } from './routes';
 import type { HubConnectionFactory } from './session/realtime';
 import { SessionHub } from './session/SessionHub';
 
+/** The console's QueryClient (TanStack Query): its own chunk, so /login never loads it. */
+const ConsoleQuery = lazy(() => import('./console/ConsoleQuery'));
+
 function RemoteRoute() {
   const { pathname } = useLocation();
   const { isAuthenticated } = useSession();
@@ -17,7 +20,14 @@ function RemoteRoute() {
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const { remote } = decision;
   const section = <RemoteSection key={remote.name} name={remote.name} />;
-  return remote.protected ? <AuthenticatedLayout>{section}</AuthenticatedLayout> : <PublicLayout>{section}</PublicLayout>;
+  if (!remote.protected) return <PublicLayout>{section}</PublicLayout>;
+  return (
+    <AuthenticatedLayout>
+      <Suspense fallback={<LoadingState />}>
+        <ConsoleQuery>{section}</ConsoleQuery>
+      </Suspense>
+    </AuthenticatedLayout>
+  );
 }
 
 /** Lets code outside React (API client, session hub) move the page through the router. */
@@ -40,4 +50,12 @@ export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}
       <DialogHost />
     </ShellErrorBoundary>
   );
+}
+
+/**
+ * The data router's one route: every path (a splat, so the shell's and the remotes' descendant
+ * <Routes> match the rest, case-insensitively through decideRoute) renders the shell.
+ */
+export function shellRoutes(props: { hubFactory?: HubConnectionFactory } = {}): RouteObject[] {
+  return [{ path: '*', element: <Shell {...props} /> }];
 }

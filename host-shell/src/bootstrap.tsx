@@ -3,11 +3,11 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
 import { pageNonce } from './nonce';
-import { Shell } from './Shell';
+import { shellRoutes } from './Shell';
 
 /** The portal does not use service workers; drop any left by earlier deployments. */
 async function unregisterServiceWorkers(): Promise<void> {
@@ -38,14 +38,14 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
+  // a data router: useBlocker (the console's unsaved-changes prompt) holds back and forward too
+  const router = createBrowserRouter(shellRoutes());
   createRoot(root).render(
     <StrictMode>
       <CacheProvider value={styles}>
         <AppProviders profile={profile}>
           <RemoteLoaderContext.Provider value={loader}>
-            <BrowserRouter>
-              <Shell />
-            </BrowserRouter>
+            <RouterProvider router={router} />
           </RemoteLoaderContext.Provider>
         </AppProviders>
       </CacheProvider>

@@ -68,3 +68,15 @@ it('no source imports react-router-dom (react-router is the one router package)'
     for (const file of sources(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router-dom'/);
   }
 });
+
+it('only the host creates a QueryClient: no remote renders a provider or makes a client of its own', () => {
+  // a remote's standalone page gets one from mountStandalone (@suite/shared), the tests from the test kit
+  const REMOTES = PACKAGES.filter((dir) => dir.startsWith('mfe-'));
+  const offending: string[] = [];
+  for (const dir of REMOTES) {
+    for (const file of sources(join(ROOT, dir, 'src'))) {
+      if (/new\s+QueryClient\b|QueryClientProvider|createConsoleQueryClient/.test(readFileSync(file, 'utf8'))) offending.push(file.slice(ROOT.length + 1));
+    }
+  }
+  expect(offending).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { registerResources } from '@suite/shared';
+import { WithQueryClient } from '@suite/shared/testing';
 import { NS, resources } from './i18n';
 import { UsersPage } from './UsersPage';
 
@@ -63,13 +64,15 @@ function Where() {
 function renderUsers() {
   return render(
     <AppProviders>
-      <MemoryRouter initialEntries={['/users']}>
-        <Routes>
-          <Route path="users" element={<UsersPage />} />
-          <Route path="users/*" element={<Where />} />
-        </Routes>
-        <DialogHost />
-      </MemoryRouter>
+      <WithQueryClient>
+        <MemoryRouter initialEntries={['/users']}>
+          <Routes>
+            <Route path="users" element={<UsersPage />} />
+            <Route path="users/*" element={<Where />} />
+          </Routes>
+          <DialogHost />
+        </MemoryRouter>
+      </WithQueryClient>
     </AppProviders>,
   );
 }

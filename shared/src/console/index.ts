@@ -19,6 +19,13 @@ export { StateSwitch, type StateSwitchProps } from './data-table/StateSwitch';
 /** A styled native <select> (keyboard and screen readers from the browser; no Chakra select machine). */
 export { NativeSelect } from './data-table/NativeSelect';
 export { TabbedCard, type CardTab, type TabbedCardProps } from './tabbed-card/TabbedCard';
+/** Server data (TanStack Query on the host's QueryClient; ADR 0009). */
+export * from './query/keys';
+export { createConsoleQueryClient, createTestQueryClient, retryConsoleQuery, CONSOLE_STALE_MS } from './query/client';
+export { loadStateOf, type LoadState } from './query/loadState';
+export * from './query/useServerPage';
+export * from './query/useConsoleMutation';
+export * from './card/useCardController';
 export * from './icons';
 /** The generic validation messages of console spec §5 (defined once, in the contracts). */
 export { VALIDATION_MESSAGES, formatMessage, maxMessage, minMessage } from '@suite/shared';

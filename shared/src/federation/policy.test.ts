@@ -12,4 +12,9 @@ describe('shared-dependency policy', () => {
     // a subpath is never looked up as a package of its own
     expect(asked).not.toContain('@suite/shared/console');
   });
+
+  it('shares TanStack Query as a singleton with its installed version', () => {
+    const policy = sharedPolicy((dep) => (dep === '@tanstack/react-query' ? '5.108.0' : '1.0.0'));
+    expect(policy['@tanstack/react-query']).toEqual({ singleton: true, requiredVersion: '^5.108.0', version: '5.108.0' });
+  });
 });

@@ -14,6 +14,9 @@ export const SINGLETONS = [
   'react-i18next',
   '@suite/shared',
   '@suite/shared/console',
+  // the console's server data (ADR 0009): one QueryClient context and cache for the host and every
+  // console remote; only the console routes load it (the host's ConsoleQuery chunk, the kit)
+  '@tanstack/react-query',
 ] as const;
 
 /**

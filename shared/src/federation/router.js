@@ -2,8 +2,10 @@
  * The react-router the suite ships: what Module Federation provides under the `react-router`
  * share key (shared/tools/webpack.cjs), so every bundle imports `react-router` as usual and the
  * page holds one router. A shared module cannot be tree-shaken, and the package's index carries
- * the data routers, server rendering, sessions and cookies (~60 KB gzip); the suite uses the
- * declarative router only, so this entry lists what that needs.
+ * server rendering, sessions, cookies, loaders' helpers and more (~60 KB gzip); this entry lists
+ * what the suite uses: the host's data router (createBrowserRouter / RouterProvider, so the
+ * console's unsaved-changes prompt can hold the browser's back and forward buttons with
+ * useBlocker) under which every remote mounts its own descendant <Routes>.
  *
  * `react-router/production` is an alias (webpack.cjs) of the package's own production build;
  * importing `react-router` here would consume this very module. Plain JavaScript on purpose, like
@@ -11,6 +13,10 @@
  * every name the front end imports from `react-router` is listed.
  */
 export {
+  createBrowserRouter,
+  createMemoryRouter,
+  RouterProvider,
+  useBlocker,
   BrowserRouter,
   HashRouter,
   MemoryRouter,

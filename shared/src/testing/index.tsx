@@ -4,26 +4,47 @@
  * ever contains them).
  */
 import { render, screen } from '@testing-library/react';
-import type { ComponentType, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Route, RouterProvider, Routes, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../ui';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createTestQueryClient } from '../console/query/client';
 
 /**
- * Renders a remote's App at `path` the way the host mounts it, with /Login as a visible stand-in;
- * `beside` renders next to the routes, inside the router (e.g. the page's DialogHost).
+ * Renders a remote's App at `path` the way the host mounts it (a data router, the console's
+ * QueryClient: a fresh test one unless given), with /Login as a visible stand-in; `beside` renders
+ * next to the routes, inside the router (e.g. the page's DialogHost).
  */
-export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode) {
-  return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/Login" element={<p>sign-in</p>} />
-          <Route path="*" element={<App />} />
-        </Routes>
-        {beside}
-      </MemoryRouter>
-    </AppProviders>,
+export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode, queryClient: QueryClient = createTestQueryClient()) {
+  // a data router, as the host's: the remote's <Routes> descend from its splat route
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Routes>
+              <Route path="/Login" element={<p>sign-in</p>} />
+              <Route path="*" element={<App />} />
+            </Routes>
+            {beside}
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
   );
+  return {
+    router,
+    queryClient,
+    ...render(
+      <AppProviders>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppProviders>,
+    ),
+  };
 }
 
 /**
@@ -42,4 +63,10 @@ export function describeRemoteRoutes(name: string, App: ComponentType, headingBy
       expect(screen.getByText('sign-in')).toBeInTheDocument();
     });
   });
+}
+
+/** Wraps a screen in a fresh test QueryClient (the host's part), for tests that render it themselves. */
+export function WithQueryClient({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [own] = useState(() => client ?? createTestQueryClient());
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
 }

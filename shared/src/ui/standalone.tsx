@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { detectLanguage, initI18n } from '../i18n';
 import { loadRuntimeConfig } from '../runtime-config';
 import { AppProviders } from './AppProviders';
@@ -8,20 +8,33 @@ import { DialogHost } from './dialogs';
 
 /**
  * Standalone page of one remote for local development: the same providers the host renders,
- * a router, and the remote's App. Reads /config.json and the page's headers first.
+ * a data router as the host's (the remote's <Routes> under its splat route), and the remote's App. Reads /config.json and the page's headers first.
  */
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
   await loadRuntimeConfig({ version: options.version });
   initI18n(detectLanguage());
+  // the host's part for the console remotes: one QueryClient (loaded here only, never by @suite/shared itself)
+  const [{ QueryClientProvider }, { createConsoleQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('../console/query/client')]);
+  const queryClient = createConsoleQueryClient();
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');
+  const router = createBrowserRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          <App />
+          <DialogHost />
+        </>
+      ),
+    },
+  ]);
   createRoot(element).render(
     <StrictMode>
       <AppProviders>
-        <BrowserRouter>
-          <App />
-          <DialogHost />
-        </BrowserRouter>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AppProviders>
     </StrictMode>,
   );

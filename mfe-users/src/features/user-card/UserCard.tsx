@@ -1,6 +1,7 @@
 import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
-import { ApiError, LoadingState, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
-import { TabbedCard, showMessage, useUnsavedChanges, type CardTab } from '@suite/shared/console';
+import { LoadingState, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
+import { TabbedCard, consoleKeys, invalidateEntities, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +25,11 @@ export interface UserCardState {
   edit?: boolean;
 }
 
-/** Where the card goes when it is done, and the list it reloads by being mounted again. */
+/** Where the card goes when it is done. */
 const LIST_PATH = '/users';
 
-type Load = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; user: UserDetail | null };
+/** What saving the user changes: the user (card and list) and the roles and companies shown of them. */
+const CHANGES = ['users'] as const;
 
 /** The stored user's fields as the modify body repeats them when a tab sends only its part. */
 function storedFields(user: UserDetail) {
@@ -43,18 +45,20 @@ function storedFields(user: UserDetail) {
 export function UserCard({ userId }: { userId?: string }) {
   const { t } = useTranslation(CARD_NS);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const headingId = useId();
   const isNew = userId === undefined;
   const openInEdit = Boolean((useLocation().state as UserCardState | null)?.edit);
 
-  const [load, setLoad] = useState<Load>(isNew ? { status: 'ready', user: null } : { status: 'loading' });
-  const [editing, setEditing] = useState(isNew || openInEdit);
-  const [tab, setTab] = useState<TabId>('data');
-  const [saving, setSaving] = useState(false);
+  // the stored user (null: no such user); a new user has none to read
+  const detail = useQuery({
+    queryKey: consoleKeys.detail('users', userId ?? ''),
+    queryFn: () => fetchUser(userId as string),
+    enabled: !isNew,
+  });
+  const user = isNew ? null : (detail.data ?? null);
   const [showMainError, setShowMainError] = useState(false);
   const [showRoleError, setShowRoleError] = useState(false);
-  const [redirect, setRedirect] = useState<{ to: string; state?: UserCardState } | null>(null);
-  const user = load.status === 'ready' ? load.user : null;
 
   const { userTypes, countries } = useReferenceData();
   const documentTypesRef = useRef<readonly DocumentTypeRecord[]>([]);
@@ -78,39 +82,20 @@ export function UserCard({ userId }: { userId?: string }) {
     onReactivated: (reactivated) => {
       // spec §4: the card shows the reactivated user, in edit mode
       form.reset(userToForm(reactivated));
-      setRedirect({ to: `${LIST_PATH}/${reactivated.id}`, state: { edit: true } });
+      void invalidateEntities(client, CHANGES);
+      card.leave(`${LIST_PATH}/${reactivated.id}`, { edit: true } satisfies UserCardState);
     },
   });
 
-  const loadUser = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const found = await fetchUser(userId);
-      if (!found) {
-        setLoad({ status: 'missing' });
-        return;
-      }
-      form.reset(userToForm(found));
-      unique.reset(found);
-      setLoad({ status: 'ready', user: found });
-    } catch (error) {
-      setLoad({ status: 'error', message: apiErrorMessage(error) });
-    }
-  }, [userId, form, unique]);
-
-  // read once per card (the id is the card's key); saving reads it again itself
-  const firstLoad = useRef(loadUser);
+  // every read of the user (the first, and after a save) is what the form holds and compares with
+  const { reset: resetUnique } = unique;
   useEffect(() => {
-    void firstLoad.current();
-  }, []);
-
-  // navigating once the render that cleared the changes is in place (the unsaved prompt lets go)
-  useEffect(() => {
-    if (redirect) navigate(redirect.to, { replace: redirect.state !== undefined, state: redirect.state });
-  }, [redirect, navigate]);
-
-  const dataDirty = form.formState.isDirty;
-  const tabDirty: Record<TabId, boolean> = { data: dataDirty, companies: companies.dirty, roles: roles.dirty };
+    if (!detail.data) return;
+    form.reset(userToForm(detail.data));
+    resetUnique(detail.data);
+    // dataUpdatedAt: a read that brought the same user still resets the form
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [detail.dataUpdatedAt]);
 
   /** Valid Datos: the contract's rules and the duplicate check. */
   const validateData = useCallback(async (): Promise<UserFormOutput | null> => {
@@ -130,146 +115,91 @@ export function UserCard({ userId }: { userId?: string }) {
     return values;
   }, [form, unique]);
 
-  const failed = useCallback(async (error: unknown) => {
-    // a 403 already has the privileges dialog of the API client
-    if (error instanceof ApiError && error.status === 403) return;
-    await showMessage({ message: apiErrorMessage(error), variant: 'error' });
-  }, []);
+  /** After a tab's part is saved: the user, companies and roles are read again, the card leaves edit mode. */
+  const afterUpdate = (message: string) => card.saved(message, roles.discard);
 
-  /** Runs a save with the card busy; resolves whether it succeeded. */
-  const run = useCallback(
-    async (save: () => Promise<boolean>): Promise<boolean> => {
-      setSaving(true);
-      try {
-        return await save();
-      } catch (error) {
-        await failed(error);
-        return false;
-      } finally {
-        setSaving(false);
-      }
-    },
-    [failed],
-  );
-
-  const afterUpdate = useCallback(
-    async (message: string) => {
-      await loadUser();
-      companies.reload();
-      roles.reload();
-      setEditing(false);
-      await showMessage({ message: message.trim() });
-    },
-    [loadUser, companies, roles],
-  );
-
-  const saveData = useCallback(
-    () =>
-      run(async () => {
-        if (!userId) return false;
-        const values = await validateData();
-        const body = values && formToRequest(values, countries, documentTypes);
-        if (!body) return false;
-        await modifyUser({ id: userId, ...body });
-        await afterUpdate(t('messages.dataUpdated'));
-        return true;
-      }),
-    [run, userId, validateData, countries, documentTypes, afterUpdate, t],
-  );
-
-  const saveCompanies = useCallback(
-    () =>
-      run(async () => {
-        if (!userId || !user) return false;
-        if (!companies.hasMain) {
-          setShowMainError(true);
-          return false;
-        }
-        await modifyUser({ id: userId, ...storedFields(user), customer: companies.payload() });
-        await afterUpdate(t('messages.updated'));
-        return true;
-      }),
-    [run, userId, user, companies, afterUpdate, t],
-  );
-
-  const saveRoles = useCallback(
-    () =>
-      run(async () => {
-        if (!userId || !user) return false;
-        if (!roles.holdsAnyRole) {
-          setShowRoleError(true);
-          return false;
-        }
-        await modifyUser({ id: userId, ...storedFields(user), roles: await roles.payload() });
-        await afterUpdate(t('messages.updated'));
-        return true;
-      }),
-    [run, userId, user, roles, afterUpdate, t],
-  );
-
-  /** Creates the user from the three tabs; `thenList` goes back to the list afterwards. */
-  const create = useCallback(
-    (thenList: boolean) =>
-      run(async () => {
-        const values = await validateData();
-        const body = values && formToRequest(values, countries, documentTypes);
-        if (!body) {
-          setTab('data');
-          return false;
-        }
-        if (!companies.hasMain) {
-          setShowMainError(true);
-          setTab('companies');
-          return false;
-        }
-        if (!roles.holdsAnyRole) {
-          setShowRoleError(true);
-          setTab('roles');
-          return false;
-        }
-        await createUser({ ...body, customer: companies.payload(), roles: await roles.payload() });
-        form.reset(form.getValues());
-        companies.discard();
-        roles.discard();
-        await showMessage({ message: t('messages.created') });
-        if (thenList) setRedirect({ to: LIST_PATH });
-        return true;
-      }),
-    [run, validateData, countries, documentTypes, companies, roles, form, t],
-  );
-
-  const saveTab: Record<TabId, () => Promise<boolean>> = { data: saveData, companies: saveCompanies, roles: saveRoles };
-  const discardTab: Record<TabId, () => void> = {
-    data: () => form.reset(user ? userToForm(user) : EMPTY_USER_FORM),
-    companies: companies.discard,
-    roles: roles.discard,
+  const saveData = async () => {
+    if (!userId) return false;
+    const values = await validateData();
+    const body = values && formToRequest(values, countries, documentTypes);
+    if (!body) return false;
+    await modifyUser({ id: userId, ...body });
+    await afterUpdate(t('messages.dataUpdated'));
+    return true;
   };
 
-  const unsaved = useUnsavedChanges({
-    when: isNew ? !redirect && (dataDirty || companies.dirty || roles.dirty) : editing && tabDirty[tab],
-    message: t('unsaved'),
-    onUpdate: () => (isNew ? create(false) : saveTab[tab]()),
-    onDiscard: () => (isNew ? undefined : discardTab[tab]()),
-  });
+  const saveCompanies = async () => {
+    if (!userId || !user) return false;
+    if (!companies.hasMain) {
+      setShowMainError(true);
+      return false;
+    }
+    await modifyUser({ id: userId, ...storedFields(user), customer: companies.payload() });
+    await afterUpdate(t('messages.updated'));
+    return true;
+  };
 
-  const beforeTabChange = async (from: string, to: string): Promise<boolean> => {
-    const forward = TABS.indexOf(to as TabId) > TABS.indexOf(from as TabId);
-    if (!isNew) return unsaved.confirmLeave();
-    if (!forward) return true;
-    // spec §4: moving on needs valid data, and roles need a main company
+  const saveRoles = async () => {
+    if (!userId || !user) return false;
+    if (!roles.holdsAnyRole) {
+      setShowRoleError(true);
+      return false;
+    }
+    await modifyUser({ id: userId, ...storedFields(user), roles: await roles.payload() });
+    await afterUpdate(t('messages.updated'));
+    return true;
+  };
+
+  /** Creates the user from the three tabs. */
+  const create = async () => {
+    const values = await validateData();
+    const body = values && formToRequest(values, countries, documentTypes);
+    if (!body) {
+      card.showTab('data');
+      return false;
+    }
+    if (!companies.hasMain) {
+      setShowMainError(true);
+      card.showTab('companies');
+      return false;
+    }
+    if (!roles.holdsAnyRole) {
+      setShowRoleError(true);
+      card.showTab('roles');
+      return false;
+    }
+    await createUser({ ...body, customer: companies.payload(), roles: await roles.payload() });
+    form.reset(form.getValues());
+    companies.discard();
+    roles.discard();
+    await showMessage({ message: t('messages.created') });
+    return true;
+  };
+
+  /** spec §4: moving on needs valid data, and roles need a main company. */
+  const beforeForward = async (from: TabId, to: TabId) => {
     if (from === 'data' && !(await validateData())) return false;
     if (to === 'roles' && !companies.hasMain) {
       setShowMainError(true);
-      if (from === 'data') setTab('companies');
+      if (from === 'data') card.showTab('companies');
       return false;
     }
     return true;
   };
 
-  const changeEditing = async (next: boolean) => {
-    if (!next && !(await unsaved.confirmLeave())) return;
-    setEditing(next);
-  };
+  const card = useCardController<TabId>({
+    tabs: TABS,
+    parts: {
+      data: { dirty: form.formState.isDirty, save: saveData, discard: () => form.reset(user ? userToForm(user) : EMPTY_USER_FORM) },
+      companies: { dirty: companies.dirty, save: saveCompanies, discard: companies.discard },
+      roles: { dirty: roles.dirty, save: saveRoles, discard: roles.discard },
+    },
+    creation: isNew ? { save: create, beforeForward } : undefined,
+    startEditing: openInEdit,
+    invalidates: CHANGES,
+    unsavedMessage: t('unsaved'),
+  });
+  const { editing, tab, saving } = card;
 
   const tabs = useMemo<CardTab[]>(
     () => [
@@ -288,14 +218,16 @@ export function UserCard({ userId }: { userId?: string }) {
 
   const actions =
     tab === 'roles' ? (
-      <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void (isNew ? create(true) : saveRoles())}>
+      <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void (isNew ? card.create(LIST_PATH) : card.saveCurrent())}>
         {isNew ? t('actions.save') : t('actions.update')}
       </Button>
     ) : isNew ? null : (
-      <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void saveTab[tab]()}>
+      <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void card.saveCurrent()}>
         {t('actions.update')}
       </Button>
     );
+
+  const status = isNew ? 'ready' : detail.status === 'pending' ? 'loading' : detail.status === 'error' ? 'error' : detail.data ? 'ready' : 'missing';
 
   return (
     <Box as="section" aria-labelledby={headingId}>
@@ -307,24 +239,15 @@ export function UserCard({ userId }: { userId?: string }) {
           {t('actions.back')}
         </Button>
       </HStack>
-      {load.status === 'loading' ? <LoadingState label={t('loading')} /> : null}
-      {load.status === 'missing' || load.status === 'error' ? (
+      {status === 'loading' ? <LoadingState label={t('loading')} /> : null}
+      {status === 'missing' || status === 'error' ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{load.status === 'error' ? load.message : t('notFound')}</Alert.Title>
+          <Alert.Title>{status === 'error' ? apiErrorMessage(detail.error) : t('notFound')}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {load.status === 'ready' ? (
-        <TabbedCard
-          subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')}
-          tabs={tabs}
-          activeTab={tab}
-          onTabChange={(id) => setTab(id as TabId)}
-          beforeTabChange={beforeTabChange}
-          editing={editing}
-          onEditingChange={isNew ? undefined : (next) => void changeEditing(next)}
-          actions={actions}
-        />
+      {status === 'ready' ? (
+        <TabbedCard subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')} tabs={tabs} actions={actions} {...card.tabbedCard} />
       ) : null}
     </Box>
   );

@@ -1,5 +1,6 @@
-import { apiErrorMessage, type CompanyRecord, type UserCompanyInput } from '@suite/shared';
-import { confirmAction } from '@suite/shared/console';
+import type { CompanyRecord, UserCompanyInput } from '@suite/shared';
+import { confirmAction, consoleKeys, loadStateOf } from '@suite/shared/console';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCompanies } from '../../api/userCard';
 import { belongsToUser, mainCompany, replacesMainCompany, setAssigned, setMainCompany } from './companies';
@@ -9,36 +10,24 @@ export interface CompanyRow extends CompanyRecord {
   member: boolean;
 }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
-
 const changed = (row: CompanyRow, saved: CompanyRow | undefined) => !saved || saved.principal !== row.principal || saved.assigned !== row.assigned;
 
+const NONE: CompanyRow[] = [];
+
 /**
- * The empresas tab's state (console spec §4 "Customers"): every company with the user's flags,
- * the changes made, and the save payload.
+ * The empresas tab's state (console spec §4 "Customers"): every company with the user's flags
+ * (companies of the user: a change of the user or of the companies reads them again), the changes
+ * made, and the save payload.
  */
 export function useCompanies(userId: string | undefined, confirmText: string) {
-  const [saved, setSaved] = useState<CompanyRow[]>([]);
-  const [rows, setRows] = useState<CompanyRow[]>([]);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    fetchCompanies(userId)
-      .then((records) => {
-        if (!live) return;
-        const loaded = records.map((record) => ({ ...record, member: belongsToUser(record) }));
-        setSaved(loaded);
-        setRows(loaded);
-        setLoad({ status: 'ready' });
-      })
-      .catch((error: unknown) => live && setLoad({ status: 'error', message: apiErrorMessage(error) }));
-    return () => {
-      live = false;
-    };
-  }, [userId, generation]);
+  const query = useQuery({
+    queryKey: consoleKeys.of('companies', 'users', userId),
+    queryFn: async () => (await fetchCompanies(userId)).map((record): CompanyRow => ({ ...record, member: belongsToUser(record) })),
+  });
+  const saved = query.data ?? NONE;
+  const [rows, setRows] = useState<CompanyRow[]>(saved);
+  // every read (the first, and after a save) replaces the tab's rows
+  useEffect(() => setRows(saved), [saved]);
 
   const savedById = useMemo(() => new Map(saved.map((row) => [row.id, row])), [saved]);
   const dirty = useMemo(() => rows.some((row) => changed(row, savedById.get(row.id))), [rows, savedById]);
@@ -68,7 +57,7 @@ export function useCompanies(userId: string | undefined, confirmText: string) {
 
   return {
     rows,
-    load,
+    load: loadStateOf(query),
     dirty,
     hasMain: mainCompany(rows) !== undefined,
     changeMain,
@@ -76,8 +65,6 @@ export function useCompanies(userId: string | undefined, confirmText: string) {
     payload,
     /** Back to the stored flags. */
     discard: useCallback(() => setRows(saved), [saved]),
-    /** Reads the companies again (after saving). */
-    reload: useCallback(() => setGeneration((value) => value + 1), []),
   };
 }
 

@@ -1,35 +1,24 @@
-import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
-import { useEffect, useState } from 'react';
+import type { DocumentTypeRecord } from '@suite/shared';
+import { consoleKeys } from '@suite/shared/console';
+import { useQuery } from '@tanstack/react-query';
 import { fetchCountries, fetchDocumentTypes, fetchUserTypes } from '../../api/userCard';
 
-/** User types and countries of the Datos tab, read once per card. */
+/** User types and countries of the Datos tab (catalogues: kept for the console's page). */
 export function useReferenceData() {
-  const [userTypes, setUserTypes] = useState<UserTypeRecord[]>([]);
-  const [countries, setCountries] = useState<CountryRecord[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchUserTypes()
-      .then((records) => live && setUserTypes(records))
-      // without types the select stays empty and the required rule says why
-      .catch(() => undefined);
-    fetchCountries().then((records) => live && setCountries(records));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { userTypes, countries };
+  // without types the select stays empty and the required rule says why
+  const userTypes = useQuery({ queryKey: consoleKeys.reference('userTypes'), queryFn: fetchUserTypes });
+  const countries = useQuery({ queryKey: consoleKeys.reference('countries'), queryFn: fetchCountries });
+  return { userTypes: userTypes.data ?? [], countries: countries.data ?? [] };
 }
+
+const NONE: DocumentTypeRecord[] = [];
 
 /** The document types of the chosen country (spec §5: filtered to the country); none without one. */
 export function useDocumentTypes(countryCode: string | undefined): DocumentTypeRecord[] {
-  const [state, setState] = useState<{ code: string; types: DocumentTypeRecord[] }>({ code: '', types: [] });
-  useEffect(() => {
-    if (!countryCode) return undefined;
-    let live = true;
-    fetchDocumentTypes(countryCode).then((types) => live && setState({ code: countryCode, types }));
-    return () => {
-      live = false;
-    };
-  }, [countryCode]);
-  return countryCode && state.code === countryCode ? state.types : [];
+  const types = useQuery({
+    queryKey: consoleKeys.reference('documentTypes', countryCode),
+    queryFn: () => fetchDocumentTypes(countryCode as string),
+    enabled: Boolean(countryCode),
+  });
+  return (countryCode && types.data) || NONE;
 }

@@ -1,57 +1,62 @@
-import { apiErrorMessage, type AppRoleCountRecord, type RoleRecord, type UserRoleInput } from '@suite/shared';
+import type { AppRoleCountRecord, RoleRecord, UserRoleInput } from '@suite/shared';
+import { consoleKeys, loadStateOf } from '@suite/shared/console';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchApplicationRoleCounts, fetchApplicationRoles } from '../../api/userCard';
 import { assignRoles, hasRoleChanges, initialApplication, holdsAnyRole, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+const NO_APPLICATIONS: AppRoleCountRecord[] = [];
+
+/**
+ * Keys of what the roles tab reads: roles of one user (consoleKeys.of), so a change of roles (the
+ * roles section) or of the user (this card) reads them again; the counters show applications too.
+ */
+export const userRolesKeys = {
+  counts: (userId: string | undefined) => consoleKeys.of('roles', 'users', userId, 'counts'),
+  application: (userId: string | undefined, application: string) => consoleKeys.of('roles', 'users', userId, 'application', application),
+};
 
 /**
  * The roles tab's state (console spec §2, §4): applications with counters, the roles of the ones
  * opened so far, the switches changed, and the save payload.
  */
 export function useRoles(userId: string | undefined) {
-  const [applications, setApplications] = useState<AppRoleCountRecord[]>([]);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const client = useQueryClient();
+  const counts = useQuery({
+    queryKey: userRolesKeys.counts(userId),
+    queryFn: () => fetchApplicationRoleCounts(userId),
+    meta: { shows: ['applications'] },
+  });
+  const applications = counts.data ?? NO_APPLICATIONS;
   const [selected, setSelected] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState<ReadonlyMap<string, RoleRecord[]>>(new Map());
-  const [rolesLoad, setRolesLoad] = useState<Load>({ status: 'ready' });
+  // the applications opened so far: their roles are read (once per card, again after a change)
+  const [opened, setOpened] = useState<readonly string[]>([]);
   const [changes, setChanges] = useState<RoleChanges>(new Map());
-  const [generation, setGeneration] = useState(0);
 
+  // every read of the counters keeps the application shown when it is still there
   useEffect(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    fetchApplicationRoleCounts(userId)
-      .then((records) => {
-        if (!live) return;
-        setApplications(records);
-        setLoaded(new Map());
-        setChanges(new Map());
-        setSelected((current) => (current && records.some((record) => record.appname === current) ? current : initialApplication(records)));
-        setLoad({ status: 'ready' });
-      })
-      .catch((error: unknown) => live && setLoad({ status: 'error', message: apiErrorMessage(error) }));
-    return () => {
-      live = false;
-    };
-  }, [userId, generation]);
+    if (!counts.data) return;
+    const records = counts.data;
+    setSelected((current) => (current && records.some((record) => record.appname === current) ? current : initialApplication(records)));
+  }, [counts.data]);
+  useEffect(() => {
+    if (selected) setOpened((current) => (current.includes(selected) ? current : [...current, selected]));
+  }, [selected]);
 
-  // the roles of the application shown, read once per card
-  useEffect(() => {
-    if (!selected || loaded.has(selected)) return undefined;
-    let live = true;
-    setRolesLoad({ status: 'loading' });
-    fetchApplicationRoles(selected, userId)
-      .then((records) => {
-        if (!live) return;
-        setLoaded((current) => new Map(current).set(selected, records));
-        setRolesLoad({ status: 'ready' });
-      })
-      .catch((error: unknown) => live && setRolesLoad({ status: 'error', message: apiErrorMessage(error) }));
-    return () => {
-      live = false;
-    };
-  }, [selected, loaded, userId]);
+  const reading = selected && !opened.includes(selected) ? [...opened, selected] : opened;
+  const roleQueries = useQueries({
+    queries: reading.map((application) => ({
+      queryKey: userRolesKeys.application(userId, application),
+      queryFn: () => fetchApplicationRoles(application, userId),
+    })),
+  });
+  const loaded: ReadonlyMap<string, RoleRecord[]> = new Map(
+    reading.flatMap((application, index) => {
+      const data = roleQueries[index]?.data;
+      return data ? [[application, data] as const] : [];
+    }),
+  );
+  const selectedQuery = selected ? roleQueries[reading.indexOf(selected)] : undefined;
 
   const assign = useCallback((application: string, names: readonly string[], assigned: boolean) => {
     setChanges((current) => assignRoles(current, application, names, assigned));
@@ -72,27 +77,31 @@ export function useRoles(userId: string | undefined) {
     await Promise.all(
       needed
         .filter((application) => !complete.has(application))
-        .map(async (application) => complete.set(application, await fetchApplicationRoles(application, userId))),
+        .map(async (application) =>
+          complete.set(
+            application,
+            await client.fetchQuery({ queryKey: userRolesKeys.application(userId, application), queryFn: () => fetchApplicationRoles(application, userId) }),
+          ),
+        ),
     );
     return rolesPayload(needed, complete, changes);
-  }, [applications, changes, loaded, userId]);
+  }, [applications, changes, loaded, userId, client]);
 
   return {
     applications,
-    load,
+    load: loadStateOf(counts),
     selected,
     select: setSelected,
     roles: selected ? visibleRoles(loaded.get(selected) ?? []) : [],
-    rolesLoad,
+    rolesLoad: selectedQuery ? loadStateOf(selectedQuery) : ({ status: 'ready' } as const),
     changes,
     assign,
     counters,
     holdsAnyRole: useMemo(() => holdsAnyRole(applications, loaded, changes), [applications, loaded, changes]),
     dirty: useMemo(() => hasRoleChanges(loaded, changes), [loaded, changes]),
     payload,
+    /** Drops the switches changed (discarded, or saved: the roles are read again). */
     discard: useCallback(() => setChanges(new Map()), []),
-    /** Reads the counters and roles again (after saving). */
-    reload: useCallback(() => setGeneration((value) => value + 1), []),
   };
 }
 

@@ -1,12 +1,19 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, apiErrorMessage, formatThousands, useSession, type UserRow, type UserSort } from '@suite/shared';
-import { DataTable, showMessage, useRememberedQuery, type DataTableColumn, type SortOption } from '@suite/shared/console';
+import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, formatThousands, useSession, type UserRow, type UserSort } from '@suite/shared';
+import { DataTable, useConsoleMutation, useServerPage, type DataTableColumn, type SortOption, type TableQuery } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from '../../i18n';
-import { useUsersPage } from './useUsersPage';
-import { deleteUser, setUserState } from './usersListApi';
+import { deleteUser, fetchUsers, setUserState } from './usersListApi';
+
+const SORTS = Object.values(USER_SORT);
+
+/** One page of users for the table's query (GET /api/user/list). */
+async function fetchPage({ search, page, pageSize, sort }: TableQuery<UserSort>) {
+  const { users, rows, rowsCapped } = await fetchUsers({ search, page, pageSize, sort });
+  return { rows: users, total: rows, totalCapped: rowsCapped === true };
+}
 
 /** Only users of these types have the state switch (console spec §2, §6). */
 const SWITCHABLE_TYPES: readonly number[] = [USER_TYPE.user, USER_TYPE.certifiedUser];
@@ -24,8 +31,23 @@ export function UsersList({ label }: { label: string }) {
   const me = useSession().user?.userId;
   const isMe = (user: UserRow) => user.id === me;
   // search, sort and page as the administrator left them (e.g. before opening a card)
-  const [query, setQuery] = useRememberedQuery<UserSort>('users', Object.values(USER_SORT), USER_SORT.newest);
-  const { state, reload } = useUsersPage(query);
+  const list = useServerPage<UserRow, UserSort>({ entity: 'users', rememberAs: 'users', sorts: SORTS, defaultSort: USER_SORT.newest, fetchPage });
+  // DataTable asks the spec's question first; each change reloads the users (here and in any card)
+  const switchState = useConsoleMutation({
+    run: ({ user, nextActive }: { user: UserRow; nextActive: boolean }) => setUserState({ id: user.id, idstate: nextActive ? USER_STATE.active : USER_STATE.inactive }),
+    invalidates: ['users'],
+    success: (_reply, { nextActive }) => (nextActive ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive),
+    autoClose: true,
+    showForbidden: true,
+  });
+  const remove = useConsoleMutation({
+    run: (user: UserRow) => deleteUser(user.id),
+    invalidates: ['users'],
+    // the server's text (A10) when it sends one
+    success: (reply) => (reply as { information?: string } | undefined)?.information || USER_MESSAGES.deleted,
+    autoClose: true,
+    showForbidden: true,
+  });
 
   const columns = useMemo<DataTableColumn<UserRow>[]>(
     () => [
@@ -48,37 +70,26 @@ export function UsersList({ label }: { label: string }) {
     [t],
   );
 
-  /** Runs a change, then shows its outcome; the list reloads after a success. */
-  const change = async (call: () => Promise<unknown>, success: (reply: unknown) => string) => {
-    try {
-      const reply = await call();
-      reload();
-      await showMessage({ message: success(reply), autoClose: true });
-    } catch (error) {
-      await showMessage({ message: apiErrorMessage(error), variant: 'error' });
-    }
-  };
-
   return (
     <Box>
-      {state.error ? (
+      {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{state.error}</Alert.Title>
+          <Alert.Title>{list.error}</Alert.Title>
         </Alert.Root>
       ) : null}
       <DataTable<UserRow, UserSort>
         label={label}
         columns={columns}
-        rows={state.users}
-        total={state.rows}
-        totalCapped={state.rowsCapped}
+        rows={list.rows}
+        total={list.total}
+        totalCapped={list.totalCapped}
         rowKey={(user) => user.id}
         rowLabel={(user) => user.userName}
-        query={query}
-        onQueryChange={setQuery}
+        query={list.query}
+        onQueryChange={list.setQuery}
         sortOptions={sortOptions}
-        loading={state.loading}
+        loading={list.loading}
         loadingLabel={t('loading')}
         onRowClick={(user) => navigate(user.id)}
         onCreate={() => navigate('new')}
@@ -89,21 +100,12 @@ export function UsersList({ label }: { label: string }) {
           isActive,
           label: (user) => t(isActive(user) ? 'state.active' : 'state.inactive'),
           confirmMessage: (_user, nextActive) => (nextActive ? USER_MESSAGES.confirmActivate : USER_MESSAGES.confirmDeactivate),
-          onToggle: (user, nextActive) =>
-            change(
-              () => setUserState({ id: user.id, idstate: nextActive ? USER_STATE.active : USER_STATE.inactive }),
-              () => (nextActive ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive),
-            ),
+          onToggle: (user, nextActive) => switchState.mutate({ user, nextActive }),
         }}
         rowDelete={{
           available: (user) => !isMe(user),
           confirmMessage: () => USER_MESSAGES.confirmDelete,
-          onDelete: (user) =>
-            change(
-              () => deleteUser(user.id),
-              // the server's text (A10) when it sends one
-              (reply) => (reply as { information?: string } | undefined)?.information || USER_MESSAGES.deleted,
-            ),
+          onDelete: (user) => remove.mutate(user),
         }}
       />
     </Box>

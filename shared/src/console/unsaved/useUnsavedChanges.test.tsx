@@ -88,6 +88,28 @@ describe('useUnsavedChanges', () => {
     expect(onUpdate).toHaveBeenCalledTimes(2);
   });
 
+  it("holds the browser's back button with changes: Escape stays, Descartar goes back", async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithHost(
+      <Routes>
+        <Route path="/users" element={<h1>Usuarios</h1>} />
+        <Route path="/users/7" element={<Editor onUpdate={jest.fn()} />} />
+      </Routes>,
+      '/users',
+    );
+    await act(() => router.navigate('/users/7'));
+    await user.type(screen.getByRole('textbox', { name: 'Nombres' }), 'Ana');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(question);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('textbox', { name: 'Nombres' })).toHaveValue('Ana');
+    expect(router.state.location.pathname).toBe('/users/7');
+
+    await act(() => router.navigate(-1));
+    await user.click(await screen.findByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByRole('heading', { name: 'Usuarios' })).toBeInTheDocument();
+  });
+
   it('asks the browser before the page unloads, only with changes', async () => {
     const user = userEvent.setup();
     renderEditor({ onUpdate: jest.fn() });

@@ -1,5 +1,5 @@
-import { useCallback, useContext, useEffect, useRef } from 'react';
-import { UNSAFE_NavigationContext } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
 import { initI18n } from '@suite/shared';
 import { askDialog } from '../dialogs/consoleDialogs';
 import { CONSOLE_NS } from '../i18n';
@@ -24,20 +24,14 @@ export interface UnsavedChanges {
   confirmLeave: () => Promise<boolean>;
 }
 
-type Navigate = (...args: unknown[]) => void;
-interface PatchableNavigator {
-  push: Navigate;
-  replace: Navigate;
-}
-
 /**
- * The unsaved-changes prompt (console spec §4): while `when` is true it asks before in-app
- * navigation and the browser asks before the page unloads (beforeunload).
+ * The unsaved-changes prompt (console spec §4): while `when` is true it asks before any
+ * navigation — links, navigate(), the browser's back and forward buttons (react-router's
+ * useBlocker: the host renders a data router, and so do the standalone page and the test kit) —
+ * and the browser asks before the page unloads (beforeunload).
  *
- * The suite mounts a declarative <BrowserRouter> (host-shell), where react-router's useBlocker is
- * not available (it needs a data router, and shared/src/federation/router.js does not ship one);
- * in-app navigation is held instead at the router's navigator, which every <Link> and navigate()
- * goes through. Back/forward buttons are not held.
+ * The blocker reads `when` as rendered last, so a screen that clears its changes and navigates
+ * in the same commit (redirect after save) is let through.
  */
 export function useUnsavedChanges({ when, message, onUpdate, onDiscard }: UnsavedChangesOptions): UnsavedChanges {
   const latest = useRef({ when, message, onUpdate, onDiscard });
@@ -66,25 +60,23 @@ export function useUnsavedChanges({ when, message, onUpdate, onDiscard }: Unsave
     return asking.current;
   }, []);
 
-  const navigation = useContext(UNSAFE_NavigationContext);
+  const blocker = useBlocker(useCallback(() => latest.current.when, []));
+  const current = useRef(blocker);
+  current.current = blocker;
+  const handling = useRef<typeof blocker | null>(null);
   useEffect(() => {
-    const navigator = navigation?.navigator as unknown as PatchableNavigator | undefined;
-    if (!when || !navigator) return undefined;
-    const { push, replace } = navigator;
-    const held =
-      (go: Navigate): Navigate =>
-      (...args) => {
-        void confirmLeave().then((leave) => {
-          if (leave) go.apply(navigator, args);
-        });
-      };
-    navigator.push = held(push);
-    navigator.replace = held(replace);
-    return () => {
-      navigator.push = push;
-      navigator.replace = replace;
-    };
-  }, [when, navigation, confirmLeave]);
+    if (blocker.state !== 'blocked' || handling.current === blocker) return;
+    handling.current = blocker;
+    void confirmLeave().then((leave) => {
+      if (handling.current !== blocker) return;
+      handling.current = null;
+      // the navigation may have been dropped meanwhile (the screen unmounted)
+      const now = current.current;
+      if (now.state !== 'blocked') return;
+      if (leave) now.proceed();
+      else now.reset();
+    });
+  }, [blocker, confirmLeave]);
 
   useEffect(() => {
     if (!when) return undefined;

@@ -1,0 +1,93 @@
+import { apiErrorMessage } from '@suite/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { TableQuery } from '../data-table/types';
+import { useRememberedQuery } from '../data-table/useRememberedQuery';
+import { consoleKeys, type ConsoleEntity, type ConsoleQueryMeta } from './keys';
+
+/** One page of a server-side list, as a section's fetch function returns it. */
+export interface ServerPage<Row> {
+  rows: Row[];
+  /** Every row that matches, for the pager. */
+  total: number;
+  /** `total` is a lower bound: the API stopped counting. */
+  totalCapped?: boolean;
+}
+
+export interface ServerPageOptions<Row, Sort extends string | number> {
+  /** The entity listed: the page's key is `consoleKeys.list(entity, query)`. */
+  entity: ConsoleEntity;
+  /** Session-storage name of the remembered search, sort and page (useRememberedQuery). */
+  rememberAs: string;
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  fetchPage: (query: TableQuery<Sort>) => Promise<ServerPage<Row>>;
+  /** Other entities the rows show (a change of them refreshes the list too). */
+  shows?: ConsoleQueryMeta['shows'];
+}
+
+export interface ServerPageState<Row, Sort extends string | number> {
+  /** The table's query, remembered for the browser tab. */
+  query: TableQuery<Sort>;
+  /** Hands the table's query over (DataTable's onQueryChange); the same query again asks again (Enter). */
+  setQuery: (query: TableQuery<Sort>) => void;
+  /** The page's rows; the last page's while the next one loads (the pager does not jump); none after a failure. */
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+  /** A request is under way. */
+  loading: boolean;
+  /** The failed request's message, until one succeeds. */
+  error: string | null;
+}
+
+const sameQuery = (a: TableQuery, b: TableQuery) => a.search === b.search && a.sort === b.sort && a.page === b.page && a.pageSize === b.pageSize;
+
+/**
+ * A server page of a console list (TanStack Query on the host's client): the search, sort and page
+ * kept for the tab as useRememberedQuery does (coming back from a card finds the list as it was
+ * left), the previous page kept while the next loads, and Enter on the same search asks again.
+ * The page is read again each time the list is shown.
+ * A mutation of the entity (useConsoleMutation) reloads it.
+ */
+export function useServerPage<Row, Sort extends string | number>({
+  entity,
+  rememberAs,
+  sorts,
+  defaultSort,
+  fetchPage,
+  shows,
+}: ServerPageOptions<Row, Sort>): ServerPageState<Row, Sort> {
+  const [query, remember] = useRememberedQuery<Sort>(rememberAs, sorts, defaultSort);
+  const client = useQueryClient();
+  const key = consoleKeys.list(entity, query);
+  const page = useQuery({
+    queryKey: key,
+    queryFn: () => fetchPage(query),
+    placeholderData: keepPreviousData,
+    // a list is read again whenever it is shown (coming back from a card, another section): it is
+    // where other people's changes appear; cards and catalogues keep what they read for staleTime
+    refetchOnMount: 'always',
+    meta: shows ? { shows } : undefined,
+  });
+
+  const setQuery = useCallback(
+    (next: TableQuery<Sort>) => {
+      // the same query handed over again (Enter on the same search) asks the server again
+      if (sameQuery(next, query)) void client.refetchQueries({ queryKey: consoleKeys.list(entity, next), exact: true });
+      remember(next);
+    },
+    [client, entity, query, remember],
+  );
+
+  const failed = page.status === 'error';
+  return {
+    query,
+    setQuery,
+    rows: failed ? [] : (page.data?.rows ?? []),
+    total: failed ? 0 : (page.data?.total ?? 0),
+    totalCapped: !failed && page.data?.totalCapped === true,
+    loading: page.isFetching,
+    error: page.error ? apiErrorMessage(page.error) : null,
+  };
+}
