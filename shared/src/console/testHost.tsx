@@ -1,8 +1,7 @@
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { AppProviders, DialogHost } from '@suite/shared';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { DialogHost } from '@suite/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { renderInHost } from '../testing';
 import { createTestQueryClient } from './query/client';
 
 /**
@@ -10,29 +9,12 @@ import { createTestQueryClient } from './query/client';
  * data router and the page's DialogHost.
  */
 export function renderWithHost(ui: ReactElement, path = '/', queryClient: QueryClient = createTestQueryClient()) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {ui}
-            <DialogHost />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  return {
-    router,
+  return renderInHost(
+    <>
+      {ui}
+      <DialogHost />
+    </>,
+    path,
     queryClient,
-    ...render(
-      <AppProviders>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppProviders>,
-    ),
-  };
+  );
 }

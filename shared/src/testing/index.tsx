@@ -11,29 +11,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTestQueryClient } from '../console/query/client';
 
 /**
- * Renders a remote's App at `path` the way the host mounts it (a data router, the console's
- * QueryClient: a fresh test one unless given), with /Login as a visible stand-in; `beside` renders
- * next to the routes, inside the router (e.g. the page's DialogHost).
+ * Renders `element` the way the host does: the providers, the console's QueryClient (a fresh test
+ * one unless given) and a data router whose one splat route shows it, at `path`.
  */
-export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode, queryClient: QueryClient = createTestQueryClient()) {
-  // a data router, as the host's: the remote's <Routes> descend from its splat route
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <Routes>
-              <Route path="/Login" element={<p>sign-in</p>} />
-              <Route path="*" element={<App />} />
-            </Routes>
-            {beside}
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
+export function renderInHost(element: ReactNode, path = '/', queryClient: QueryClient = createTestQueryClient()) {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return {
     router,
     queryClient,
@@ -45,6 +27,25 @@ export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactN
       </AppProviders>,
     ),
   };
+}
+
+/**
+ * Renders a remote's App at `path` the way the host mounts it (renderInHost: the remote's
+ * <Routes> descend from the router's splat route), with /Login as a visible stand-in; `beside`
+ * renders next to the routes, inside the router (e.g. the page's DialogHost).
+ */
+export function renderRemoteAt(App: ComponentType, path: string, beside?: ReactNode, queryClient: QueryClient = createTestQueryClient()) {
+  return renderInHost(
+    <>
+      <Routes>
+        <Route path="/Login" element={<p>sign-in</p>} />
+        <Route path="*" element={<App />} />
+      </Routes>
+      {beside}
+    </>,
+    path,
+    queryClient,
+  );
 }
 
 /**
