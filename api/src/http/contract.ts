@@ -44,10 +44,11 @@ export const CONTRACT_EXEMPT: Readonly<Record<string, string>> = {
   'GET /mfe/:slug/*': 'static files of the micro-frontends',
   'GET /brand/*': 'static brand images',
   'GET /*': 'static files of the host shell and its page',
+  'OPTIONS *': 'CORS preflight answered by @fastify/cors for every path',
 };
 
-/** The methods a route is published under (HEAD is Fastify's automatic twin of GET). */
+/** The methods of a route (HEAD, Fastify's automatic twin of each GET, left out). */
 export function routeMethods(route: Pick<RouteOptions, 'method'>): string[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return methods.map((m) => m.toUpperCase()).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+  return methods.map((m) => m.toUpperCase()).filter((m) => m !== 'HEAD');
 }

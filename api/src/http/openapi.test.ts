@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { BACKENDS, json, startTestServer, type TestServer } from '../../test/harness';
 import { CONTRACT_EXEMPT, routeMethods } from './contract';
-import { DOCS_PATH, OPENAPI_PATH, routesWithoutContract } from './openapi';
+import { DOCS_PATH, OPENAPI_PATH, routesWithoutContract, type RegisteredRoute } from './openapi';
 import { parseCsp } from './security-headers';
 
 type Operation = {
@@ -34,7 +34,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').re
 
 describe.each(BACKENDS)('OpenAPI document and docs page [%s]', (backend) => {
   let server: (TestServer & { dispose(): Promise<void> }) | undefined;
-  const routes: Array<{ method: string; url: string; contract?: unknown }> = [];
+  const routes: RegisteredRoute[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(backend, {}, {

@@ -9,7 +9,7 @@ export const DOCS_PATH = '/api/docs';
 
 type JsonObject = Record<string, unknown>;
 
-interface RegisteredRoute {
+export interface RegisteredRoute {
   method: string;
   url: string;
   contract?: RouteContract;
