@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
 import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
+import { installOpenApi } from './http/openapi';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { installSecurityHeaders, registryOrigins } from './http/security-headers';
 import { HttpServers } from './http/server';
@@ -188,6 +189,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await installRateLimit(app, config.rateLimit);
     // the recognised-device cookie of the lockout (modules/auth/devices.ts)
     await app.register(fastifyCookie);
+    // the route table becomes /api/openapi.json and /api/docs: before any area's routes
+    installOpenApi(app, '1');
 
     await app.register(healthRoutes);
     await app.register(hubPlugin, { hub });

@@ -42,7 +42,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
    * The portal profile of an application and tenant (headers `appName`, `tenant`); without
    * `appName`, the one of the page the Host header names. Unknown applications get the fallback.
    */
-  app.get(PORTAL_PROFILE_PATH, async (request, reply): Promise<Envelope<PortalProfile>> => {
+  app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
     const headers = parseInput(
       PortalProfileHeadersSchema,
       { appName: first(request.headers.appname), tenant: first(request.headers.tenant) },
@@ -56,7 +56,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result };
   });
 
-  app.get('/api/application/getVersionApp', async (request): Promise<Envelope<AppVersionResult>> => {
+  app.get('/api/application/getVersionApp', { config: { contract: { summary: 'Version of an application', tag: 'applications', headers: AppVersionHeadersSchema } } }, async (request): Promise<Envelope<AppVersionResult>> => {
     const headers = parseInput(
       AppVersionHeadersSchema,
       {
@@ -75,7 +75,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result: { version: row.version } };
   });
 
-  app.get('/api/application/GetParametersApp', async (request): Promise<Envelope<AppParametersResult>> => {
+  app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
     const headers = parseInput(
       AppParametersHeadersSchema,
       { appName: first(request.headers.appname), parameterType: first(request.headers.parametertype) },
@@ -101,7 +101,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result: { parameters } };
   });
 
-  app.get('/api/application/getMaintenanceWindow', async (request): Promise<Envelope<MaintenanceWindowResult>> => {
+  app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
     const appName = appNameOf(request);
     const { rows } = await sql<{ message: string | null; ends_at: Date | string | null }>`
       select m.message, m.ends_at from applications a ${activeMaintenanceJoin}
@@ -120,7 +120,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     };
   });
 
-  app.get('/api/application/isFreeTrial', async (request): Promise<Envelope<FreeTrialResult>> => {
+  app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
     const appName = appNameOf(request);
     const row = await db
       .selectFrom('applications')

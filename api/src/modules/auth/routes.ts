@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { INFORMATION_CODES, JWKS_PATH, LoginRequestSchema, MESSAGES, type Envelope, type LoginResult } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { hashPassword, needsRehash } from '../../security/passwords';
@@ -56,16 +57,19 @@ export function hashCode(code: string): string {
   return createHash('sha256').update(code, 'utf8').digest('hex');
 }
 
+/** Headers the sign-in reads besides its body (published in the OpenAPI document). */
+const LoginHeadersSchema = v.object({ tenant: v.optional(v.string()), 'user-agent': v.optional(v.string()) });
+
 /** Sign-in (POST /api/Login) and the public keys that verify its tokens. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, keys, config, directory, sessions, limits } = app.ctx;
 
-  app.get(JWKS_PATH, async (_request, reply) => {
+  app.get(JWKS_PATH, { config: { contract: { summary: 'Public keys that verify access tokens (JWKS)', tag: 'auth', raw: true } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return keys.jwks();
   });
 
-  app.post('/api/Login', { config: limits.login }, async (request, reply): Promise<Envelope<LoginResult>> => {
+  app.post('/api/Login', { config: { ...limits.login, contract: { summary: 'Sign in', tag: 'auth', body: LoginRequestSchema, headers: LoginHeadersSchema } } }, async (request, reply): Promise<Envelope<LoginResult>> => {
     const body = parseInput(LoginRequestSchema, request.body);
 
     // refusals that say nothing about the user come first and change nothing

@@ -199,7 +199,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   const weakPassword = () => new ApiError(400, PASSWORD_MESSAGES.weak, INFORMATION_CODES.badRequest);
   const reusedPassword = () => new ApiError(400, MESSAGES.passwordReused, INFORMATION_CODES.passwordReused);
 
-  app.post('/api/login/GetUsersResetPassword', { config: limits.reset }, async (request): Promise<Envelope<GetUsersResetPasswordResult>> => {
+  app.post('/api/login/GetUsersResetPassword', { config: { ...limits.reset, contract: { summary: 'Accounts that can reset their password', tag: 'passwords', body: GetUsersResetPasswordRequestSchema } } }, async (request): Promise<Envelope<GetUsersResetPasswordResult>> => {
     const body = parseInput(GetUsersResetPasswordRequestSchema, request.body);
     limitAddress(`email:${body.email}`);
     await findApp(body.appname);
@@ -225,7 +225,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/api/login/ResetPassword', { config: limits.reset }, async (request): Promise<Envelope<ResetPasswordResult>> => {
+  app.post('/api/login/ResetPassword', { config: { ...limits.reset, contract: { summary: 'Send a password reset link', tag: 'passwords', body: ResetPasswordRequestSchema } } }, async (request): Promise<Envelope<ResetPasswordResult>> => {
     const body = parseInput(ResetPasswordRequestSchema, request.body);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
@@ -241,7 +241,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     return { statusCode: 200, result: { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as UserRow).email) } };
   });
 
-  app.post('/api/user/SendUserActivationEmail', { config: limits.reset }, async (request) => {
+  app.post('/api/user/SendUserActivationEmail', { config: { ...limits.reset, contract: { summary: 'Send an activation e-mail', tag: 'passwords', body: SendUserActivationEmailRequestSchema } } }, async (request) => {
     const body = parseInput(SendUserActivationEmailRequestSchema, request.body);
     const application = await findApp(body.appname);
     const user = await findUser(body.user);
@@ -257,7 +257,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/api/login/AssignPassword', { config: limits.login }, async (request): Promise<Envelope<AssignPasswordResult>> => {
+  app.post('/api/login/AssignPassword', { config: { ...limits.login, contract: { summary: 'Set a password from an activation or reset link', tag: 'passwords', body: AssignPasswordRequestSchema } } }, async (request): Promise<Envelope<AssignPasswordResult>> => {
     const body = parseInput(AssignPasswordRequestSchema, request.body);
     const application = await findApp(body.appname);
     const purpose: LinkPurpose = body.isUserActivation ? 'activation' : 'reset';
@@ -333,7 +333,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     };
   });
 
-  app.post('/api/login/ChangePassword', { config: limits.login }, async (request, reply) => {
+  app.post('/api/login/ChangePassword', { config: { ...limits.login, contract: { summary: 'Change the password', tag: 'passwords', body: ChangePasswordRequestSchema } } }, async (request, reply) => {
     const body = parseInput(ChangePasswordRequestSchema, request.body);
     const current = decryptPayload(body.password, app.ctx.payloadKey);
     const next = decryptPayload(body.newpassword, app.ctx.payloadKey);

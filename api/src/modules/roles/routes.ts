@@ -22,7 +22,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   // the roles screen lists roles too
-  app.get('/api/role/list', { preHandler: requirePrivilege('USERS_READ', 'ROLES_READ') }, async (request): Promise<Envelope<RoleListResult>> => {
+  app.get('/api/role/list', { preHandler: requirePrivilege('USERS_READ', 'ROLES_READ'), config: { contract: { summary: "Roles of an application with a user's assignment", tag: 'roles', headers: RoleListHeadersSchema, auth: ['USERS_READ', 'ROLES_READ'] } } }, async (request): Promise<Envelope<RoleListResult>> => {
     const headers = parseInput(RoleListHeadersSchema, pickHeaders(request, ['application', 'user']), 'headers');
     const user = headers.user || null;
     let applicationId: number | null = null;
@@ -71,7 +71,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  app.get('/api/application/GetCountRolesByUser', { preHandler: requirePrivilege('USERS_READ') }, async (request): Promise<Envelope<CountRolesByUserResult>> => {
+  app.get('/api/application/GetCountRolesByUser', { preHandler: requirePrivilege('USERS_READ'), config: { contract: { summary: 'Roles offered and held per application', tag: 'roles', headers: CountRolesByUserHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<CountRolesByUserResult>> => {
     const { user } = parseInput(CountRolesByUserHeadersSchema, pickHeaders(request, ['user']), 'headers');
     const { rows } = await sql<{ appid: number; appname: string; apptitle: string; rolequantity: number; rolequantity_unique: number }>`
       select a.id as appid, a.name as appname, a.title as apptitle,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { INFORMATION_CODES, MESSAGES, ValidateSessionHeadersSchema, type Envelope, type ErrorResult } from '@suite/shared/contracts';
+import { ErrorResultSchema, INFORMATION_CODES, MESSAGES, ValidateSessionHeadersSchema, type Envelope, type ErrorResult } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { authenticate, type AuthUser } from '../../security/auth';
 
@@ -15,7 +15,7 @@ function first(value: string | string[] | undefined): string | undefined {
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { hub } = app.ctx;
 
-  app.post('/api/user/validatesession', { preHandler: authenticate }, async (request, reply): Promise<Envelope<ErrorResult>> => {
+  app.post('/api/user/validatesession', { preHandler: authenticate, config: { contract: { summary: "Tell whether the caller's session is live", tag: 'sessions', headers: ValidateSessionHeadersSchema, result: ErrorResultSchema, auth: true } } }, async (request, reply): Promise<Envelope<ErrorResult>> => {
     const { connectionId } = parseInput(ValidateSessionHeadersSchema, { connectionId: first(request.headers.connectionid) }, 'headers');
     const user = request.user as AuthUser;
     const current = hub.bindingOf(connectionId);

@@ -78,14 +78,14 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
 
   const notFound = (reply: FastifyReply) => reply.code(404).send(fail(404, MESSAGES.notFound, INFORMATION_CODES.notFound));
 
-  app.get(REMOTES_REGISTRY_PATH, async (request, reply) => {
+  app.get(REMOTES_REGISTRY_PATH, { config: { contract: { summary: 'Registry of the micro-frontends', tag: 'portal', raw: true } } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     return remotesRegistry(config.remotesJson, request.log);
   });
 
   // The page's portal profile travels with the configuration: the page reads both at start in
   // one request, with no round trip waiting for the document headers (docs/adr/0007).
-  app.get(CLIENT_CONFIG_PATH, async (request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
+  app.get(CLIENT_CONFIG_PATH, { config: { contract: { summary: "Client configuration and the page's portal profile", tag: 'portal', raw: true } } }, async (request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
     reply.header('cache-control', 'no-cache').header('vary', 'host');
     return { payloadKey: app.ctx.payloadKey, profile: profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap) };
   });
