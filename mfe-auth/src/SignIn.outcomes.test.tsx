@@ -1,14 +1,9 @@
 import { AppProviders, DEFAULT_PROFILE, ProfileProvider, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
-import { mockApi, reply } from '@suite/shared/testing';
-
-function Where() {
-  const { pathname } = useLocation();
-  return <output aria-label="location">{pathname}</output>;
-}
+import { Where, mockApi, reply } from '@suite/shared/testing';
 
 const refusal = (status: number, result: Record<string, unknown>) => () => reply(status, { statusCode: status, result });
 

@@ -1,20 +1,9 @@
 /** Test helpers of this remote's screens (jest only). */
 import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setPageProfile, setRuntimeConfig, type PortalProfile } from '@suite/shared';
-import { mockApi as mockApiOnFetch, type ApiRoutes } from '@suite/shared/testing';
+import { Where, mockApi as mockApiOnFetch, type ApiRoutes } from '@suite/shared/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
-
-/** The current location, readable by tests: pathname and JSON of the navigation state. */
-function Where() {
-  const { pathname, state } = useLocation();
-  return (
-    <>
-      <output aria-label="location">{pathname}</output>
-      <output aria-label="state">{JSON.stringify(state ?? null)}</output>
-    </>
-  );
-}
 
 export interface Call {
   path: string;
@@ -38,7 +27,7 @@ export function renderAt(path: string, state?: unknown, profile: PortalProfile =
           <Routes>
             <Route path="*" element={<App />} />
           </Routes>
-          <Where />
+          <Where state />
           <DialogHost />
         </MemoryRouter>
       </ProfileProvider>

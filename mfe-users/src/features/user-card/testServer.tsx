@@ -1,7 +1,6 @@
 import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
-import { jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
+import { Where, jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
 import { act, configure } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import App from '../../App';
 
 // the card's tests walk whole screens on a shared, busy machine: allow for slow renders
@@ -94,11 +93,6 @@ export function serve(overrides: ApiRoutes = {}): Call[] {
 
 /** The calls to one path (lower-case). */
 export const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
-
-function Where() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname}</output>;
-}
 
 /** The users remote at `path`, as the host mounts it, signed in, with the page's DialogHost. */
 export function renderCard(path: string) {
