@@ -7,11 +7,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
 import { shellRoutes } from './Shell';
-
-function token(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none' })}.${encode(claims)}.signature`;
-}
+import { Where, jwt as token } from '@suite/shared/testing';
 
 const validToken = () =>
   token({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges: ['USERS_READ'], exp: Math.floor(Date.now() / 1000) + 3600 });
@@ -24,11 +20,6 @@ function stubRemote(name: string): RemoteModule {
       return <h1>{`${name} at ${pathname}`}</h1>;
     },
   };
-}
-
-function Where() {
-  const { pathname } = useLocation();
-  return <output aria-label="location">{pathname}</output>;
 }
 
 /** The shell as bootstrap mounts it: the data router of shellRoutes (here in memory). */

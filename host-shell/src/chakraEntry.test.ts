@@ -1,6 +1,7 @@
 import * as chakra from '@chakra-ui/react';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sourceFiles } from '@suite/shared/testing';
 
 /**
  * Bundles receive the curated Chakra entry (shared/src/ui/chakra.js) under `@chakra-ui/react`;
@@ -9,18 +10,10 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '../..');
 const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry) ? [path] : [];
-  });
-}
-
 it('lists every Chakra value the front end imports', () => {
   const missing: string[] = [];
   for (const pkg of PACKAGES) {
-    for (const file of sources(join(ROOT, pkg, 'src'))) {
+    for (const file of sourceFiles(join(ROOT, pkg, 'src'), { tests: true })) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
         const names = match[1]

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sourceFiles } from '@suite/shared/testing';
 
 /**
  * Bundles receive curated entries of @suite/shared under some share keys (federation policy,
@@ -12,14 +13,6 @@ const CURATED = {
   'react-router': 'shared/src/federation/router.js',
   'react-i18next': 'shared/src/federation/react-i18next.js',
 };
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [path] : [];
-  });
-}
 
 function exportedNames(file: string): Set<string> {
   const text = readFileSync(join(ROOT, file), 'utf8');
@@ -43,7 +36,7 @@ describe.each(Object.entries(CURATED))('curated entry of %s', (pkg, entry) => {
     const namespace = new RegExp(`import\\s*(\\*\\s*as\\s*)?\\w+\\s*(,|from\\s*'${escape(pkg)}')`);
     const missing: string[] = [];
     for (const dir of PACKAGES) {
-      for (const file of sources(join(ROOT, dir, 'src'))) {
+      for (const file of sourceFiles(join(ROOT, dir, 'src'))) {
         const text = readFileSync(file, 'utf8');
         const where = file.slice(ROOT.length + 1);
         for (const line of text.split('\n')) {
@@ -65,7 +58,7 @@ describe.each(Object.entries(CURATED))('curated entry of %s', (pkg, entry) => {
 
 it('no source imports react-router-dom (react-router is the one router package)', () => {
   for (const dir of PACKAGES) {
-    for (const file of sources(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router-dom'/);
+    for (const file of sourceFiles(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router-dom'/);
   }
 });
 
@@ -74,7 +67,7 @@ it('only the host creates a QueryClient: no remote renders a provider or makes a
   const REMOTES = PACKAGES.filter((dir) => dir.startsWith('mfe-'));
   const offending: string[] = [];
   for (const dir of REMOTES) {
-    for (const file of sources(join(ROOT, dir, 'src'))) {
+    for (const file of sourceFiles(join(ROOT, dir, 'src'))) {
       if (/new\s+QueryClient\b|QueryClientProvider|createConsoleQueryClient/.test(readFileSync(file, 'utf8'))) offending.push(file.slice(ROOT.length + 1));
     }
   }

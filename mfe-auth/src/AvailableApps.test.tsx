@@ -2,7 +2,8 @@ import { decryptPayload, pageLocation } from '@suite/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newTab } from './AvailableApps';
-import { mockApi, renderAt, reply, resetWorld } from './testHarness';
+import { jwt, reply } from '@suite/shared/testing';
+import { mockApi, renderAt, resetWorld } from './testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(() => jest.restoreAllMocks());
@@ -13,10 +14,7 @@ const apps = [
 ];
 const userData = { appName: 'ibuhoo', user: 'ana', password: 'Clave#2024' };
 
-function tokenFor(user: string): string {
-  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'HS256' })}.${b64({ unique_name: user, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
+const tokenFor = (user: string) => jwt({ unique_name: user, exp: Math.floor(Date.now() / 1000) + 3600 });
 
 describe('/availableapps', () => {
   it("without user data: 'No hay información del usuario.'", () => {

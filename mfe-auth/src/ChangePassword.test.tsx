@@ -2,7 +2,8 @@ import { changeLanguage, decryptPayload, encryptPayload, sessionStore } from '@s
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readPasswordLink } from './ChangePassword';
-import { mockApi, renderAt, reply, resetWorld, type Call } from './testHarness';
+import { jwt, reply } from '@suite/shared/testing';
+import { mockApi, renderAt, resetWorld, type Call } from './testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(async () => {
@@ -16,10 +17,7 @@ const state = () => JSON.parse(screen.getByLabelText('state').textContent ?? 'nu
 const link = (payload: unknown) => `/changepassword?${encodeURIComponent(encryptPayload(JSON.stringify(payload), 'k'))}`;
 const STRONG = 'Clave#2024';
 
-function tokenFor(user: string): string {
-  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'HS256' })}.${b64({ unique_name: user, nameid: user, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
+const tokenFor = (user: string) => jwt({ unique_name: user, nameid: user, exp: Math.floor(Date.now() / 1000) + 3600 });
 
 async function fill(user: ReturnType<typeof userEvent.setup>, newPassword: string, confirm: string) {
   await user.type(screen.getByLabelText('Nueva contraseña'), newPassword);

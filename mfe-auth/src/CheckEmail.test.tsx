@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderAt, reply, resetWorld } from './testHarness';
+import { reply } from '@suite/shared/testing';
+import { mockApi, renderAt, resetWorld } from './testHarness';
 
 beforeEach(() => resetWorld('bemyself'));
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { changeLanguage } from '@suite/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderAt, reply, resetWorld } from './testHarness';
+import { reply } from '@suite/shared/testing';
+import { mockApi, renderAt, resetWorld } from './testHarness';
 
 const ok = (result: unknown) => () => reply(200, { statusCode: 200, result });
 

@@ -1,34 +1,9 @@
 import { AppProviders, DEFAULT_PROFILE, ProfileProvider, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function Where() {
-  const { pathname } = useLocation();
-  return <output aria-label="location">{pathname}</output>;
-}
-
-/** Login answers with `login`; application data with `appData` (or defaults). */
-function mockApi(login: () => Response, appData: Record<string, unknown> = {}) {
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL((input as Request).url).pathname;
-    if (path.startsWith('/api/application/')) {
-      const name = path.slice('/api/application/'.length);
-      const defaults: Record<string, unknown> = {
-        getVersionApp: { version: '2.0.0' },
-        GetParametersApp: { parameters: [] },
-        isFreeTrial: { isFreeTrial: false, urlFreeTrial: '', codeFreeTrial: '' },
-      };
-      return reply(200, { statusCode: 200, result: appData[name] ?? defaults[name] ?? {} });
-    }
-    return login();
-  });
-}
+import { Where, mockApi, reply } from '@suite/shared/testing';
 
 const refusal = (status: number, result: Record<string, unknown>) => () => reply(status, { statusCode: status, result });
 
@@ -71,7 +46,7 @@ describe('sign-in outcomes', () => {
     [2, 'Le queda un intento más.'],
   ])('R11 after %i failure(s): the message and the attempts left', async (failedAttempts, left) => {
     const user = userEvent.setup();
-    mockApi(refusal(401, { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts, lockTime: 0 } }));
+    mockApi(refusal(401, { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts, lockTime: 0 } }), { appData: true });
     renderSignIn();
     await attempt(user);
     const alert = await screen.findByRole('alert');
@@ -82,7 +57,7 @@ describe('sign-in outcomes', () => {
   it('R13: an mm:ss countdown from lockTime ticking each second, then the released text', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockApi(refusal(423, { information: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.', informationCode: 'R13', failedLoginInformation: { failedAttempts: 3, lockTime: 62 } }));
+    mockApi(refusal(423, { information: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.', informationCode: 'R13', failedLoginInformation: { failedAttempts: 3, lockTime: 62 } }), { appData: true });
     renderSignIn();
     await attempt(user);
     const countdown = await screen.findByTestId('lock-countdown');
@@ -99,7 +74,7 @@ describe('sign-in outcomes', () => {
 
   it('A20 / isBlocked: the blocked text with the contact from the reply', async () => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: 'El usuario se encuentra bloqueado.', informationCode: 'A20', isBlocked: true, messageParameter: 'mesa@empresa.example' }));
+    mockApi(refusal(403, { information: 'El usuario se encuentra bloqueado.', informationCode: 'A20', isBlocked: true, messageParameter: 'mesa@empresa.example' }), { appData: true });
     renderSignIn();
     await attempt(user);
     const alert = await screen.findByRole('alert');
@@ -110,7 +85,7 @@ describe('sign-in outcomes', () => {
   it('isBlocked without a contact in the reply: the application parameter', async () => {
     const user = userEvent.setup();
     mockApi(refusal(403, { information: 'x', informationCode: 'R403', isBlocked: true }), {
-      GetParametersApp: { parameters: [{ name: 'supportContact', value: '"ayuda@suite.example"', type: 'string' }] },
+      appData: { GetParametersApp: { parameters: [{ name: 'supportContact', value: '"ayuda@suite.example"', type: 'string' }] } },
     });
     renderSignIn();
     await attempt(user);
@@ -119,7 +94,7 @@ describe('sign-in outcomes', () => {
 
   it('R14: the alert screen with the welcome e-mail message; Aceptar returns to /Login', async () => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: '', informationCode: 'R14' }));
+    mockApi(refusal(403, { information: '', informationCode: 'R14' }), { appData: true });
     renderSignIn();
     await attempt(user);
     expect(await screen.findByText('Por favor revise el correo de bienvenida para activar su cuenta.')).toBeInTheDocument();
@@ -131,7 +106,7 @@ describe('sign-in outcomes', () => {
 
   it('R18: the alert screen with the expired-password message, then the change-password page', async () => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18', urlApp: '/changepassword' }));
+    mockApi(refusal(403, { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18', urlApp: '/changepassword' }), { appData: true });
     renderSignIn();
     await attempt(user);
     expect(await screen.findByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeInTheDocument();
@@ -142,7 +117,7 @@ describe('sign-in outcomes', () => {
 
   it.each(['R21', 'R22', 'R23'])('%s: the server message', async (code) => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: `Mensaje del servidor ${code}`, informationCode: code }));
+    mockApi(refusal(403, { information: `Mensaje del servidor ${code}`, informationCode: code }), { appData: true });
     renderSignIn();
     await attempt(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(`Mensaje del servidor ${code}`);
@@ -154,7 +129,7 @@ describe('sign-in outcomes', () => {
   };
 
   it('shows the buy link and Prueba Gratis where the profile offers them, and the version from the API', async () => {
-    mockApi(() => reply(500, {}), withLinks);
+    mockApi(() => reply(500, {}), { appData: withLinks });
     renderSignIn({ ...DEFAULT_PROFILE, showBuyLink: true, showFreeTrial: true });
     expect(await screen.findByRole('link', { name: 'Comprar' })).toHaveAttribute('href', 'https://product.suite.example/comprar');
     expect(await screen.findByRole('link', { name: 'Prueba Gratis' })).toHaveAttribute('href', 'https://product.suite.example/prueba-gratis');
@@ -166,7 +141,7 @@ describe('sign-in outcomes', () => {
     ['free trial only', { showBuyLink: false, showFreeTrial: true }, ['Prueba Gratis'], ['Comprar']],
     ['neither', { showBuyLink: false, showFreeTrial: false }, [], ['Comprar', 'Prueba Gratis']],
   ])('the profile decides the links (%s) even when the application has both addresses', async (_case, flags, shown, hidden) => {
-    mockApi(() => reply(500, {}), withLinks);
+    mockApi(() => reply(500, {}), { appData: withLinks });
     renderSignIn({ ...DEFAULT_PROFILE, ...flags });
     expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
     for (const name of shown) expect(await screen.findByRole('link', { name })).toBeInTheDocument();
@@ -174,7 +149,7 @@ describe('sign-in outcomes', () => {
   });
 
   it('shows neither link for an application without them', async () => {
-    mockApi(() => reply(500, {}));
+    mockApi(() => reply(500, {}), { appData: true });
     renderSignIn();
     expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Comprar' })).not.toBeInTheDocument();

@@ -3,39 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
+import { jwt, mockApi, reply, type MockApiOptions } from '@suite/shared/testing';
 
 const PAYLOAD_KEY = 'test-payload-key';
 
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
-}
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** App data GETs answer with defaults; every other call goes to `handler`. */
-function mockApi(handler: (request: Request) => Response | Promise<Response>, appData: Record<string, unknown> = {}) {
-  const sent: Request[] = [];
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/api/application/')) {
-      const name = path.slice('/api/application/'.length);
-      const defaults: Record<string, unknown> = {
-        getVersionApp: { version: '1.2.3' },
-        GetParametersApp: { parameters: [] },
-        isFreeTrial: { isFreeTrial: false, urlFreeTrial: '', codeFreeTrial: '' },
-        getMaintenanceWindow: { isMaintenance: false, message: '' },
-      };
-      return reply(200, { statusCode: 200, result: appData[name] ?? defaults[name] ?? {} });
-    }
-    sent.push(request);
-    return handler(request);
-  });
-  return { sent, spy };
-}
+/** Application data answers defaults (version 1.2.3); the other calls are recorded as their requests. */
+const signInApi: MockApiOptions<Request> = { appData: { getVersionApp: { version: '1.2.3' } }, record: ({ request }) => request };
 
 function renderAt(path: string, state?: unknown) {
   return render(
@@ -113,10 +86,10 @@ describe('sign-in screen', () => {
     const user = userEvent.setup();
     const token = jwt({ identifier: '1', unique_name: 'admin', nameid: '1', given_name: 'Admin', family_name: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'], APPS: ['ibuhoo'], exp: Math.floor(Date.now() / 1000) + 600 });
     const bodies: Record<string, unknown>[] = [];
-    const { sent } = mockApi(async (request) => {
+    const sent = mockApi(async ({ request }) => {
       bodies.push(await request.clone().json());
       return reply(200, { statusCode: 200, result: { informationCode: 'A10', information: 'Ingreso exitoso', token, refreshToken: 'refresh-1', urlApp: '/users' } });
-    });
+    }, signInApi);
     renderAt('/login?from=mail');
 
     await user.type(userField(), 'admin');
@@ -148,6 +121,7 @@ describe('sign-in screen', () => {
     const user = userEvent.setup();
     mockApi(() =>
       reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
+      signInApi,
     );
     renderAt('/login');
     await user.type(userField(), 'admin');
@@ -171,7 +145,7 @@ describe('sign-in screen', () => {
   it('shows a loading state while the sign-in is under way', async () => {
     const user = userEvent.setup();
     let answer: (response: Response) => void = () => undefined;
-    mockApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    mockApi(() => new Promise<Response>((resolve) => (answer = resolve)), signInApi);
     renderAt('/login');
     await user.type(userField(), 'admin');
     await user.type(passwordField(), 'secret');
@@ -207,10 +181,10 @@ describe('other public routes', () => {
     sessionStore.signIn({ token: jwt({ unique_name: 'ada', given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }), refreshToken: 'refresh-9' });
     const bodies: unknown[] = [];
     let answer: (response: Response) => void = () => undefined;
-    const { sent } = mockApi(async (request) => {
+    const sent = mockApi(async ({ request }) => {
       bodies.push(await request.clone().json());
       return new Promise<Response>((resolve) => (answer = resolve));
-    });
+    }, signInApi);
     renderAt('/logout');
     expect(await screen.findByRole('status')).toHaveTextContent('Signing out ...');
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -1,19 +1,9 @@
 import { LANGUAGES } from '@suite/shared';
+import { textLeaves } from '@suite/shared/testing';
 import { resources } from './i18n';
 
-/** Every leaf of a resource tree as 'a.b.c' → value. */
-function leaves(tree: Record<string, unknown>, prefix = ''): Map<string, unknown> {
-  const found = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') for (const [k, v] of leaves(value as Record<string, unknown>, path)) found.set(k, v);
-    else found.set(path, value);
-  }
-  return found;
-}
-
 describe('mfe-auth texts', () => {
-  const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, leaves(resources[lng])]));
+  const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, textLeaves(resources[lng])]));
   const allKeys = [...new Set(LANGUAGES.flatMap((lng) => [...byLanguage[lng].keys()]))].sort();
 
   it('has texts', () => {

@@ -1,23 +1,9 @@
 /** Test helpers of this remote's screens (jest only). */
 import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setPageProfile, setRuntimeConfig, type PortalProfile } from '@suite/shared';
+import { Where, mockApi as mockApiOnFetch, type ApiRoutes } from '@suite/shared/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
-
-export function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** The current location, readable by tests: pathname and JSON of the navigation state. */
-function Where() {
-  const { pathname, state } = useLocation();
-  return (
-    <>
-      <output aria-label="location">{pathname}</output>
-      <output aria-label="state">{JSON.stringify(state ?? null)}</output>
-    </>
-  );
-}
 
 export interface Call {
   path: string;
@@ -25,29 +11,11 @@ export interface Call {
 }
 
 /**
- * Mocks fetch: `routes` maps an API path (after /api/) to a reply; application data answers
- * defaults. Returns the calls made (path and JSON body).
+ * Fakes the API: `routes` maps an API path (after /api/) to an answer; application data answers
+ * defaults. Returns the calls made (path after /api/ and JSON body).
  */
-export function mockApi(routes: Record<string, (body: Record<string, unknown>) => Response>): Call[] {
-  const calls: Call[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname.replace(/^\/api\//, '');
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    calls.push({ path, body });
-    if (path.startsWith('application/')) {
-      const defaults: Record<string, unknown> = {
-        'application/getVersionApp': { version: '2.0.0' },
-        'application/GetParametersApp': { parameters: [] },
-        'application/isFreeTrial': { isFreeTrial: false, urlFreeTrial: '', codeFreeTrial: '' },
-      };
-      return reply(200, { statusCode: 200, result: defaults[path] ?? {} });
-    }
-    const handler = routes[path];
-    return handler ? handler(body) : reply(404, { statusCode: 404, result: { information: 'no mock', informationCode: 'R404' } });
-  });
-  return calls;
+export function mockApi(routes: ApiRoutes): Call[] {
+  return mockApiOnFetch(routes, { appData: true, record: ({ path, body }) => ({ path: path.replace(/^\/api\//, ''), body }) });
 }
 
 /** Renders the remote at `path` with navigation `state`, the page's `profile`, the dialog host and the location probe. */
@@ -59,7 +27,7 @@ export function renderAt(path: string, state?: unknown, profile: PortalProfile =
           <Routes>
             <Route path="*" element={<App />} />
           </Routes>
-          <Where />
+          <Where state />
           <DialogHost />
         </MemoryRouter>
       </ProfileProvider>

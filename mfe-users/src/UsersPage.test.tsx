@@ -3,16 +3,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { registerResources } from '@suite/shared';
-import { WithQueryClient } from '@suite/shared/testing';
+import { WithQueryClient, jwt, mockApi, reply, type ApiCall as Call } from '@suite/shared/testing';
 import { NS, resources } from './i18n';
 import { UsersPage } from './UsersPage';
 
 registerResources(NS, resources);
-
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
-}
 
 const row = (overrides: Partial<UserRow>): UserRow => ({
   id: '1',
@@ -31,30 +26,8 @@ const admin = row({});
 const jdoe = row({ id: '2', userName: 'jdoe', names: 'John', surnames: 'Doe', document: '80123456789', email: 'j@d.co', idstate: 2, typeuserid: 2 });
 const ana = row({ id: '3', userName: 'ana', names: 'Ana', surnames: 'Núñez', document: 'AB123', email: 'ana@d.co', idstate: 1, typeuserid: 4 });
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-const ok = (result: unknown): Reply => ({ status: 200, body: { statusCode: 200, result } });
+const ok = (result: unknown) => reply(200, { statusCode: 200, result });
 const listOf = (users: UserRow[], rows = users.length) => ok({ users, rows });
-
-/** Answers each call with the first matching handler; records every call. */
-function mockApi(handler: (call: Call) => Reply | Promise<Reply>) {
-  const calls: Call[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const text = await request.clone().text();
-    const call = { method: request.method, path: new URL(request.url).pathname, headers: request.headers, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const { status, body } = await handler(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
 
 function Where() {
   const location = useLocation();
@@ -166,7 +139,7 @@ describe('users list', () => {
   });
 
   it('shows the server message when the list cannot be read', async () => {
-    mockApi(() => ({ status: 400, body: { statusCode: 400, result: { information: 'Búsqueda no válida', informationCode: 'R400' } } }));
+    mockApi(() => reply(400, { statusCode: 400, result: { information: 'Búsqueda no válida', informationCode: 'R400' } }));
     renderUsers();
     expect(await screen.findByRole('alert')).toHaveTextContent('Búsqueda no válida');
   });
@@ -231,7 +204,7 @@ describe('users list', () => {
         first = false;
         return listOf([admin, jdoe], 57);
       }
-      return new Promise<Reply>(() => undefined);
+      return new Promise<Response>(() => undefined);
     });
     renderUsers();
     await screen.findByText('1-10 de 57');
@@ -264,7 +237,7 @@ describe('users list', () => {
     const user = userEvent.setup();
     const calls = mockApi((call) =>
       call.path === '/api/user/Inactivate'
-        ? { status: 400, body: { statusCode: 400, result: { information: 'No es posible cambiar de estado a este usuario', informationCode: 'R400' } } }
+        ? reply(400, { statusCode: 400, result: { information: 'No es posible cambiar de estado a este usuario', informationCode: 'R400' } })
         : listOf([row({ id: '9', userName: 'blocked', idstate: 6, typeuserid: 2 })]),
     );
     renderUsers();

@@ -5,10 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ShellErrorBoundary } from './ErrorBoundary';
 import { LoadingScreen } from './LoadingScreen';
 import { MaintenanceOverlay } from './MaintenanceOverlay';
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { reply } from '@suite/shared/testing';
 
 beforeEach(() => {
   resetRuntimeConfig();

@@ -4,11 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { HubConnectionLike } from './realtime';
 import { SessionHub } from './SessionHub';
 import { DialogHost } from '@suite/shared';
-
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
-}
+import { jwt } from '@suite/shared/testing';
 
 class FakeHub implements HubConnectionLike {
   handlers = new Map<string, (...args: unknown[]) => void>();

@@ -1,13 +1,5 @@
 import { SessionStore, createApiClient, resetRuntimeConfig, setNavigator, setRuntimeConfig, validateStoredSession } from '@suite/shared';
-
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
-}
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { jwt, reply } from '@suite/shared/testing';
 
 const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
 

@@ -1,7 +1,8 @@
 import { DEFAULT_PROFILE, SIGN_IN_VARIANTS, changeLanguage, type PortalProfile, type SignInVariant } from '@suite/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderAt, reply, resetWorld } from '../testHarness';
+import { reply } from '@suite/shared/testing';
+import { mockApi, renderAt, resetWorld } from '../testHarness';
 import { SIGN_IN_LAYOUTS, signInLayoutFor } from './layouts';
 import { ClassicLayout } from './ClassicLayout';
 import { MyselfLayout } from './MyselfLayout';

@@ -12,34 +12,20 @@ import {
 import { AppProviders, DialogHost } from '..';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
-}
+import { jwt, mockApi, reply } from '../testing';
 
 const accessToken = (n: number) => jwt({ unique_name: 'ada', given_name: 'Ada', n, exp: Math.floor(Date.now() / 1000) + 600 });
-
-function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const ok = (result: unknown) => reply(200, { statusCode: 200, result });
 const unauthorized = (code = 'R401') => reply(401, { statusCode: 401, result: { information: 'no', informationCode: code } });
 
 type Handler = (request: Request, body: unknown) => Response | Promise<Response>;
 
-function mockFetch(handler: Handler) {
-  const calls: { url: string; method: string; authorization: string | null; body: unknown }[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const text = await request.clone().text();
-    const body = text ? JSON.parse(text) : undefined;
-    calls.push({ url: new URL(request.url).pathname, method: request.method, authorization: request.headers.get('Authorization'), body });
-    return handler(request, body);
+/** The fake API answering every call with `handler`; records path, method, Authorization and body. */
+const mockFetch = (handler: Handler) =>
+  mockApi(({ request, body }) => handler(request, body), {
+    record: ({ path, method, headers, body }) => ({ url: path, method, authorization: headers.get('Authorization'), body }),
   });
-  return calls;
-}
 
 let store: SessionStore;
 let navigate: jest.Mock;

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { DialogHost } from '@suite/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { renderInHost } from '../testing';
+import { renderInHost } from '@suite/shared/testing';
 import { createTestQueryClient } from './query/client';
 
 /**

@@ -1,20 +1,14 @@
 import { LANGUAGES } from './index';
+import { textLeaves } from '../testing/i18n';
 import { commonResources } from './resources';
 
-/** Every key path of a resource tree, with its value. */
-function entries(tree: Record<string, unknown>, prefix = ''): [string, unknown][] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? entries(value as Record<string, unknown>, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]],
-  );
-}
-
 describe('shell texts (namespace common)', () => {
-  const keys = (lng: (typeof LANGUAGES)[number]) => entries(commonResources[lng]).map(([key]) => key).sort();
+  const keys = (lng: (typeof LANGUAGES)[number]) => [...textLeaves(commonResources[lng]).keys()].sort();
 
   it('has every string in es, en and pt', () => {
     for (const lng of LANGUAGES) expect([lng, keys(lng)]).toEqual([lng, keys('es')]);
     for (const lng of LANGUAGES) {
-      for (const [key, value] of entries(commonResources[lng])) expect([lng, key, typeof value === 'string' && value.trim() !== '']).toEqual([lng, key, true]);
+      for (const [key, value] of textLeaves(commonResources[lng])) expect([lng, key, typeof value === 'string' && value.trim() !== '']).toEqual([lng, key, true]);
     }
   });
 

@@ -10,6 +10,11 @@ import { AppProviders } from '../ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTestQueryClient } from '../console/query/client';
 
+export { APP_DATA_DEFAULTS, jwt, mockApi, reply, type ApiAnswer, type ApiCall, type ApiHandler, type ApiRoutes, type MockApiOptions } from './api';
+export { textKeys, textLeaves } from './i18n';
+export { sourceFiles } from './files';
+export { Where } from './Where';
+
 /**
  * Renders `element` the way the host does: the providers, the console's QueryClient (a fresh test
  * one unless given) and a data router whose one splat route shows it, at `path`.

@@ -69,7 +69,7 @@ describe('user card, Datos tab', () => {
   it('checks the user name on blur: A10 is a field error', async () => {
     const user = userEvent.setup();
     const calls = serve({
-      'POST /api/user/getuserexists': (body) =>
+      'POST /api/user/getuserexists': ({ body }) =>
         body.userName === 'jdoe' ? [200, { informationCode: 'A10', information: 'En uso', users: [userDetail] }] : [200, { informationCode: 'R11', information: '', users: [] }],
     });
     renderCard('/users/new');

@@ -245,7 +245,7 @@ describe('user card', () => {
   it('asks once about a deleted user when the next arrow is pressed while the blur check is running', async () => {
     const user = userEvent.setup();
     const calls = serve({
-      'POST /api/user/getuserexists': (body) =>
+      'POST /api/user/getuserexists': ({ body }) =>
         body.userName === 'antiguo'
           ? [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...userDetail, id: IDS.deleted, deleted: true }] }]
           : [200, { informationCode: 'R11', information: '', users: [] }],

@@ -1,11 +1,5 @@
+import { textKeys as keys } from '@suite/shared/testing';
 import { cardResources } from './i18n';
-
-/** Every key path of a resource tree. */
-function keys(tree: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? keys(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
 
 describe('user card texts', () => {
   it('has every text in es, en and pt', () => {

@@ -1,7 +1,6 @@
 import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
-import { renderRemoteAt } from '@suite/shared/testing';
+import { Where, jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
 import { act, configure } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import App from '../../App';
 
 // the card's tests walk whole screens on a shared, busy machine: allow for slow renders
@@ -55,15 +54,13 @@ export const role = (id: number, name: string, assigned = false, idstate = 0) =>
   assigned,
 });
 
-type Answer = [status: number, result: unknown] | ((body: Record<string, unknown>, request: Request) => [number, unknown]);
-
 /** Default replies of the card's calls; tests override some. Keys: 'METHOD /path' (lower-case path). */
-export function defaultRoutes(): Record<string, Answer> {
+export function defaultRoutes(): ApiRoutes {
   return {
     'GET /api/user/gettypeuser': [200, { records: [{ id: 2, name: 'Usuario' }, { id: 4, name: 'Usuario Certificado' }] }],
     'GET /api/user/get-countries': [200, [{ id: 1, name: 'Colombia', countryCode: 'CO' }, { id: 2, name: 'Perú', countryCode: 'PE' }]],
-    'GET /api/user/get-document-types-create-users': (_body, request) =>
-      request.headers.get('code') === 'CO'
+    'GET /api/user/get-document-types-create-users': ({ headers }) =>
+      headers.get('code') === 'CO'
         ? [
             200,
             {
@@ -74,49 +71,28 @@ export function defaultRoutes(): Record<string, Answer> {
             },
           ]
         : [200, { listDocumentType: [{ documentTypeId: 9, documentTypeDescription: 'DNI', documentTypeAllowed: 'DNI', country: 'PE', alphanumeric: false }] }],
-    'GET /api/customer/getcustomer': (_body, request) => [200, { customers: companies(request.headers.get('userid') ? IDS.acme : undefined) }],
-    'GET /api/application/getcountrolesbyuser': (_body, request) => [
+    'GET /api/customer/getcustomer': ({ headers }) => [200, { customers: companies(headers.get('userid') ? IDS.acme : undefined) }],
+    'GET /api/application/getcountrolesbyuser': ({ headers }) => [
       200,
-      { records: [{ appid: 1, appname: 'ibuhoo', apptitle: 'Consola', rolequantity: 2, rolequantityUnique: request.headers.get('user') ? 1 : 0 }] },
+      { records: [{ appid: 1, appname: 'ibuhoo', apptitle: 'Consola', rolequantity: 2, rolequantityUnique: headers.get('user') ? 1 : 0 }] },
     ],
-    'GET /api/role/list': (_body, request) => [200, { records: [role(1, 'Administrador', Boolean(request.headers.get('user'))), role(2, 'Lector'), role(3, 'Antiguo', false, 1)], count: 3 }],
+    'GET /api/role/list': ({ headers }) => [200, { records: [role(1, 'Administrador', Boolean(headers.get('user'))), role(2, 'Lector'), role(3, 'Antiguo', false, 1)], count: 3 }],
     'GET /api/user/getbyid': [200, { count: 1, records: [userDetail] }],
     'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
     'GET /api/user/list': [200, { users: [], rows: 0 }],
   };
 }
 
-export interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
+/** A call, its path in lower case. */
+export type Call = ApiCall;
 
-/** Answers fetch from `routes`; unknown calls get a 404. Returns the calls made. */
-export function serve(overrides: Record<string, Answer> = {}): Call[] {
-  const routes = { ...defaultRoutes(), ...overrides };
-  const calls: Call[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname.toLowerCase();
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    calls.push({ method: request.method, path, headers: request.headers, body });
-    const answer = routes[`${request.method} ${path}`];
-    const [status, result] = typeof answer === 'function' ? answer(body, request) : (answer ?? [404, { information: 'El recurso solicitado no existe.', informationCode: 'R404' }]);
-    return new Response(JSON.stringify({ statusCode: status, result }), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
+/** Answers fetch from the default routes and `overrides`; unknown calls get a 404. Returns the calls made. */
+export function serve(overrides: ApiRoutes = {}): Call[] {
+  return mockApi({ ...defaultRoutes(), ...overrides }, { record: (call) => ({ ...call, path: call.path.toLowerCase() }) });
 }
 
 /** The calls to one path (lower-case). */
 export const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
-
-function Where() {
-  const location = useLocation();
-  return <output aria-label="location">{location.pathname}</output>;
-}
 
 /** The users remote at `path`, as the host mounts it, signed in, with the page's DialogHost. */
 export function renderCard(path: string) {
@@ -130,11 +106,6 @@ export function renderCard(path: string) {
       <DialogHost />
     </>,
   );
-}
-
-function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'EdDSA' })}.${encode(claims)}.sig`;
 }
 
 /** Closes what a test left open. */
