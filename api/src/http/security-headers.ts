@@ -46,7 +46,11 @@ type RawReply = ServerResponse & { [NONCE]?: string; [EXTRA_ORIGINS]?: string[] 
 
 /** The nonce of this reply's Content-Security-Policy (style-src), fresh per reply. */
 export function cspNonce(reply: FastifyReply): string {
-  const raw = reply.raw as RawReply;
+  return rawNonce(reply.raw);
+}
+
+function rawNonce(res: ServerResponse): string {
+  const raw = res as RawReply;
   raw[NONCE] ??= randomBytes(16).toString('base64');
   return raw[NONCE];
 }
@@ -101,11 +105,7 @@ function isPageRequest(request: FastifyRequest): boolean {
 /** The directives of the portal's Content-Security-Policy (helmet form). */
 export function cspDirectives(config: SecurityConfig) {
   const extra = (_req: IncomingMessage, res: ServerResponse) => ((res as RawReply)[EXTRA_ORIGINS] ?? []).join(' ');
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => {
-    const raw = res as RawReply;
-    raw[NONCE] ??= randomBytes(16).toString('base64');
-    return `'nonce-${raw[NONCE]}'`;
-  };
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${rawNonce(res)}'`;
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", extra],

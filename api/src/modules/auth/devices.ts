@@ -26,11 +26,11 @@ export function deviceOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The hash of the device that just proved a password: the request's own device id, or a new one
- * sent back in the cookie (HttpOnly, SameSite=Strict, only to /api, Secure over HTTPS).
+ * The hash of the device that just proved a password: the request's own device id (`known`, when
+ * the caller has it already), or a new one sent back in the cookie (HttpOnly, SameSite=Strict,
+ * only to /api, Secure over HTTPS).
  */
-export function provenDevice(request: FastifyRequest, reply: FastifyReply): string {
-  const known = deviceOf(request);
+export function provenDevice(request: FastifyRequest, reply: FastifyReply, known = deviceOf(request)): string {
   if (known) return known;
   const id = randomBytes(32).toString('base64url');
   reply.setCookie(DEVICE_COOKIE, id, {

@@ -76,7 +76,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const password = decryptPayload(body.password, app.ctx.payloadKey);
     if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
 
-    const { application, user, subject } = await checkCredentials({ db, lockout: config.lockout }, request, {
+    const { application, user, subject, device } = await checkCredentials({ db, lockout: config.lockout }, request, {
       appName: body.appname,
       userName: body.user,
       password,
@@ -107,7 +107,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
       codeHash: code ? hashCode(code) : undefined,
       codeSeconds: EXCHANGE_CODE_SECONDS,
-      device: provenDevice(request, reply),
+      device: provenDevice(request, reply, device),
     });
 
     // the application's limits: sessions beyond them are revoked and told so in real time

@@ -344,7 +344,7 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     // the current password is checked as a sign-in checks it (one credential check for both)
     const verified = await checkCredentials({ db, lockout: config.lockout }, request, { appName: application.name, userName: body.user, password: current });
     await clearLockout(db, verified.subject);
-    await rememberDevice(db, verified.user.id, provenDevice(request, reply));
+    await rememberDevice(db, verified.user.id, provenDevice(request, reply, verified.device));
     const loginUser = verified.user;
     const user = (await db.selectFrom('users').select([...userColumns]).where('id', '=', loginUser.id).executeTakeFirstOrThrow()) as UserRow;
     if (await inHistory(user, application, next)) throw reusedPassword();
