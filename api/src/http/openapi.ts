@@ -141,13 +141,15 @@ export function docsPage(document: JsonObject, nonce: string): string {
     }
   }
   const info = document.info as { title: string; version: string; description: string };
+  // OpenAPI descriptions are CommonMark: their `code` spans shown as code, not as backticks
+  const inlineCode = (html: string) => html.replace(/`([^`]+)`/g, '<code>$1</code>');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)} — API reference</title>
 <style nonce="${nonce}">body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 section{border-top:1px solid #ddd;padding:.5rem 0}.m{display:inline-block;min-width:4rem;font-weight:700}pre{background:#f5f5f5;padding:.5rem;overflow:auto}</style>
-</head><body><main><h1>${escapeHtml(info.title)} ${escapeHtml(info.version)}</h1>
-<p>${escapeHtml(info.description)} Machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>
+</head><body><main><h1>${escapeHtml(info.title)} <small>version ${escapeHtml(info.version)}</small></h1>
+<p>${inlineCode(escapeHtml(info.description))} Machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>
 ${[...byTag.entries()].map(([tag, items]) => `<h2>${escapeHtml(tag)}</h2>${items.join('\n')}`).join('\n')}
 </main></body></html>`;
 }
