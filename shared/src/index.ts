@@ -1,4 +1,5 @@
 export * from './contracts';
+export { asLanguage, CATALOGUES, formatPhrase, localize, phrase, phraseKeys, resolveLanguage, type PhraseKey } from './phrases';
 export * from './crypto';
 export * from './federation';
 export * from './runtime-config';

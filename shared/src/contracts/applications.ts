@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /**
  * Public per-application data of the portal spec (§3, §7): version, parameters, maintenance
@@ -6,7 +7,7 @@ import * as v from 'valibot';
  * application is a 404 R404.
  */
 
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(50), v.regex(/^[\w.-]+$/, 'appName no es válido'));
+const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(/^[\w.-]+$/, es.request.appNameInvalid));
 
 /** Header `appName` (every call below). */
 export const AppNameHeadersSchema = v.object({ appName });
@@ -14,8 +15,8 @@ export const AppNameHeadersSchema = v.object({ appName });
 /** GET /api/application/getVersionApp headers: appName, and optionally tenant and tenantLanguage (ES, EN, PT). */
 export const AppVersionHeadersSchema = v.object({
   appName,
-  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, 'tenant no es válido'))),
-  tenantLanguage: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, 'tenantLanguage debe ser ES, EN o PT'))),
+  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
+  tenantLanguage: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid))),
 });
 
 /** GET /api/application/getVersionApp reply `result`. */

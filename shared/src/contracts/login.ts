@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /** Device type the portal sends (spec §9). */
 export const TYPE_DEVICE_ID = 2;
@@ -20,8 +21,8 @@ const IpText = v.pipe(v.string(), v.ip());
  * session records the address the server sees (TRUST_PROXY).
  */
 export const LoginRequestSchema = v.object({
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100)),
-  password: v.pipe(v.string(), v.nonEmpty('Campo obligatorio'), v.maxLength(1024)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
+  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024)),
   appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
   ip: v.optional(
     v.pipe(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /**
  * Password and reset-by-e-mail contracts (portal spec §3, §4, §5, §9). The same schemas run in
@@ -12,13 +13,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound so hashing cost stays bounded; not a spec rule. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const PASSWORD_MESSAGES = {
-  weak: 'La contraseña no cumple con el nivel mínimo de seguridad requerida.',
-  mismatch: 'Las contraseñas no coinciden.',
-  required: 'Campo obligatorio',
-  /** AssignPassword / ChangePassword refused: the new password equals one of the last N. */
-  reused: 'La contraseña ya fue utilizada anteriormente.',
-} as const;
+export const PASSWORD_MESSAGES = es.password;
 
 const escapeClass = (s: string) => s.replace(/[\\\]\-^/]/g, (c) => `\\${c}`);
 const SPECIAL_CLASS = `[${escapeClass(PASSWORD_SPECIALS)}]`;
@@ -62,11 +57,7 @@ export const PasswordSchema = v.pipe(
   v.check((pw) => isStrongPassword(pw), PASSWORD_MESSAGES.weak),
 );
 
-export const RESET_EMAIL_MESSAGES = {
-  required: 'El Campo email es obligatorio',
-  format: 'El formato de email ingresado no es válido. Inténtalo de nuevo.',
-  max: 'Debe tener máximo 100 caracteres.',
-} as const;
+export const RESET_EMAIL_MESSAGES = es.resetEmail;
 
 /** E-mail pattern of spec §5: top-level domain of 2 to 4 letters. */
 export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/;

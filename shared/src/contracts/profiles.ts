@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { LANGUAGES } from '../phrases';
+import { es } from '../phrases/es';
 import { FALLBACK_APP } from './messages';
 
 /**
@@ -16,7 +18,7 @@ export type SignInVariant = (typeof SIGN_IN_VARIANTS)[number];
 export const EMAIL_SENT_ROUTES = ['/check-email', '/alert'] as const;
 export type EmailSentRouteName = (typeof EMAIL_SENT_ROUTES)[number];
 
-export const PROFILE_LANGUAGES = ['es', 'en', 'pt'] as const;
+export const PROFILE_LANGUAGES = LANGUAGES;
 export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
 
 /** Light or dark template (the myself-style sign-in has a switch between them). */
@@ -126,12 +128,12 @@ export type PortalProfileOverride = DeepPartial<Omit<PortalProfile, 'app' | 'ten
 /** GET /api/application/profile — headers `appName` and optional `tenant`; reply `result` is a PortalProfile. */
 export const PORTAL_PROFILE_PATH = '/api/application/profile';
 
-const name = v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, 'appName no es válido'));
+const name = v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.appNameInvalid));
 
 /** Headers of GET /api/application/profile. An unknown or missing appName answers the fallback profile. */
 export const PortalProfileHeadersSchema = v.object({
   appName: v.optional(name),
-  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, 'tenant no es válido'))),
+  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
 });
 
 /** Title of the fallback profile served for an unknown application (portal spec §1). */

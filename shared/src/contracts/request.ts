@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /**
  * The one gate every request input of the API goes through (`parseRequest`): bodies, and the
@@ -20,7 +21,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Issue message of a refused string; the API prefixes it with where: 'Solicitud inválida (body.user): …'. */
-export const FORBIDDEN_TEXT_MESSAGE = 'contiene caracteres no permitidos.';
+export const FORBIDDEN_TEXT_MESSAGE = es.request.forbiddenText;
 
 /** True when `text` may reach storage: no NUL, no C0 control but tab/CR/LF, no lone surrogate. */
 export function isAllowedText(text: string): boolean {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /**
  * Token and session calls of the portal spec (§3, §7): refresh, revoke, validation, the
@@ -6,9 +7,9 @@ import * as v from 'valibot';
  * Every reply is the usual envelope; refusals carry `result.information` / `informationCode`.
  */
 
-const userName = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100));
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(50));
-const opaque = v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(200));
+const userName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
+const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50));
+const opaque = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200));
 
 /** POST /api/Login/RefreshToken body. */
 export const RefreshTokenRequestSchema = v.object({
@@ -37,7 +38,7 @@ export const RevokeTokenRequestSchema = v.object({
   Quantity: v.pipe(
     v.union([v.number(), v.string()]),
     v.transform((q) => Number(q)),
-    v.literal(1, 'Quantity debe ser 1'),
+    v.literal(1, es.request.quantityOne),
   ),
   AppName: appName,
   RefreshToken: opaque,
@@ -59,7 +60,7 @@ export interface RevokeTokenResult {
  */
 export const TokenValidationHeadersSchema = v.object({
   user: userName,
-  token: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(8192)),
+  token: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(8192)),
   option: v.optional(v.pipe(v.string(), v.maxLength(20))),
   currentApp: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
 });
@@ -96,7 +97,7 @@ export interface GenerateTokensResult {
 
 /** POST /api/user/validatesession header `connectionId` (the hub's GetConnectionId). */
 export const ValidateSessionHeadersSchema = v.object({
-  connectionId: v.pipe(v.string(), v.trim(), v.nonEmpty('Campo obligatorio'), v.maxLength(100)),
+  connectionId: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
 });
 
 /** Where the client lands after RevokeToken when nothing else is configured. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 import { VALIDATION_MESSAGES, maxMessage } from './validation';
 
 /**
@@ -16,53 +17,7 @@ export const PHONE_MAX_DIGITS = 10;
 export const PHONE_MAX = 16;
 export const PHONE_PREFIX = '(+57) ';
 
-export const USER_MESSAGES = {
-  documentMax: 'Máximo 13 caracteres',
-  documentNumeric: 'El campo debe ser numérico, mínimo 1 caracter.',
-  documentAlphanumeric: 'El campo debe ser alfanumérico.',
-  userNameInUse: 'El nombre de usuario ingresado ya se encuentra utilizado',
-  emailInUse: 'El correo electrónico ingresado ya se encuentra utilizado',
-  mainCompanyRequired: '*Se requiere una empresa principal',
-  roleRequired: '*Se requiere mínimo un rol',
-  /** Deleted-user match (A20), console spec §8. */
-  deletedUserMatch:
-    'El nombre de usuario y/o correo ingresados ya ha sido utilizado por un usuario que ha sido eliminado. Selecciona una de las siguientes acciones para Continuar',
-  createNewUser: 'Crear nuevo usuario.',
-  reactivateUser: 'Reactivar usuario.',
-  created: 'El usuario fue creado con éxito',
-  /** Verbatim, leading space included (console spec §8). */
-  dataUpdated: ' Los datos del usuario han sido actualizados',
-  updated: '¡El usuario fue actualizado con éxito!',
-  stateNotChangeable: 'No es posible cambiar de estado a este usuario',
-  nowActive: 'El usuario quedó en estado activo',
-  nowInactive: 'El usuario quedó en estado inactivo',
-  confirmActivate: '¿Deseas activar este usuario ?',
-  confirmDeactivate: '¿Deseas desactivar este usuario ?',
-  confirmDelete: '¿Deseas eliminar este usuario?',
-  unsavedChanges: '¿Hiciste Modificaciones ¿deseas actualizarlas?',
-  confirmMainCompany: 'Desea cambiar la empresa principal?',
-  // not given by the spec:
-  lettersOnly: 'Solo se permiten letras y espacios.',
-  userNameChars: 'Solo se permiten letras, números y los caracteres . _ - @',
-  emailChars: 'Solo se permiten letras, números y los caracteres . _ - @ +',
-  phoneDigits: 'Solo se permiten números.',
-  oneMainCompany: 'Solo puede haber una empresa principal.',
-  deleted: 'El usuario fue eliminado con éxito',
-  reactivated: 'El usuario fue reactivado con éxito',
-  /** An administrator cannot lock themselves out. */
-  notOnYourself: 'No puedes desactivar ni eliminar tu propio usuario.',
-  notFound: 'El usuario no existe.',
-  userTypeUnknown: 'El tipo de usuario no existe.',
-  countryUnknown: 'El país no existe.',
-  documentTypeUnknown: 'El tipo de documento no existe para el país.',
-  companyUnknown: 'La empresa no existe.',
-  roleUnknown: 'El rol no existe o no está activo para la aplicación.',
-  applicationUnknown: 'La aplicación no existe.',
-  notDeleted: 'El usuario no se encuentra eliminado.',
-  available: 'El valor no se encuentra utilizado.',
-  /** Push (ReceiveSessionStatus) to the sessions of a user an administrator inactivated or deleted. */
-  sessionEndedByAdmin: 'Tu sesión fue cerrada porque tu usuario fue desactivado por un administrador.',
-} as const;
+export const USER_MESSAGES = es.users;
 
 const required = VALIDATION_MESSAGES.required;
 
@@ -149,7 +104,7 @@ export const UserDataFields = {
   documentType: requiredCode,
 };
 
-const uuid = v.pipe(v.string(required), v.trim(), v.uuid('El identificador no es válido.'));
+const uuid = v.pipe(v.string(required), v.trim(), v.uuid(es.request.invalidId));
 
 /**
  * One company of the save payload (console spec §3 "customer"): `principal` marks the main

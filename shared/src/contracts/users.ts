@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /** `filterBy` header of GET /api/user/list: the spec's sort options. */
 export const USER_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
@@ -10,7 +11,7 @@ export type UserSort = (typeof USER_SORT)[keyof typeof USER_SORT];
  */
 export const UserListHeadersSchema = v.object({
   customerSearch: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
-  pages: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6},(10|25|100)$/, 'pages must be "<page>,<10|25|100>"')), '1,10'),
+  pages: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6},(10|25|100)$/, es.request.pagesFormat)), '1,10'),
   filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, 'filterBy must be 1 to 4')), '3'),
 });
 

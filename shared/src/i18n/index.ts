@@ -1,14 +1,14 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { getPageProfile } from '../profile/store';
 import { commonResources } from './resources';
+import { DEFAULT_LANGUAGE, LANGUAGES, asLanguage, isLanguage, localize, type Language } from '../phrases';
 
 export { commonResources };
 
-/** Supported languages; Spanish is the default (portal spec §1, §9). */
-export const LANGUAGES = ['es', 'en', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'es';
+/** Supported languages and the default come from the phrase catalogue (portal spec §1, §9). */
+export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../phrases';
 /** Local storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'bms_lang';
 export const COMMON_NS = 'common';
@@ -16,8 +16,6 @@ export const COMMON_NS = 'common';
 /** A namespace's texts in every supported language. */
 export type NamespaceResources = Record<Language, Record<string, unknown>>;
 
-const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
  * Language from local storage `bms_lang`, else the tenant's default (the page profile's
@@ -82,6 +80,27 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /** Current language, uppercased, as the `tenantLanguage` header wants it (portal spec §1). */
 export function tenantLanguage(): string {
-  const lng = i18n.isInitialized ? i18n.resolvedLanguage ?? i18n.language : detectLanguage();
-  return (lng || DEFAULT_LANGUAGE).slice(0, 2).toUpperCase();
+  return pageLanguage().toUpperCase();
+}
+
+/** The page's current language. */
+export function pageLanguage(): Language {
+  const lng = i18n.isInitialized ? (i18n.resolvedLanguage ?? i18n.language) : detectLanguage();
+  const primary = (lng || DEFAULT_LANGUAGE).slice(0, 2).toLowerCase();
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
+/** A catalogue text (a contract's validation message, the API's or the hub's Spanish) in the page's language. */
+export function localizeText(text: string): string {
+  return localize(text, pageLanguage());
+}
+
+/**
+ * The same for a screen, re-rendering when the language changes:
+ * `const localized = useLocalize(); … {localized(errors.email?.message)}`.
+ */
+export function useLocalize(): <T extends string | undefined>(text: T) => T {
+  const { i18n: instance } = useTranslation();
+  const language = asLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
+  return useCallback(<T extends string | undefined>(text: T) => (text === undefined ? text : (localize(text, language) as T)), [language]);
 }

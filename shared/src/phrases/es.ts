@@ -1,0 +1,196 @@
+/**
+ * The phrase catalogue's source language: the specification's Spanish texts, verbatim (its
+ * spellings included: 'venciada'), grouped by area. Every other language is typed against this
+ * object, so a phrase missing in English or Portuguese does not compile. Placeholders are
+ * `:name` (formatPhrase fills them).
+ */
+export const es = {
+  /** Texts the API and the portal agree on (portal spec §8 and the envelope's generic codes). */
+  messages: {
+    noResponse: 'Error al realizar la petición.',
+    forbidden:
+      'La acción que está intentando realizar no es posible ejecutarla debido a que su usuario no tiene los privilegios suficientes.',
+    required: 'Campo obligatorio',
+    /** POST /api/Login success (A10). */
+    loginSuccess: 'Ingreso exitoso',
+    /** POST /api/Login wrong user or password (R11). */
+    loginFailed: 'Usuario o contraseña incorrectos.',
+    /** Missing, expired or invalid access token (R401). */
+    unauthorized: 'La sesión no es válida o ha expirado. Inicie sesión de nuevo.',
+    /** Unknown API route (R404). */
+    notFound: 'El recurso solicitado no existe.',
+    /** Unexpected server failure (R500). */
+    serverError: 'Ocurrió un error inesperado. Intente de nuevo más tarde.',
+    /** A request the HTTP layer cannot read: malformed URL or request line (R400). */
+    badHttpRequest: 'Solicitud inválida: la dirección o la solicitud no tienen un formato válido.',
+    /** The request did not arrive whole within REQUEST_TIMEOUT_MS (R408). */
+    requestTimeout: 'La solicitud no llegó completa a tiempo.',
+    /** Request headers over the size the server reads (R431). */
+    headersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes.',
+    /** The server is shutting down or at its connection limit (R503). */
+    serviceUnavailable: 'El servicio no está disponible en este momento. Intente de nuevo más tarde.',
+    /** The password field of a login could not be decrypted with the payload key (R400). */
+    undecodablePassword: 'La contraseña enviada no tiene un formato válido.',
+    /** Sign-in refused: the application is inactive (R21). */
+    applicationInactive: 'La aplicación se encuentra inactiva.',
+    /** Sign-in refused: the application does not exist (R400). */
+    applicationUnknown: 'La aplicación indicada no existe.',
+    /** Sign-in refused: the user is inactive (R22). */
+    userInactive: 'El usuario se encuentra inactivo. Comuníquese con el administrador.',
+    /** Sign-in refused: the account was never activated (R14). */
+    userNotActivated: 'Por favor revise el correo de bienvenida para activar su cuenta.',
+    /** Sign-in refused: the account is permanently blocked (A20, isBlocked). */
+    userBlocked: 'El usuario se encuentra bloqueado.',
+    /** Sign-in refused: too many failed attempts, temporary lock (R13, failedLoginInformation.lockTime). */
+    temporaryLock: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.',
+    /** Shown by the client when the R13 countdown reaches zero. */
+    userReleased: 'El usuario ya fue liberado por favor intente acceder de nuevo.',
+    /** Sign-in refused: the password is older than the application allows (R18). */
+    passwordExpired: 'Su clave se encuentra venciada debe realizar el cambio.',
+    /** Sign-in refused: the application is in a maintenance window (R23; the window's own message when it has one). */
+    applicationMaintenance: 'La aplicación se encuentra en mantenimiento. Intente de nuevo más tarde.',
+    /** POST /api/Login/RefreshToken success. */
+    tokenRefreshed: 'Token renovado',
+    /** Refresh refused: the refresh token (or its session) was revoked, or was already used (R101). */
+    refreshRevoked: 'Su sesión ha sido revocada. Por favor inicie sesión nuevamente.',
+    /** Refresh refused: the session reached the application's maxRefreshTokens (R101). */
+    refreshLimitReached: 'Se alcanzó el número máximo de renovaciones de la sesión. Por favor inicie sesión nuevamente.',
+    /** Refresh refused: unknown or expired refresh token (R401). */
+    refreshInvalid: 'El token de actualización no es válido o ha expirado. Inicie sesión de nuevo.',
+    /** PUT /api/login/RevokeToken success ('Sesión finalizada exitosamente' is the screen's text). */
+    sessionEnded: 'Sesión finalizada exitosamente',
+    /** GET /api/login/TokenValidation success. */
+    tokenValid: 'Token válido',
+    /** POST /api/login/GenerateTokens refused: unknown, expired or already used code (R401). */
+    codeInvalid: 'El código no es válido, expiró o ya fue utilizado.',
+    /** POST /api/user/validatesession success. */
+    sessionBound: 'Sesión validada',
+    /** POST /api/user/validatesession: the hub connection is not open on this server (R404). */
+    connectionUnknown: 'La conexión indicada no existe o ya fue cerrada.',
+    /** Push (ReceiveSessionStatus): the user's newer sign-in exceeded the application's limit. */
+    sessionReplaced: 'Tu sesión fue cerrada porque se inició sesión en otro dispositivo.',
+    /** Push (ReceiveSessionStatus): the application's limit of simultaneous sessions was exceeded. */
+    sessionLimitReached: 'Tu sesión fue cerrada porque se alcanzó el número máximo de sesiones simultáneas de la aplicación.',
+    /** Push (ReceiveSessionStatus): a spent refresh token was presented again; the session was closed. */
+    sessionClosedForSecurity: 'Tu sesión fue cerrada por seguridad. Por favor inicia sesión nuevamente.',
+    /** 429 on sign-in and token endpoints (R429). */
+    tooManyRequests: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.',
+    /** GetUsersResetPassword: no account uses the e-mail (404, R11). */
+    noUsersForEmail: 'No se encontraron usuarios asociados al correo.',
+    /** ResetPassword success (A10). */
+    resetEmailSent: 'Se envió un correo con el enlace para restablecer la contraseña.',
+    /** SendUserActivationEmail success (A10). */
+    activationEmailSent: 'Se envió el correo de activación de la cuenta.',
+    /** AssignPassword refused: unknown, used or tampered link (R31). */
+    invalidLink: 'El enlace no es válido.',
+    /** AssignPassword refused: the link expired (R32). */
+    linkExpired: 'El enlace ha expirado. Solicite uno nuevo.',
+    /** AssignPassword / ChangePassword refused: the password is in the history (R33). */
+    passwordReused: 'La contraseña ya fue utilizada anteriormente.',
+    /** AssignPassword success for an activation (A10). */
+    passwordCreated: 'Contraseña creada exitosamente.',
+    /** AssignPassword / ChangePassword success (A10). */
+    passwordUpdated: 'Contraseña actualizada exitosamente.',
+    /** Push (ReceiveSessionStatus): the password was changed; every session of the user was closed. */
+    sessionPasswordChanged: 'Tu sesión fue cerrada porque la contraseña de la cuenta fue cambiada.',
+    /** ResetPassword: an e-mail shared by several accounts names no single one (400). */
+    severalAccounts: 'Hay varias cuentas asociadas al correo; indique el usuario.',
+    /** ResetPassword / SendUserActivationEmail: unknown user (404, R404). */
+    userUnknown: 'El usuario no existe.',
+    /** SendUserActivationEmail: the account is already active (409, R34). */
+    userAlreadyActive: 'El usuario ya se encuentra activo.',
+  },
+  /** The console's shared validation messages (console spec §5 "Shared messages"). */
+  validation: {
+    required: 'Campo obligatorio.',
+    emailFormat: 'El correo no posee el formato correcto.',
+    min: 'Debe tener al menos :min caracteres.',
+    max: 'Debe tener máximo :max caracteres.',
+    /** `:attribute` is the field's label. */
+    numeric: ':attribute debe ser un número.',
+  },
+  /** New passwords (portal spec §5). */
+  password: {
+    weak: 'La contraseña no cumple con el nivel mínimo de seguridad requerida.',
+    mismatch: 'Las contraseñas no coinciden.',
+    required: 'Campo obligatorio',
+    /** AssignPassword / ChangePassword refused: the new password equals one of the last N. */
+    reused: 'La contraseña ya fue utilizada anteriormente.',
+  },
+  /** The forgot-password e-mail field (portal spec §5). */
+  resetEmail: {
+    required: 'El Campo email es obligatorio',
+    format: 'El formato de email ingresado no es válido. Inténtalo de nuevo.',
+    max: 'Debe tener máximo 100 caracteres.',
+  },
+  /** Activation and reset links as the change-password screen reads them. */
+  link: {
+    invalid: 'El enlace no es válido',
+    undecodable: 'Error al procesar el enlace',
+  },
+  /** The user form and the users calls (console spec §5, §8). */
+  users: {
+    documentMax: 'Máximo 13 caracteres',
+    documentNumeric: 'El campo debe ser numérico, mínimo 1 caracter.',
+    documentAlphanumeric: 'El campo debe ser alfanumérico.',
+    userNameInUse: 'El nombre de usuario ingresado ya se encuentra utilizado',
+    emailInUse: 'El correo electrónico ingresado ya se encuentra utilizado',
+    mainCompanyRequired: '*Se requiere una empresa principal',
+    roleRequired: '*Se requiere mínimo un rol',
+    /** Deleted-user match (A20), console spec §8. */
+    deletedUserMatch:
+      'El nombre de usuario y/o correo ingresados ya ha sido utilizado por un usuario que ha sido eliminado. Selecciona una de las siguientes acciones para Continuar',
+    createNewUser: 'Crear nuevo usuario.',
+    reactivateUser: 'Reactivar usuario.',
+    created: 'El usuario fue creado con éxito',
+    /** Verbatim, leading space included (console spec §8). */
+    dataUpdated: ' Los datos del usuario han sido actualizados',
+    updated: '¡El usuario fue actualizado con éxito!',
+    stateNotChangeable: 'No es posible cambiar de estado a este usuario',
+    nowActive: 'El usuario quedó en estado activo',
+    nowInactive: 'El usuario quedó en estado inactivo',
+    confirmActivate: '¿Deseas activar este usuario ?',
+    confirmDeactivate: '¿Deseas desactivar este usuario ?',
+    confirmDelete: '¿Deseas eliminar este usuario?',
+    unsavedChanges: '¿Hiciste Modificaciones ¿deseas actualizarlas?',
+    confirmMainCompany: 'Desea cambiar la empresa principal?',
+    // not given by the spec:
+    lettersOnly: 'Solo se permiten letras y espacios.',
+    userNameChars: 'Solo se permiten letras, números y los caracteres . _ - @',
+    emailChars: 'Solo se permiten letras, números y los caracteres . _ - @ +',
+    phoneDigits: 'Solo se permiten números.',
+    oneMainCompany: 'Solo puede haber una empresa principal.',
+    deleted: 'El usuario fue eliminado con éxito',
+    reactivated: 'El usuario fue reactivado con éxito',
+    /** An administrator cannot lock themselves out. */
+    notOnYourself: 'No puedes desactivar ni eliminar tu propio usuario.',
+    notFound: 'El usuario no existe.',
+    userTypeUnknown: 'El tipo de usuario no existe.',
+    countryUnknown: 'El país no existe.',
+    documentTypeUnknown: 'El tipo de documento no existe para el país.',
+    companyUnknown: 'La empresa no existe.',
+    roleUnknown: 'El rol no existe o no está activo para la aplicación.',
+    applicationUnknown: 'La aplicación no existe.',
+    notDeleted: 'El usuario no se encuentra eliminado.',
+    available: 'El valor no se encuentra utilizado.',
+    /** Push (ReceiveSessionStatus) to the sessions of a user an administrator inactivated or deleted. */
+    sessionEndedByAdmin: 'Tu sesión fue cerrada porque tu usuario fue desactivado por un administrador.',
+    companyRepeated: 'Una empresa está repetida.',
+    roleRepeated: 'Un rol está repetido para la misma aplicación.',
+  },
+  /** Refusals of the request gate and of the contracts' technical fields. */
+  request: {
+    /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */
+    forbiddenText: 'contiene caracteres no permitidos.',
+    /** `:where` is 'body.names', 'headers.appname', …; `:detail` the field's own message. */
+    invalidAt: 'Solicitud inválida (:where): :detail',
+    invalid: 'Solicitud inválida: :detail',
+    invalidId: 'El identificador no es válido.',
+    appNameInvalid: 'appName no es válido',
+    tenantInvalid: 'tenant no es válido',
+    tenantLanguageInvalid: 'tenantLanguage debe ser ES, EN o PT',
+    quantityOne: 'Quantity debe ser 1',
+    pagesFormat: 'pages must be "<page>,<10|25|100>"',
+    databaseUnavailable: 'La base de datos no está disponible.',
+  },
+} as const;
