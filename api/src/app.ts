@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seed';
 import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
+import { installReplyLanguage } from './http/language';
 import { installOpenApi } from './http/openapi';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { installSecurityHeaders, registryOrigins } from './http/security-headers';
@@ -179,6 +180,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       instance.log.info('database closed');
     });
     installErrorHandling(app);
+    installReplyLanguage(app);
     installInputGuard(app);
     await installCompression(app);
     await installSecurityHeaders(app, {

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { FORBIDDEN_TEXT_MESSAGE, INFORMATION_CODES, MESSAGES, fail, findForbiddenText, parseRequest, type Envelope } from '@suite/shared/contracts';
+import { es, formatPhrase } from '@suite/shared/phrases';
+import { localizeEnvelope, requestLanguage } from './language';
 
 /**
  * An expected failure: answered as `{ statusCode, result: { information, informationCode, …extra } }`
@@ -27,7 +29,7 @@ export class ApiError extends Error {
 export const badRequest = (information: string) => new ApiError(400, information, INFORMATION_CODES.badRequest);
 
 const invalid = (what: string, path: string, message: string) =>
-  badRequest(`Solicitud inválida (${path ? `${what}.${path}` : what}): ${message}`);
+  badRequest(formatPhrase(es.request.invalidAt, { where: path ? `${what}.${path}` : what, detail: message }));
 
 /**
  * Parses `input` with a valibot schema through the contracts' one gate (parseRequest: no NUL or
@@ -78,7 +80,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.info({ code: error.code }, error.message);
       const code =
         error.statusCode === 401 ? INFORMATION_CODES.unauthorized : error.statusCode === 404 ? INFORMATION_CODES.notFound : INFORMATION_CODES.badRequest;
-      return reply.code(error.statusCode).send(fail(error.statusCode, `Solicitud inválida: ${error.message}`, code));
+      return reply.code(error.statusCode).send(fail(error.statusCode, formatPhrase(es.request.invalid, { detail: error.message }), code));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError));
@@ -96,11 +98,13 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
   request.log.info({ code: error.code }, error.message);
+  // answered before routing: rendered in the caller's language here
+  const language = requestLanguage(request);
   if (status >= 500) {
-    reply.code(500).send(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError));
+    reply.code(500).send(localizeEnvelope(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError), language));
     return;
   }
-  reply.code(status).send(fail(status, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest));
+  reply.code(status).send(localizeEnvelope(fail(status, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest), language));
 }
 
 /**

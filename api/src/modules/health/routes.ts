@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fail, ok } from '@suite/shared/contracts';
+import { INFORMATION_CODES, fail, ok } from '@suite/shared/contracts';
+import { es } from '@suite/shared/phrases';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -25,7 +26,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
       return ok({ status: 'ready', database: app.ctx.database.kind });
     } catch (error) {
       request.log.warn({ err: error }, 'database not reachable');
-      return reply.code(503).send(fail(503, 'La base de datos no está disponible.', 'R503'));
+      return reply.code(503).send(fail(503, es.request.databaseUnavailable, INFORMATION_CODES.unavailable));
     }
   });
 }

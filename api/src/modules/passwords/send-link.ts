@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { asLanguage } from '@suite/shared/phrases';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
@@ -53,8 +54,7 @@ export async function findLinkApplication(db: Kysely<DB>, name: string): Promise
 /** The request's tenantLanguage header (es, en, pt), else the application's default language. */
 export function tenantLanguage(request: FastifyRequest, application: Pick<LinkApplication, 'default_language'>): string {
   const header = request.headers.tenantlanguage;
-  const value = Array.isArray(header) ? header[0] : header;
-  return (value ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
+  return asLanguage(Array.isArray(header) ? header[0] : header) ?? application.default_language;
 }
 
 /** Renders a password e-mail in the language and sends it to the user. */

@@ -124,7 +124,7 @@ async function assertUnique(trx: Trx, field: IdentityField, value: string, excep
  */
 async function applyCompanies(trx: Trx, userId: string, companies: readonly UserCompanyInput[]): Promise<void> {
   const ids = companies.map((c) => c.id.toLowerCase());
-  if (new Set(ids).size !== ids.length) throw badRequest('Una empresa está repetida.');
+  if (new Set(ids).size !== ids.length) throw badRequest(USER_MESSAGES.companyRepeated);
   if (ids.length) {
     const found = await trx.selectFrom('customers').select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw badRequest(USER_MESSAGES.companyUnknown);
@@ -162,7 +162,7 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
  */
 async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInput[]): Promise<void> {
   const keys = roles.map((r) => `${r.application.toLowerCase()}\u0000${r.name.toLowerCase()}`);
-  if (new Set(keys).size !== keys.length) throw badRequest('Un rol está repetido para la misma aplicación.');
+  if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const offered = await trx
     .selectFrom('role_applications as ra')
     .innerJoin('roles as r', 'r.id', 'ra.role_id')

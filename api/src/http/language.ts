@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { localize, resolveLanguage, type Language } from '@suite/shared/phrases';
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The caller's language: the `tenantLanguage` header the portal sends, else `Accept-Language`, else Spanish. */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
+  return resolveLanguage({ tenantLanguage: first(request.headers.tenantlanguage), acceptLanguage: first(request.headers['accept-language']) });
+}
+
+/**
+ * An envelope whose `result.information` is in `language` (a copy; the payload itself may be a
+ * shared constant). `informationCode` and every other field stay as they are.
+ */
+export function localizeEnvelope<T>(payload: T, language: Language): T {
+  if (language === 'es' || payload === null || typeof payload !== 'object') return payload;
+  const result = (payload as { result?: unknown }).result;
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return payload;
+  const information = (result as { information?: unknown }).information;
+  if (typeof information !== 'string') return payload;
+  const localized = localize(information, language);
+  return localized === information ? payload : ({ ...payload, result: { ...result, information: localized } } as T);
+}
+
+/**
+ * Services and errors speak the catalogue's Spanish; the reply is rendered in the caller's
+ * language as it is serialized, in one place, so no route has to think about it.
+ */
+export function installReplyLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const language = requestLanguage(request);
+    reply.header('content-language', language);
+    return localizeEnvelope(payload, language);
+  });
+}
