@@ -16,11 +16,12 @@ import {
   type AssignPasswordResult,
   type Language,
   type PasswordLinkPayload,
+  useLocalize,
 } from '@suite/shared';
+import { es } from '@suite/shared/phrases';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { contractText } from './contractText';
 import { FormError } from './FormError';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
@@ -33,7 +34,7 @@ import type { AlertState } from './SignIn';
 import { requestSignIn, sameOriginPath } from './signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
-export const LINK_MESSAGES = { invalid: 'El enlace no es válido', undecodable: 'Error al procesar el enlace' } as const;
+export const LINK_MESSAGES = es.link;
 
 /** Seconds the 'password created/updated' alert waits before going to sign-in by itself. */
 export const PASSWORD_SET_REDIRECT_SECONDS = 5;
@@ -97,6 +98,7 @@ export function ChangePassword() {
 
 function LinkPasswordForm() {
   const { t, i18n } = useTranslation(NS);
+  const localized = useLocalize();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { signIn } = useSession();
@@ -113,7 +115,7 @@ function LinkPasswordForm() {
 
   useEffect(() => {
     if (reading.ok) return;
-    const alert: AlertState = { message: contractText(t, reading.message) ?? reading.message, page: '/Login' };
+    const alert: AlertState = { message: localized(reading.message), page: '/Login' };
     navigate('/Alert', { replace: true, state: alert });
   }, [reading, navigate, t]);
 
@@ -183,7 +185,7 @@ function LinkPasswordForm() {
           <Text>
             {t('password.userLabel')} <Text as="strong">{user}</Text>
           </Text>
-          <FormError message={error && contractText(t, error)} />
+          <FormError message={error && localized(error)} />
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
           <PasswordFormActions disabled={newPassword === '' || confirm === ''} busy={busy} />
         </Stack>
@@ -206,13 +208,14 @@ function NewPasswordPair({
   live: { weak?: string; mismatch?: string };
 }) {
   const { t } = useTranslation(NS);
+  const localized = useLocalize();
   return (
     <>
       <PasswordInput
         label={t('password.new')}
         showLabel={t('password.showNew')}
         hideLabel={t('password.hideNew')}
-        error={contractText(t, live.weak)}
+        error={localized(live.weak)}
         inputProps={{ autoComplete: 'new-password', value: newPassword, onChange: (event) => onNew(event.target.value) }}
       />
       <PasswordRules password={newPassword} />
@@ -220,7 +223,7 @@ function NewPasswordPair({
         label={t('password.confirm')}
         showLabel={t('password.showConfirm')}
         hideLabel={t('password.hideConfirm')}
-        error={contractText(t, live.mismatch)}
+        error={localized(live.mismatch)}
         inputProps={{ autoComplete: 'new-password', value: confirm, onChange: (event) => onConfirm(event.target.value) }}
       />
     </>
@@ -275,6 +278,7 @@ function useNewPasswordForm(submit: (newPassword: string) => Promise<void>, hand
 /** The expired-password change (R18): user, current password, new password and confirmation → ChangePassword. */
 function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
   const { t } = useTranslation(NS);
+  const localized = useLocalize();
   const navigate = useNavigate();
   const [user, setUser] = useState(initialUser);
   const [current, setCurrent] = useState('');
@@ -289,7 +293,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('password.expiredIntro')}</Text>
-          <FormError message={error && contractText(t, error)} />
+          <FormError message={error && localized(error)} />
           <Field.Root>
             <Field.Label>{t('signIn.user')}</Field.Label>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} value={user} onChange={(event) => setUser(event.target.value)} />

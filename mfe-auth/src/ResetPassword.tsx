@@ -1,12 +1,11 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ApiError, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } from '@suite/shared';
+import { ApiError, ResetEmailSchema, apiErrorMessage, useLocalize, type UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
-import { contractText } from './contractText';
 import { FormError } from './FormError';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
@@ -30,6 +29,7 @@ export interface SelectAccountsState {
  */
 export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'invalid-link' }) {
   const { t } = useTranslation(NS);
+  const localized = useLocalize();
   const navigate = useNavigate();
   const notice = (useLocation().state as { message?: unknown } | null)?.message;
   const [serverError, setServerError] = useState<string | null>(null);
@@ -87,7 +87,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
           <Field.Root invalid={Boolean(errors.email)}>
             <Field.Label>{t('reset.email')}</Field.Label>
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={100} {...register('email')} />
-            <Field.ErrorText>{contractText(t, errors.email?.message)}</Field.ErrorText>
+            <Field.ErrorText>{localized(errors.email?.message)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
             {t('reset.submit')}

@@ -1,5 +1,5 @@
-import { AppProviders, decryptPayload, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { AppProviders, changeLanguage, decryptPayload, phrase, resetRuntimeConfig, resolveLanguage, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import App from './App';
@@ -34,6 +34,11 @@ beforeEach(() => {
   sessionStore.signOut();
   resetRuntimeConfig();
   setRuntimeConfig({ payloadKey: PAYLOAD_KEY, appName: 'ibuhoo', tenant: 'bmscol', version: '1.2.3' });
+});
+
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await act(() => changeLanguage('es'));
 });
 
 describe('sign-in screen', () => {
@@ -140,6 +145,26 @@ describe('sign-in screen', () => {
     await user.type(passwordField(), 'secret');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Error al realizar la petición.');
+  });
+
+  it('in English: asks the API for English and shows its answer; its own fallbacks are English too', async () => {
+    const user = userEvent.setup();
+    await act(() => changeLanguage('en'));
+    // answers as the API does: in the language the request names (tenantLanguage, else Accept-Language)
+    const calls = mockApi(({ headers }) => {
+      const language = resolveLanguage({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') });
+      return reply(401, { statusCode: 401, result: { information: phrase('messages.loginFailed', language), informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } });
+    }, { ...signInApi, record: ({ headers }) => ({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') }) });
+    renderAt('/login');
+    await user.type(screen.getByLabelText('User', { exact: true }), 'admin');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect user or password.');
+    expect(calls.at(-1)).toEqual({ tenantLanguage: 'EN', acceptLanguage: 'en' });
+
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The request could not be completed.');
   });
 
   it('shows a loading state while the sign-in is under way', async () => {

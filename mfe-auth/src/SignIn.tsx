@@ -10,6 +10,7 @@ import {
   fetchFreeTrial,
   fetchSignInParameters,
   useProfileInMode,
+  useLocalize,
   useSession,
   type FreeTrialResult,
   type LoginResult,
@@ -125,6 +126,7 @@ export function SignIn() {
 /** The sign-in form every variant shows: user, password with show toggle, Ingresar, the outcomes of a refused sign-in. */
 function SignInForm() {
   const { t } = useTranslation(NS);
+  const localized = useLocalize();
   const profile = useProfileInMode();
   const { colors } = profile;
   const navigate = useNavigate();
@@ -243,18 +245,18 @@ function SignInForm() {
 
         {outcome?.kind === 'message' ? (
           <ErrorBox>
-            <Alert.Title>{outcome.message}</Alert.Title>
+            <Alert.Title>{localized(outcome.message)}</Alert.Title>
           </ErrorBox>
         ) : null}
         {outcome?.kind === 'attempts' ? (
           <ErrorBox>
             <Alert.Content>
-              <Alert.Title>{outcome.message}</Alert.Title>
+              <Alert.Title>{localized(outcome.message)}</Alert.Title>
               {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
             </Alert.Content>
           </ErrorBox>
         ) : null}
-        {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={outcome.message} /> : null}
+        {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={localized(outcome.message)} /> : null}
         {outcome?.kind === 'blocked' ? (
           <ErrorBox>
             <Alert.Content>

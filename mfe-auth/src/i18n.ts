@@ -109,15 +109,6 @@ export const resources: NamespaceResources = {
       created: 'Tu contraseña fue creada exitosamente.',
       updated: 'Tu contraseña fue actualizada exitosamente.',
     },
-    contractMessages: {
-      emailRequired: 'El Campo email es obligatorio',
-      emailFormat: 'El formato de email ingresado no es válido. Inténtalo de nuevo.',
-      emailMax: 'Debe tener máximo 100 caracteres.',
-      weak: 'La contraseña no cumple con el nivel mínimo de seguridad requerida.',
-      mismatch: 'Las contraseñas no coinciden.',
-      linkInvalid: 'El enlace no es válido',
-      linkUndecodable: 'Error al procesar el enlace',
-    },
     absent: {
       title: 'Has estado ausente',
       body: 'Tu sesión se cerró por inactividad. Vuelve a iniciar sesión para continuar.',
@@ -248,15 +239,6 @@ export const resources: NamespaceResources = {
       created: 'Your password was created successfully.',
       updated: 'Your password was updated successfully.',
     },
-    contractMessages: {
-      emailRequired: 'The e-mail field is required',
-      emailFormat: 'The e-mail format is not valid. Please try again.',
-      emailMax: 'It must have at most 100 characters.',
-      weak: 'The password does not meet the minimum security level required.',
-      mismatch: 'The passwords do not match.',
-      linkInvalid: 'The link is not valid',
-      linkUndecodable: 'Error processing the link',
-    },
     absent: {
       title: 'You have been away',
       body: 'Your session was closed after a period of inactivity. Sign in again to continue.',
@@ -386,15 +368,6 @@ export const resources: NamespaceResources = {
       },
       created: 'Sua senha foi criada com sucesso.',
       updated: 'Sua senha foi atualizada com sucesso.',
-    },
-    contractMessages: {
-      emailRequired: 'O campo e-mail é obrigatório',
-      emailFormat: 'O formato do e-mail informado não é válido. Tente novamente.',
-      emailMax: 'Deve ter no máximo 100 caracteres.',
-      weak: 'A senha não atende ao nível mínimo de segurança exigido.',
-      mismatch: 'As senhas não coincidem.',
-      linkInvalid: 'O link não é válido',
-      linkUndecodable: 'Erro ao processar o link',
     },
     absent: {
       title: 'Você esteve ausente',

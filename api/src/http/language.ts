@@ -9,18 +9,25 @@ export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Langu
 }
 
 /**
- * An envelope whose `result.information` is in `language` (a copy; the payload itself may be a
+ * An envelope whose `result.information` and `statusDetails` descriptions are in `language` (a copy; the payload itself may be a
  * shared constant). `informationCode` and every other field stay as they are.
  */
 export function localizeEnvelope<T>(payload: T, language: Language): T {
   if (language === 'es' || payload === null || typeof payload !== 'object') return payload;
-  const result = (payload as { result?: unknown }).result;
-  if (result === null || typeof result !== 'object' || Array.isArray(result)) return payload;
-  const information = (result as { information?: unknown }).information;
-  if (typeof information !== 'string') return payload;
-  const localized = localize(information, language);
-  return localized === information ? payload : ({ ...payload, result: { ...result, information: localized } } as T);
+  const { result, statusDetails } = payload as { result?: unknown; statusDetails?: unknown };
+  const information = isRecord(result) ? result.information : undefined;
+  if (typeof information !== 'string' && !Array.isArray(statusDetails)) return payload;
+  const localized: Record<string, unknown> = { ...(payload as Record<string, unknown>) };
+  if (typeof information === 'string') localized.result = { ...(result as object), information: localize(information, language) };
+  if (Array.isArray(statusDetails)) {
+    localized.statusDetails = statusDetails.map((detail: unknown) =>
+      isRecord(detail) && typeof detail.description === 'string' ? { ...detail, description: localize(detail.description, language) } : detail,
+    );
+  }
+  return localized as T;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Services and errors speak the catalogue's Spanish; the reply is rendered in the caller's

@@ -2,6 +2,7 @@ import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import type { Envelope } from '../contracts/envelope';
 import { INFORMATION_CODES, MESSAGES } from '../contracts/messages';
 import type { RefreshTokenResult } from '../contracts/tokens';
+import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
 import { showDialog } from '../ui/dialogs';
@@ -49,9 +50,9 @@ export class ApiError extends Error {
 export function apiErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== null && error.status < 500) {
     const information = error.envelope?.result?.information;
-    if (typeof information === 'string' && information.trim() !== '') return information;
+    if (typeof information === 'string' && information.trim() !== '') return localizeText(information);
   }
-  return MESSAGES.noResponse;
+  return localizeText(MESSAGES.noResponse);
 }
 
 export interface RequestOptions extends Omit<Options, 'method' | 'json' | 'prefixUrl'> {
@@ -108,6 +109,10 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     throwHttpErrors: false,
     hooks: {
       beforeRequest: [
+        (request) => {
+          // the API answers `information` in this language (a call may still name its own)
+          if (!request.headers.has('Accept-Language')) request.headers.set('Accept-Language', pageLanguage());
+        },
         (request, options) => {
           if (options.context.auth === false) return;
           const authorization = store.authorization();
@@ -138,7 +143,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
         ...(body === undefined ? {} : { json: body }),
       });
     } catch (cause) {
-      throw new ApiError(MESSAGES.noResponse, null, null, { cause });
+      throw new ApiError(localizeText(MESSAGES.noResponse), null, null, { cause });
     }
   }
 
@@ -155,7 +160,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       error.message = apiErrorMessage(error);
       throw error;
     }
-    if (!isEnvelope(parsed)) throw new ApiError(MESSAGES.noResponse, response.status, null);
+    if (!isEnvelope(parsed)) throw new ApiError(localizeText(MESSAGES.noResponse), response.status, null);
     return parsed as Envelope<T>;
   }
 

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMON_NS } from '../i18n';
+import { COMMON_NS, useLocalize } from '../i18n';
 
 /** How a dialog ended: its main button, a second choice, or none (Escape, closed by itself). */
 export type DialogOutcome = 'confirm' | 'cancel' | 'dismiss';
@@ -87,6 +87,7 @@ const snapshot = () => queue;
 /** Renders the oldest open dialog as a modal alert dialog; focus goes to its button. */
 export function DialogHost() {
   const { t } = useTranslation(COMMON_NS);
+  const localized = useLocalize();
   const dialogs = useSyncExternalStore(subscribe, snapshot, snapshot);
   const current = dialogs[0];
   const titleId = useId();
@@ -123,7 +124,7 @@ export function DialogHost() {
           <Heading as="h2" id={titleId} size="md">
             {current.title ?? t('dialog.notice')}
           </Heading>
-          <Text id={bodyId}>{current.message}</Text>
+          <Text id={bodyId}>{localized(current.message)}</Text>
           {current.actions ? (
             current.actions(current.close)
           ) : (

@@ -2,6 +2,7 @@ import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, maskEmail, type PasswordLinkPayload } from '@suite/shared/contracts';
+import { localize, phrase } from '@suite/shared/phrases';
 
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
@@ -267,7 +268,10 @@ describeEachBackend('password flows', (server) => {
       payload: { user: 'new.person', appname: APP },
     });
     expect(response.statusCode).toBe(200);
-    expect(json(response).statusDetails).toEqual([{ code: 'A10', description: MESSAGES.activationEmailSent }]);
+    // asked in English: the answer, like the mail, is English
+    const activationEmailSent = phrase('messages.activationEmailSent', 'en');
+    expect(json(response).result).toEqual({ information: activationEmailSent, informationCode: 'A10' });
+    expect(json(response).statusDetails).toEqual([{ code: 'A10', description: activationEmailSent }]);
     const { mail, payload } = await lastLink(app, 'new.person@example.com');
     expect(mail.subject).toContain('Activate your account');
     expect(payload).toMatchObject({ user: 'new.person', isUserActivation: true, tenantLanguage: 'en' });
@@ -296,7 +300,7 @@ describeEachBackend('password flows', (server) => {
         statusDetails: [{ code: 'A10', description: MESSAGES.activationEmailSent }],
       });
     }
-    expect(json(response).result).toEqual(json(again).result);
+    expect(json(response).result).toEqual({ ...json(again).result, information: localize(json(again).result.information, 'en') });
     const notice = (await mails(app))[0];
     expect(notice.to).toBe('new.person@example.com');
     expect(notice.subject).toContain('Tu cuenta ya está activa');

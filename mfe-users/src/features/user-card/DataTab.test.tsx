@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '@suite/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDS, callsTo, cleanUpDialogs, renderCard, serve, userDetail } from './testServer';
 
@@ -29,6 +30,24 @@ describe('user card, Datos tab', () => {
     expect(await screen.findByText('El correo no posee el formato correcto.')).toBeInTheDocument();
     await user.type(field('Usuario'), 'ana nunez');
     expect(await screen.findByText('Solo se permiten letras, números y los caracteres . _ - @')).toBeInTheDocument();
+  });
+
+  it('shows the same rules in the page language', async () => {
+    const user = userEvent.setup();
+    await act(() => changeLanguage('en'));
+    try {
+      serve();
+      renderCard('/users/new');
+      await screen.findByRole('option', { name: 'Usuario' }); // reference data comes as the API names it
+      await user.type(field('Names'), 'Ana2');
+      expect(await screen.findByText('Only letters and spaces are allowed.')).toBeInTheDocument();
+      await user.clear(field('Names'));
+      expect(await screen.findByText('Required field.')).toBeInTheDocument();
+      await user.type(field('E-mail'), 'ana@x');
+      expect(await screen.findByText('The e-mail does not have the right format.')).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('es'));
+    }
   });
 
   it('applies the numeric or alphanumeric document rule of the chosen type; the country filters and clears the types', async () => {

@@ -1,12 +1,11 @@
 import { Box, Field, Input } from '@chakra-ui/react';
 import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
-import { DOCUMENT_MAX, USER_FIELD_MAX } from '@suite/shared';
+import { DOCUMENT_MAX, USER_FIELD_MAX, useLocalize } from '@suite/shared';
 import { NativeSelect } from '@suite/shared/console';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CARD_NS } from './i18n';
-import { messageText } from './messageText';
 import { nextPhoneValue } from './phone';
 import type { UniqueField } from '../../api/userCard';
 import type { UserFormOutput, UserFormValues } from './userForm';
@@ -27,7 +26,8 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
   const { register, formState, setValue } = form;
   const baseId = useId();
   const ids = (name: FieldPath<UserFormValues>) => ({ control: `${baseId}-${name}`, errorText: `${baseId}-${name}-error` });
-  const errorOf = (name: FieldPath<UserFormValues>) => messageText(t, formState.errors[name]?.message);
+  const localized = useLocalize();
+  const errorOf = (name: FieldPath<UserFormValues>) => localized(formState.errors[name]?.message);
 
   const field = (name: FieldPath<UserFormValues>, control: ReactNode, hint?: string) => (
     <Field.Root key={name} id={ids(name).control} ids={{ errorText: ids(name).errorText }} invalid={Boolean(formState.errors[name])} disabled={!editing} required={name !== 'phoneNumber'}>
