@@ -1,5 +1,5 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandLogo } from './BrandLogo';
@@ -21,7 +21,7 @@ export function Absent() {
             </Heading>
             <Text>{t('absent.body')}</Text>
             <Link asChild color={colors.link}>
-              <RouterLink to="/Login">{t('absent.link')}</RouterLink>
+              <RouterLink to={PATHS.login}>{t('absent.link')}</RouterLink>
             </Link>
           </Stack>
         </Card.Body>

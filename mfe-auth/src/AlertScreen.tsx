@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -17,14 +17,14 @@ import { sameOriginPath } from './signInRequest';
 export function AlertScreen() {
   const state = useLocation().state as Partial<AlertState> | null;
   const message = typeof state?.message === 'string' ? state.message : '';
-  if (!message) return <Navigate to="/Login" replace />;
+  if (!message) return <Navigate to={PATHS.login} replace />;
   return <AlertCard message={message} state={state ?? {}} />;
 }
 
 function AlertCard({ message, state }: { message: string; state: Partial<AlertState> }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const page = typeof state.page === 'string' && state.page !== '' ? state.page : '/Login';
+  const page = typeof state.page === 'string' && state.page !== '' ? state.page : PATHS.login;
   const redirectSeconds = typeof state.redirectSeconds === 'number' && state.redirectSeconds > 0 ? Math.floor(state.redirectSeconds) : 0;
   const [left, setLeft] = useState(redirectSeconds);
   const { logos, colors } = useProfileInMode();

@@ -1,4 +1,4 @@
-import { LoadingState, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -27,17 +27,17 @@ registerResources(NS, resources);
 
 /** Public routes not built yet: each one shows a placeholder inside this remote. */
 const BUILT_ROUTES: readonly string[] = [
-  '/login',
-  '/logout',
-  '/alert',
-  '/absent',
-  '/resetpassword',
-  '/selectaccounts',
-  '/check-email',
-  '/changepassword',
-  '/resendemail',
-  '/invalid-link',
-  '/availableapps',
+  PATHS.login,
+  PATHS.logout,
+  PATHS.alert,
+  PATHS.absent,
+  PATHS.resetPassword,
+  PATHS.selectAccounts,
+  PATHS.checkEmail,
+  PATHS.changePassword,
+  PATHS.resendEmail,
+  PATHS.invalidLink,
+  PATHS.availableApps,
 ];
 const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
@@ -48,21 +48,21 @@ export default function App() {
     <Suspense fallback={<LoadingState />}>
       <Routes>
         <Route index element={<SignIn />} />
-        <Route path="login" element={<SignIn />} />
-        <Route path="logout" element={<SignOut />} />
-        <Route path="alert" element={<AlertScreen />} />
-        <Route path="absent" element={<Absent />} />
-        <Route path="resetpassword" element={<ResetPassword />} />
-        <Route path="invalid-link" element={<ResetPassword variant="invalid-link" />} />
-        <Route path="selectaccounts" element={<SelectAccounts />} />
-        <Route path="check-email" element={<CheckEmail />} />
-        <Route path="changepassword" element={<ChangePassword />} />
-        <Route path="resendemail" element={<ResendEmail />} />
-        <Route path="availableapps" element={<AvailableApps />} />
+        <Route path={PATHS.login} element={<SignIn />} />
+        <Route path={PATHS.logout} element={<SignOut />} />
+        <Route path={PATHS.alert} element={<AlertScreen />} />
+        <Route path={PATHS.absent} element={<Absent />} />
+        <Route path={PATHS.resetPassword} element={<ResetPassword />} />
+        <Route path={PATHS.invalidLink} element={<ResetPassword variant="invalid-link" />} />
+        <Route path={PATHS.selectAccounts} element={<SelectAccounts />} />
+        <Route path={PATHS.checkEmail} element={<CheckEmail />} />
+        <Route path={PATHS.changePassword} element={<ChangePassword />} />
+        <Route path={PATHS.resendEmail} element={<ResendEmail />} />
+        <Route path={PATHS.availableApps} element={<AvailableApps />} />
         {PLACEHOLDER_ROUTES.map((route) => (
           <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
         ))}
-        <Route path="*" element={<Navigate to="/Login" replace />} />
+        <Route path="*" element={<Navigate to={PATHS.login} replace />} />
       </Routes>
     </Suspense>
   );

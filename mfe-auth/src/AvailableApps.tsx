@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Text } from '@chakra-ui/react';
-import { MECHANISM_AFTER_SET_PASS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
+import { MECHANISM_AFTER_SET_PASS, PATHS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -43,7 +43,7 @@ export function AvailableApps() {
       const { token, refreshToken, urlApp } = reply.result;
       if (!token) throw new Error(reply.result.information || t('availableApps.noToken'));
       signIn({ token, refreshToken });
-      const target = urlApp || app.urlApp || '/users';
+      const target = urlApp || app.urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else pageLocation.assign(target);

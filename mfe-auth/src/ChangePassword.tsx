@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   MECHANISM_AFTER_SET_PASS,
   PASSWORD_MESSAGES,
+  PATHS,
   apiErrorMessage,
   changeLanguage,
   decryptPayload,
@@ -113,8 +114,8 @@ function LinkPasswordForm() {
 
   useEffect(() => {
     if (reading.ok) return;
-    const alert: AlertState = { message: contractText(t, reading.message) ?? reading.message, page: '/Login' };
-    navigate('/Alert', { replace: true, state: alert });
+    const alert: AlertState = { message: contractText(t, reading.message) ?? reading.message, page: PATHS.login };
+    navigate(PATHS.alertForBrokenLink, { replace: true, state: alert });
   }, [reading, navigate, t]);
 
   // The link's tenant language, once per link (not on every language change, which renews `t` and `i18n`).
@@ -135,13 +136,13 @@ function LinkPasswordForm() {
         mechanismAfterSetPass: result.mechanismAfterSetPass,
         userData: { appName: getRuntimeConfig().appName, user, password: newPassword },
       };
-      navigate('/availableapps', { replace: true, state: next });
+      navigate(PATHS.availableApps, { replace: true, state: next });
       return;
     }
     if (result.mechanismAfterSetPass === MECHANISM_AFTER_SET_PASS.applicationLogin) {
       // Screen 8 'password created/updated': the alert, then sign-in (by itself after the countdown).
-      const alert: AlertState = { message, page: '/Login', redirectSeconds: PASSWORD_SET_REDIRECT_SECONDS };
-      navigate('/alert', { replace: true, state: alert });
+      const alert: AlertState = { message, page: PATHS.login, redirectSeconds: PASSWORD_SET_REDIRECT_SECONDS };
+      navigate(PATHS.alert, { replace: true, state: alert });
       return;
     }
     await showDialog({ message });
@@ -150,12 +151,12 @@ function LinkPasswordForm() {
       const { token: access, refreshToken, urlApp } = reply.result;
       if (!access) throw new Error('no token');
       signIn({ token: access, refreshToken });
-      const target = urlApp || '/users';
+      const target = urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else pageLocation.assign(target);
     } catch {
-      navigate('/Login', { replace: true });
+      navigate(PATHS.login, { replace: true });
     }
   };
 
@@ -164,13 +165,13 @@ function LinkPasswordForm() {
     // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
     if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
       const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
-      navigate('/resendemail', { replace: true, state: next });
+      navigate(PATHS.resendEmail, { replace: true, state: next });
       return true;
     }
     // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
     const code = result?.informationCode;
     if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
-      navigate('/invalid-link', { replace: true, state: { message: result?.information } });
+      navigate(PATHS.invalidLink, { replace: true, state: { message: result?.information } });
       return true;
     }
     return false;
@@ -280,7 +281,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
   const [current, setCurrent] = useState('');
   const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(async (password) => {
     await requestChangePassword(user.trim(), current, password);
-    navigate('/Login', { replace: true, state: { message: t('password.updated') } });
+    navigate(PATHS.login, { replace: true, state: { message: t('password.updated') } });
   });
   const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 

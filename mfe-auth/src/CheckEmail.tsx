@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage } from '@suite/shared';
+import { PATHS, apiErrorMessage } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -21,8 +21,8 @@ export const RESEND_PHASE_NUMBER: Record<ResendPhase, 1 | 2 | 3> = { expired: 1,
 /** /check-email (portal spec §2 screen 6): the masked e-mail and the 60-second resend countdown. */
 export function CheckEmail() {
   const state = useLocation().state as Partial<CheckEmailState> | null;
-  if (state?.from && state.from.toLowerCase() === '/alert') return <AlertScreen />;
-  if (!state || typeof state.maskedEmail !== 'string' || !state.user) return <Navigate to="/Login" replace />;
+  if (state?.from && state.from.toLowerCase() === PATHS.alert.toLowerCase()) return <AlertScreen />;
+  if (!state || typeof state.maskedEmail !== 'string' || !state.user) return <Navigate to={PATHS.login} replace />;
   return <CheckEmailCard maskedEmail={state.maskedEmail} user={state.user} />;
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@chakra-ui/react';
-import { apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
+import { PATHS, apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -22,7 +22,7 @@ export function ResendEmail() {
   const state = useLocation().state as Partial<ResendEmailState> | null;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  if (!state?.user) return <Navigate to="/Login" replace />;
+  if (!state?.user) return <Navigate to={PATHS.login} replace />;
   const user = state.user;
 
   const resend = async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ApiError, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } from '@suite/shared';
+import { ApiError, PATHS, ResetEmailSchema, apiErrorMessage, type UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
     } catch {
       /* storage unavailable: the navigation state still carries the list */
     }
-    navigate('/selectaccounts', { state });
+    navigate(PATHS.selectAccounts, { state });
   });
 
   return (
@@ -92,7 +92,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
           <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
             {t('reset.submit')}
           </Button>
-          <Button variant="outline" onClick={() => navigate('/Login')}>
+          <Button variant="outline" onClick={() => navigate(PATHS.login)}>
             {t('reset.cancel')}
           </Button>
           <BackToSignInLink />

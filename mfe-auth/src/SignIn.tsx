@@ -6,6 +6,7 @@ import {
   LOGIN_MAX_FAILED_ATTEMPTS,
   LoginRequestSchema,
   MESSAGES,
+  PATHS,
   apiErrorMessage,
   fetchFreeTrial,
   fetchSignInParameters,
@@ -155,14 +156,14 @@ function SignInForm() {
     const code = result.informationCode;
     const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;
     if (code === INFORMATION_CODES.notActivated) {
-      const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: '/Login' };
-      navigate('/alert', { state });
+      const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: PATHS.login };
+      navigate(PATHS.alert, { state });
       return;
     }
     if (code === INFORMATION_CODES.passwordExpired) {
       // The alert's accept opens the change-password form (user, current and new password).
-      const state: AlertState = { message: t('signIn.passwordExpired'), page: '/changepassword', messageType: 'PASSWORD_EXPIRED', user };
-      navigate('/alert', { state });
+      const state: AlertState = { message: t('signIn.passwordExpired'), page: PATHS.changePassword, messageType: 'PASSWORD_EXPIRED', user };
+      navigate(PATHS.alert, { state });
       return;
     }
     if (result.isBlocked || code === INFORMATION_CODES.blocked) {
@@ -213,7 +214,7 @@ function SignInForm() {
         return;
       }
       signIn({ token, refreshToken });
-      const target = urlApp || '/users';
+      const target = urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else window.location.assign(target);
@@ -308,7 +309,7 @@ function SignInForm() {
         </Button>
 
         <Link asChild alignSelf="center" color={colors.forgotPassword}>
-          <RouterLink to="/resetpassword">{t('signIn.remember')}</RouterLink>
+          <RouterLink to={PATHS.resetPassword}>{t('signIn.remember')}</RouterLink>
         </Link>
 
         {buyUrl || freeTrialUrl ? (

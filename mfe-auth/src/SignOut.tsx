@@ -1,5 +1,5 @@
 import { Center, Text } from '@chakra-ui/react';
-import { apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
+import { PATHS, apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,7 +28,7 @@ export function SignOut() {
     started.current = true;
     void (async () => {
       const { refreshToken, user } = sessionStore.getState();
-      let target = '/Login';
+      let target: string = PATHS.login;
       if (refreshToken && user?.userName) {
         try {
           const reply = await apiClient.put<RevokeTokenResult>(

@@ -1,4 +1,4 @@
-import { apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
+import { PATHS, apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
 import type { NavigateFunction } from 'react-router';
 import type { AlertState } from './SignIn';
 import { requestPasswordReset } from './passwordRequests';
@@ -33,12 +33,12 @@ export async function sendResetAndContinue(navigate: NavigateFunction, user: str
   } catch {
     /* storage unavailable */
   }
-  if (emailSentRoute() === '/check-email') {
+  if (emailSentRoute() === PATHS.checkEmail) {
     const state: CheckEmailState = { maskedEmail: result.maskedEmail ?? '', user, message: result.information };
-    navigate('/check-email', { state });
+    navigate(PATHS.checkEmail, { state });
   } else {
-    const state: AlertState = { message: result.information || result.maskedEmail, page: '/Login' };
-    navigate('/alert', { state });
+    const state: AlertState = { message: result.information || result.maskedEmail, page: PATHS.login };
+    navigate(PATHS.alert, { state });
   }
   return null;
 }
