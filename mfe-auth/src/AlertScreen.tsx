@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from './BrandLogo';
 import { NS } from './i18n';
+import type { AlertState } from './navigation';
 import { PublicPage } from './PublicPage';
-import type { AlertState } from './SignIn';
 import { sameOriginPath } from './signInRequest';
 
 /**

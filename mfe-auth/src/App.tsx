@@ -1,10 +1,11 @@
 import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NS, resources } from './i18n';
 import { AlertScreen } from './AlertScreen';
 import { lazyScreen } from './lazyScreen';
+import { sentFromAlert } from './navigation';
 import { SignIn } from './SignIn';
 
 // The sign-in screen and the alert it leads to load with the remote; every other screen is its
@@ -24,6 +25,11 @@ export async function preloadScreens(): Promise<void> {
 }
 
 registerResources(NS, resources);
+
+/** /check-email shows the generic alert instead when the alert flow sent the person there (portal spec §2). */
+function CheckEmailRoute() {
+  return sentFromAlert(useLocation().state) ? <AlertScreen /> : <CheckEmail />;
+}
 
 /** Public routes not built yet: each one shows a placeholder inside this remote. */
 const BUILT_ROUTES: readonly string[] = [
@@ -55,7 +61,7 @@ export default function App() {
         <Route path={PATHS.resetPassword} element={<ResetPassword />} />
         <Route path={PATHS.invalidLink} element={<ResetPassword variant="invalid-link" />} />
         <Route path={PATHS.selectAccounts} element={<SelectAccounts />} />
-        <Route path={PATHS.checkEmail} element={<CheckEmail />} />
+        <Route path={PATHS.checkEmail} element={<CheckEmailRoute />} />
         <Route path={PATHS.changePassword} element={<ChangePassword />} />
         <Route path={PATHS.resendEmail} element={<ResendEmail />} />
         <Route path={PATHS.availableApps} element={<AvailableApps />} />

@@ -5,16 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
+import type { AvailableAppsState } from './navigation';
 import { PublicCard } from './PublicCard';
 import { requestSignIn, sameOriginPath } from './signInRequest';
-
-/** Navigation state of /availableapps (portal spec §2): message, apps and the user's data. */
-export interface AvailableAppsState {
-  message?: string;
-  apps: AssignPasswordApp[];
-  mechanismAfterSetPass?: number;
-  userData?: { appName?: string; user: string; password: string };
-}
 
 /** Opens a URL in a new tab (a seam for tests). */
 export const newTab = { open: (url: string): void => void window.open(url, '_blank', 'noopener,noreferrer') };

@@ -25,12 +25,10 @@ import { contractText } from './contractText';
 import { FormError } from './FormError';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
+import { PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from './navigation';
 import { PasswordInput, PasswordRules } from './PasswordFields';
 import { PublicCard } from './PublicCard';
 import { requestAssignPassword, requestChangePassword } from './passwordRequests';
-import type { ResendEmailState } from './ResendEmail';
-import type { AvailableAppsState } from './AvailableApps';
-import type { AlertState } from './SignIn';
 import { requestSignIn, sameOriginPath } from './signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
@@ -38,15 +36,6 @@ export const LINK_MESSAGES = { invalid: 'El enlace no es válido', undecodable: 
 
 /** Seconds the 'password created/updated' alert waits before going to sign-in by itself. */
 export const PASSWORD_SET_REDIRECT_SECONDS = 5;
-
-/** Message type the sign-in's R18 alert passes on to /changepassword (expired password). */
-export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
-
-/** Navigation state of /changepassword when it is reached from the expired-password alert. */
-export interface ExpiredPasswordState {
-  messageType: typeof PASSWORD_EXPIRED;
-  user?: string;
-}
 
 type LinkReading = { ok: true; payload: PasswordLinkPayload } | { ok: false; message: string };
 

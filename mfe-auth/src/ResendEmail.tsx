@@ -5,16 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
+import type { ResendEmailState } from './navigation';
 import { PublicCard } from './PublicCard';
 import { requestActivationEmail } from './passwordRequests';
-
-/** Navigation state of /resendemail (portal spec §2, §4 link handling). */
-export interface ResendEmailState {
-  messageType?: 'INVALID_LINK' | 'ACTIVATION_TIME_EXPIRED' | string;
-  message?: string;
-  email?: string;
-  user: string;
-}
 
 /** /resendemail: the activation link is no longer valid; a new activation e-mail can be requested. */
 export function ResendEmail() {

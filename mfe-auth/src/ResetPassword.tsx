@@ -10,18 +10,13 @@ import { contractText } from './contractText';
 import { FormError } from './FormError';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
+import type { SelectAccountsState } from './navigation';
 import { PublicCard } from './PublicCard';
 import { requestUsersForEmail } from './passwordRequests';
 import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from './resetFlow';
 
 const FormSchema = v.object({ email: ResetEmailSchema });
 type FormValues = v.InferInput<typeof FormSchema>;
-
-/** Navigation state of /selectaccounts. */
-export interface SelectAccountsState {
-  email: string;
-  users: UserAccountEntry[];
-}
 
 /**
  * /resetpassword (portal spec §2 screen 3) and /invalid-link (screen 8, the invalid-link screen

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BackToSignInLink } from './BackToSignInLink';
 import { NS } from './i18n';
+import type { SelectAccountsState } from './navigation';
 import { PublicCard } from './PublicCard';
-import type { SelectAccountsState } from './ResetPassword';
 import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from './resetFlow';
 
 function storedAccounts(): UserAccountEntry[] {

@@ -21,8 +21,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
+import { formatCountdown } from './components/countdown';
 import { EyeIcon } from './EyeIcon';
 import { NS } from './i18n';
+import { PASSWORD_EXPIRED, type AlertState } from './navigation';
 import { requestSignIn, sameOriginPath } from './signInRequest';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
@@ -39,26 +41,6 @@ export type SignInOutcome =
   | { kind: 'attempts'; message: string; left: number }
   | { kind: 'locked'; message: string; seconds: number }
   | { kind: 'blocked'; contact: string };
-
-/** mm:ss of a number of seconds. */
-export function formatCountdown(seconds: number): string {
-  const safe = Math.max(0, Math.floor(seconds));
-  const mm = String(Math.floor(safe / 60)).padStart(2, '0');
-  const ss = String(safe % 60).padStart(2, '0');
-  return `${mm}:${ss}`;
-}
-
-/** Where the alert screen sends the person after accepting (navigation state of /alert). */
-export interface AlertState {
-  message: string;
-  page?: string;
-  /** Message type passed on to `page` (e.g. PASSWORD_EXPIRED for the change-password form). */
-  messageType?: string;
-  /** The user name passed on to `page`. */
-  user?: string;
-  /** Seconds after which the alert goes to `page` by itself (password created/updated). */
-  redirectSeconds?: number;
-}
 
 /** The R13 countdown: ticks every second from lockTime, then the released text. */
 function LockCountdown({ seconds, message }: { seconds: number; message: string }) {
@@ -162,7 +144,7 @@ function SignInForm() {
     }
     if (code === INFORMATION_CODES.passwordExpired) {
       // The alert's accept opens the change-password form (user, current and new password).
-      const state: AlertState = { message: t('signIn.passwordExpired'), page: PATHS.changePassword, messageType: 'PASSWORD_EXPIRED', user };
+      const state: AlertState = { message: t('signIn.passwordExpired'), page: PATHS.changePassword, messageType: PASSWORD_EXPIRED, user };
       navigate(PATHS.alert, { state });
       return;
     }

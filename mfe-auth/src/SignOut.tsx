@@ -4,12 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from './i18n';
+import type { SignedOutState } from './navigation';
 import { sameOriginPath } from './signInRequest';
-
-/** Navigation state of the sign-in screen after a sign-out: the message it shows. */
-export interface SignedOutState {
-  message: string;
-}
 
 /**
  * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
