@@ -3,21 +3,21 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NS, resources } from './i18n';
-import { AlertScreen } from './AlertScreen';
+import { AlertScreen } from './features/alerts/AlertScreen';
 import { lazyScreen } from './lazyScreen';
 import { sentFromAlert } from './navigation';
-import { SignIn } from './SignIn';
+import { SignIn } from './features/sign-in/SignIn';
 
 // The sign-in screen and the alert it leads to load with the remote; every other screen is its
 // own chunk, fetched when first visited, so /login carries only what signing in needs.
-const Absent = lazyScreen(() => import('./Absent').then((m) => m.Absent));
-const AvailableApps = lazyScreen(() => import('./AvailableApps').then((m) => m.AvailableApps));
-const ChangePassword = lazyScreen(() => import('./ChangePassword').then((m) => m.ChangePassword));
-const CheckEmail = lazyScreen(() => import('./CheckEmail').then((m) => m.CheckEmail));
-const ResendEmail = lazyScreen(() => import('./ResendEmail').then((m) => m.ResendEmail));
-const ResetPassword = lazyScreen(() => import('./ResetPassword').then((m) => m.ResetPassword));
-const SelectAccounts = lazyScreen(() => import('./SelectAccounts').then((m) => m.SelectAccounts));
-const SignOut = lazyScreen(() => import('./SignOut').then((m) => m.SignOut));
+const Absent = lazyScreen(() => import('./features/alerts/Absent').then((m) => m.Absent));
+const AvailableApps = lazyScreen(() => import('./features/accounts/AvailableApps').then((m) => m.AvailableApps));
+const ChangePassword = lazyScreen(() => import('./features/password-flows/ChangePassword').then((m) => m.ChangePassword));
+const CheckEmail = lazyScreen(() => import('./features/password-flows/CheckEmail').then((m) => m.CheckEmail));
+const ResendEmail = lazyScreen(() => import('./features/password-flows/ResendEmail').then((m) => m.ResendEmail));
+const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
+const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
+const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
 
 /** Fetches every screen's chunk ahead of its first visit. */
 export async function preloadScreens(): Promise<void> {

@@ -21,11 +21,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
-import { formatCountdown } from './components/countdown';
-import { EyeIcon } from './EyeIcon';
-import { NS } from './i18n';
-import { PASSWORD_EXPIRED, type AlertState } from './navigation';
-import { requestSignIn, sameOriginPath } from './signInRequest';
+import { formatCountdown } from '../../components/countdown';
+import { EyeIcon } from '../../components/EyeIcon';
+import { NS } from '../../i18n';
+import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */

@@ -3,11 +3,11 @@ import { PATHS, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { BrandLogo } from './BrandLogo';
-import { NS } from './i18n';
-import type { AlertState } from './navigation';
-import { PublicPage } from './PublicPage';
-import { sameOriginPath } from './signInRequest';
+import { BrandLogo } from '../../components/BrandLogo';
+import { NS } from '../../i18n';
+import type { AlertState } from '../../navigation';
+import { PublicPage } from '../../components/PublicPage';
+import { sameOriginPath } from '../../signInRequest';
 
 /**
  * /alert: the message from navigation state with an accept button that goes to the state's

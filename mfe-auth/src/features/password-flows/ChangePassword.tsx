@@ -21,15 +21,15 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { contractText } from './contractText';
-import { FormError } from './FormError';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from './navigation';
-import { PasswordInput, PasswordRules } from './PasswordFields';
-import { PublicCard } from './PublicCard';
-import { requestAssignPassword, requestChangePassword } from './passwordRequests';
-import { requestSignIn, sameOriginPath } from './signInRequest';
+import { contractText } from '../../contractText';
+import { FormError } from '../../components/FormError';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import { PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from '../../navigation';
+import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
+import { PublicCard } from '../../components/PublicCard';
+import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
 export const LINK_MESSAGES = { invalid: 'El enlace no es válido', undecodable: 'Error al procesar el enlace' } as const;

@@ -3,12 +3,12 @@ import { PATHS, apiErrorMessage } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { formatCountdown } from './components/countdown';
-import { NS } from './i18n';
-import type { CheckEmailState } from './navigation';
-import { PublicCard } from './PublicCard';
-import { requestPasswordReset } from './passwordRequests';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { formatCountdown } from '../../components/countdown';
+import { NS } from '../../i18n';
+import type { CheckEmailState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestPasswordReset } from '../../passwordRequests';
 
 /** Seconds before the reset e-mail may be sent again (portal spec §9). */
 export const RESEND_SECONDS = 60;

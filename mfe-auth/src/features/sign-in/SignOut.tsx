@@ -3,9 +3,9 @@ import { PATHS, apiClient, getRuntimeConfig, sessionStore, useSession, type Revo
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NS } from './i18n';
-import type { SignedOutState } from './navigation';
-import { sameOriginPath } from './signInRequest';
+import { NS } from '../../i18n';
+import type { SignedOutState } from '../../navigation';
+import { sameOriginPath } from '../../signInRequest';
 
 /**
  * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the

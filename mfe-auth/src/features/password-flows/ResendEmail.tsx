@@ -3,11 +3,11 @@ import { PATHS, apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import type { ResendEmailState } from './navigation';
-import { PublicCard } from './PublicCard';
-import { requestActivationEmail } from './passwordRequests';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { ResendEmailState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestActivationEmail } from '../../passwordRequests';
 
 /** /resendemail: the activation link is no longer valid; a new activation e-mail can be requested. */
 export function ResendEmail() {

@@ -3,11 +3,11 @@ import { MECHANISM_AFTER_SET_PASS, PATHS, apiErrorMessage, pageLocation, useSess
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import type { AvailableAppsState } from './navigation';
-import { PublicCard } from './PublicCard';
-import { requestSignIn, sameOriginPath } from './signInRequest';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { AvailableAppsState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Opens a URL in a new tab (a seam for tests). */
 export const newTab = { open: (url: string): void => void window.open(url, '_blank', 'noopener,noreferrer') };
