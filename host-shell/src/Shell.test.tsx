@@ -1,5 +1,5 @@
-import { AppProviders, SessionStore, sessionStore } from '@suite/shared';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { AppProviders, COMMON_NS, CONSOLE_SECTIONS, REMOTES, SessionStore, i18n, sessionStore } from '@suite/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -108,6 +108,27 @@ describe('shell router', () => {
   it('sends unknown paths to /Login', async () => {
     renderShell('/nowhere', workingLoader());
     expect(await screen.findByRole('heading', { name: 'mfe_auth at /Login' })).toBeInTheDocument();
+  });
+});
+
+describe('the route map and the host agree', () => {
+  it.each(REMOTES.flatMap((remote) => remote.routes.map((route) => [route, remote.name, remote.protected] as const)))(
+    'routes %s to %s',
+    async (route, name, needsSession) => {
+      if (needsSession) sessionStore.signIn({ token: validToken() });
+      renderShell(route, workingLoader());
+      expect(await screen.findByRole('heading', { name: `${name} at ${route}` })).toBeInTheDocument();
+    },
+  );
+
+  it("gives every console route a section, and the drawer lists exactly the map's sections in order", async () => {
+    expect(CONSOLE_SECTIONS.map((section) => section.path)).toEqual(REMOTES.filter((remote) => remote.protected).flatMap((remote) => remote.routes));
+    sessionStore.signIn({ token: validToken() });
+    renderShell('/users', workingLoader());
+    await screen.findByRole('heading', { name: 'mfe_users at /users' });
+    const links = within(screen.getByRole('navigation', { name: 'Navegación principal' })).getAllByRole('link');
+    const t = i18n.getFixedT('es', COMMON_NS);
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(CONSOLE_SECTIONS.map((section) => [t(section.label), section.path]));
   });
 });
 

@@ -1,4 +1,4 @@
-import { DialogHost, LoadingState, setNavigator, useSession } from '@suite/shared';
+import { DialogHost, LoadingState, PATHS, setNavigator, useSession } from '@suite/shared';
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
@@ -6,7 +6,7 @@ import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { RemoteSection } from './remotes/RemoteSection';
-import { LOADING_PATH, decideRoute } from './routes';
+import { decideRoute } from './routes';
 import type { HubConnectionFactory } from './session/realtime';
 import { SessionHub } from './session/SessionHub';
 
@@ -44,7 +44,7 @@ export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}
       <NavigatorBridge />
       <SessionHub factory={hubFactory} />
       <Routes>
-        <Route path={LOADING_PATH} element={<LoadingScreen />} />
+        <Route path={PATHS.loading} element={<LoadingScreen />} />
         <Route path="*" element={<RemoteRoute />} />
       </Routes>
       <DialogHost />

@@ -1,4 +1,4 @@
-import { ScreenPlaceholder, registerResources } from '@suite/shared';
+import { PATHS, ScreenPlaceholder, registerResources } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { NS, resources } from './i18n';
@@ -10,9 +10,9 @@ export default function App() {
   const { t } = useTranslation(NS);
   return (
     <Routes>
-      <Route path="roles/*" element={<ScreenPlaceholder title={t('roles')} route="/roles" />} />
-      <Route path="privileges/*" element={<ScreenPlaceholder title={t('privileges')} route="/privileges" />} />
-      <Route path="*" element={<Navigate to="/Login" replace />} />
+      <Route path={`${PATHS.roles}/*`} element={<ScreenPlaceholder title={t('roles')} route={PATHS.roles} />} />
+      <Route path={`${PATHS.privileges}/*`} element={<ScreenPlaceholder title={t('privileges')} route={PATHS.privileges} />} />
+      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );
 }

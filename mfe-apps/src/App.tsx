@@ -1,4 +1,4 @@
-import { ScreenPlaceholder, registerResources } from '@suite/shared';
+import { PATHS, ScreenPlaceholder, registerResources } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { NS, resources } from './i18n';
@@ -10,8 +10,8 @@ export default function App() {
   const { t } = useTranslation(NS);
   return (
     <Routes>
-      <Route path="apps/*" element={<ScreenPlaceholder title={t('apps')} route="/apps" />} />
-      <Route path="*" element={<Navigate to="/Login" replace />} />
+      <Route path={`${PATHS.apps}/*`} element={<ScreenPlaceholder title={t('apps')} route={PATHS.apps} />} />
+      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );
 }

@@ -1,22 +1,23 @@
-import { LoadingState, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NS, resources } from './i18n';
-import { AlertScreen } from './AlertScreen';
+import { AlertScreen } from './features/alerts/AlertScreen';
 import { lazyScreen } from './lazyScreen';
-import { SignIn } from './SignIn';
+import { sentFromAlert } from './navigation';
+import { SignIn } from './features/sign-in/SignIn';
 
 // The sign-in screen and the alert it leads to load with the remote; every other screen is its
 // own chunk, fetched when first visited, so /login carries only what signing in needs.
-const Absent = lazyScreen(() => import('./Absent').then((m) => m.Absent));
-const AvailableApps = lazyScreen(() => import('./AvailableApps').then((m) => m.AvailableApps));
-const ChangePassword = lazyScreen(() => import('./ChangePassword').then((m) => m.ChangePassword));
-const CheckEmail = lazyScreen(() => import('./CheckEmail').then((m) => m.CheckEmail));
-const ResendEmail = lazyScreen(() => import('./ResendEmail').then((m) => m.ResendEmail));
-const ResetPassword = lazyScreen(() => import('./ResetPassword').then((m) => m.ResetPassword));
-const SelectAccounts = lazyScreen(() => import('./SelectAccounts').then((m) => m.SelectAccounts));
-const SignOut = lazyScreen(() => import('./SignOut').then((m) => m.SignOut));
+const Absent = lazyScreen(() => import('./features/alerts/Absent').then((m) => m.Absent));
+const AvailableApps = lazyScreen(() => import('./features/accounts/AvailableApps').then((m) => m.AvailableApps));
+const ChangePassword = lazyScreen(() => import('./features/password-flows/ChangePassword').then((m) => m.ChangePassword));
+const CheckEmail = lazyScreen(() => import('./features/password-flows/CheckEmail').then((m) => m.CheckEmail));
+const ResendEmail = lazyScreen(() => import('./features/password-flows/ResendEmail').then((m) => m.ResendEmail));
+const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
+const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
+const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
 
 /** Fetches every screen's chunk ahead of its first visit. */
 export async function preloadScreens(): Promise<void> {
@@ -25,19 +26,24 @@ export async function preloadScreens(): Promise<void> {
 
 registerResources(NS, resources);
 
+/** /check-email shows the generic alert instead when the alert flow sent the person there (portal spec §2). */
+function CheckEmailRoute() {
+  return sentFromAlert(useLocation().state) ? <AlertScreen /> : <CheckEmail />;
+}
+
 /** Public routes not built yet: each one shows a placeholder inside this remote. */
 const BUILT_ROUTES: readonly string[] = [
-  '/login',
-  '/logout',
-  '/alert',
-  '/absent',
-  '/resetpassword',
-  '/selectaccounts',
-  '/check-email',
-  '/changepassword',
-  '/resendemail',
-  '/invalid-link',
-  '/availableapps',
+  PATHS.login,
+  PATHS.logout,
+  PATHS.alert,
+  PATHS.absent,
+  PATHS.resetPassword,
+  PATHS.selectAccounts,
+  PATHS.checkEmail,
+  PATHS.changePassword,
+  PATHS.resendEmail,
+  PATHS.invalidLink,
+  PATHS.availableApps,
 ];
 const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
@@ -48,21 +54,21 @@ export default function App() {
     <Suspense fallback={<LoadingState />}>
       <Routes>
         <Route index element={<SignIn />} />
-        <Route path="login" element={<SignIn />} />
-        <Route path="logout" element={<SignOut />} />
-        <Route path="alert" element={<AlertScreen />} />
-        <Route path="absent" element={<Absent />} />
-        <Route path="resetpassword" element={<ResetPassword />} />
-        <Route path="invalid-link" element={<ResetPassword variant="invalid-link" />} />
-        <Route path="selectaccounts" element={<SelectAccounts />} />
-        <Route path="check-email" element={<CheckEmail />} />
-        <Route path="changepassword" element={<ChangePassword />} />
-        <Route path="resendemail" element={<ResendEmail />} />
-        <Route path="availableapps" element={<AvailableApps />} />
+        <Route path={PATHS.login} element={<SignIn />} />
+        <Route path={PATHS.logout} element={<SignOut />} />
+        <Route path={PATHS.alert} element={<AlertScreen />} />
+        <Route path={PATHS.absent} element={<Absent />} />
+        <Route path={PATHS.resetPassword} element={<ResetPassword />} />
+        <Route path={PATHS.invalidLink} element={<ResetPassword variant="invalid-link" />} />
+        <Route path={PATHS.selectAccounts} element={<SelectAccounts />} />
+        <Route path={PATHS.checkEmail} element={<CheckEmailRoute />} />
+        <Route path={PATHS.changePassword} element={<ChangePassword />} />
+        <Route path={PATHS.resendEmail} element={<ResendEmail />} />
+        <Route path={PATHS.availableApps} element={<AvailableApps />} />
         {PLACEHOLDER_ROUTES.map((route) => (
           <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
         ))}
-        <Route path="*" element={<Navigate to="/Login" replace />} />
+        <Route path="*" element={<Navigate to={PATHS.login} replace />} />
       </Routes>
     </Suspense>
   );

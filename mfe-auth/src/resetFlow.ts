@@ -1,20 +1,10 @@
-import { apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
+import { PATHS, apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
 import type { NavigateFunction } from 'react-router';
-import type { AlertState } from './SignIn';
+import type { AlertState, CheckEmailState } from './navigation';
 import { requestPasswordReset } from './passwordRequests';
 
 /** Session storage key of the accounts found for an e-mail (/selectaccounts). */
 export const RESET_ACCOUNTS_KEY = 'resetAccounts';
-
-/** Navigation state of /check-email. */
-export interface CheckEmailState {
-  maskedEmail: string;
-  /** The account the reset was sent for (the resend button sends it again). */
-  user: string;
-  /** '/Alert' when the alert flow sent the person here: the generic alert shows instead. */
-  from?: string;
-  message?: string;
-}
 
 /**
  * Sends the reset e-mail of one account and moves to the e-mail-sent screen the application
@@ -33,12 +23,12 @@ export async function sendResetAndContinue(navigate: NavigateFunction, user: str
   } catch {
     /* storage unavailable */
   }
-  if (emailSentRoute() === '/check-email') {
+  if (emailSentRoute() === PATHS.checkEmail) {
     const state: CheckEmailState = { maskedEmail: result.maskedEmail ?? '', user, message: result.information };
-    navigate('/check-email', { state });
+    navigate(PATHS.checkEmail, { state });
   } else {
-    const state: AlertState = { message: result.information || result.maskedEmail, page: '/Login' };
-    navigate('/alert', { state });
+    const state: AlertState = { message: result.information || result.maskedEmail, page: PATHS.login };
+    navigate(PATHS.alert, { state });
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { LoadingState, registerResources } from '@suite/shared';
+import { LoadingState, PATHS, registerResources } from '@suite/shared';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NS, resources } from './i18n';
@@ -18,12 +18,12 @@ export default function App() {
   );
   return (
     <Routes>
-      <Route path="users">
+      <Route path={PATHS.users}>
         <Route index element={<UsersPage />} />
         <Route path="new" element={card} />
         <Route path=":userId" element={card} />
       </Route>
-      <Route path="*" element={<Navigate to="/Login" replace />} />
+      <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );
 }

@@ -1,9 +1,8 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { COMMON_NS, useAppVersion, useSession } from '@suite/shared';
+import { COMMON_NS, PATHS, useAppVersion, useSession } from '@suite/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router';
-import { HOME_PATH } from '../routes';
 import { Logo } from './Logo';
 import { DRAWER_WIDTH, NAV_ITEMS } from './nav';
 import { UserMenu } from './UserMenu';
@@ -30,7 +29,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
       </Link>
       <Flex as="header" align="center" gap="4" px="4" h="14" bg="brand.main" color="white" flexShrink={0}>
         <Link asChild color="white" _hover={{ textDecoration: 'none' }}>
-          <RouterLink to={HOME_PATH} aria-label={t('shell.home')}>
+          <RouterLink to={PATHS.users} aria-label={t('shell.home')}>
             <Logo slot="white" />
           </RouterLink>
         </Link>

@@ -1,4 +1,4 @@
-import { LoadingState } from '@suite/shared';
+import { LoadingState, PATHS } from '@suite/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -9,7 +9,7 @@ export const LOADING_REDIRECT_MS = 2000;
 export function LoadingScreen() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/login', { replace: true }), LOADING_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(PATHS.loginFromLoading, { replace: true }), LOADING_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return <LoadingState />;

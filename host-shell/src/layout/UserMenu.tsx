@@ -1,9 +1,8 @@
 import { Box, Button, IconButton } from '@chakra-ui/react';
-import { COMMON_NS } from '@suite/shared';
+import { COMMON_NS, PATHS } from '@suite/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SIGN_OUT_PATH } from '../routes';
 
 function UserIcon() {
   return (
@@ -91,7 +90,7 @@ export function UserMenu() {
             borderRadius="0"
             onClick={() => {
               setOpen(false);
-              navigate(SIGN_OUT_PATH);
+              navigate(PATHS.logout);
             }}
           >
             {t('shell.signOut')}

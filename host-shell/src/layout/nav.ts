@@ -1,12 +1,7 @@
-/** Links of the side drawer: the administration sections (console spec §2). */
-export const NAV_ITEMS = [
-  { to: '/users', label: 'shell.nav.users' },
-  { to: '/roles', label: 'shell.nav.roles' },
-  { to: '/privileges', label: 'shell.nav.privileges' },
-  { to: '/apps', label: 'shell.nav.apps' },
-  { to: '/menuSettings', label: 'shell.nav.menus' },
-  { to: '/notifications', label: 'shell.nav.notifications' },
-] as const;
+import { CONSOLE_SECTIONS } from '@suite/shared';
+
+/** Links of the side drawer: the administration sections of the route map (console spec §2). */
+export const NAV_ITEMS = CONSOLE_SECTIONS.map(({ path, label }) => ({ to: path, label }));
 
 /** Width of the permanent side drawer (portal spec §9). */
 export const DRAWER_WIDTH = '220px';

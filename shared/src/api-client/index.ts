@@ -2,6 +2,7 @@ import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import type { Envelope } from '../contracts/envelope';
 import { INFORMATION_CODES, MESSAGES } from '../contracts/messages';
 import type { RefreshTokenResult } from '../contracts/tokens';
+import { PATHS } from '../federation/remotes';
 import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
@@ -11,9 +12,9 @@ import { navigateTo, pageReload } from './navigation';
 export * from './navigation';
 
 /** Where the client sends the browser when the session cannot go on (portal spec §4). */
-export const SIGN_IN_ROUTE = '/Login';
+export const SIGN_IN_ROUTE = PATHS.login;
 /** Where accepting the privileges dialog leads (portal spec §4). */
-export const HOME_ROUTE = '/users';
+export const HOME_ROUTE = PATHS.users;
 
 /** Error replies keep the envelope: `result.information` is the message to show. */
 export interface ErrorEnvelope extends Envelope<{ information?: string; informationCode?: string; [field: string]: unknown }> {}

@@ -1,8 +1,57 @@
 /**
- * The suite's remotes: who owns which routes, where each one's files live.
- * The API turns this into /remotes.json; the host turns it into routes.
+ * The one map of the suite's routes: every well-known path, which remote owns it, and the
+ * console's sections (drawer label and privilege). The API turns the remotes into /remotes.json;
+ * the host turns them into routes and its drawer; the remotes route with the same constants.
  * Nothing here is baked into the host build as a URL — the host reads /remotes.json at start.
+ * React-free: the API imports it too.
  */
+
+/**
+ * Every well-known path, spelled as the spec spells it (routes match case-insensitively, but the
+ * address bar shows the spelling). Only this module writes them out; everything else uses these.
+ */
+export const PATHS = {
+  root: '/',
+  home: '/home',
+  loading: '/loading',
+  login: '/Login',
+  /** The sign-in screen as the loading screen spells it (portal spec §2 screen 14). */
+  loginFromLoading: '/login',
+  resetPassword: '/resetpassword',
+  resetPasswordCertificate: '/resetpasswordCertificate',
+  changePassword: '/changepassword',
+  checkEmail: '/check-email',
+  alert: '/alert',
+  /** The alert as an unusable create/change-password link spells it (portal spec §5). */
+  alertForBrokenLink: '/Alert',
+  invalidLink: '/invalid-link',
+  resetOtp: '/resetotp',
+  availableApps: '/availableapps',
+  resendEmail: '/resendemail',
+  selectAccounts: '/selectaccounts',
+  absent: '/absent',
+  logoutCredential: '/logout-credential',
+  signInCredentialCallback: '/signin-credential/callback',
+  logout: '/logout',
+  users: '/users',
+  roles: '/roles',
+  privileges: '/privileges',
+  apps: '/apps',
+  menuSettings: '/menuSettings',
+  notifications: '/notifications',
+} as const;
+
+export type WellKnownPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** A section of the administration console: a link of the shell's drawer (console spec §2). */
+export interface ConsoleSection {
+  path: WellKnownPath;
+  /** Translation key of the drawer link (common namespace). */
+  label: string;
+  /** The privilege that opens the section (the API's `<AREA>_READ`). */
+  privilege: string;
+}
+
 export interface RemoteDefinition {
   /** Module Federation container name (a JS identifier). */
   name: string;
@@ -13,37 +62,59 @@ export interface RemoteDefinition {
   /** Port of the remote's standalone dev server. */
   devPort: number;
   /** Route prefixes (matched case-insensitively) that the host mounts this remote under. */
-  routes: string[];
+  routes: readonly WellKnownPath[];
   /** Whether the routes need a session. */
   protected: boolean;
+  /** The console sections the remote renders, in drawer order; none for public remotes. */
+  sections: readonly ConsoleSection[];
 }
 
+/** The portal's public screens (portal spec §2), all owned by mfe_auth. */
 export const PUBLIC_ROUTES = [
-  '/login',
-  '/resetpassword',
-  '/resetpasswordCertificate',
-  '/changepassword',
-  '/check-email',
-  '/alert',
-  '/invalid-link',
-  '/resetotp',
-  '/availableapps',
-  '/resendemail',
-  '/selectaccounts',
-  '/absent',
-  '/logout-credential',
-  '/signin-credential/callback',
-  '/logout',
+  PATHS.login,
+  PATHS.resetPassword,
+  PATHS.resetPasswordCertificate,
+  PATHS.changePassword,
+  PATHS.checkEmail,
+  PATHS.alert,
+  PATHS.invalidLink,
+  PATHS.resetOtp,
+  PATHS.availableApps,
+  PATHS.resendEmail,
+  PATHS.selectAccounts,
+  PATHS.absent,
+  PATHS.logoutCredential,
+  PATHS.signInCredentialCallback,
+  PATHS.logout,
 ] as const;
 
+/** A console remote: its routes are its sections' paths. */
+function consoleRemote(remote: Pick<RemoteDefinition, 'name' | 'pkg' | 'slug' | 'devPort'>, sections: ConsoleSection[]): RemoteDefinition {
+  return { ...remote, routes: sections.map((section) => section.path), protected: true, sections };
+}
+
 export const REMOTES: readonly RemoteDefinition[] = [
-  { name: 'mfe_auth', pkg: 'mfe-auth', slug: 'auth', devPort: 3001, routes: [...PUBLIC_ROUTES], protected: false },
-  { name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002, routes: ['/users'], protected: true },
-  { name: 'mfe_access', pkg: 'mfe-access', slug: 'access', devPort: 3003, routes: ['/roles', '/privileges'], protected: true },
-  { name: 'mfe_apps', pkg: 'mfe-apps', slug: 'apps', devPort: 3004, routes: ['/apps'], protected: true },
-  { name: 'mfe_menus', pkg: 'mfe-menus', slug: 'menus', devPort: 3005, routes: ['/menuSettings'], protected: true },
-  { name: 'mfe_notifications', pkg: 'mfe-notifications', slug: 'notifications', devPort: 3006, routes: ['/notifications'], protected: true },
+  { name: 'mfe_auth', pkg: 'mfe-auth', slug: 'auth', devPort: 3001, routes: PUBLIC_ROUTES, protected: false, sections: [] },
+  consoleRemote({ name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002 }, [
+    { path: PATHS.users, label: 'shell.nav.users', privilege: 'USERS_READ' },
+  ]),
+  consoleRemote({ name: 'mfe_access', pkg: 'mfe-access', slug: 'access', devPort: 3003 }, [
+    { path: PATHS.roles, label: 'shell.nav.roles', privilege: 'ROLES_READ' },
+    { path: PATHS.privileges, label: 'shell.nav.privileges', privilege: 'PRIVILEGES_READ' },
+  ]),
+  consoleRemote({ name: 'mfe_apps', pkg: 'mfe-apps', slug: 'apps', devPort: 3004 }, [
+    { path: PATHS.apps, label: 'shell.nav.apps', privilege: 'APPS_READ' },
+  ]),
+  consoleRemote({ name: 'mfe_menus', pkg: 'mfe-menus', slug: 'menus', devPort: 3005 }, [
+    { path: PATHS.menuSettings, label: 'shell.nav.menus', privilege: 'MENUS_READ' },
+  ]),
+  consoleRemote({ name: 'mfe_notifications', pkg: 'mfe-notifications', slug: 'notifications', devPort: 3006 }, [
+    { path: PATHS.notifications, label: 'shell.nav.notifications', privilege: 'NOTIFICATIONS_READ' },
+  ]),
 ];
+
+/** The console's sections in drawer order (console spec §2). */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = REMOTES.flatMap((remote) => remote.sections);
 
 /** The host shell's container name and dev-server port. */
 export const HOST = { name: 'host_shell', pkg: 'host-shell', devPort: 3000 } as const;

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readPasswordLink } from './ChangePassword';
 import { jwt, reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld, type Call } from './testHarness';
+import { mockApi, renderAt, resetWorld, type Call } from '../../testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(async () => {

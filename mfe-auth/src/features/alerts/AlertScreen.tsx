@@ -1,13 +1,13 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { BrandLogo } from './BrandLogo';
-import { NS } from './i18n';
-import { PublicPage } from './PublicPage';
-import type { AlertState } from './SignIn';
-import { sameOriginPath } from './signInRequest';
+import { BrandLogo } from '../../components/BrandLogo';
+import { NS } from '../../i18n';
+import type { AlertState } from '../../navigation';
+import { PublicPage } from '../../components/PublicPage';
+import { sameOriginPath } from '../../signInRequest';
 
 /**
  * /alert: the message from navigation state with an accept button that goes to the state's
@@ -17,14 +17,14 @@ import { sameOriginPath } from './signInRequest';
 export function AlertScreen() {
   const state = useLocation().state as Partial<AlertState> | null;
   const message = typeof state?.message === 'string' ? state.message : '';
-  if (!message) return <Navigate to="/Login" replace />;
+  if (!message) return <Navigate to={PATHS.login} replace />;
   return <AlertCard message={message} state={state ?? {}} />;
 }
 
 function AlertCard({ message, state }: { message: string; state: Partial<AlertState> }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const page = typeof state.page === 'string' && state.page !== '' ? state.page : '/Login';
+  const page = typeof state.page === 'string' && state.page !== '' ? state.page : PATHS.login;
   const redirectSeconds = typeof state.redirectSeconds === 'number' && state.redirectSeconds > 0 ? Math.floor(state.redirectSeconds) : 0;
   const [left, setLeft] = useState(redirectSeconds);
   const { logos, colors } = useProfileInMode();

@@ -1,26 +1,21 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ApiError, ResetEmailSchema, apiErrorMessage, useLocalize, type UserAccountEntry } from '@suite/shared';
+import { ApiError, PATHS, ResetEmailSchema, apiErrorMessage, useLocalize, type UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
-import { FormError } from './FormError';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PublicCard } from './PublicCard';
-import { requestUsersForEmail } from './passwordRequests';
-import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from './resetFlow';
+import { FormError } from '../../components/FormError';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { SelectAccountsState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestUsersForEmail } from '../../passwordRequests';
+import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from '../../resetFlow';
 
 const FormSchema = v.object({ email: ResetEmailSchema });
 type FormValues = v.InferInput<typeof FormSchema>;
-
-/** Navigation state of /selectaccounts. */
-export interface SelectAccountsState {
-  email: string;
-  users: UserAccountEntry[];
-}
 
 /**
  * /resetpassword (portal spec §2 screen 3) and /invalid-link (screen 8, the invalid-link screen
@@ -69,7 +64,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
     } catch {
       /* storage unavailable: the navigation state still carries the list */
     }
-    navigate('/selectaccounts', { state });
+    navigate(PATHS.selectAccounts, { state });
   });
 
   return (
@@ -92,7 +87,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
           <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
             {t('reset.submit')}
           </Button>
-          <Button variant="outline" onClick={() => navigate('/Login')}>
+          <Button variant="outline" onClick={() => navigate(PATHS.login)}>
             {t('reset.cancel')}
           </Button>
           <BackToSignInLink />

@@ -2,7 +2,7 @@ import { AppProviders, changeLanguage, decryptPayload, phrase, resetRuntimeConfi
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import App from './App';
+import App from '../../App';
 import { jwt, mockApi, reply, type MockApiOptions } from '@suite/shared/testing';
 
 const PAYLOAD_KEY = 'test-payload-key';

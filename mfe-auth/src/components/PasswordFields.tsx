@@ -3,7 +3,7 @@ import { PASSWORD_SPECIALS, passwordChecklist, type PasswordChecklist } from '@s
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from './EyeIcon';
-import { NS } from './i18n';
+import { NS } from '../i18n';
 
 /** A password input with its show/hide toggle; `showLabel`/`hideLabel` name the toggle for this field. */
 export function PasswordInput({

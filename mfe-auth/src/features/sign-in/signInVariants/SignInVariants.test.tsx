@@ -2,7 +2,7 @@ import { DEFAULT_PROFILE, SIGN_IN_VARIANTS, changeLanguage, type PortalProfile, 
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from '../testHarness';
+import { mockApi, renderAt, resetWorld } from '../../../testHarness';
 import { SIGN_IN_LAYOUTS, signInLayoutFor } from './layouts';
 import { ClassicLayout } from './ClassicLayout';
 import { MyselfLayout } from './MyselfLayout';

@@ -1,6 +1,6 @@
 import { Card, Stack } from '@chakra-ui/react';
-import { BrandLogo } from '../BrandLogo';
-import { PublicPage } from '../PublicPage';
+import { BrandLogo } from '../../../components/BrandLogo';
+import { PublicPage } from '../../../components/PublicPage';
 import { SIGN_IN_TITLE_ID, type SignInLayoutProps } from './layoutTypes';
 import { VersionLabel } from './VersionLabel';
 

@@ -1,15 +1,14 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage } from '@suite/shared';
+import { PATHS, apiErrorMessage } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { AlertScreen } from './AlertScreen';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PublicCard } from './PublicCard';
-import { requestPasswordReset } from './passwordRequests';
-import type { CheckEmailState } from './resetFlow';
-import { formatCountdown } from './SignIn';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { formatCountdown } from '../../components/countdown';
+import { NS } from '../../i18n';
+import type { CheckEmailState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestPasswordReset } from '../../passwordRequests';
 
 /** Seconds before the reset e-mail may be sent again (portal spec §9). */
 export const RESEND_SECONDS = 60;
@@ -18,11 +17,13 @@ export const RESEND_SECONDS = 60;
 export type ResendPhase = 'expired' | 'counting' | 'resent';
 export const RESEND_PHASE_NUMBER: Record<ResendPhase, 1 | 2 | 3> = { expired: 1, counting: 2, resent: 3 };
 
-/** /check-email (portal spec §2 screen 6): the masked e-mail and the 60-second resend countdown. */
+/**
+ * /check-email (portal spec §2 screen 6): the masked e-mail and the 60-second resend countdown.
+ * (When the alert flow sent the person here the route shows the generic alert instead, App.tsx.)
+ */
 export function CheckEmail() {
   const state = useLocation().state as Partial<CheckEmailState> | null;
-  if (state?.from && state.from.toLowerCase() === '/alert') return <AlertScreen />;
-  if (!state || typeof state.maskedEmail !== 'string' || !state.user) return <Navigate to="/Login" replace />;
+  if (!state || typeof state.maskedEmail !== 'string' || !state.user) return <Navigate to={PATHS.login} replace />;
   return <CheckEmailCard maskedEmail={state.maskedEmail} user={state.user} />;
 }
 

@@ -1,15 +1,11 @@
 import { Center, Text } from '@chakra-ui/react';
-import { apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
+import { PATHS, apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NS } from './i18n';
-import { sameOriginPath } from './signInRequest';
-
-/** Navigation state of the sign-in screen after a sign-out: the message it shows. */
-export interface SignedOutState {
-  message: string;
-}
+import { NS } from '../../i18n';
+import type { SignedOutState } from '../../navigation';
+import { sameOriginPath } from '../../signInRequest';
 
 /**
  * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
@@ -28,7 +24,7 @@ export function SignOut() {
     started.current = true;
     void (async () => {
       const { refreshToken, user } = sessionStore.getState();
-      let target = '/Login';
+      let target: string = PATHS.login;
       if (refreshToken && user?.userName) {
         try {
           const reply = await apiClient.put<RevokeTokenResult>(

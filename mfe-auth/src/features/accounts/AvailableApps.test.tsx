@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newTab } from './AvailableApps';
 import { jwt, reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from './testHarness';
+import { mockApi, renderAt, resetWorld } from '../../testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(() => jest.restoreAllMocks());

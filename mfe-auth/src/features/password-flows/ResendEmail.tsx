@@ -1,20 +1,13 @@
 import { Alert, Button, Text } from '@chakra-ui/react';
-import { apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
+import { PATHS, apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PublicCard } from './PublicCard';
-import { requestActivationEmail } from './passwordRequests';
-
-/** Navigation state of /resendemail (portal spec §2, §4 link handling). */
-export interface ResendEmailState {
-  messageType?: 'INVALID_LINK' | 'ACTIVATION_TIME_EXPIRED' | string;
-  message?: string;
-  email?: string;
-  user: string;
-}
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { ResendEmailState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestActivationEmail } from '../../passwordRequests';
 
 /** /resendemail: the activation link is no longer valid; a new activation e-mail can be requested. */
 export function ResendEmail() {
@@ -22,7 +15,7 @@ export function ResendEmail() {
   const state = useLocation().state as Partial<ResendEmailState> | null;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  if (!state?.user) return <Navigate to="/Login" replace />;
+  if (!state?.user) return <Navigate to={PATHS.login} replace />;
   const user = state.user;
 
   const resend = async () => {

@@ -3,11 +3,11 @@ import type { UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PublicCard } from './PublicCard';
-import type { SelectAccountsState } from './ResetPassword';
-import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from './resetFlow';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { SelectAccountsState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from '../../resetFlow';
 
 function storedAccounts(): UserAccountEntry[] {
   try {

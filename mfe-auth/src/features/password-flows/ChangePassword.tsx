@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   MECHANISM_AFTER_SET_PASS,
   PASSWORD_MESSAGES,
+  PATHS,
   apiErrorMessage,
   changeLanguage,
   decryptPayload,
@@ -22,31 +23,20 @@ import { es } from '@suite/shared/phrases';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { FormError } from './FormError';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PasswordInput, PasswordRules } from './PasswordFields';
-import { PublicCard } from './PublicCard';
-import { requestAssignPassword, requestChangePassword } from './passwordRequests';
-import type { ResendEmailState } from './ResendEmail';
-import type { AvailableAppsState } from './AvailableApps';
-import type { AlertState } from './SignIn';
-import { requestSignIn, sameOriginPath } from './signInRequest';
+import { FormError } from '../../components/FormError';
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import { PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from '../../navigation';
+import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
+import { PublicCard } from '../../components/PublicCard';
+import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
 export const LINK_MESSAGES = es.link;
 
 /** Seconds the 'password created/updated' alert waits before going to sign-in by itself. */
 export const PASSWORD_SET_REDIRECT_SECONDS = 5;
-
-/** Message type the sign-in's R18 alert passes on to /changepassword (expired password). */
-export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
-
-/** Navigation state of /changepassword when it is reached from the expired-password alert. */
-export interface ExpiredPasswordState {
-  messageType: typeof PASSWORD_EXPIRED;
-  user?: string;
-}
 
 type LinkReading = { ok: true; payload: PasswordLinkPayload } | { ok: false; message: string };
 
@@ -115,8 +105,8 @@ function LinkPasswordForm() {
 
   useEffect(() => {
     if (reading.ok) return;
-    const alert: AlertState = { message: localized(reading.message), page: '/Login' };
-    navigate('/Alert', { replace: true, state: alert });
+    const alert: AlertState = { message: localized(reading.message), page: PATHS.login };
+    navigate(PATHS.alertForBrokenLink, { replace: true, state: alert });
   }, [reading, navigate, t]);
 
   // The link's tenant language, once per link (not on every language change, which renews `t` and `i18n`).
@@ -137,13 +127,13 @@ function LinkPasswordForm() {
         mechanismAfterSetPass: result.mechanismAfterSetPass,
         userData: { appName: getRuntimeConfig().appName, user, password: newPassword },
       };
-      navigate('/availableapps', { replace: true, state: next });
+      navigate(PATHS.availableApps, { replace: true, state: next });
       return;
     }
     if (result.mechanismAfterSetPass === MECHANISM_AFTER_SET_PASS.applicationLogin) {
       // Screen 8 'password created/updated': the alert, then sign-in (by itself after the countdown).
-      const alert: AlertState = { message, page: '/Login', redirectSeconds: PASSWORD_SET_REDIRECT_SECONDS };
-      navigate('/alert', { replace: true, state: alert });
+      const alert: AlertState = { message, page: PATHS.login, redirectSeconds: PASSWORD_SET_REDIRECT_SECONDS };
+      navigate(PATHS.alert, { replace: true, state: alert });
       return;
     }
     await showDialog({ message });
@@ -152,12 +142,12 @@ function LinkPasswordForm() {
       const { token: access, refreshToken, urlApp } = reply.result;
       if (!access) throw new Error('no token');
       signIn({ token: access, refreshToken });
-      const target = urlApp || '/users';
+      const target = urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else pageLocation.assign(target);
     } catch {
-      navigate('/Login', { replace: true });
+      navigate(PATHS.login, { replace: true });
     }
   };
 
@@ -166,13 +156,13 @@ function LinkPasswordForm() {
     // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
     if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
       const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
-      navigate('/resendemail', { replace: true, state: next });
+      navigate(PATHS.resendEmail, { replace: true, state: next });
       return true;
     }
     // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
     const code = result?.informationCode;
     if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
-      navigate('/invalid-link', { replace: true, state: { message: result?.information } });
+      navigate(PATHS.invalidLink, { replace: true, state: { message: result?.information } });
       return true;
     }
     return false;
@@ -284,7 +274,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
   const [current, setCurrent] = useState('');
   const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(async (password) => {
     await requestChangePassword(user.trim(), current, password);
-    navigate('/Login', { replace: true, state: { message: t('password.updated') } });
+    navigate(PATHS.login, { replace: true, state: { message: t('password.updated') } });
   });
   const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 

@@ -1,7 +1,7 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { LANGUAGES, changeLanguage, readableOn, useProfileInMode, type PortalProfile, type SignInVariant } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
-import { NS } from './i18n';
+import { NS } from '../i18n';
 
 /** Sign-in looks whose applications show the language bar on every public screen (portal spec §2 screen 15). */
 export const LANGUAGE_BAR_VARIANTS: readonly SignInVariant[] = ['translated'];

@@ -1,7 +1,7 @@
 import { Box, HStack, Stack } from '@chakra-ui/react';
 import { useColorMode, useProfileInMode } from '@suite/shared';
-import { BrandLogo } from '../BrandLogo';
-import { PublicPage } from '../PublicPage';
+import { BrandLogo } from '../../../components/BrandLogo';
+import { PublicPage } from '../../../components/PublicPage';
 import { SIGN_IN_TITLE_ID, type SignInLayoutProps } from './layoutTypes';
 import { ThemeSwitch } from './ThemeSwitch';
 import { VersionLabel } from './VersionLabel';

@@ -6,6 +6,7 @@ import {
   LOGIN_MAX_FAILED_ATTEMPTS,
   LoginRequestSchema,
   MESSAGES,
+  PATHS,
   apiErrorMessage,
   fetchFreeTrial,
   fetchSignInParameters,
@@ -21,9 +22,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
-import { EyeIcon } from './EyeIcon';
-import { NS } from './i18n';
-import { requestSignIn, sameOriginPath } from './signInRequest';
+import { formatCountdown } from '../../components/countdown';
+import { EyeIcon } from '../../components/EyeIcon';
+import { NS } from '../../i18n';
+import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
@@ -39,26 +42,6 @@ export type SignInOutcome =
   | { kind: 'attempts'; message: string; left: number }
   | { kind: 'locked'; message: string; seconds: number }
   | { kind: 'blocked'; contact: string };
-
-/** mm:ss of a number of seconds. */
-export function formatCountdown(seconds: number): string {
-  const safe = Math.max(0, Math.floor(seconds));
-  const mm = String(Math.floor(safe / 60)).padStart(2, '0');
-  const ss = String(safe % 60).padStart(2, '0');
-  return `${mm}:${ss}`;
-}
-
-/** Where the alert screen sends the person after accepting (navigation state of /alert). */
-export interface AlertState {
-  message: string;
-  page?: string;
-  /** Message type passed on to `page` (e.g. PASSWORD_EXPIRED for the change-password form). */
-  messageType?: string;
-  /** The user name passed on to `page`. */
-  user?: string;
-  /** Seconds after which the alert goes to `page` by itself (password created/updated). */
-  redirectSeconds?: number;
-}
 
 /** The R13 countdown: ticks every second from lockTime, then the released text. */
 function LockCountdown({ seconds, message }: { seconds: number; message: string }) {
@@ -157,14 +140,14 @@ function SignInForm() {
     const code = result.informationCode;
     const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;
     if (code === INFORMATION_CODES.notActivated) {
-      const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: '/Login' };
-      navigate('/alert', { state });
+      const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: PATHS.login };
+      navigate(PATHS.alert, { state });
       return;
     }
     if (code === INFORMATION_CODES.passwordExpired) {
       // The alert's accept opens the change-password form (user, current and new password).
-      const state: AlertState = { message: t('signIn.passwordExpired'), page: '/changepassword', messageType: 'PASSWORD_EXPIRED', user };
-      navigate('/alert', { state });
+      const state: AlertState = { message: t('signIn.passwordExpired'), page: PATHS.changePassword, messageType: PASSWORD_EXPIRED, user };
+      navigate(PATHS.alert, { state });
       return;
     }
     if (result.isBlocked || code === INFORMATION_CODES.blocked) {
@@ -215,7 +198,7 @@ function SignInForm() {
         return;
       }
       signIn({ token, refreshToken });
-      const target = urlApp || '/users';
+      const target = urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else window.location.assign(target);
@@ -310,7 +293,7 @@ function SignInForm() {
         </Button>
 
         <Link asChild alignSelf="center" color={colors.forgotPassword}>
-          <RouterLink to="/resetpassword">{t('signIn.remember')}</RouterLink>
+          <RouterLink to={PATHS.resetPassword}>{t('signIn.remember')}</RouterLink>
         </Link>
 
         {buyUrl || freeTrialUrl ? (

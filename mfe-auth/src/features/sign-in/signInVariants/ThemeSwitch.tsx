@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import type { ColorMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
+import { NS } from '../../../i18n';
 
 function MoonIcon() {
   return (

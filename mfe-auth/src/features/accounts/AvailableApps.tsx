@@ -1,20 +1,13 @@
 import { Alert, Box, Button, Text } from '@chakra-ui/react';
-import { MECHANISM_AFTER_SET_PASS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
+import { MECHANISM_AFTER_SET_PASS, PATHS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { BackToSignInLink } from './BackToSignInLink';
-import { NS } from './i18n';
-import { PublicCard } from './PublicCard';
-import { requestSignIn, sameOriginPath } from './signInRequest';
-
-/** Navigation state of /availableapps (portal spec §2): message, apps and the user's data. */
-export interface AvailableAppsState {
-  message?: string;
-  apps: AssignPasswordApp[];
-  mechanismAfterSetPass?: number;
-  userData?: { appName?: string; user: string; password: string };
-}
+import { BackToSignInLink } from '../../components/BackToSignInLink';
+import { NS } from '../../i18n';
+import type { AvailableAppsState } from '../../navigation';
+import { PublicCard } from '../../components/PublicCard';
+import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Opens a URL in a new tab (a seam for tests). */
 export const newTab = { open: (url: string): void => void window.open(url, '_blank', 'noopener,noreferrer') };
@@ -43,7 +36,7 @@ export function AvailableApps() {
       const { token, refreshToken, urlApp } = reply.result;
       if (!token) throw new Error(reply.result.information || t('availableApps.noToken'));
       signIn({ token, refreshToken });
-      const target = urlApp || app.urlApp || '/users';
+      const target = urlApp || app.urlApp || PATHS.users;
       const path = sameOriginPath(target);
       if (path) navigate(path, { replace: true });
       else pageLocation.assign(target);

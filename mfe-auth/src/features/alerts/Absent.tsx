@@ -1,10 +1,10 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { BrandLogo } from './BrandLogo';
-import { NS } from './i18n';
-import { PublicPage } from './PublicPage';
+import { BrandLogo } from '../../components/BrandLogo';
+import { NS } from '../../i18n';
+import { PublicPage } from '../../components/PublicPage';
 
 /** /absent (portal spec §2 screen 9): 'you have been away' after an inactivity sign-out, linking to /Login. */
 export function Absent() {
@@ -21,7 +21,7 @@ export function Absent() {
             </Heading>
             <Text>{t('absent.body')}</Text>
             <Link asChild color={colors.link}>
-              <RouterLink to="/Login">{t('absent.link')}</RouterLink>
+              <RouterLink to={PATHS.login}>{t('absent.link')}</RouterLink>
             </Link>
           </Stack>
         </Card.Body>

@@ -1,8 +1,8 @@
 import { Link } from '@chakra-ui/react';
-import { useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NS } from './i18n';
+import { NS } from '../i18n';
 
 /** 'Volver a iniciar sesión' under a public screen, in the profile's link colour; `onLeave` runs first (e.g. to clear stored state). */
 export function BackToSignInLink({ onLeave }: { onLeave?: () => void }) {
@@ -10,7 +10,7 @@ export function BackToSignInLink({ onLeave }: { onLeave?: () => void }) {
   const { colors } = useProfileInMode();
   return (
     <Link asChild alignSelf="center" color={colors.link}>
-      <RouterLink to="/Login" replace={Boolean(onLeave)} state={null} onClick={onLeave}>
+      <RouterLink to={PATHS.login} replace={Boolean(onLeave)} state={null} onClick={onLeave}>
         {t('reset.backToSignIn')}
       </RouterLink>
     </Link>

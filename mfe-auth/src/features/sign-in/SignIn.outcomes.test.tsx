@@ -2,7 +2,7 @@ import { AppProviders, DEFAULT_PROFILE, ProfileProvider, resetRuntimeConfig, ses
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import App from './App';
+import App from '../../App';
 import { Where, mockApi, reply } from '@suite/shared/testing';
 
 const refusal = (status: number, result: Record<string, unknown>) => () => reply(status, { statusCode: status, result });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from './testHarness';
+import { mockApi, renderAt, resetWorld } from '../../testHarness';
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(() => jest.restoreAllMocks());

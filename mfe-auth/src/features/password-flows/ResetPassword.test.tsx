@@ -2,7 +2,7 @@ import { changeLanguage } from '@suite/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from './testHarness';
+import { mockApi, renderAt, resetWorld } from '../../testHarness';
 
 const ok = (result: unknown) => () => reply(200, { statusCode: 200, result });
 
