@@ -24,6 +24,27 @@ test('signing in with a wrong password shows the server message and stays on /lo
   await expect(page).toHaveURL(/\/login$/i);
 });
 
+test("a refused sign-in speaks the page's language: the API answers in it, the code stays", async ({ page }) => {
+  const attempts: Array<[string, string, string, string]> = [
+    ['en', 'User', 'Password', 'Sign in'],
+    ['pt', 'Usuário', 'Senha', 'Entrar'],
+  ];
+  const expected: Record<string, string> = { en: 'Incorrect user or password.', pt: 'Usuário ou senha incorretos.' };
+  await page.goto('/login');
+  for (const [language, userLabel, passwordLabel, submit] of attempts) {
+    await page.evaluate((lng) => localStorage.setItem('bms_lang', lng), language);
+    await page.reload();
+    await page.getByLabel(userLabel, { exact: true }).fill('aromero');
+    await page.getByLabel(passwordLabel, { exact: true }).fill('not-the-password');
+    const answer = page.waitForResponse((r) => /\/api\/login$/i.test(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: submit }).click();
+    const reply = await answer;
+    expect(reply.headers()['content-language']).toBe(language);
+    expect((await reply.json()).result).toMatchObject({ information: expected[language], informationCode: 'R11' });
+    await expect(page.getByRole('alert')).toContainText(expected[language]);
+  }
+});
+
 test('a protected path without a session goes to /Login; routes match case-insensitively', async ({ page }) => {
   await page.goto('/users');
   await expect(page).toHaveURL(/\/login$/i);
