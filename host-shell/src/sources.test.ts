@@ -50,13 +50,11 @@ describe('the route map is the one place that spells out a route', () => {
   const REGISTRY = 'shared/src/federation/remotes.ts';
   /**
    * Literals known to remain, by file, each one listed as often as it occurs: values of the API's
-   * wire contract (a profile's e-mail-sent screen, RevokeToken's default page), and the user card's
-   * way back to the list.
+   * wire contract (a profile's e-mail-sent screen, RevokeToken's default page).
    */
   const KNOWN: Record<string, string[]> = {
     'shared/src/contracts/profiles.ts': ['/check-email', '/alert', '/alert'],
     'shared/src/contracts/tokens.ts': ['/login'],
-    'mfe-users/src/features/user-card/UserCard.tsx': ['/users'],
   };
   // '/' is every path's prefix and also names no screen of its own
   const routes = Object.values(PATHS)

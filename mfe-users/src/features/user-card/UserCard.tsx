@@ -1,5 +1,5 @@
 import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
-import { LoadingState, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
+import { LoadingState, PATHS, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
 import { TabbedCard, consoleKeys, invalidateEntities, showMessage, useCardController, type CardTab } from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -26,7 +26,7 @@ export interface UserCardState {
 }
 
 /** Where the card goes when it is done. */
-const LIST_PATH = '/users';
+const LIST_PATH = PATHS.users;
 
 /** What saving the user changes: the user (card and list) and the roles and companies shown of them. */
 const CHANGES = ['users'] as const;
