@@ -62,7 +62,9 @@ test('the running page holds exactly one copy of each shared singleton', async (
       for (const scope of Object.values(instance)) {
         for (const [pkg, byVersion] of Object.entries(scope)) {
           for (const [version, entry] of Object.entries(byVersion)) {
-            if (entry.loaded || entry.loading) (versions[pkg] ??= []).includes(version) || versions[pkg].push(version);
+            if (!entry.loaded && !entry.loading) continue;
+            const seen = (versions[pkg] ??= []);
+            if (!seen.includes(version)) seen.push(version);
           }
         }
       }

@@ -1,6 +1,5 @@
 declare global {
   // webpack's free variable: the nonce of the elements its runtime inserts
-  // eslint-disable-next-line no-var
   var __webpack_nonce__: string;
 }
 

@@ -137,7 +137,10 @@ const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 
 function report(route, parts, budgetKb) {
   const total = { br: 0, gzip: 0 };
-  for (const part of parts.values()) (total.br += part.br), (total.gzip += part.gzip);
+  for (const part of parts.values()) {
+    total.br += part.br;
+    total.gzip += part.gzip;
+  }
   console.log(`\n${route}${' '.repeat(24 - route.length)}     brotli       gzip`);
   for (const [name, part] of [...parts.entries()].sort((a, b) => b[1].gzip - a[1].gzip)) {
     console.log(`  ${name.padEnd(22)}${kb(part.br)} KB ${kb(part.gzip)} KB`);

@@ -83,6 +83,7 @@ function installBrowserPolyfills(win) {
 }
 
 // Running as a setup file inside the jsdom environment.
+/* global window, document */
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   installBrowserPolyfills(window);
 }

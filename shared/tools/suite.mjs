@@ -158,6 +158,11 @@ function test() {
   const typecheck = run(['-r', '--workspace-concurrency=2', 'run', 'typecheck'], { allowFailure: true });
   totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
 
+  // the lint holds the boundaries of design.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
+  log('linting');
+  const lint = run(['run', 'lint'], { allowFailure: true });
+  totals.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+
   for (const pkg of [SHARED, API, ...FRONT_ENDS]) {
     if (!existsSync(join(ROOT, pkg, 'jest.config.js')) && !existsSync(join(ROOT, pkg, 'jest.config.cjs'))) continue;
     log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);

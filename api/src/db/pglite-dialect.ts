@@ -165,6 +165,7 @@ export class PGliteDialect implements Dialect {
     return new PGliteDriver(this.pg);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect interface
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
   }

@@ -33,6 +33,7 @@ export function RemoteSection({ name }: { name: string }) {
   const loader = useRemoteLoader();
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy remembers its first outcome.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the point: a retry makes a new component
   const RemoteApp = useMemo(() => lazy(() => loader.load(name)), [loader, name, attempt]);
   const retry = useCallback(() => {
     loader.reset(name);

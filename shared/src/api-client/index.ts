@@ -17,7 +17,7 @@ export const SIGN_IN_ROUTE = PATHS.login;
 export const HOME_ROUTE = PATHS.users;
 
 /** Error replies keep the envelope: `result.information` is the message to show. */
-export interface ErrorEnvelope extends Envelope<{ information?: string; informationCode?: string; [field: string]: unknown }> {}
+export type ErrorEnvelope = Envelope<{ information?: string; informationCode?: string; [field: string]: unknown }>;
 
 /**
  * A failed API call. `status` is null when no response arrived (network down, timeout);

@@ -82,7 +82,6 @@ describe('LocalSessionBus', () => {
 
 const PG_AVAILABLE = pgReachable(DATABASE_URL);
 if (!PG_AVAILABLE) {
-  // eslint-disable-next-line no-console
   console.warn(`Skipping the PgSessionBus tests: PostgreSQL is unreachable at ${DATABASE_URL}`);
 }
 

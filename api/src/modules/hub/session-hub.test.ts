@@ -307,6 +307,7 @@ describe('SessionHub protocol edge cases', () => {
     const seen = collect(ws);
     ws.send(`this is not json${RS}`);
     await seen.closed;
+    // eslint-disable-next-line no-control-regex -- \x1e ends every SignalR message
     expect(seen.text()).toMatch(/^\{"error":"Handshake request is not valid JSON\."\}\x1e$/);
   });
 
@@ -392,7 +393,6 @@ describe('SessionHub limits on negotiated tokens', () => {
 
 const PG_AVAILABLE = pgReachable(DATABASE_URL);
 if (!PG_AVAILABLE) {
-  // eslint-disable-next-line no-console
   console.warn(`Skipping the cross-instance hub tests: PostgreSQL is unreachable at ${DATABASE_URL}`);
 }
 

@@ -46,7 +46,7 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
 
   useEffect(() => {
     if (redirectSeconds > 0 && left === 0) accept();
-    // accept() reads only values fixed for this alert
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- accept() reads only values fixed for this alert
   }, [left, redirectSeconds]);
 
   return (

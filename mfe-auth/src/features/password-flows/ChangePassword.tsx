@@ -107,12 +107,13 @@ function LinkPasswordForm() {
     if (reading.ok) return;
     const alert: AlertState = { message: localized(reading.message), page: PATHS.login };
     navigate(PATHS.alertForBrokenLink, { replace: true, state: alert });
-  }, [reading, navigate, t]);
+  }, [reading, navigate, localized]);
 
   // The link's tenant language, once per link (not on every language change, which renews `t` and `i18n`).
   useEffect(() => {
     const language = reading.ok ? reading.payload.tenantLanguage?.toLowerCase() : undefined;
     if (language && (LANGUAGES as readonly string[]).includes(language) && i18n.language !== language) void changeLanguage(language as Language);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link, whatever the language becomes later
   }, [reading]);
 
   if (!reading.ok) return null;

@@ -50,11 +50,12 @@ export function useRoles(userId: string | undefined) {
       queryFn: () => fetchApplicationRoles(application, userId),
     })),
   });
-  const loaded: ReadonlyMap<string, RoleRecord[]> = new Map(
-    reading.flatMap((application, index) => {
-      const data = roleQueries[index]?.data;
-      return data ? [[application, data] as const] : [];
-    }),
+  // one map per set of answers, so the callbacks and memos below change only when the roles do
+  const answers = roleQueries.map((query) => query.data);
+  const loaded: ReadonlyMap<string, RoleRecord[]> = useMemo(
+    () => new Map(reading.flatMap((application, index) => (answers[index] ? [[application, answers[index]] as const] : []))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the applications read and their answers, element by element
+    [reading.join('\n'), ...answers],
   );
   const selectedQuery = selected ? roleQueries[reading.indexOf(selected)] : undefined;
 

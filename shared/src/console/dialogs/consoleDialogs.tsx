@@ -66,7 +66,8 @@ function ConfirmButtons({ close, confirmText, cancelText }: { close: CloseDialog
 function FocusHolder({ close }: { close: CloseDialog }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => holder.current?.focus(), []);
-  return <div ref={holder} tabIndex={-1} style={{ outline: 'none' }} onKeyDown={(event) => trapKeys(event, close, false)} />;
+  // keeps Tab inside the dialog while nothing in it can take the focus
+  return <div ref={holder} role="presentation" tabIndex={-1} style={{ outline: 'none' }} onKeyDown={(event) => trapKeys(event, close, false)} />;
 }
 
 /** Opens a dialog in the page's DialogHost; `signal` and `closeAfter` end it without a choice. */
