@@ -17,13 +17,9 @@ import {
   type MaintenanceWindowResult,
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
+import { firstFilled } from '../../http/headers';
 import { activeMaintenanceJoin } from '../auth/queries';
 import { profileOfHost, resolveProfile } from './profiles';
-
-function first(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v === undefined || v.trim() === '' ? undefined : v;
-}
 
 const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, INFORMATION_CODES.notFound);
 
@@ -36,7 +32,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
   const { db, directory, config } = app.ctx;
 
   const appNameOf = (request: FastifyRequest) =>
-    parseInput(AppNameHeadersSchema, { appName: first(request.headers.appname) }, 'headers').appName;
+    parseInput(AppNameHeadersSchema, { appName: firstFilled(request.headers.appname) }, 'headers').appName;
 
   /**
    * The portal profile of an application and tenant (headers `appName`, `tenant`); without
@@ -45,7 +41,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
   app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
     const headers = parseInput(
       PortalProfileHeadersSchema,
-      { appName: first(request.headers.appname), tenant: first(request.headers.tenant) },
+      { appName: firstFilled(request.headers.appname), tenant: firstFilled(request.headers.tenant) },
       'headers',
     );
     const snapshot = await directory.snapshot();
@@ -60,9 +56,9 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     const headers = parseInput(
       AppVersionHeadersSchema,
       {
-        appName: first(request.headers.appname),
-        tenant: first(request.headers.tenant),
-        tenantLanguage: first(request.headers.tenantlanguage),
+        appName: firstFilled(request.headers.appname),
+        tenant: firstFilled(request.headers.tenant),
+        tenantLanguage: firstFilled(request.headers.tenantlanguage),
       },
       'headers',
     );
@@ -78,7 +74,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
   app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
     const headers = parseInput(
       AppParametersHeadersSchema,
-      { appName: first(request.headers.appname), parameterType: first(request.headers.parametertype) },
+      { appName: firstFilled(request.headers.appname), parameterType: firstFilled(request.headers.parametertype) },
       'headers',
     );
     const application = await db

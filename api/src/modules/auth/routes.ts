@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { INFORMATION_CODES, JWKS_PATH, LoginRequestSchema, MESSAGES, type Envelope, type LoginResult } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
+import { first } from '../../http/headers';
 import { hashPassword, needsRehash } from '../../security/passwords';
 import { decryptPayload } from '../../security/payload';
 import { newRefreshToken } from '../../security/tokens';
@@ -18,10 +19,6 @@ export const EXCHANGE_CODE_SECONDS = 60;
 /** Password expiry types of applications (console spec §3): 3 days, 4 months. */
 const EXPIRATION_DAYS = 3;
 const EXPIRATION_MONTHS = 4;
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** True when the password is older than the application's passwordExpiration (< 1: never). */
 export function passwordExpired(app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
@@ -39,7 +36,7 @@ export function isOtherOrigin(urlApp: string, request: FastifyRequest): boolean 
   if (!/^https?:\/\//i.test(urlApp)) return false;
   try {
     const target = new URL(urlApp);
-    const page = new URL(`${request.protocol}://${headerValue(request.headers.host) ?? 'localhost'}`);
+    const page = new URL(`${request.protocol}://${first(request.headers.host) ?? 'localhost'}`);
     return target.origin !== page.origin;
   } catch {
     return false;
@@ -88,7 +85,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       });
     }
 
-    const tenantHeader = headerValue(request.headers.tenant);
+    const tenantHeader = first(request.headers.tenant);
     const tenant = tenantHeader ? (await directory.snapshot()).findTenant(application.name, tenantHeader) : undefined;
     const refresh = newRefreshToken();
     const code = isOtherOrigin(application.url_app, request) ? randomBytes(32).toString('base64url') : undefined;
@@ -101,7 +98,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // what the server sees (TRUST_PROXY decides whether X-Forwarded-For counts); the body's
       // `ip` is the client's unverifiable claim and is not stored
       ip: request.ip,
-      browser: body.Browser || headerValue(request.headers['user-agent']),
+      browser: body.Browser || first(request.headers['user-agent']),
       refreshTokenHash: refresh.hash,
       refreshSeconds: application.refresh_seconds,
       newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,

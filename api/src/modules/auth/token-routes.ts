@@ -16,14 +16,11 @@ import {
   type TokenValidationResult,
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
+import { first } from '../../http/headers';
 import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
 import { issueAccessToken } from './issue';
 import { exchangeCode, refreshTokenState, revokeReplayedCode, rotateRefreshToken, sessionOfRefreshToken } from './queries';
 import { hashCode } from './routes';
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 const refreshRevoked = (information: string = MESSAGES.refreshRevoked) =>
   new ApiError(401, information, INFORMATION_CODES.refreshRevoked);

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { Kysely } from 'kysely';
 import { parseInput } from '../../http/errors';
 import { requirePrivilege } from '../../security/auth';
-import { pickHeaders } from '../users/headers';
+import { pickHeaders } from '../../http/headers';
 
 /** Comma list of the titles of the visible applications in which the user holds roles. */
 async function userApplicationTitles(db: Kysely<DB>, userId: string): Promise<string> {

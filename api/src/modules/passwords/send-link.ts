@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { first } from '../../http/headers';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDirectory } from '../applications/directory';
 import type { Mailer } from '../mail/mailer';
@@ -52,9 +53,7 @@ export async function findLinkApplication(db: Kysely<DB>, name: string): Promise
 
 /** The request's tenantLanguage header (es, en, pt), else the application's default language. */
 export function tenantLanguage(request: FastifyRequest, application: Pick<LinkApplication, 'default_language'>): string {
-  const header = request.headers.tenantlanguage;
-  const value = Array.isArray(header) ? header[0] : header;
-  return (value ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
+  return (first(request.headers.tenantlanguage) ?? '').trim().toLowerCase().slice(0, 2) || application.default_language;
 }
 
 /** Renders a password e-mail in the language and sends it to the user. */
@@ -86,8 +85,7 @@ export async function sendPasswordMail(
  * configuration gives.
  */
 async function linkTenant(directory: AppDirectory, request: FastifyRequest, application: Pick<LinkApplication, 'name'>): Promise<string | undefined> {
-  const header = request.headers.tenant;
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  const value = first(request.headers.tenant)?.trim();
   return value ? (await directory.snapshot()).findTenant(application.name, value) : undefined;
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { requirePrivilege } from '../../security/auth';
-import { pickHeaders } from '../users/headers';
+import { pickHeaders } from '../../http/headers';
 
 /**
  * Roles as the user card assigns them (console spec §4, §7): the roles an application offers

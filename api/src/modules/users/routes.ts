@@ -29,11 +29,9 @@ import { badRequest, parseInput } from '../../http/errors';
 import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
 import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
-import { decodeHeaderText, first, pickHeaders } from './headers';
+import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
 import { findUserDetail, listUsers } from './queries';
 import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
-
-export { decodeHeaderText } from './headers';
 
 const read = { preHandler: requirePrivilege('USERS_READ') };
 const write = { preHandler: requirePrivilege('USERS_WRITE') };
