@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   ActivateDeletedUserRequestSchema,
   CreateUserRequestSchema,
@@ -30,7 +29,7 @@ import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/aut
 import type { AuditActor } from '../audit/audit';
 import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
-import { findUserDetail, listUsers } from './queries';
+import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
 import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
 
 const read = { preHandler: requirePrivilege('USERS_READ') };
@@ -105,37 +104,16 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/user/GetTypeUser', { ...read, config: { contract: { summary: 'User types', tag: 'users', auth: ['USERS_READ'] } } }, async (): Promise<Envelope<UserTypesResult>> => {
-    const records = await db.selectFrom('user_types').select(['id', 'name']).orderBy('id').execute();
-    return { statusCode: 200, result: { records } };
+    return { statusCode: 200, result: { records: await listUserTypes(db) } };
   });
 
   app.get('/api/user/get-countries', { ...read, config: { contract: { summary: 'Countries', tag: 'users', auth: ['USERS_READ'] } } }, async (): Promise<Envelope<CountryRecord[]>> => {
-    const rows = await db.selectFrom('countries').select(['id', 'name', 'country_code']).where('idstate', '=', 0).orderBy('name').execute();
-    return { statusCode: 200, result: rows.map((r) => ({ id: r.id, name: r.name, countryCode: r.country_code })) };
+    return { statusCode: 200, result: await listCountries(db) };
   });
 
   app.get('/api/user/get-document-types-create-users', { ...read, config: { contract: { summary: 'Document types of a country', tag: 'users', headers: DocumentTypesHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<DocumentTypesResult>> => {
     const { code } = parseInput(DocumentTypesHeadersSchema, pickHeaders(request, ['code', 'appName']), 'headers');
-    const rows = await db
-      .selectFrom('document_types as d')
-      .innerJoin('countries as c', 'c.id', 'd.country_id')
-      .select(['d.id', 'd.description', 'd.allowed', 'd.alphanumeric', 'c.country_code'])
-      .where(sql<string>`upper(c.country_code)`, '=', code.toUpperCase())
-      .where('d.idstate', '=', 0)
-      .orderBy('d.id')
-      .execute();
-    return {
-      statusCode: 200,
-      result: {
-        listDocumentType: rows.map((r) => ({
-          documentTypeId: r.id,
-          documentTypeDescription: r.description,
-          documentTypeAllowed: r.allowed,
-          country: r.country_code,
-          alphanumeric: r.alphanumeric,
-        })),
-      },
-    };
+    return { statusCode: 200, result: { listDocumentType: await listDocumentTypes(db, code) } };
   });
 
   app.post('/api/user/create', { ...write, config: { contract: { summary: 'Create a user', tag: 'users', body: CreateUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
