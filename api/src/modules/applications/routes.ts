@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   AppNameHeadersSchema,
   AppParametersHeadersSchema,
@@ -9,7 +8,6 @@ import {
   PORTAL_PROFILE_PATH,
   PortalProfileHeadersSchema,
   type PortalProfile,
-  type AppParameter,
   type AppParametersResult,
   type AppVersionResult,
   type Envelope,
@@ -18,8 +16,8 @@ import {
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { firstFilled } from '../../http/headers';
-import { activeMaintenanceJoin } from '../auth/queries';
 import { profileOfHost, resolveProfile } from './profiles';
+import { findApplicationParameters, findApplicationVersion, findFreeTrial, findMaintenanceWindow } from './queries';
 
 const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, INFORMATION_CODES.notFound);
 
@@ -62,13 +60,9 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
       },
       'headers',
     );
-    const row = await db
-      .selectFrom('applications')
-      .select('version')
-      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
-      .executeTakeFirst();
-    if (!row) throw unknownApplication();
-    return { statusCode: 200, result: { version: row.version } };
+    const version = await findApplicationVersion(db, headers.appName);
+    if (version === undefined) throw unknownApplication();
+    return { statusCode: 200, result: { version } };
   });
 
   app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
@@ -77,33 +71,14 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
       { appName: firstFilled(request.headers.appname), parameterType: firstFilled(request.headers.parametertype) },
       'headers',
     );
-    const application = await db
-      .selectFrom('applications')
-      .select('id')
-      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
-      .executeTakeFirst();
-    if (!application) throw unknownApplication();
-    let query = db
-      .selectFrom('application_parameters')
-      .select(['name', sql<string>`value::text`.as('value_json'), 'value_type'])
-      .where('application_id', '=', application.id);
-    if (headers.parameterType !== 'all') query = query.where('parameter_type', '=', headers.parameterType);
-    const rows = await query.orderBy('parameter_type').orderBy('name').execute();
-    const parameters: AppParameter[] = rows.map((r) => ({
-      name: r.name,
-      value: r.value_json,
-      type: r.value_type,
-    }));
+    const parameters = await findApplicationParameters(db, headers.appName, headers.parameterType);
+    if (!parameters) throw unknownApplication();
     return { statusCode: 200, result: { parameters } };
   });
 
   app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
     const appName = appNameOf(request);
-    const { rows } = await sql<{ message: string | null; ends_at: Date | string | null }>`
-      select m.message, m.ends_at from applications a ${activeMaintenanceJoin}
-       where lower(a.name) = ${appName.toLowerCase()}
-    `.execute(db);
-    const row = rows[0];
+    const row = await findMaintenanceWindow(db, appName);
     if (!row) throw unknownApplication();
     if (row.ends_at === null) return { statusCode: 200, result: { isMaintenance: false, message: '' } };
     return {
@@ -118,11 +93,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
 
   app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
     const appName = appNameOf(request);
-    const row = await db
-      .selectFrom('applications')
-      .select(['show_free_trial', 'free_trial_url', 'free_trial_code'])
-      .where(sql<string>`lower(name)`, '=', appName.toLowerCase())
-      .executeTakeFirst();
+    const row = await findFreeTrial(db, appName);
     if (!row) throw unknownApplication();
     return {
       statusCode: 200,
