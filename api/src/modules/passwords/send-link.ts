@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { first } from '../../http/headers';
@@ -8,19 +8,7 @@ import type { AppDirectory } from '../applications/directory';
 import type { Mailer } from '../mail/mailer';
 import { durationText, mailLanguage, renderMail, type MailKind } from '../mail/templates';
 import { buildLink, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
-
-/** The application columns a password e-mail needs (its link lifetime, base and title). */
-export interface LinkApplication {
-  id: number;
-  name: string;
-  title: string;
-  url_assign_password: string;
-  user_activate_token_time: number;
-  user_activate_token_time_unit: number;
-  assign_password_token_time: number;
-  assign_password_token_time_unit: number;
-  default_language: string;
-}
+import type { LinkApplication } from './queries';
 
 /** The user columns a password e-mail needs. */
 export interface LinkUser {
@@ -28,27 +16,6 @@ export interface LinkUser {
   user_name: string;
   email: string;
   names: string;
-}
-
-export const LINK_APPLICATION_COLUMNS = [
-  'id',
-  'name',
-  'title',
-  'url_assign_password',
-  'user_activate_token_time',
-  'user_activate_token_time_unit',
-  'assign_password_token_time',
-  'assign_password_token_time_unit',
-  'default_language',
-] as const;
-
-/** An application by name (case-insensitive) with the columns of LinkApplication, or undefined. */
-export async function findLinkApplication(db: Kysely<DB>, name: string): Promise<LinkApplication | undefined> {
-  return db
-    .selectFrom('applications')
-    .select([...LINK_APPLICATION_COLUMNS])
-    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
 }
 
 /** The request's tenantLanguage header (es, en, pt), else the application's default language. */

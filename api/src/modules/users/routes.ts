@@ -27,7 +27,8 @@ import {
 import { badRequest, parseInput } from '../../http/errors';
 import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
-import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
+import { findPasswordApplication } from '../passwords/queries';
+import { sendPasswordLink } from '../passwords/send-link';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
 import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
 import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
@@ -122,7 +123,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     // the activation e-mail of the console, after the user exists; a mail failure does not undo
     // the user (SendUserActivationEmail sends it again)
     try {
-      const application = await findLinkApplication(db, CONSOLE_APP);
+      const application = await findPasswordApplication(db, CONSOLE_APP);
       if (application) {
         await sendPasswordLink(app.ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
       }
