@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { resultSchema } from './envelope';
 import { VALIDATION_MESSAGES, maxMessage } from './validation';
 
 /**
@@ -227,6 +228,7 @@ export interface UserWriteResult {
   /** The user's id. */
   id: string;
 }
+export const UserWriteResultSchema = resultSchema<UserWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.string() }));
 
 /**
  * POST /api/user/Inactivate body: `id` and the requested `idstate` (1 active, 2 inactive).
