@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AppNameHeadersSchema,
   AppParametersHeadersSchema,
+  AppParametersResultSchema,
   AppVersionHeadersSchema,
+  AppVersionResultSchema,
+  FreeTrialResultSchema,
   INFORMATION_CODES,
   MESSAGES,
+  MaintenanceWindowResultSchema,
   PORTAL_PROFILE_PATH,
   PortalProfileHeadersSchema,
+  PortalProfileSchema,
   type PortalProfile,
   type AppParametersResult,
   type AppVersionResult,
@@ -36,7 +41,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
    * The portal profile of an application and tenant (headers `appName`, `tenant`); without
    * `appName`, the one of the page the Host header names. Unknown applications get the fallback.
    */
-  app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
+  app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema, result: PortalProfileSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
     const headers = parseInput(
       PortalProfileHeadersSchema,
       { appName: firstFilled(request.headers.appname), tenant: firstFilled(request.headers.tenant) },
@@ -50,7 +55,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result };
   });
 
-  app.get('/api/application/getVersionApp', { config: { contract: { summary: 'Version of an application', tag: 'applications', headers: AppVersionHeadersSchema } } }, async (request): Promise<Envelope<AppVersionResult>> => {
+  app.get('/api/application/getVersionApp', { config: { contract: { summary: 'Version of an application', tag: 'applications', headers: AppVersionHeadersSchema, result: AppVersionResultSchema } } }, async (request): Promise<Envelope<AppVersionResult>> => {
     const headers = parseInput(
       AppVersionHeadersSchema,
       {
@@ -65,7 +70,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result: { version } };
   });
 
-  app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
+  app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema, result: AppParametersResultSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
     const headers = parseInput(
       AppParametersHeadersSchema,
       { appName: firstFilled(request.headers.appname), parameterType: firstFilled(request.headers.parametertype) },
@@ -76,7 +81,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result: { parameters } };
   });
 
-  app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
+  app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema, result: MaintenanceWindowResultSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
     const appName = appNameOf(request);
     const row = await findMaintenanceWindow(db, appName);
     if (!row) throw unknownApplication();
@@ -91,7 +96,7 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     };
   });
 
-  app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
+  app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema, result: FreeTrialResultSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
     const appName = appNameOf(request);
     const row = await findFreeTrial(db, appName);
     if (!row) throw unknownApplication();

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { INFORMATION_CODES, JWKS_PATH, LoginRequestSchema, MESSAGES, type Envelope, type LoginResult } from '@suite/shared/contracts';
+import {
+  INFORMATION_CODES,
+  JWKS_PATH,
+  LoginRequestSchema,
+  LoginResultSchema,
+  MESSAGES,
+  type Envelope,
+  type LoginResult,
+} from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { first } from '../../http/headers';
 import { hashPassword, needsRehash } from '../../security/passwords';
@@ -66,7 +74,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return keys.jwks();
   });
 
-  app.post('/api/Login', { config: { ...limits.login, contract: { summary: 'Sign in', tag: 'auth', body: LoginRequestSchema, headers: LoginHeadersSchema } } }, async (request, reply): Promise<Envelope<LoginResult>> => {
+  app.post('/api/Login', { config: { ...limits.login, contract: { summary: 'Sign in', tag: 'auth', body: LoginRequestSchema, headers: LoginHeadersSchema, result: LoginResultSchema } } }, async (request, reply): Promise<Envelope<LoginResult>> => {
     const body = parseInput(LoginRequestSchema, request.body);
 
     // refusals that say nothing about the user come first and change nothing

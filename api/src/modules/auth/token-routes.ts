@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   GenerateTokensRequestSchema,
+  GenerateTokensResultSchema,
   INFORMATION_CODES,
   LOGIN_PAGE,
   MESSAGES,
   RefreshTokenRequestSchema,
+  RefreshTokenResultSchema,
   RevokeTokenRequestSchema,
+  RevokeTokenResultSchema,
   TokenValidationHeadersSchema,
+  TokenValidationResultSchema,
   type AccessTokenClaims,
   type Envelope,
   type GenerateTokensResult,
@@ -34,7 +38,7 @@ const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   const { db, keys, config, sessions, limits } = app.ctx;
 
-  app.post('/api/Login/RefreshToken', { config: { ...limits.token, contract: { summary: 'Rotate a refresh token for new tokens', tag: 'auth', body: RefreshTokenRequestSchema } } }, async (request, reply): Promise<Envelope<RefreshTokenResult>> => {
+  app.post('/api/Login/RefreshToken', { config: { ...limits.token, contract: { summary: 'Rotate a refresh token for new tokens', tag: 'auth', body: RefreshTokenRequestSchema, result: RefreshTokenResultSchema } } }, async (request, reply): Promise<Envelope<RefreshTokenResult>> => {
     const body = parseInput(RefreshTokenRequestSchema, request.body);
     const tokenHash = hashRefreshToken(body.RefreshToken);
     const next = newRefreshToken();
@@ -78,7 +82,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.put('/api/login/RevokeToken', { config: { ...limits.token, contract: { summary: 'Revoke a refresh token', tag: 'auth', body: RevokeTokenRequestSchema } } }, async (request, reply): Promise<Envelope<RevokeTokenResult>> => {
+  app.put('/api/login/RevokeToken', { config: { ...limits.token, contract: { summary: 'Revoke a refresh token', tag: 'auth', body: RevokeTokenRequestSchema, result: RevokeTokenResultSchema } } }, async (request, reply): Promise<Envelope<RevokeTokenResult>> => {
     const body = parseInput(RevokeTokenRequestSchema, request.body);
     const sessionId = await sessionOfRefreshToken(db, {
       tokenHash: hashRefreshToken(body.RefreshToken),
@@ -97,7 +101,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.get('/api/login/TokenValidation', { config: { ...limits.token, contract: { summary: 'Validate an access token', tag: 'auth', headers: TokenValidationHeadersSchema } } }, async (request, reply): Promise<Envelope<TokenValidationResult>> => {
+  app.get('/api/login/TokenValidation', { config: { ...limits.token, contract: { summary: 'Validate an access token', tag: 'auth', headers: TokenValidationHeadersSchema, result: TokenValidationResultSchema } } }, async (request, reply): Promise<Envelope<TokenValidationResult>> => {
     const headers = parseInput(
       TokenValidationHeadersSchema,
       {
@@ -133,7 +137,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.post('/api/login/GenerateTokens', { config: { ...limits.login, contract: { summary: 'Exchange a sign-in code for tokens', tag: 'auth', body: GenerateTokensRequestSchema } } }, async (request, reply): Promise<Envelope<GenerateTokensResult>> => {
+  app.post('/api/login/GenerateTokens', { config: { ...limits.login, contract: { summary: 'Exchange a sign-in code for tokens', tag: 'auth', body: GenerateTokensRequestSchema, result: GenerateTokensResultSchema } } }, async (request, reply): Promise<Envelope<GenerateTokensResult>> => {
     const body = parseInput(GenerateTokensRequestSchema, request.body);
     const codeHash = hashCode(body.code);
     const refresh = newRefreshToken();

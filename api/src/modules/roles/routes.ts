@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CountRolesByUserHeadersSchema,
+  CountRolesByUserResultSchema,
   INFORMATION_CODES,
   RoleListHeadersSchema,
+  RoleListResultSchema,
   USER_MESSAGES,
   type CountRolesByUserResult,
   type Envelope,
@@ -22,7 +24,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   // the roles screen lists roles too
-  app.get('/api/role/list', { preHandler: requirePrivilege('USERS_READ', 'ROLES_READ'), config: { contract: { summary: "Roles of an application with a user's assignment", tag: 'roles', headers: RoleListHeadersSchema, auth: ['USERS_READ', 'ROLES_READ'] } } }, async (request): Promise<Envelope<RoleListResult>> => {
+  app.get('/api/role/list', { preHandler: requirePrivilege('USERS_READ', 'ROLES_READ'), config: { contract: { summary: "Roles of an application with a user's assignment", tag: 'roles', headers: RoleListHeadersSchema, result: RoleListResultSchema, auth: ['USERS_READ', 'ROLES_READ'] } } }, async (request): Promise<Envelope<RoleListResult>> => {
     const headers = parseInput(RoleListHeadersSchema, pickHeaders(request, ['application', 'user']), 'headers');
     let applicationId: number | null = null;
     if (headers.application) {
@@ -35,7 +37,7 @@ export default async function roleRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  app.get('/api/application/GetCountRolesByUser', { preHandler: requirePrivilege('USERS_READ'), config: { contract: { summary: 'Roles offered and held per application', tag: 'roles', headers: CountRolesByUserHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<CountRolesByUserResult>> => {
+  app.get('/api/application/GetCountRolesByUser', { preHandler: requirePrivilege('USERS_READ'), config: { contract: { summary: 'Roles offered and held per application', tag: 'roles', headers: CountRolesByUserHeadersSchema, result: CountRolesByUserResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<CountRolesByUserResult>> => {
     const { user } = parseInput(CountRolesByUserHeadersSchema, pickHeaders(request, ['user']), 'headers');
     return { statusCode: 200, result: { records: await roleCountsByApplication(db, user || null) } };
   });
