@@ -33,13 +33,11 @@ import {
   type UserWriteResult,
 } from '@suite/shared/contracts';
 import { badRequest, parseInput } from '../../http/errors';
-import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
+import { requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
-import { findPasswordApplication } from '../passwords/queries';
-import { sendPasswordLink } from '../passwords/send-link';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
 import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
-import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
+import { createUser, deleteUser, modifyUser, reactivateUser, sendActivationOfCreated, setUserState, userNotFound, usersHolding } from './service';
 
 const read = { preHandler: requirePrivilege('USERS_READ') };
 const write = { preHandler: requirePrivilege('USERS_WRITE') };
@@ -128,16 +126,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/create', { ...write, config: { contract: { summary: 'Create a user', tag: 'users', body: CreateUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(CreateUserRequestSchema, request.body);
     const user = await createUser(db, actorOf(request), body);
-    // the activation e-mail of the console, after the user exists; a mail failure does not undo
-    // the user (SendUserActivationEmail sends it again)
-    try {
-      const application = await findPasswordApplication(db, CONSOLE_APP);
-      if (application) {
-        await sendPasswordLink(app.ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
-      }
-    } catch (err) {
-      request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');
-    }
+    await sendActivationOfCreated(app.ctx, request, user);
     return success(USER_MESSAGES.created, user.id);
   });
 
