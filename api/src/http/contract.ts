@@ -3,10 +3,11 @@ import type * as v from 'valibot';
 
 /**
  * What a route reads and answers, declared next to the route (`config: { contract: {...} }`) and
- * published in the OpenAPI document (`/api/openapi.json`, http/openapi.ts). Documentation only:
- * the handler still validates with `parseInput(Schema, …)` — valibot stays the one validator.
+ * published in the OpenAPI document (`/api/openapi.json`, http/openapi.ts). The handler still
+ * validates its input with `parseInput(Schema, …)` — valibot stays the one validator; the reply
+ * schema is checked against real replies by http/replies.test.ts.
  */
-export interface RouteContract {
+interface ContractBase {
   summary: string;
   tag: string;
   /** Request body (JSON). */
@@ -15,13 +16,24 @@ export interface RouteContract {
   headers?: v.GenericSchema;
   /** Object schema of the query string parameters the route reads. */
   query?: v.GenericSchema;
-  /** Schema of `result` in the `{ statusCode, result }` envelope; omitted: any object. */
-  result?: v.GenericSchema;
-  /** The reply is not the envelope (JWKS, client configuration, hub negotiation): its schema, if any. */
-  raw?: v.GenericSchema | true;
   /** Needs a bearer access token (and, for admin routes, the named privileges). */
   auth?: boolean | string[];
 }
+
+/** Every route declares its reply: the envelope's `result`, or a reply that is not the envelope. */
+export type RouteContract = ContractBase &
+  (
+    | {
+        /** Schema of `result` in the `{ statusCode, result }` envelope of a success. */
+        result: v.GenericSchema;
+        raw?: undefined;
+      }
+    | {
+        /** The reply is not the envelope (JWKS, client configuration, hub negotiation): its schema, or true for any JSON object. */
+        raw: v.GenericSchema | true;
+        result?: undefined;
+      }
+  );
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { localize, resolveLanguage, type Language } from '@suite/shared/phrases';
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+import { first } from './headers';
 
 /** The caller's language: the `tenantLanguage` header the portal sends, else `Accept-Language`, else Spanish. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language {

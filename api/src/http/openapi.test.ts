@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { BACKENDS, json, startTestServer, type TestServer } from '../../test/harness';
 import { CONTRACT_EXEMPT, routeMethods } from './contract';
-import { DOCS_PATH, OPENAPI_PATH, routesWithoutContract, type RegisteredRoute } from './openapi';
+import { DOCS_PATH, OPENAPI_PATH, routesWithoutContract, routesWithoutReply, type RegisteredRoute } from './openapi';
 import { parseCsp } from './security-headers';
 
 type Operation = {
@@ -55,6 +55,14 @@ describe.each(BACKENDS)('OpenAPI document and docs page [%s]', (backend) => {
   it('has a contract on every route but the listed exceptions', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routesWithoutContract(routes)).toEqual([]);
+  });
+
+  it('declares the reply of every contracted route: the envelope result, or a raw reply', () => {
+    expect(routes.filter((r) => r.contract?.result).length).toBeGreaterThan(25);
+    expect(routesWithoutReply(routes)).toEqual([]);
+    // the check itself: a contract without either is reported
+    const bare = { method: 'GET', url: '/x', contract: { summary: 's', tag: 't' } } as unknown as RegisteredRoute;
+    expect(routesWithoutReply([bare])).toEqual(['GET /x']);
   });
 
   it('lists only exceptions that exist and carry no contract', () => {
@@ -126,6 +134,11 @@ describe.each(BACKENDS)('OpenAPI document and docs page [%s]', (backend) => {
     const envelope = list.responses['200'].content?.['application/json'].schema as { required: string[] };
     expect(envelope.required).toEqual(['statusCode', 'result']);
     expect(list.responses['400'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(list.responses['4XX'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const listResult = (envelope as unknown as { properties: { result: { properties: Record<string, unknown> } } }).properties.result;
+    expect(Object.keys(listResult.properties)).toEqual(expect.arrayContaining(['users', 'rows']));
+    const error = doc.components.schemas.ErrorEnvelope as { properties: { result: { required: string[] } } };
+    expect(error.properties.result.required).toEqual(['information', 'informationCode']);
 
     const session = doc.paths['/api/user/validatesession'].post.responses['200'].content?.['application/json'].schema as {
       properties: { result: { properties: Record<string, unknown> } };

@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as v from 'valibot';
+import { ErrorResultSchema } from '@suite/shared/contracts';
 import { CONTRACT_EXEMPT, routeMethods, type RouteContract } from './contract';
 import { cspNonce } from './security-headers';
 
@@ -64,11 +65,15 @@ function operation(method: string, url: string, contract: RouteContract, params:
   const body = contract.body && method !== 'GET' ? { required: true, content: json(jsonSchema(contract.body)) } : undefined;
   const success = contract.raw
     ? { description: 'Success', content: json(contract.raw === true ? { type: 'object' } : jsonSchema(contract.raw)) }
-    : { description: 'Success: `{ statusCode: 200, result }`', content: json(envelope(contract.result ? jsonSchema(contract.result) : { type: 'object' })) };
-  const error = { description: 'Failure: `{ statusCode, result: { information, informationCode } }` with the same HTTP status', content: json({ $ref: '#/components/schemas/ErrorEnvelope' }) };
+    : { description: 'Success: `{ statusCode: 200, result }`', content: json(envelope(jsonSchema(contract.result))) };
+  const error = {
+    description: 'Failure: `{ statusCode, result: { information, informationCode } }` with the same HTTP status (some refusals add fields to `result`)',
+    content: json({ $ref: '#/components/schemas/ErrorEnvelope' }),
+  };
   const responses: JsonObject = { '200': success, '400': error };
   if (contract.auth) Object.assign(responses, { '401': error, '403': error });
-  Object.assign(responses, { '429': error, '500': error });
+  // any other refusal (404, 409, 410, 423, …) has the same shape
+  Object.assign(responses, { '429': error, '4XX': error, '500': error });
   const privileges = Array.isArray(contract.auth) ? ` Privilege: ${contract.auth.join(' or ')}.` : '';
   return {
     operationId: `${method.toLowerCase()}${url.replace(/[^A-Za-z0-9]+/g, '_')}`,
@@ -105,11 +110,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
-        ErrorEnvelope: envelope({
-          type: 'object',
-          required: ['information', 'informationCode'],
-          properties: { information: { type: 'string' }, informationCode: { type: 'string' } },
-        }),
+        ErrorEnvelope: envelope(jsonSchema(ErrorResultSchema)),
       },
     },
   };
@@ -174,6 +175,11 @@ export function installOpenApi(app: FastifyInstance, version: string): void {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     return docsPage(get(), cspNonce(reply));
   });
+}
+
+/** Routes whose contract declares no reply: neither the envelope's `result` nor a `raw` reply. */
+export function routesWithoutReply(routes: readonly RegisteredRoute[]): string[] {
+  return routes.filter((r) => r.contract && !r.contract.result && !r.contract.raw).map((r) => `${r.method} ${r.url}`);
 }
 
 /** Routes registered without a contract that are not deliberate exceptions (CONTRACT_EXEMPT). */

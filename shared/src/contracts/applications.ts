@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 
 /**
  * Public per-application data of the portal spec (§3, §7): version, parameters, maintenance
@@ -23,6 +24,7 @@ export const AppVersionHeadersSchema = v.object({
 export interface AppVersionResult {
   version: string;
 }
+export const AppVersionResultSchema = resultSchema<AppVersionResult>()(v.object({ version: v.string() }));
 
 /** Groups of application parameters (header `parameterType`, case-insensitive; `all` returns every group). */
 export const PARAMETER_TYPES = ['login', 'general', 'all'] as const;
@@ -53,6 +55,12 @@ export interface AppParameter {
 export interface AppParametersResult {
   parameters: AppParameter[];
 }
+const PARAMETER_VALUE_TYPES = ['boolean', 'number', 'string', 'object', 'array'] as const satisfies readonly ParameterValueType[];
+export const AppParametersResultSchema = resultSchema<AppParametersResult>()(
+  v.object({
+    parameters: v.array(resultSchema<AppParameter>()(v.object({ name: v.string(), value: v.string(), type: v.picklist(PARAMETER_VALUE_TYPES) }))),
+  }),
+);
 
 /** A parameter's decoded value; undefined when it is missing or its JSON does not parse. */
 export function parameterValue<T = unknown>(parameters: readonly AppParameter[], name: string): T | undefined {
@@ -88,6 +96,9 @@ export interface MaintenanceWindowResult {
   /** ISO-8601 end of the active window, when there is one. */
   endsAt?: string;
 }
+export const MaintenanceWindowResultSchema = resultSchema<MaintenanceWindowResult>()(
+  v.object({ isMaintenance: v.boolean(), message: v.string(), endsAt: v.optional(v.string()) }),
+);
 
 /** GET /api/application/isFreeTrial reply `result`. */
 export interface FreeTrialResult {
@@ -95,4 +106,5 @@ export interface FreeTrialResult {
   urlFreeTrial: string;
   codeFreeTrial: string;
 }
+export const FreeTrialResultSchema = resultSchema<FreeTrialResult>()(v.object({ isFreeTrial: v.boolean(), urlFreeTrial: v.string(), codeFreeTrial: v.string() }));
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 
 /** Device type the portal sends (spec §9). */
 export const TYPE_DEVICE_ID = 2;
@@ -44,6 +45,7 @@ export interface FailedLoginInformation {
   /** Seconds left of a temporary lock. */
   lockTime: number;
 }
+const FailedLoginInformationSchema = resultSchema<FailedLoginInformation>()(v.object({ failedAttempts: v.number(), lockTime: v.number() }));
 
 /**
  * POST /api/Login reply `result` (portal spec §3). Success: informationCode A10, `token`,
@@ -64,6 +66,19 @@ export interface LoginResult {
   isBlocked?: boolean;
   messageParameter?: string;
 }
+export const LoginResultSchema = resultSchema<LoginResult>()(
+  v.object({
+    information: v.string(),
+    informationCode: v.string(),
+    urlApp: v.optional(v.string()),
+    token: v.optional(v.string()),
+    refreshToken: v.optional(v.string()),
+    ententerpriseList: v.optional(v.array(v.unknown())),
+    failedLoginInformation: v.optional(FailedLoginInformationSchema),
+    isBlocked: v.optional(v.boolean()),
+    messageParameter: v.optional(v.string()),
+  }),
+);
 
 /** Claims of the access token (portal spec §3). */
 export interface AccessTokenClaims {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 
 /**
  * Password and reset-by-e-mail contracts (portal spec §3, §4, §5, §9). The same schemas run in
@@ -185,3 +186,19 @@ export function maskEmailKeepStart(email: string): string {
   const keep = Math.max(1, Math.floor(local.length / 3));
   return `${local.slice(0, keep)}${'*'.repeat(local.length - keep)}${email.slice(at)}`;
 }
+
+/** Reply `result` schemas of the password flows (their types are above). */
+export const GetUsersResetPasswordResultSchema = resultSchema<GetUsersResetPasswordResult>()(
+  v.object({ users: v.array(resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() }))) }),
+);
+export const ResetPasswordResultSchema = resultSchema<ResetPasswordResult>()(v.object({ information: v.string(), maskedEmail: v.string() }));
+export const AssignPasswordResultSchema = resultSchema<AssignPasswordResult>()(
+  v.object({
+    information: v.string(),
+    informationCode: v.optional(v.string()),
+    apps: v.array(resultSchema<AssignPasswordApp>()(v.object({ name: v.string(), title: v.string(), urlApp: v.string(), landing: v.string() }))),
+    mechanismAfterSetPass: v.number(),
+    email: v.optional(v.string()),
+    user: v.optional(v.string()),
+  }),
+);

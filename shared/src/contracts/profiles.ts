@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../phrases';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 import { FALLBACK_APP } from './messages';
 
 /**
@@ -119,6 +120,96 @@ export interface PortalProfile {
   /** Language when `bms_lang` is not set. */
   defaultLanguage: ProfileLanguage;
 }
+
+/** The schemas of a profile's parts, each tied to its type above (resultSchema). */
+const shadesEntries = { light: v.string(), main: v.string(), dark: v.string() };
+const logosEntries = {
+  signIn: v.string(),
+  rememberPassword: v.string(),
+  checkEmail: v.string(),
+  invalidLink: v.string(),
+  changePassword: v.string(),
+  successAlert: v.string(),
+  expireTime: v.string(),
+  checkEmailAgain: v.string(),
+  maintenance: v.string(),
+  white: v.string(),
+};
+const paletteEntries = {
+  primary: v.object({ ...shadesEntries, iconSend: v.string() }),
+  secondary: v.object({ ...shadesEntries, titleText: v.string() }),
+  info: v.object(shadesEntries),
+  error: v.object(shadesEntries),
+};
+const colorsEntries = {
+  input: v.object({ text: v.string(), border: v.string(), focus: v.string(), label: v.string(), background: v.string() }),
+  button: v.object({ active: v.string(), text: v.string(), disabled: v.string(), disabledText: v.string(), success: v.string(), disabledReset: v.string() }),
+  link: v.string(),
+  message: v.string(),
+  versionLabel: v.string(),
+  alert: v.object({ text: v.string(), image: v.string() }),
+  forgotPassword: v.string(),
+  selectAccount: v.object({ background: v.string(), text: v.string(), selected: v.string() }),
+  loading: v.string(),
+  errorBox: v.object({ text: v.string(), background: v.string() }),
+  background: v.string(),
+  surface: v.string(),
+};
+const ProfileDarkTemplateSchema = resultSchema<ProfileDarkTemplate>()(
+  v.object({
+    textColor: v.optional(v.string()),
+    background: v.optional(v.string()),
+    logos: v.optional(v.partial(v.object(logosEntries))),
+    palette: v.optional(
+      v.partial(
+        v.object({
+          primary: v.partial(paletteEntries.primary),
+          secondary: v.partial(paletteEntries.secondary),
+          info: v.partial(paletteEntries.info),
+          error: v.partial(paletteEntries.error),
+        }),
+      ),
+    ),
+    colors: v.optional(
+      v.partial(
+        v.object({
+          ...colorsEntries,
+          input: v.partial(colorsEntries.input),
+          button: v.partial(colorsEntries.button),
+          alert: v.partial(colorsEntries.alert),
+          selectAccount: v.partial(colorsEntries.selectAccount),
+          errorBox: v.partial(colorsEntries.errorBox),
+        }),
+      ),
+    ),
+  }),
+);
+
+/** GET /api/application/profile reply `result`. */
+export const PortalProfileSchema = resultSchema<PortalProfile>()(
+  v.object({
+    app: v.string(),
+    tenant: v.string(),
+    title: v.string(),
+    favicon: v.string(),
+    background: v.string(),
+    logos: resultSchema<ProfileLogos>()(v.object(logosEntries)),
+    logoWidth: v.number(),
+    palette: resultSchema<ProfilePalette>()(v.object(paletteEntries)),
+    colors: resultSchema<ProfileColors>()(v.object(colorsEntries)),
+    fontFamily: v.string(),
+    textColor: v.string(),
+    colorMode: v.picklist(COLOR_MODES),
+    colorModeSwitch: v.boolean(),
+    dark: ProfileDarkTemplateSchema,
+    signInVariant: v.picklist(SIGN_IN_VARIANTS),
+    emailSentRoute: v.picklist(EMAIL_SENT_ROUTES),
+    showBuyLink: v.boolean(),
+    showFreeTrial: v.boolean(),
+    defaultTenant: v.string(),
+    defaultLanguage: v.picklist(PROFILE_LANGUAGES),
+  }),
+);
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 

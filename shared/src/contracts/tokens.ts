@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 
 /**
  * Token and session calls of the portal spec (§3, §7): refresh, revoke, validation, the
@@ -31,6 +32,9 @@ export interface RefreshTokenResult {
   token: string;
   refreshToken: string;
 }
+export const RefreshTokenResultSchema = resultSchema<RefreshTokenResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), token: v.string(), refreshToken: v.string() }),
+);
 
 /** PUT /api/login/RevokeToken body (Quantity is always 1). */
 export const RevokeTokenRequestSchema = v.object({
@@ -51,6 +55,7 @@ export interface RevokeTokenResult {
   informationCode: string;
   message: string;
 }
+export const RevokeTokenResultSchema = resultSchema<RevokeTokenResult>()(v.object({ information: v.string(), informationCode: v.string(), message: v.string() }));
 
 /**
  * GET /api/login/TokenValidation headers: `token` (with or without the 'Bearer ' prefix),
@@ -75,6 +80,16 @@ export interface TokenValidationResult {
   exp: number;
   option?: string;
 }
+export const TokenValidationResultSchema = resultSchema<TokenValidationResult>()(
+  v.object({
+    information: v.string(),
+    informationCode: v.string(),
+    userName: v.string(),
+    application: v.string(),
+    exp: v.number(),
+    option: v.optional(v.string()),
+  }),
+);
 
 /**
  * POST /api/login/GenerateTokens body: the single-use `code` that sign-in appended to the
@@ -94,6 +109,9 @@ export interface GenerateTokensResult {
   refreshToken: string;
   urlApp: string;
 }
+export const GenerateTokensResultSchema = resultSchema<GenerateTokensResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), token: v.string(), refreshToken: v.string(), urlApp: v.string() }),
+);
 
 /** POST /api/user/validatesession header `connectionId` (the hub's GetConnectionId). */
 export const ValidateSessionHeadersSchema = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { resultSchema } from './envelope';
 
 /**
  * Read calls of the user card (console spec §3, §7): GetById, getuserexists reply,
@@ -38,6 +39,26 @@ export interface UserDetail {
   /** True for a deleted user (only getuserexists A20 returns those). */
   deleted: boolean;
 }
+const UserDetailSchema = resultSchema<UserDetail>()(
+  v.object({
+    id: v.string(),
+    names: v.string(),
+    surnames: v.string(),
+    email: v.string(),
+    document: v.string(),
+    userName: v.string(),
+    phoneNumber: v.string(),
+    idTypeUser: v.number(),
+    typeuserid: v.number(),
+    countryCode: v.string(),
+    documentType: v.string(),
+    countryId: v.nullable(v.number()),
+    documentTypeId: v.nullable(v.number()),
+    idstate: v.number(),
+    modifiedon: v.string(),
+    deleted: v.boolean(),
+  }),
+);
 
 /** GET /api/user/GetById: header `pid` (the user id). Unknown or deleted id: 404 R404. */
 export const UserByIdHeadersSchema = v.object({ pid: headerUuid });
@@ -45,6 +66,7 @@ export interface UserByIdResult {
   count: number;
   records: UserDetail[];
 }
+export const UserByIdResultSchema = resultSchema<UserByIdResult>()(v.object({ count: v.number(), records: v.array(UserDetailSchema) }));
 
 /**
  * POST /api/user/getuserexists reply `result` (always 200): informationCode A10 = in use by a
@@ -57,6 +79,9 @@ export interface UserExistsResult {
   information: string;
   users: UserDetail[];
 }
+export const UserExistsResultSchema = resultSchema<UserExistsResult>()(
+  v.object({ informationCode: v.picklist(Object.values(USER_EXISTS_CODES)), information: v.string(), users: v.array(UserDetailSchema) }),
+);
 
 /** POST /api/user/activateDeletedUser reply `result` (A10 with the reactivated user). */
 export interface ActivateDeletedUserResult {
@@ -64,6 +89,9 @@ export interface ActivateDeletedUserResult {
   information: string;
   user: UserDetail;
 }
+export const ActivateDeletedUserResultSchema = resultSchema<ActivateDeletedUserResult>()(
+  v.object({ informationCode: v.string(), information: v.string(), user: UserDetailSchema }),
+);
 
 /** GET /api/user/GetTypeUser reply `result.records`. */
 export interface UserTypeRecord {
@@ -73,6 +101,9 @@ export interface UserTypeRecord {
 export interface UserTypesResult {
   records: UserTypeRecord[];
 }
+export const UserTypesResultSchema = resultSchema<UserTypesResult>()(
+  v.object({ records: v.array(resultSchema<UserTypeRecord>()(v.object({ id: v.number(), name: v.string() }))) }),
+);
 
 /** GET /api/user/get-countries reply `result`: the active countries. */
 export interface CountryRecord {
@@ -80,6 +111,8 @@ export interface CountryRecord {
   name: string;
   countryCode: string;
 }
+/** The reply `result` of get-countries is the list itself. */
+export const CountriesResultSchema = v.array(resultSchema<CountryRecord>()(v.object({ id: v.number(), name: v.string(), countryCode: v.string() })));
 
 /**
  * GET /api/user/get-document-types-create-users: headers `code` (the country's code, e.g. CO)
@@ -104,6 +137,21 @@ export interface DocumentTypeRecord {
 export interface DocumentTypesResult {
   listDocumentType: DocumentTypeRecord[];
 }
+export const DocumentTypesResultSchema = resultSchema<DocumentTypesResult>()(
+  v.object({
+    listDocumentType: v.array(
+      resultSchema<DocumentTypeRecord>()(
+        v.object({
+          documentTypeId: v.number(),
+          documentTypeDescription: v.string(),
+          documentTypeAllowed: v.string(),
+          country: v.string(),
+          alphanumeric: v.boolean(),
+        }),
+      ),
+    ),
+  }),
+);
 
 /**
  * A company (console spec §3). `principal` / `assigned` are the given user's flags (false when
@@ -130,6 +178,23 @@ export const CustomersHeadersSchema = v.object({ userid: optionalHeaderUuid });
 export interface CustomersResult {
   customers: CompanyRecord[];
 }
+export const CustomersResultSchema = resultSchema<CustomersResult>()(
+  v.object({
+    customers: v.array(
+      resultSchema<CompanyRecord>()(
+        v.object({
+          id: v.string(),
+          name: v.string(),
+          principal: v.boolean(),
+          assigned: v.boolean(),
+          idstate: v.number(),
+          modifiedOn: v.string(),
+          sharedApps: v.string(),
+        }),
+      ),
+    ),
+  }),
+);
 
 /**
  * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional; accepted for the
@@ -158,6 +223,15 @@ export interface AppRoleCountRecord {
 export interface CountRolesByUserResult {
   records: AppRoleCountRecord[];
 }
+export const CountRolesByUserResultSchema = resultSchema<CountRolesByUserResult>()(
+  v.object({
+    records: v.array(
+      resultSchema<AppRoleCountRecord>()(
+        v.object({ appid: v.number(), appname: v.string(), apptitle: v.string(), rolequantity: v.number(), rolequantityUnique: v.number() }),
+      ),
+    ),
+  }),
+);
 
 /**
  * GET /api/role/list: headers `application` (application name) and `user` (user id), both
@@ -186,3 +260,22 @@ export interface RoleListResult {
   records: RoleRecord[];
   count: number;
 }
+export const RoleListResultSchema = resultSchema<RoleListResult>()(
+  v.object({
+    records: v.array(
+      resultSchema<RoleRecord>()(
+        v.object({
+          id: v.number(),
+          name: v.string(),
+          description: v.string(),
+          alias: v.string(),
+          createdon: v.string(),
+          idstate: v.number(),
+          sharedApps: v.string(),
+          assigned: v.boolean(),
+        }),
+      ),
+    ),
+    count: v.number(),
+  }),
+);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 import { VALIDATION_MESSAGES, maxMessage } from './validation';
 
 /**
@@ -182,6 +183,7 @@ export interface UserWriteResult {
   /** The user's id. */
   id: string;
 }
+export const UserWriteResultSchema = resultSchema<UserWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.string() }));
 
 /**
  * POST /api/user/Inactivate body: `id` and the requested `idstate` (1 active, 2 inactive).

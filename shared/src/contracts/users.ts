@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { resultSchema } from './envelope';
 
 /** `filterBy` header of GET /api/user/list: the spec's sort options. */
 export const USER_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
@@ -42,6 +43,19 @@ export interface UserRow {
   typeuserid: number;
   modifiedon: string;
 }
+const UserRowSchema = resultSchema<UserRow>()(
+  v.object({
+    id: v.string(),
+    userName: v.string(),
+    names: v.string(),
+    surnames: v.string(),
+    document: v.string(),
+    email: v.string(),
+    idstate: v.number(),
+    typeuserid: v.number(),
+    modifiedon: v.string(),
+  }),
+);
 
 /**
  * A search counts its matches only up to this many, so a short search text over 100,000 users
@@ -60,3 +74,6 @@ export interface UserListResult {
   rows: number;
   rowsCapped?: boolean;
 }
+export const UserListResultSchema = resultSchema<UserListResult>()(
+  v.object({ users: v.array(UserRowSchema), rows: v.number(), rowsCapped: v.optional(v.boolean()) }),
+);

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   AppNameHeadersSchema,
   AppParametersHeadersSchema,
+  AppParametersResultSchema,
   AppVersionHeadersSchema,
+  AppVersionResultSchema,
+  FreeTrialResultSchema,
   INFORMATION_CODES,
   MESSAGES,
+  MaintenanceWindowResultSchema,
   PORTAL_PROFILE_PATH,
   PortalProfileHeadersSchema,
+  PortalProfileSchema,
   type PortalProfile,
-  type AppParameter,
   type AppParametersResult,
   type AppVersionResult,
   type Envelope,
@@ -17,13 +20,9 @@ import {
   type MaintenanceWindowResult,
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
-import { activeMaintenanceJoin } from '../auth/queries';
+import { firstFilled } from '../../http/headers';
 import { profileOfHost, resolveProfile } from './profiles';
-
-function first(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v === undefined || v.trim() === '' ? undefined : v;
-}
+import { findApplicationParameters, findApplicationVersion, findFreeTrial, findMaintenanceWindow } from './queries';
 
 const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, INFORMATION_CODES.notFound);
 
@@ -36,16 +35,16 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
   const { db, directory, config } = app.ctx;
 
   const appNameOf = (request: FastifyRequest) =>
-    parseInput(AppNameHeadersSchema, { appName: first(request.headers.appname) }, 'headers').appName;
+    parseInput(AppNameHeadersSchema, { appName: firstFilled(request.headers.appname) }, 'headers').appName;
 
   /**
    * The portal profile of an application and tenant (headers `appName`, `tenant`); without
    * `appName`, the one of the page the Host header names. Unknown applications get the fallback.
    */
-  app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
+  app.get(PORTAL_PROFILE_PATH, { config: { contract: { summary: 'Portal profile of an application and tenant (or of the Host)', tag: 'applications', headers: PortalProfileHeadersSchema, result: PortalProfileSchema } } }, async (request, reply): Promise<Envelope<PortalProfile>> => {
     const headers = parseInput(
       PortalProfileHeadersSchema,
-      { appName: first(request.headers.appname), tenant: first(request.headers.tenant) },
+      { appName: firstFilled(request.headers.appname), tenant: firstFilled(request.headers.tenant) },
       'headers',
     );
     const snapshot = await directory.snapshot();
@@ -56,58 +55,35 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result };
   });
 
-  app.get('/api/application/getVersionApp', { config: { contract: { summary: 'Version of an application', tag: 'applications', headers: AppVersionHeadersSchema } } }, async (request): Promise<Envelope<AppVersionResult>> => {
+  app.get('/api/application/getVersionApp', { config: { contract: { summary: 'Version of an application', tag: 'applications', headers: AppVersionHeadersSchema, result: AppVersionResultSchema } } }, async (request): Promise<Envelope<AppVersionResult>> => {
     const headers = parseInput(
       AppVersionHeadersSchema,
       {
-        appName: first(request.headers.appname),
-        tenant: first(request.headers.tenant),
-        tenantLanguage: first(request.headers.tenantlanguage),
+        appName: firstFilled(request.headers.appname),
+        tenant: firstFilled(request.headers.tenant),
+        tenantLanguage: firstFilled(request.headers.tenantlanguage),
       },
       'headers',
     );
-    const row = await db
-      .selectFrom('applications')
-      .select('version')
-      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
-      .executeTakeFirst();
-    if (!row) throw unknownApplication();
-    return { statusCode: 200, result: { version: row.version } };
+    const version = await findApplicationVersion(db, headers.appName);
+    if (version === undefined) throw unknownApplication();
+    return { statusCode: 200, result: { version } };
   });
 
-  app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
+  app.get('/api/application/GetParametersApp', { config: { contract: { summary: 'Parameters of an application', tag: 'applications', headers: AppParametersHeadersSchema, result: AppParametersResultSchema } } }, async (request): Promise<Envelope<AppParametersResult>> => {
     const headers = parseInput(
       AppParametersHeadersSchema,
-      { appName: first(request.headers.appname), parameterType: first(request.headers.parametertype) },
+      { appName: firstFilled(request.headers.appname), parameterType: firstFilled(request.headers.parametertype) },
       'headers',
     );
-    const application = await db
-      .selectFrom('applications')
-      .select('id')
-      .where(sql<string>`lower(name)`, '=', headers.appName.toLowerCase())
-      .executeTakeFirst();
-    if (!application) throw unknownApplication();
-    let query = db
-      .selectFrom('application_parameters')
-      .select(['name', sql<string>`value::text`.as('value_json'), 'value_type'])
-      .where('application_id', '=', application.id);
-    if (headers.parameterType !== 'all') query = query.where('parameter_type', '=', headers.parameterType);
-    const rows = await query.orderBy('parameter_type').orderBy('name').execute();
-    const parameters: AppParameter[] = rows.map((r) => ({
-      name: r.name,
-      value: r.value_json,
-      type: r.value_type,
-    }));
+    const parameters = await findApplicationParameters(db, headers.appName, headers.parameterType);
+    if (!parameters) throw unknownApplication();
     return { statusCode: 200, result: { parameters } };
   });
 
-  app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
+  app.get('/api/application/getMaintenanceWindow', { config: { contract: { summary: 'Active maintenance window of an application', tag: 'applications', headers: AppNameHeadersSchema, result: MaintenanceWindowResultSchema } } }, async (request): Promise<Envelope<MaintenanceWindowResult>> => {
     const appName = appNameOf(request);
-    const { rows } = await sql<{ message: string | null; ends_at: Date | string | null }>`
-      select m.message, m.ends_at from applications a ${activeMaintenanceJoin}
-       where lower(a.name) = ${appName.toLowerCase()}
-    `.execute(db);
-    const row = rows[0];
+    const row = await findMaintenanceWindow(db, appName);
     if (!row) throw unknownApplication();
     if (row.ends_at === null) return { statusCode: 200, result: { isMaintenance: false, message: '' } };
     return {
@@ -120,13 +96,9 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     };
   });
 
-  app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
+  app.get('/api/application/isFreeTrial', { config: { contract: { summary: 'Free-trial information of an application', tag: 'applications', headers: AppNameHeadersSchema, result: FreeTrialResultSchema } } }, async (request): Promise<Envelope<FreeTrialResult>> => {
     const appName = appNameOf(request);
-    const row = await db
-      .selectFrom('applications')
-      .select(['show_free_trial', 'free_trial_url', 'free_trial_code'])
-      .where(sql<string>`lower(name)`, '=', appName.toLowerCase())
-      .executeTakeFirst();
+    const row = await findFreeTrial(db, appName);
     if (!row) throw unknownApplication();
     return {
       statusCode: 200,

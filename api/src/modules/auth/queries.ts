@@ -7,17 +7,6 @@ import type { DB } from '../../db/schema';
  * one round trip.
  */
 
-/** The window in force for the application (its own or a global one), if any. */
-export const activeMaintenanceJoin = sql`
-  left join lateral (
-    select w.message, w.ends_at
-      from maintenance_windows w
-     where (w.application_id = a.id or w.application_id is null)
-       and w.starts_at <= now() and w.ends_at > now()
-     order by w.application_id nulls last, w.starts_at desc
-     limit 1
-  ) m on true`;
-
 /** Refresh-token lifetime of an application in seconds, in SQL (applications row `a`); default one day. */
 export function refreshSecondsSql(alias: string): RawBuilder<number> {
   const a = sql.ref(alias);

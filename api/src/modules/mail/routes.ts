@@ -4,16 +4,8 @@ import { ApiError } from '../../http/errors';
 import { isLoopback } from '../../http/server';
 import { MAILBOX_CSP } from '../../http/security-headers';
 import { extractLinks } from './mailer';
+import { findMail, listMail, type MailRow } from './queries';
 import { escapeHtml } from './templates';
-
-interface MailRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  created_at: Date | string;
-}
 
 function asJson(row: MailRow) {
   return {
@@ -39,11 +31,10 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.raw.socket?.remoteAddress)) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
   });
-  const list = () =>
-    db.selectFrom('mailbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute() as Promise<MailRow[]>;
+  const list = () => listMail(db);
   const one = async (raw: string): Promise<MailRow> => {
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
-    const row = (await db.selectFrom('mailbox').selectAll().where('id', '=', raw).executeTakeFirst()) as MailRow | undefined;
+    const row = await findMail(db, raw);
     if (!row) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
     return row;
   };

@@ -1,26 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { asLanguage } from '@suite/shared/phrases';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { first } from '../../http/headers';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDirectory } from '../applications/directory';
 import type { Mailer } from '../mail/mailer';
 import { durationText, mailLanguage, renderMail, type MailKind } from '../mail/templates';
 import { buildLink, issueLinkToken, linkBase, linkSeconds, type LinkPurpose } from './links';
-
-/** The application columns a password e-mail needs (its link lifetime, base and title). */
-export interface LinkApplication {
-  id: number;
-  name: string;
-  title: string;
-  url_assign_password: string;
-  user_activate_token_time: number;
-  user_activate_token_time_unit: number;
-  assign_password_token_time: number;
-  assign_password_token_time_unit: number;
-  default_language: string;
-}
+import type { LinkApplication } from './queries';
 
 /** The user columns a password e-mail needs. */
 export interface LinkUser {
@@ -30,31 +19,9 @@ export interface LinkUser {
   names: string;
 }
 
-export const LINK_APPLICATION_COLUMNS = [
-  'id',
-  'name',
-  'title',
-  'url_assign_password',
-  'user_activate_token_time',
-  'user_activate_token_time_unit',
-  'assign_password_token_time',
-  'assign_password_token_time_unit',
-  'default_language',
-] as const;
-
-/** An application by name (case-insensitive) with the columns of LinkApplication, or undefined. */
-export async function findLinkApplication(db: Kysely<DB>, name: string): Promise<LinkApplication | undefined> {
-  return db
-    .selectFrom('applications')
-    .select([...LINK_APPLICATION_COLUMNS])
-    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
-}
-
 /** The request's tenantLanguage header (es, en, pt), else the application's default language. */
 export function tenantLanguage(request: FastifyRequest, application: Pick<LinkApplication, 'default_language'>): string {
-  const header = request.headers.tenantlanguage;
-  return asLanguage(Array.isArray(header) ? header[0] : header) ?? application.default_language;
+  return asLanguage(first(request.headers.tenantlanguage)) ?? application.default_language;
 }
 
 /** Renders a password e-mail in the language and sends it to the user. */
@@ -86,8 +53,7 @@ export async function sendPasswordMail(
  * configuration gives.
  */
 async function linkTenant(directory: AppDirectory, request: FastifyRequest, application: Pick<LinkApplication, 'name'>): Promise<string | undefined> {
-  const header = request.headers.tenant;
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  const value = first(request.headers.tenant)?.trim();
   return value ? (await directory.snapshot()).findTenant(application.name, value) : undefined;
 }
 

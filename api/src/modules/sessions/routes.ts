@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorResultSchema, INFORMATION_CODES, MESSAGES, ValidateSessionHeadersSchema, type Envelope, type ErrorResult } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
+import { first } from '../../http/headers';
 import { authenticate, type AuthUser } from '../../security/auth';
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * POST /api/user/validatesession: binds the caller's hub connection (header connectionId, from

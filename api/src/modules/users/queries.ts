@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { USER_LIST_COUNT_CAP, USER_SORT, phoneDigits, type UserDetail, type UserListResult, type UserSort } from '@suite/shared/contracts';
+import { USER_LIST_COUNT_CAP, USER_SORT, phoneDigits, type CountryRecord, type DocumentTypeRecord, type UserDetail, type UserListResult, type UserSort, type UserTypeRecord } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 export interface UserListQuery {
@@ -188,4 +188,34 @@ export function toUserDetail(r: UserDetailRow): UserDetail {
 export async function findUserDetail(db: Executor, id: string): Promise<UserDetail | undefined> {
   const row = await selectUserDetails(db).where('u.id', '=', id).executeTakeFirst();
   return row ? toUserDetail(row) : undefined;
+}
+
+/** The user types, by id (GetTypeUser). */
+export async function listUserTypes(db: Kysely<DB>): Promise<UserTypeRecord[]> {
+  return db.selectFrom('user_types').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** The active countries, by name (get-countries). */
+export async function listCountries(db: Kysely<DB>): Promise<CountryRecord[]> {
+  const rows = await db.selectFrom('countries').select(['id', 'name', 'country_code']).where('idstate', '=', 0).orderBy('name').execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, countryCode: r.country_code }));
+}
+
+/** The active document types of a country by its code (case-insensitive); none for an unknown one. */
+export async function listDocumentTypes(db: Kysely<DB>, countryCode: string): Promise<DocumentTypeRecord[]> {
+  const rows = await db
+    .selectFrom('document_types as d')
+    .innerJoin('countries as c', 'c.id', 'd.country_id')
+    .select(['d.id', 'd.description', 'd.allowed', 'd.alphanumeric', 'c.country_code'])
+    .where(sql<string>`upper(c.country_code)`, '=', countryCode.toUpperCase())
+    .where('d.idstate', '=', 0)
+    .orderBy('d.id')
+    .execute();
+  return rows.map((r) => ({
+    documentTypeId: r.id,
+    documentTypeDescription: r.description,
+    documentTypeAllowed: r.allowed,
+    country: r.country_code,
+    alphanumeric: r.alphanumeric,
+  }));
 }

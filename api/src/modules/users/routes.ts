@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   ActivateDeletedUserRequestSchema,
+  ActivateDeletedUserResultSchema,
+  CountriesResultSchema,
   CreateUserRequestSchema,
   DeleteUserRequestSchema,
   DocumentTypesHeadersSchema,
+  DocumentTypesResultSchema,
   INFORMATION_CODES,
   InactivateUserRequestSchema,
   ModifyUserRequestSchema,
@@ -12,8 +14,13 @@ import {
   USER_MESSAGES,
   USER_STATE,
   UserByIdHeadersSchema,
+  UserByIdResultSchema,
   UserExistsRequestSchema,
+  UserExistsResultSchema,
   UserListHeadersSchema,
+  UserListResultSchema,
+  UserTypesResultSchema,
+  UserWriteResultSchema,
   type ActivateDeletedUserResult,
   type CountryRecord,
   type DocumentTypesResult,
@@ -26,14 +33,11 @@ import {
   type UserWriteResult,
 } from '@suite/shared/contracts';
 import { badRequest, parseInput } from '../../http/errors';
-import { CONSOLE_APP, requirePrivilege, type AuthUser } from '../../security/auth';
+import { requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
-import { findLinkApplication, sendPasswordLink } from '../passwords/send-link';
-import { decodeHeaderText, first, pickHeaders } from './headers';
-import { findUserDetail, listUsers } from './queries';
-import { createUser, deleteUser, modifyUser, reactivateUser, setUserState, userNotFound, usersHolding } from './service';
-
-export { decodeHeaderText } from './headers';
+import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
+import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
+import { createUser, deleteUser, modifyUser, reactivateUser, sendActivationOfCreated, setUserState, userNotFound, usersHolding } from './service';
 
 const read = { preHandler: requirePrivilege('USERS_READ') };
 const write = { preHandler: requirePrivilege('USERS_WRITE') };
@@ -64,7 +68,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   /** Ends every session of the user (after the change committed) and pushes to its connections. */
   const endSessions = (userId: string) => sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
 
-  app.get('/api/user/list', { ...read, config: { contract: { summary: 'List users', tag: 'users', headers: UserListHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserListResult>> => {
+  app.get('/api/user/list', { ...read, config: { contract: { summary: 'List users', tag: 'users', headers: UserListHeadersSchema, result: UserListResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserListResult>> => {
     const headers = parseInput(
       UserListHeadersSchema,
       {
@@ -84,14 +88,14 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result };
   });
 
-  app.get('/api/user/GetById', { ...read, config: { contract: { summary: 'One user', tag: 'users', headers: UserByIdHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserByIdResult>> => {
+  app.get('/api/user/GetById', { ...read, config: { contract: { summary: 'One user', tag: 'users', headers: UserByIdHeadersSchema, result: UserByIdResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserByIdResult>> => {
     const { pid } = parseInput(UserByIdHeadersSchema, pickHeaders(request, ['pid']), 'headers');
     const user = await findUserDetail(db, pid);
     if (!user || user.deleted) throw userNotFound();
     return { statusCode: 200, result: { count: 1, records: [user] } };
   });
 
-  app.post('/api/user/getuserexists', { ...read, config: { contract: { summary: 'Whether a user name or e-mail is taken', tag: 'users', body: UserExistsRequestSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserExistsResult>> => {
+  app.post('/api/user/getuserexists', { ...read, config: { contract: { summary: 'Whether a user name or e-mail is taken', tag: 'users', body: UserExistsRequestSchema, result: UserExistsResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserExistsResult>> => {
     const body = parseInput(UserExistsRequestSchema, request.body ?? {});
     const [field, value, inUse] = body.userName
       ? (['user_name', body.userName, USER_MESSAGES.userNameInUse] as const)
@@ -106,63 +110,33 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result };
   });
 
-  app.get('/api/user/GetTypeUser', { ...read, config: { contract: { summary: 'User types', tag: 'users', auth: ['USERS_READ'] } } }, async (): Promise<Envelope<UserTypesResult>> => {
-    const records = await db.selectFrom('user_types').select(['id', 'name']).orderBy('id').execute();
-    return { statusCode: 200, result: { records } };
+  app.get('/api/user/GetTypeUser', { ...read, config: { contract: { summary: 'User types', tag: 'users', result: UserTypesResultSchema, auth: ['USERS_READ'] } } }, async (): Promise<Envelope<UserTypesResult>> => {
+    return { statusCode: 200, result: { records: await listUserTypes(db) } };
   });
 
-  app.get('/api/user/get-countries', { ...read, config: { contract: { summary: 'Countries', tag: 'users', auth: ['USERS_READ'] } } }, async (): Promise<Envelope<CountryRecord[]>> => {
-    const rows = await db.selectFrom('countries').select(['id', 'name', 'country_code']).where('idstate', '=', 0).orderBy('name').execute();
-    return { statusCode: 200, result: rows.map((r) => ({ id: r.id, name: r.name, countryCode: r.country_code })) };
+  app.get('/api/user/get-countries', { ...read, config: { contract: { summary: 'Countries', tag: 'users', result: CountriesResultSchema, auth: ['USERS_READ'] } } }, async (): Promise<Envelope<CountryRecord[]>> => {
+    return { statusCode: 200, result: await listCountries(db) };
   });
 
-  app.get('/api/user/get-document-types-create-users', { ...read, config: { contract: { summary: 'Document types of a country', tag: 'users', headers: DocumentTypesHeadersSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<DocumentTypesResult>> => {
+  app.get('/api/user/get-document-types-create-users', { ...read, config: { contract: { summary: 'Document types of a country', tag: 'users', headers: DocumentTypesHeadersSchema, result: DocumentTypesResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<DocumentTypesResult>> => {
     const { code } = parseInput(DocumentTypesHeadersSchema, pickHeaders(request, ['code', 'appName']), 'headers');
-    const rows = await db
-      .selectFrom('document_types as d')
-      .innerJoin('countries as c', 'c.id', 'd.country_id')
-      .select(['d.id', 'd.description', 'd.allowed', 'd.alphanumeric', 'c.country_code'])
-      .where(sql<string>`upper(c.country_code)`, '=', code.toUpperCase())
-      .where('d.idstate', '=', 0)
-      .orderBy('d.id')
-      .execute();
-    return {
-      statusCode: 200,
-      result: {
-        listDocumentType: rows.map((r) => ({
-          documentTypeId: r.id,
-          documentTypeDescription: r.description,
-          documentTypeAllowed: r.allowed,
-          country: r.country_code,
-          alphanumeric: r.alphanumeric,
-        })),
-      },
-    };
+    return { statusCode: 200, result: { listDocumentType: await listDocumentTypes(db, code) } };
   });
 
-  app.post('/api/user/create', { ...write, config: { contract: { summary: 'Create a user', tag: 'users', body: CreateUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
+  app.post('/api/user/create', { ...write, config: { contract: { summary: 'Create a user', tag: 'users', body: CreateUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(CreateUserRequestSchema, request.body);
     const user = await createUser(db, actorOf(request), body);
-    // the activation e-mail of the console, after the user exists; a mail failure does not undo
-    // the user (SendUserActivationEmail sends it again)
-    try {
-      const application = await findLinkApplication(db, CONSOLE_APP);
-      if (application) {
-        await sendPasswordLink(app.ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
-      }
-    } catch (err) {
-      request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');
-    }
+    await sendActivationOfCreated(app.ctx, request, user);
     return success(USER_MESSAGES.created, user.id);
   });
 
-  app.post('/api/user/modify', { ...write, config: { contract: { summary: 'Modify a user', tag: 'users', body: ModifyUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
+  app.post('/api/user/modify', { ...write, config: { contract: { summary: 'Modify a user', tag: 'users', body: ModifyUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(ModifyUserRequestSchema, request.body);
     const user = await modifyUser(db, actorOf(request), body);
     return success(USER_MESSAGES.updated, user.id);
   });
 
-  app.post('/api/user/Inactivate', { ...write, config: { contract: { summary: 'Activate or inactivate a user', tag: 'users', body: InactivateUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
+  app.post('/api/user/Inactivate', { ...write, config: { contract: { summary: 'Activate or inactivate a user', tag: 'users', body: InactivateUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(InactivateUserRequestSchema, request.body);
     if (body.idstate === USER_STATE.inactive) refuseOwnAccount(request, body.id);
     await setUserState(db, actorOf(request), body.id, body.idstate);
@@ -170,7 +144,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return success(body.idstate === USER_STATE.active ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive, body.id);
   });
 
-  app.post('/api/user/delete', { ...write, config: { contract: { summary: 'Delete a user', tag: 'users', body: DeleteUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
+  app.post('/api/user/delete', { ...write, config: { contract: { summary: 'Delete a user', tag: 'users', body: DeleteUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const { Id } = parseInput(DeleteUserRequestSchema, request.body);
     refuseOwnAccount(request, Id);
     await deleteUser(db, actorOf(request), Id);
@@ -178,7 +152,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return success(USER_MESSAGES.deleted, Id);
   });
 
-  app.post('/api/user/activateDeletedUser', { ...write, config: { contract: { summary: 'Restore a deleted user', tag: 'users', body: ActivateDeletedUserRequestSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<ActivateDeletedUserResult>> => {
+  app.post('/api/user/activateDeletedUser', { ...write, config: { contract: { summary: 'Restore a deleted user', tag: 'users', body: ActivateDeletedUserRequestSchema, result: ActivateDeletedUserResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<ActivateDeletedUserResult>> => {
     const { id } = parseInput(ActivateDeletedUserRequestSchema, request.body);
     const user = await reactivateUser(db, actorOf(request), id);
     return { statusCode: 200, result: { informationCode: INFORMATION_CODES.success, information: USER_MESSAGES.reactivated, user } };

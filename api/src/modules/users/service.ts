@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -13,9 +14,13 @@ import {
   type UserDetail,
   type UserRoleInput,
 } from '@suite/shared/contracts';
+import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
+import { CONSOLE_APP } from '../../security/auth';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { findPasswordApplication } from '../passwords/queries';
+import { sendPasswordLink } from '../passwords/send-link';
 import { findUserDetail, selectUserDetails, toUserDetail } from './queries';
 
 type CreateUser = v.InferOutput<typeof CreateUserRequestSchema>;
@@ -205,6 +210,25 @@ async function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>):
   } catch (error) {
     if (isUserNameConflict(error)) throw badRequest(USER_MESSAGES.userNameInUse);
     throw error;
+  }
+}
+
+/**
+ * Mails the console's activation link to a user just created. A mail failure does not undo the
+ * user (SendUserActivationEmail sends it again): it is logged, not thrown.
+ */
+export async function sendActivationOfCreated(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'payloadKey' | 'config' | 'directory'>,
+  request: FastifyRequest,
+  user: UserDetail,
+): Promise<void> {
+  try {
+    const application = await findPasswordApplication(ctx.db, CONSOLE_APP);
+    if (application) {
+      await sendPasswordLink(ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
+    }
+  } catch (err) {
+    request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');
   }
 }
 

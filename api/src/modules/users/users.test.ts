@@ -1,6 +1,6 @@
 import { MESSAGES, USER_STATE } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
-import { decodeHeaderText } from './routes';
+import { decodeHeaderText } from '../../http/headers';
 import { escapeLike } from './queries';
 
 const DAY = 86_400_000;

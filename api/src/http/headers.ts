@@ -5,6 +5,12 @@ export function first(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** A header's first value, undefined when absent or blank (so an empty header reads as none). */
+export function firstFilled(value: string | string[] | undefined): string | undefined {
+  const text = first(value);
+  return text === undefined || text.trim() === '' ? undefined : text;
+}
+
 /**
  * A header value as the client meant it: percent-encoded text is decoded, and raw UTF-8 bytes
  * (which Node reads as latin1) are re-decoded.

@@ -1,0 +1,266 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import {
+  INFORMATION_CODES,
+  LOGIN_PAGE,
+  MESSAGES,
+  type AccessTokenClaims,
+  type GenerateTokensRequestSchema,
+  type GenerateTokensResult,
+  type LoginRequestSchema,
+  type LoginResult,
+  type RefreshTokenRequestSchema,
+  type RefreshTokenResult,
+  type RevokeTokenRequestSchema,
+  type RevokeTokenResult,
+  type TokenValidationHeadersSchema,
+  type TokenValidationResult,
+} from '@suite/shared/contracts';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import { first } from '../../http/headers';
+import { hashPassword, needsRehash } from '../../security/passwords';
+import { decryptPayload } from '../../security/payload';
+import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
+import { checkCredentials } from './credentials';
+import { provenDevice } from './devices';
+import { issueAccessToken } from './issue';
+import { clearLockout, type LoginUser, type SignInApplication } from './lockout';
+import { exchangeCode, limitRefreshTokensByUser, recordSignIn, refreshTokenState, revokeReplayedCode, rotateRefreshToken, sessionOfRefreshToken } from './queries';
+
+/**
+ * Sign-in and the token calls of the portal spec: refresh (rotation with reuse detection), revoke
+ * (logout), validation, and the single-use code exchange for applications in another origin. Each
+ * answers the `result` of its reply or throws the ApiError of its refusal.
+ */
+
+/** Lifetime of the single-use code for applications in another origin. */
+export const EXCHANGE_CODE_SECONDS = 60;
+
+/** Password expiry types of applications (console spec §3): 3 days, 4 months. */
+const EXPIRATION_DAYS = 3;
+const EXPIRATION_MONTHS = 4;
+
+/** True when the password is older than the application's passwordExpiration (< 1: never). */
+export function passwordExpired(app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
+  const amount = app.password_expiration;
+  if (!(amount >= 1)) return false;
+  const limit = new Date(user.password_changed_at ?? user.created_on);
+  if (app.password_type_expiration === EXPIRATION_MONTHS) limit.setUTCMonth(limit.getUTCMonth() + amount);
+  else if (app.password_type_expiration === EXPIRATION_DAYS) limit.setUTCDate(limit.getUTCDate() + amount);
+  else return false;
+  return now.getTime() >= limit.getTime();
+}
+
+/** True when `urlApp` is absolute and in another origin than the page that signed in. */
+export function isOtherOrigin(urlApp: string, request: FastifyRequest): boolean {
+  if (!/^https?:\/\//i.test(urlApp)) return false;
+  try {
+    const target = new URL(urlApp);
+    const page = new URL(`${request.protocol}://${first(request.headers.host) ?? 'localhost'}`);
+    return target.origin !== page.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function withCode(urlApp: string, code: string): string {
+  const hashAt = urlApp.indexOf('#');
+  const base = hashAt >= 0 ? urlApp.slice(0, hashAt) : urlApp;
+  const fragment = hashAt >= 0 ? urlApp.slice(hashAt) : '';
+  return `${base}${base.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}${fragment}`;
+}
+
+export function hashCode(code: string): string {
+  return createHash('sha256').update(code, 'utf8').digest('hex');
+}
+
+const refreshRevoked = (information: string = MESSAGES.refreshRevoked) =>
+  new ApiError(401, information, INFORMATION_CODES.refreshRevoked);
+const refreshInvalid = () => new ApiError(401, MESSAGES.refreshInvalid, INFORMATION_CODES.unauthorized);
+const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
+
+/** Signs in: checks the credentials, records the session, enforces the limits, issues the tokens. */
+export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, body: v.InferOutput<typeof LoginRequestSchema>): Promise<LoginResult> {
+  const { db, config, directory, sessions } = ctx;
+  // refusals that say nothing about the user come first and change nothing
+  const password = decryptPayload(body.password, ctx.payloadKey);
+  if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
+
+  const { application, user, subject, device } = await checkCredentials({ db, lockout: config.lockout }, request, {
+    appName: body.appname,
+    userName: body.user,
+    password,
+  });
+  if (passwordExpired(application, user)) {
+    await clearLockout(db, subject);
+    throw new ApiError(403, MESSAGES.passwordExpired, INFORMATION_CODES.passwordExpired, {
+      urlApp: application.url_assign_password || '/changepassword',
+    });
+  }
+
+  const tenantHeader = first(request.headers.tenant);
+  const tenant = tenantHeader ? (await directory.snapshot()).findTenant(application.name, tenantHeader) : undefined;
+  const refresh = newRefreshToken();
+  const code = isOtherOrigin(application.url_app, request) ? randomBytes(32).toString('base64url') : undefined;
+  const record = await recordSignIn(db, {
+    userId: user.id,
+    applicationId: application.id,
+    subject,
+    tenant,
+    idSessionTab: body.idSessionTab,
+    // what the server sees (TRUST_PROXY decides whether X-Forwarded-For counts); the body's
+    // `ip` is the client's unverifiable claim and is not stored
+    ip: request.ip,
+    browser: body.Browser || first(request.headers['user-agent']),
+    refreshTokenHash: refresh.hash,
+    refreshSeconds: application.refresh_seconds,
+    newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
+    codeHash: code ? hashCode(code) : undefined,
+    codeSeconds: EXCHANGE_CODE_SECONDS,
+    device: provenDevice(request, reply, device),
+  });
+
+  // the application's limits: sessions beyond them are revoked and told so in real time
+  await sessions.enforceConcurrency(
+    {
+      applicationId: application.id,
+      isConcurrentSession: application.is_concurrent_session,
+      maxConcurrentTokens: application.max_concurrent_tokens,
+      maxConcurrentTokensByUser: application.max_concurrent_tokens_by_user,
+    },
+    user.id,
+  );
+  await limitRefreshTokensByUser(db, user.id, application.id, application.max_refresh_tokens_by_user);
+
+  const token = await issueAccessToken(ctx, {
+    appName: application.name,
+    amountTime: application.amount_time,
+    timeUnit: application.time_unit,
+    sessionId: record.sessionId,
+    userId: user.id,
+    userName: user.user_name,
+    names: user.names,
+    surnames: user.surnames,
+    access: record,
+  });
+  request.log.info({ userId: user.id, app: application.name, sessionId: record.sessionId }, 'signed in');
+  return {
+    information: MESSAGES.loginSuccess,
+    informationCode: INFORMATION_CODES.success,
+    urlApp: code ? withCode(application.url_app, code) : application.url_app,
+    token,
+    refreshToken: refresh.value,
+  };
+}
+
+/** Rotates a refresh token for new tokens; a spent one presented again ends its session. */
+export async function refreshTokens(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof RefreshTokenRequestSchema>): Promise<RefreshTokenResult> {
+  const { db, sessions } = ctx;
+  const tokenHash = hashRefreshToken(body.RefreshToken);
+  const next = newRefreshToken();
+  const rotated = await rotateRefreshToken(db, {
+    tokenHash,
+    userName: body.UserName,
+    appName: body.Appname,
+    newId: randomUUID(),
+    newHash: next.hash,
+  });
+  if (!rotated) {
+    const state = await refreshTokenState(db, { tokenHash, userName: body.UserName, appName: body.Appname });
+    // someone else's or unknown tokens change nothing
+    if (!state || !state.user_matches || !state.app_matches) throw refreshInvalid();
+    if (state.revoked || state.session_revoked) throw refreshRevoked();
+    if (state.used) {
+      // a spent token presented again: the family leaked; end its session everywhere
+      const ended = await sessions.revoke([state.session_id], 'refresh_reuse', MESSAGES.sessionClosedForSecurity);
+      request.log.warn({ sessionId: state.session_id, familyId: state.family_id, ended: ended.length }, 'refresh token reused: session revoked');
+      throw refreshRevoked();
+    }
+    if (state.expired) throw refreshInvalid();
+    if (state.over_limit) throw refreshRevoked(MESSAGES.refreshLimitReached);
+    throw refreshInvalid(); // inactive user or application
+  }
+  const token = await issueAccessToken(ctx, {
+    appName: rotated.app_name,
+    amountTime: rotated.amount_time,
+    timeUnit: rotated.time_unit,
+    sessionId: rotated.session_id,
+    userId: rotated.user_id,
+    userName: rotated.user_name,
+    names: rotated.names,
+    surnames: rotated.surnames,
+    access: rotated,
+  });
+  return { information: MESSAGES.tokenRefreshed, informationCode: INFORMATION_CODES.success, token, refreshToken: next.value };
+}
+
+/** Signs out: ends the session of a refresh token (nothing to end is not a refusal). */
+export async function revokeRefreshToken(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof RevokeTokenRequestSchema>): Promise<RevokeTokenResult> {
+  const sessionId = await sessionOfRefreshToken(ctx.db, {
+    tokenHash: hashRefreshToken(body.RefreshToken),
+    userName: body.UserName,
+    appName: body.AppName,
+  });
+  // logging out twice, or with a token already gone, still ends where the client wants to be
+  if (sessionId) {
+    const ended = await ctx.sessions.revoke([sessionId], 'logout');
+    if (ended.length) request.log.info({ sessionId }, 'signed out');
+  }
+  return { information: LOGIN_PAGE, informationCode: INFORMATION_CODES.success, message: MESSAGES.sessionEnded };
+}
+
+/** Whether an access token verifies, is the user's, was issued for the application and its session is live. */
+export async function validateAccessToken(ctx: AppContext, headers: v.InferOutput<typeof TokenValidationHeadersSchema>): Promise<TokenValidationResult> {
+  const { keys, config, sessions } = ctx;
+  const raw = headers.token.replace(/^Bearer\s+/i, '');
+  let claims: AccessTokenClaims;
+  try {
+    claims = await verifyAccessToken(keys, config.tokenIssuer, raw);
+  } catch {
+    throw unauthorized();
+  }
+  const audience = claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (claims.unique_name.toLowerCase() !== headers.user.toLowerCase()) throw unauthorized();
+  if (headers.currentApp && !audience.some((a) => a.toLowerCase() === headers.currentApp?.toLowerCase())) throw unauthorized();
+  if (!(await sessions.isLive(claims.sid, claims.identifier))) throw unauthorized();
+  return {
+    information: MESSAGES.tokenValid,
+    informationCode: INFORMATION_CODES.success,
+    userName: claims.unique_name,
+    application: audience[0] ?? '',
+    exp: claims.exp,
+    ...(headers.option !== undefined ? { option: headers.option } : {}),
+  };
+}
+
+/** Exchanges the single-use sign-in code for tokens; a code presented again revokes what it gave. */
+export async function exchangeSignInCode(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof GenerateTokensRequestSchema>): Promise<GenerateTokensResult> {
+  const { db } = ctx;
+  const codeHash = hashCode(body.code);
+  const refresh = newRefreshToken();
+  const exchanged = await exchangeCode(db, { codeHash, appName: body.appName, familyId: randomUUID(), refreshHash: refresh.hash });
+  if (!exchanged) {
+    if (await revokeReplayedCode(db, codeHash)) request.log.warn('exchange code presented again: its tokens were revoked');
+    throw new ApiError(401, MESSAGES.codeInvalid, INFORMATION_CODES.unauthorized);
+  }
+  const token = await issueAccessToken(ctx, {
+    appName: exchanged.app_name,
+    amountTime: exchanged.amount_time,
+    timeUnit: exchanged.time_unit,
+    sessionId: exchanged.session_id,
+    userId: exchanged.user_id,
+    userName: exchanged.user_name,
+    names: exchanged.names,
+    surnames: exchanged.surnames,
+    access: exchanged,
+  });
+  return {
+    information: MESSAGES.loginSuccess,
+    informationCode: INFORMATION_CODES.success,
+    token,
+    refreshToken: refresh.value,
+    urlApp: exchanged.url_app,
+  };
+}
