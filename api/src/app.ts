@@ -9,6 +9,7 @@ import { seed, type SeedResult } from './db/seed';
 import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
 import { installReplyLanguage } from './http/language';
+import { AccessGrants } from './modules/access/grants';
 import { installOpenApi } from './http/openapi';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { installSecurityHeaders, registryOrigins } from './http/security-headers';
@@ -150,6 +151,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log);
     // revocations made by any instance end cached "live" answers here at once
     await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
+    // so do changes of what roles and privileges grant
+    const access = new AccessGrants(database.db, config.accessCacheMs);
+    bus.onAccessChanged(() => access.dropAll());
 
     const ctx: AppContext = {
       config,
@@ -158,6 +162,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       keys,
       payloadKey,
       directory: new AppDirectory(database.db),
+      access,
       hub,
       sessions,
       limits: routeLimits(config.rateLimit),

@@ -56,6 +56,8 @@ export interface Config {
    * instance, take effect at once; others within this time.
    */
   sessionCacheMs: number;
+  /** How long a user's privileges are cached when no change is announced (ACCESS_CACHE_MS; 0: read on every call). */
+  accessCacheMs: number;
   /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587). Unset: the development mailbox. */
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
       deviceTrustDays: parsePositiveInt('LOCKOUT_DEVICE_DAYS', env.LOCKOUT_DEVICE_DAYS, 30),
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
+    accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import type { DB } from './db/schema';
 import type { RouteLimits } from './http/rate-limit';
+import type { AccessGrants } from './modules/access/grants';
 import type { AppDirectory } from './modules/applications/directory';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
@@ -23,6 +24,8 @@ export interface AppContext {
   hub: SessionHub;
   /** Session liveness, revocation and the concurrency policy. */
   sessions: SessionService;
+  /** What roles and privileges grant each user now (authorization reads it; changes announce themselves). */
+  access: AccessGrants;
   /** Rate-limit route options of the sign-in and token endpoints. */
   limits: RouteLimits;
   /** Outgoing mail (SMTP, or the development mailbox). */

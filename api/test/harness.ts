@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },
     lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
     sessionCacheMs: 2000,
+    accessCacheMs: 30_000,
     mailFrom: 'Suite <no-reply@suite.test>',
     trustProxy: false,
     requestTimeoutMs: 30_000,

@@ -9,6 +9,7 @@ export interface AuthUser {
   userName: string;
   /** Application names the token was issued for (`aud`). */
   audience: string[];
+  /** The privileges the token was issued with; authorization reads the current ones (requirePrivilege). */
   privileges: Set<string>;
   sessionId?: string;
   claims: AccessTokenClaims;
@@ -46,8 +47,10 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler: authenticates, then requires `privilege` (or any one of `alternatives`) in a token
- * issued for the console application; without it a 403 with the spec's message (R403).
+ * preHandler: authenticates, then requires `privilege` (or any one of `alternatives`) among the
+ * privileges the user holds *now* in the console application (AccessGrants: the token's claim
+ * is not trusted for long, so an access taken away ends on the next call), with a token issued
+ * for the console; without it a 403 with the spec's message (R403).
  */
 export function requirePrivilege(privilege: string, ...alternatives: string[]) {
   const accepted = [privilege, ...alternatives];
@@ -55,7 +58,8 @@ export function requirePrivilege(privilege: string, ...alternatives: string[]) {
     if (!request.user) await authenticate(request);
     const user = request.user as AuthUser;
     const forConsole = user.audience.some((aud) => aud.toLowerCase() === CONSOLE_APP);
-    if (!forConsole || !accepted.some((p) => user.privileges.has(p))) {
+    const held = forConsole ? await request.server.ctx.access.privilegesOf(user.id, CONSOLE_APP) : undefined;
+    if (!held || !accepted.some((p) => held.has(p))) {
       throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
     }
   };

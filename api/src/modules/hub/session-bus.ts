@@ -11,11 +11,19 @@ export interface SessionBus {
   /** Delivers the event to every subscriber, on every instance (including this one). */
   publish(sessionIds: string[], message: string): Promise<void>;
   subscribe(handler: SessionStatusHandler): Promise<void>;
+  /**
+   * Runs `handler` when an instance announced a change of what roles and privileges grant
+   * (a NOTIFY on ACCESS_CHANGED_CHANNEL, sent in the change's transaction), and after a lost
+   * listener connection is back (announcements may have been missed).
+   */
+  onAccessChanged(handler: () => void): void;
   close(): Promise<void>;
 }
 
 /** Postgres channel used by PgSessionBus. */
 export const SESSION_STATUS_CHANNEL = 'suite_session_status';
+/** Channel of "what roles and privileges grant changed"; the payload is ignored. */
+export const ACCESS_CHANGED_CHANNEL = 'suite_access_changed';
 
 /** NOTIFY payloads must stay below 8000 bytes; keep a margin. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
@@ -89,7 +97,10 @@ export interface BusLogger {
 
 // ---------------------------------------------------------------------------------------------
 
-/** In-process bus, for a single instance (embedded PGlite). Delivery is asynchronous. */
+/**
+ * In-process bus, for a single instance (embedded PGlite). Delivery is asynchronous. Access
+ * changes need no delivery here: the one instance drops its grants when its change commits.
+ */
 export class LocalSessionBus implements SessionBus {
   private readonly emitter = new EventEmitter();
   private closed = false;
@@ -106,6 +117,10 @@ export class LocalSessionBus implements SessionBus {
   async subscribe(handler: SessionStatusHandler): Promise<void> {
     if (this.closed) throw new Error('Session bus is closed.');
     this.emitter.on('status', (ids: string[], message: string) => safeCall(handler, ids, message, this.logger));
+  }
+
+  onAccessChanged(): void {
+    // one instance: nothing else to tell
   }
 
   async close(): Promise<void> {
@@ -139,6 +154,7 @@ export class PgSessionBus implements SessionBus {
   private readonly options: Required<Omit<PgSessionBusOptions, 'logger' | 'onReconnect'>> &
     Pick<PgSessionBusOptions, 'logger' | 'onReconnect'>;
   private readonly handlers = new Set<SessionStatusHandler>();
+  private readonly accessHandlers = new Set<() => void>();
   private client: Client | null = null;
   private connecting: Promise<Client> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -171,6 +187,11 @@ export class PgSessionBus implements SessionBus {
     await this.ensureClient();
   }
 
+  onAccessChanged(handler: () => void): void {
+    this.accessHandlers.add(handler);
+    void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
   async publish(sessionIds: string[], message: string): Promise<void> {
     if (this.closed) throw new Error('Session bus is closed.');
     const payloads = encodeSessionStatus(sessionIds, message);
@@ -191,6 +212,7 @@ export class PgSessionBus implements SessionBus {
     const client = this.client ?? (await this.connecting?.catch(() => null)) ?? null;
     this.client = null;
     this.handlers.clear();
+    this.accessHandlers.clear();
     if (client) await client.end().catch(() => undefined);
   }
 
@@ -230,6 +252,7 @@ export class PgSessionBus implements SessionBus {
       try {
         await client.connect();
         await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
+        await client.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners('end');
         await client.end().catch(() => undefined);
@@ -273,6 +296,7 @@ export class PgSessionBus implements SessionBus {
       this.connect().then(
         () => {
           this.options.logger?.info({}, 'session bus listener reconnected');
+          this.accessChanged();
           this.options.onReconnect?.();
         },
         (err: unknown) => {
@@ -284,7 +308,21 @@ export class PgSessionBus implements SessionBus {
     this.reconnectTimer.unref();
   }
 
+  private accessChanged(): void {
+    for (const handler of this.accessHandlers) {
+      try {
+        handler();
+      } catch (err) {
+        this.options.logger?.error({ err }, 'access change handler failed');
+      }
+    }
+  }
+
   private deliver(notification: Notification): void {
+    if (notification.channel === ACCESS_CHANGED_CHANNEL) {
+      this.accessChanged();
+      return;
+    }
     if (notification.channel !== SESSION_STATUS_CHANNEL) return;
     const event = decodeSessionStatus(notification.payload);
     if (!event) {

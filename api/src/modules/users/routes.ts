@@ -133,6 +133,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/modify', { ...write, config: { contract: { summary: 'Modify a user', tag: 'users', body: ModifyUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(ModifyUserRequestSchema, request.body);
     const user = await modifyUser(db, actorOf(request), body);
+    if (body.roles) app.ctx.access.dropAll();
     return success(USER_MESSAGES.updated, user.id);
   });
 

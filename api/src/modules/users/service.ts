@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
+import { announceAccessChange } from '../access/grants';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { findPasswordApplication } from '../passwords/queries';
 import { sendPasswordLink } from '../passwords/send-link';
@@ -190,6 +191,8 @@ async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInpu
     if (role.assigned) grants.push({ user_id: userId, role_id: found.role_id, application_id: found.application_id });
     else revokes.push({ role_id: found.role_id, application_id: found.application_id });
   });
+  // the user's next call, on any instance, is authorized with the roles as they are now
+  if (grants.length || revokes.length) await announceAccessChange(trx);
   for (const r of revokes) {
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', r.role_id).where('application_id', '=', r.application_id).execute();
   }
