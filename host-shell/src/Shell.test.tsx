@@ -9,8 +9,9 @@ import { RemoteLoaderContext } from './remotes/loader';
 import { shellRoutes } from './Shell';
 import { Where, jwt as token } from '@suite/shared/testing';
 
-const validToken = () =>
-  token({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges: ['USERS_READ'], exp: Math.floor(Date.now() / 1000) + 3600 });
+/** A session whose privileges open every console section (or only `privileges`). */
+const validToken = (privileges: string[] = CONSOLE_SECTIONS.map((section) => section.privilege)) =>
+  token({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges, exp: Math.floor(Date.now() / 1000) + 3600 });
 
 /** Each stub remote renders its name and the path it sees. */
 function stubRemote(name: string): RemoteModule {
@@ -175,6 +176,39 @@ describe('authenticated layout', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
     // /logout (mfe_auth) revokes the token and ends the session
     expect(await screen.findByRole('heading', { name: 'mfe_auth at /logout' })).toBeInTheDocument();
+  });
+});
+
+describe('sections and privileges', () => {
+  it("lists in the drawer only the sections the user's privileges open", async () => {
+    sessionStore.signIn({ token: validToken(['USERS_READ', 'APPS_READ']) });
+    renderShell('/users', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Usuarios', 'Aplicaciones']);
+  });
+
+  it('answers a direct address without its privilege with the privileges dialog, then /users, without loading the remote', async () => {
+    const user = userEvent.setup();
+    sessionStore.signIn({ token: validToken(['USERS_READ']) });
+    const loader = workingLoader();
+    renderShell('/privileges', loader);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('no tiene los privilegios suficientes');
+    expect(loader.load).not.toHaveBeenCalledWith('mfe_access');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
+  });
+
+  it('leads a user whose privileges do not open the home page to the first section they do open, or says none does', async () => {
+    sessionStore.signIn({ token: validToken(['APPS_READ']) });
+    const { unmount } = renderShell('/users', workingLoader());
+    expect(await screen.findByRole('heading', { name: 'mfe_apps at /apps' })).toBeInTheDocument();
+    unmount();
+    sessionStore.signIn({ token: validToken([]) });
+    renderShell('/users', workingLoader());
+    expect(await screen.findByText('Tu usuario no tiene privilegios para ninguna sección de la consola.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
 

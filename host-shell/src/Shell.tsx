@@ -1,5 +1,7 @@
-import { DialogHost, LoadingState, PATHS, setNavigator, useSession } from '@suite/shared';
+import { Text } from '@chakra-ui/react';
+import { COMMON_NS, DialogHost, LoadingState, PATHS, apiClient, pathMatches, sectionForPath, sectionsOpenTo, setNavigator, useSession } from '@suite/shared';
 import { Suspense, lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ShellErrorBoundary } from './layout/ErrorBoundary';
@@ -13,14 +15,38 @@ import { SessionHub } from './session/SessionHub';
 /** The console's QueryClient (TanStack Query): its own chunk, so /login never loads it. */
 const ConsoleQuery = lazy(() => import('./console/ConsoleQuery'));
 
+/**
+ * A console address the user's privileges do not open: the privileges dialog, then /users
+ * (console spec §6). The home page itself, when it is not open to the user, leads to the first
+ * section that is (a dialog there would only lead back to it); with none, it says so.
+ */
+function ForbiddenSection({ privileges }: { privileges: readonly string[] }) {
+  const { pathname } = useLocation();
+  const { t } = useTranslation(COMMON_NS);
+  const atHome = pathMatches(pathname, PATHS.users);
+  const open = sectionsOpenTo(privileges)[0];
+  useEffect(() => {
+    if (!atHome) apiClient.forbidden();
+  }, [atHome]);
+  if (!atHome) return null;
+  if (open) return <Navigate to={open.path} replace />;
+  return <Text role="status">{t('shell.noSections')}</Text>;
+}
+
 function RemoteRoute() {
   const { pathname } = useLocation();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
   const decision = decideRoute(pathname, isAuthenticated);
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const { remote } = decision;
-  const section = <RemoteSection key={remote.name} name={remote.name} />;
-  if (!remote.protected) return <PublicLayout>{section}</PublicLayout>;
+  if (!remote.protected) return <PublicLayout><RemoteSection key={remote.name} name={remote.name} /></PublicLayout>;
+  const required = sectionForPath(pathname)?.privilege;
+  const section =
+    required && !user?.privileges.includes(required) ? (
+      <ForbiddenSection key={pathname} privileges={user?.privileges ?? []} />
+    ) : (
+      <RemoteSection key={remote.name} name={remote.name} />
+    );
   return (
     <AuthenticatedLayout>
       <Suspense fallback={<LoadingState />}>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, NavLink } from 'react-router';
 import { Logo } from './Logo';
-import { DRAWER_WIDTH, NAV_ITEMS } from './nav';
+import { DRAWER_WIDTH, navItemsFor } from './nav';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -51,7 +51,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
           py="4"
         >
           <Stack as="ul" listStyleType="none" gap="1" px="2" flex="1">
-            {NAV_ITEMS.map((item) => (
+            {navItemsFor(user?.privileges ?? []).map((item) => (
               <li key={item.to}>
                 <Link
                   asChild

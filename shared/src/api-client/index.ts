@@ -94,6 +94,8 @@ export interface ApiClient {
    * goes to /Login.
    */
   refreshSession(): Promise<boolean>;
+  /** The privileges dialog, then the home page (console spec §6): what a 403 reply shows. */
+  forbidden(): void;
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -253,6 +255,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     },
     http,
     refreshSession,
+    forbidden,
   };
 }
 

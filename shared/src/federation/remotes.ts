@@ -116,6 +116,16 @@ export const REMOTES: readonly RemoteDefinition[] = [
 /** The console's sections in drawer order (console spec §2). */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = REMOTES.flatMap((remote) => remote.sections);
 
+/** The console section a path belongs to (case-insensitively); undefined outside the console. */
+export function sectionForPath(pathname: string): ConsoleSection | undefined {
+  return CONSOLE_SECTIONS.find((section) => pathMatches(pathname, section.path));
+}
+
+/** The sections `privileges` open, in drawer order. */
+export function sectionsOpenTo(privileges: readonly string[]): ConsoleSection[] {
+  return CONSOLE_SECTIONS.filter((section) => privileges.includes(section.privilege));
+}
+
 /** The host shell's container name and dev-server port. */
 export const HOST = { name: 'host_shell', pkg: 'host-shell', devPort: 3000 } as const;
 

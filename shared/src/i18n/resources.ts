@@ -21,6 +21,7 @@ export const commonResources = {
       signOut: 'Cerrar sesión',
       home: 'Inicio',
       skipToContent: 'Saltar al contenido',
+      noSections: 'Tu usuario no tiene privilegios para ninguna sección de la consola.',
       nav: {
         users: 'Usuarios',
         roles: 'Roles',
@@ -61,6 +62,7 @@ export const commonResources = {
       signOut: 'Sign out',
       home: 'Home',
       skipToContent: 'Skip to content',
+      noSections: 'Your user has no privileges for any section of the console.',
       nav: {
         users: 'Users',
         roles: 'Roles',
@@ -101,6 +103,7 @@ export const commonResources = {
       signOut: 'Encerrar sessão',
       home: 'Início',
       skipToContent: 'Pular para o conteúdo',
+      noSections: 'Seu usuário não tem privilégios para nenhuma seção do console.',
       nav: {
         users: 'Usuários',
         roles: 'Funções',
