@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FALLBACK_APP, INFORMATION_CODES, MESSAGES, type AccessTokenClaims } from '@suite/shared/contracts';
 import { ApiError } from '../http/errors';
+import { recordAudit } from '../modules/audit/audit';
 import { verifyAccessToken } from './tokens';
 
 /** The caller, from a verified access token. */
@@ -58,9 +59,21 @@ export function requirePrivilege(privilege: string, ...alternatives: string[]) {
     if (!request.user) await authenticate(request);
     const user = request.user as AuthUser;
     const forConsole = user.audience.some((aud) => aud.toLowerCase() === CONSOLE_APP);
-    const held = forConsole ? await request.server.ctx.access.privilegesOf(user.id, CONSOLE_APP) : undefined;
-    if (!held || !accepted.some((p) => held.has(p))) {
-      throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
+    const { access, db } = request.server.ctx;
+    const held = forConsole ? await access.privilegesOf(user.id, CONSOLE_APP) : undefined;
+    const used = held ? accepted.filter((p) => held.has(p)) : [];
+    if (used.length === 0) throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
+    const auditable = await access.auditable();
+    const audited = used.filter((p) => auditable.has(p));
+    if (audited.length > 0) {
+      // an auditable privilege's every use is on record: who, which call, with what
+      await recordAudit(db, {
+        actor: { id: user.id, userName: user.userName },
+        action: 'privilege.use',
+        entity: 'privilege',
+        entityId: audited.join(','),
+        after: { method: request.method, path: request.url.split('?')[0] },
+      });
     }
   };
 }

@@ -105,6 +105,29 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
     expect(claims.privileges).toEqual(['ROLES_READ']);
   });
 
+  it("writes every use of an auditable privilege to the audit log, and nothing for the others", async () => {
+    const { app, db } = server();
+    const { userName, token } = await signedIn();
+    const uses = () => db.selectFrom('audit_log').select(['actor_name', 'action', 'entity', 'entity_id', 'after']).where('action', '=', 'privilege.use').where('actor_name', '=', userName).execute();
+    expect((await readTypes(app, token)).statusCode).toBe(200);
+    expect(await uses()).toEqual([]);
+
+    await change(app, (trx) => trx.updateTable('privileges').set({ is_auditable: true }).where('name', '=', 'USERS_READ').execute());
+    try {
+      expect((await readTypes(app, token)).statusCode).toBe(200);
+      const rows = await uses();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ action: 'privilege.use', entity: 'privilege', entity_id: 'USERS_READ' });
+      expect(typeof rows[0].after === 'string' ? JSON.parse(rows[0].after) : rows[0].after).toEqual({ method: 'GET', path: '/api/user/GetTypeUser' });
+      // a refused call is no use
+      await change(app, (trx) => trx.updateTable('roles').set({ idstate: 1 }).where('id', '=', sql<number>`(select role_id from user_roles ur join users u on u.id = ur.user_id where u.user_name = ${userName})`).execute());
+      expect((await readTypes(app, token)).statusCode).toBe(403);
+      expect(await uses()).toHaveLength(1);
+    } finally {
+      await change(app, (trx) => trx.updateTable('privileges').set({ is_auditable: false }).where('name', '=', 'USERS_READ').execute());
+    }
+  });
+
   it('reads the grants once while nothing changes', async () => {
     const { app } = server();
     const { token } = await signedIn();

@@ -33,6 +33,7 @@ export async function announceAccessChange(trx: Kysely<DB>): Promise<void> {
 export class AccessGrants {
   private readonly cache = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<ReadonlySet<string>>>();
+  private auditableNames: Entry | undefined;
   private generation = 0;
 
   constructor(
@@ -55,11 +56,26 @@ export class AccessGrants {
     return pending;
   }
 
+  /**
+   * The names of the active privileges marked auditable: every call the API authorizes with one
+   * of them is written to the audit log (requirePrivilege).
+   */
+  async auditable(): Promise<ReadonlySet<string>> {
+    const hit = this.auditableNames;
+    if (hit && hit.until > Date.now()) return hit.privileges;
+    const generation = this.generation;
+    const rows = await this.db.selectFrom('privileges').select('name').where('is_auditable', '=', true).where('idstate', '=', 0).execute();
+    const privileges: ReadonlySet<string> = new Set(rows.map((row) => row.name));
+    if (generation === this.generation && this.ttlMs > 0) this.auditableNames = { privileges, until: Date.now() + this.ttlMs };
+    return privileges;
+  }
+
   /** Forgets every cached grant (after a change commits here, or when another instance announced one). */
   dropAll(): void {
     this.generation += 1;
     this.cache.clear();
     this.loading.clear();
+    this.auditableNames = undefined;
     this.logger?.info({}, 'access grants dropped');
   }
 
