@@ -4,12 +4,14 @@
  * started as its own process exactly as in production (src/main.ts, rate limits off), and
  * latency percentiles.
  */
+import { encryptPayload } from '@suite/shared/crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { openDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
@@ -189,4 +191,92 @@ export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(di
 
 export function line(label: string, value: string, note = ''): void {
   process.stdout.write(`${label.padEnd(34)} ${value.padStart(12)}${note ? `   ${note}` : ''}\n`);
+}
+
+/** Deterministic pseudo-random numbers (xorshift), so two runs send the same calls. */
+export function seededRandom(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+/** One kind of GET call of a load run: its path and the headers of each call. */
+export interface CallKind {
+  name: string;
+  path: string;
+  headers: () => Record<string, string>;
+}
+
+/** Warms `kind` up (50 calls, each must answer 200), then loads it for `seconds` at `connections`. */
+export async function measureCalls(base: string, token: string, kind: CallKind, connections: number, seconds: number) {
+  // warm-up: JIT, pools, plans, caches
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${base}${kind.path}`, { headers: { authorization: `Bearer ${token}`, ...kind.headers() } });
+    if (res.status !== 200) throw new Error(`warm-up ${kind.name} failed: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [{ method: 'GET', path: kind.path, setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }) }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode === 200) latencies.push(responseTime);
+  });
+  const result = await instance;
+  return { ...percentiles(latencies), non2xx: result.non2xx, errors: result.errors + result.timeouts, perSecond: result['2xx'] / result.duration };
+}
+
+export type BenchBackend = 'postgres' | 'pglite';
+
+/**
+ * Runs a bench on PostgreSQL (when DATABASE_URL is set) and PGlite — BENCH_BACKENDS=postgres or
+ * =pglite runs one — with BENCH_USERS (default 100000), BENCH_CONNECTIONS (8) and BENCH_DURATION
+ * (10 s); a run that returns false sets the exit code.
+ */
+export function runOnBackends(name: string, run: (backend: BenchBackend, users: number, connections: number, seconds: number) => Promise<boolean>): void {
+  const main = async () => {
+    const users = envInt('BENCH_USERS', 100_000);
+    const connections = envInt('BENCH_CONNECTIONS', 8);
+    const seconds = envInt('BENCH_DURATION', 10);
+    const wanted = (process.env.BENCH_BACKENDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const backends: BenchBackend[] = (process.env.DATABASE_URL ? (['postgres', 'pglite'] as BenchBackend[]) : (['pglite'] as BenchBackend[])).filter(
+      (b) => wanted.length === 0 || wanted.includes(b),
+    );
+    let ok = true;
+    for (const backend of backends) ok = (await run(backend, users, connections, seconds)) && ok;
+    if (!ok) process.exitCode = 1;
+  };
+  main().catch((error) => {
+    process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
+
+/** prepareDatabase on the backend asked for (PGlite even when DATABASE_URL is set). */
+export async function prepareDatabaseOn(backend: BenchBackend, users: number): Promise<BenchDatabase> {
+  const savedUrl = process.env.DATABASE_URL;
+  if (backend === 'pglite') delete process.env.DATABASE_URL;
+  try {
+    return await prepareDatabase(users);
+  } finally {
+    if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
+  }
+}
+
+/** The seeded administrator's access token, from a real sign-in to the console application. */
+export async function adminToken(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: 'admin', password: encryptPayload(ADMIN_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo', TypeDeviceId: 2 }),
+  });
+  if (signIn.status !== 200) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return ((await signIn.json()) as { result: { token: string } }).result.token;
 }

@@ -17,30 +17,16 @@
  *   BENCH_USERS (default 100000), BENCH_CONNECTIONS (default 8), BENCH_DURATION seconds per kind
  *   (default 10).
  */
-import { encryptPayload } from '@suite/shared/crypto';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { sql } from 'kysely';
 import { USER_LIST_COUNT_CAP } from '@suite/shared/contracts';
 
 import { openDatabase } from '../src/db';
 import { VOLUME_EMAIL_DOMAIN, seedVolume } from '../src/db/volume';
-import { ADMIN_PASSWORD, PAYLOAD_KEY, envInt, fmt, line, percentiles, prepareDatabase, startApi, type BenchDatabase } from './common';
+import { adminToken, fmt, line, measureCalls, prepareDatabaseOn, runOnBackends, seededRandom, startApi, type BenchBackend, type BenchDatabase, type CallKind } from './common';
 
 const GOAL_P95_MS = 30;
-type Backend = 'postgres' | 'pglite';
-
-/** Deterministic pseudo-random numbers, so two runs send the same calls. */
-function random(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
 
 /** Search texts taken from the data: exact documents and user names, and common fragments. */
 async function searchTerms(env: Record<string, string>): Promise<string[]> {
@@ -49,7 +35,7 @@ async function searchTerms(env: Record<string, string>): Promise<string[]> {
     const { rows } = await sql<{ document: string; user_name: string; surnames: string; names: string }>`
       select document, user_name, surnames, names from users
        where lower(email) like ${`%@${VOLUME_EMAIL_DOMAIN}`} order by document limit 2000`.execute(database.db);
-    const pick = random(7);
+    const pick = seededRandom(7);
     const terms: string[] = [];
     for (let i = 0; i < 200; i++) {
       const u = rows[Math.floor(pick() * rows.length)];
@@ -112,48 +98,8 @@ async function explain(url: string, term: string, common: string): Promise<void>
   }
 }
 
-interface Kind {
-  name: string;
-  path?: string;
-  headers: () => Record<string, string>;
-}
-
-async function measure(base: string, token: string, kind: Kind, connections: number, seconds: number) {
-  // warm-up: JIT, pools, plans, caches
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${base}${kind.path ?? '/api/user/list'}`, { headers: { authorization: `Bearer ${token}`, ...kind.headers() } });
-    if (res.status !== 200) throw new Error(`warm-up ${kind.name} failed: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        path: kind.path ?? '/api/user/list',
-        setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }),
-      },
-    ],
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode === 200) latencies.push(responseTime);
-  });
-  const result = await instance;
-  return { ...percentiles(latencies), non2xx: result.non2xx, errors: result.errors + result.timeouts, perSecond: result['2xx'] / result.duration };
-}
-
-async function runBackend(backend: Backend, users: number, connections: number, seconds: number): Promise<boolean> {
-  const savedUrl = process.env.DATABASE_URL;
-  if (backend === 'pglite') delete process.env.DATABASE_URL;
-  let db: BenchDatabase;
-  try {
-    db = await prepareDatabase(1);
-  } finally {
-    if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
-  }
+async function runBackend(backend: BenchBackend, users: number, connections: number, seconds: number): Promise<boolean> {
+  const db = await prepareDatabaseOn(backend, 1);
   try {
     const seedSeconds = await seedDatabase(db, users);
     const terms = await searchTerms(db.env);
@@ -165,15 +111,9 @@ async function runBackend(backend: Backend, users: number, connections: number, 
 
     const api = await startApi(db.env);
     try {
-      const signIn = await fetch(`${api.base}/api/Login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user: 'admin', password: encryptPayload(ADMIN_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo', TypeDeviceId: 2 }),
-      });
-      if (signIn.status !== 200) throw new Error(`admin sign-in failed: ${signIn.status} ${await signIn.text()}`);
-      const token = ((await signIn.json()) as { result: { token: string } }).result.token;
+      const token = await adminToken(api.base);
 
-      const pick = random(42);
+      const pick = seededRandom(42);
       const sizes = [10, 25, 100];
       const randomPage = (size: number) => {
         const last = Math.ceil(users / size);
@@ -182,9 +122,10 @@ async function runBackend(backend: Backend, users: number, connections: number, 
         if (draw < 0.8) return last - Math.floor(pick() * 3);
         return 1 + Math.floor(pick() * last);
       };
-      const kinds: Kind[] = [
+      const kinds: CallKind[] = [
         {
           name: 'list',
+          path: '/api/user/list',
           headers: () => {
             const size = sizes[Math.floor(pick() * sizes.length)];
             return { pages: `${randomPage(size)},${size}`, filterBy: '3' };
@@ -192,6 +133,7 @@ async function runBackend(backend: Backend, users: number, connections: number, 
         },
         {
           name: 'search',
+          path: '/api/user/list',
           headers: () => ({
             customerSearch: encodeURIComponent(terms[Math.floor(pick() * terms.length)]),
             pages: `${1 + Math.floor(pick() * 3)},10`,
@@ -200,6 +142,7 @@ async function runBackend(backend: Backend, users: number, connections: number, 
         },
         {
           name: 'sort',
+          path: '/api/user/list',
           headers: () => {
             const size = sizes[Math.floor(pick() * sizes.length)];
             return { pages: `${randomPage(size)},${size}`, filterBy: ['1', '2', '4'][Math.floor(pick() * 3)] };
@@ -208,11 +151,11 @@ async function runBackend(backend: Backend, users: number, connections: number, 
       ];
       process.stdout.write('\n');
       // the floor of an authenticated call on this machine now: token check, routing, a tiny query
-      const floor = await measure(api.base, token, { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) }, connections, Math.max(3, seconds / 2));
+      const floor = await measureCalls(api.base, token, { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) }, connections, Math.max(3, seconds / 2));
       line('floor p50 / p95 / p99 (ms)', `${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)}`, `GET /api/user/GetTypeUser, same concurrency: what any call costs here now`);
       let ok = true;
       for (const kind of kinds) {
-        const r = await measure(api.base, token, kind, connections, seconds);
+        const r = await measureCalls(api.base, token, kind, connections, seconds);
         const met = r.p95 <= GOAL_P95_MS;
         if (r.non2xx > 0 || r.errors > 0) ok = false;
         if (db.kind === 'postgres' && !met) ok = false;
@@ -232,20 +175,4 @@ async function runBackend(backend: Backend, users: number, connections: number, 
   }
 }
 
-async function main(): Promise<void> {
-  const users = envInt('BENCH_USERS', 100_000);
-  const connections = envInt('BENCH_CONNECTIONS', 8);
-  const seconds = envInt('BENCH_DURATION', 10);
-  const wanted = (process.env.BENCH_BACKENDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const backends: Backend[] = (process.env.DATABASE_URL ? (['postgres', 'pglite'] as Backend[]) : (['pglite'] as Backend[])).filter(
-    (b) => wanted.length === 0 || wanted.includes(b),
-  );
-  let ok = true;
-  for (const backend of backends) ok = (await runBackend(backend, users, connections, seconds)) && ok;
-  if (!ok) process.exitCode = 1;
-}
-
-main().catch((error) => {
-  process.stderr.write(`bench:users failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runOnBackends('bench:users', runBackend);
