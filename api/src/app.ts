@@ -31,7 +31,7 @@ import passwordRoutes from './modules/passwords/routes';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
-import roleRoutes from './modules/roles/routes';
+import accessRoutes from './modules/access/routes';
 import { KeyStore } from './security/keys';
 import { resolvePayloadKey } from './security/settings';
 
@@ -207,7 +207,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(applicationRoutes);
     await app.register(usersRoutes);
     await app.register(customerRoutes);
-    await app.register(roleRoutes);
+    await app.register(accessRoutes);
     await app.register(passwordRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);

@@ -108,6 +108,35 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
     await call('GET /api/role/list', 200, { url: '/api/role/list', headers: { ...auth, application: APP, user: userId } });
     await call('GET /api/application/GetCountRolesByUser', 200, { url: '/api/application/GetCountRolesByUser', headers: { ...auth, user: userId } });
 
+    // roles and privileges
+    const privilege = await call('POST /api/privilege/create', 200, {
+      url: '/api/privilege/create',
+      headers: auth,
+      payload: { name: 'REPLY_CHECK', description: '', licence: true, isAuditable: false, application: [APP] },
+    });
+    const privilegeId = String(privilege.result.id);
+    await call('POST /api/privilege/modify', 200, {
+      url: '/api/privilege/modify',
+      headers: auth,
+      payload: { id: privilege.result.id, name: 'REPLY_CHECK', description: 'x', idstate: 0, licence: true, isAuditable: false, application: [APP] },
+    });
+    await call('POST /api/privilege/create', 400, { url: '/api/privilege/create', headers: auth, payload: { name: 'REPLY_CHECK', application: [APP] } });
+    await call('GET /api/privilege/list', 200, { url: '/api/privilege/list', headers: { ...auth, application: APP } });
+    await call('GET /api/privilege/list', 400, { url: '/api/privilege/list', headers: { ...auth, application: 'RESETOTP' } });
+    await call('GET /api/application/getApplicationsByIdPrivilege', 200, { url: '/api/application/getApplicationsByIdPrivilege', headers: { ...auth, id: privilegeId } });
+    await call('GET /api/privilege/roles', 200, { url: '/api/privilege/roles', headers: { ...auth, id: privilegeId } });
+    const role = await call('POST /api/role/create', 200, {
+      url: '/api/role/create',
+      headers: auth,
+      payload: { name: 'Reply check', description: '', alias: '', application: [{ name: APP, privilege: ['REPLY_CHECK'], isVisible: true }] },
+    });
+    const roleId = String(role.result.id);
+    await call('POST /api/role/modify', 200, { url: '/api/role/modify', headers: auth, payload: { id: role.result.id, description: '', idstate: 1 } });
+    await call('GET /api/role/list', 200, { url: '/api/role/list', headers: auth });
+    await call('GET /api/application/applicationId', 200, { url: '/api/application/applicationId', headers: { ...auth, id: roleId } });
+    await call('GET /api/role/users', 200, { url: '/api/role/users', headers: { ...auth, id: roleId, search: 'reply', pages: '1,10' } });
+    await call('GET /api/user/privileges', 200, { url: '/api/user/privileges', headers: { ...auth, user: userId } });
+
     // a user without USERS_WRITE is refused a write
     const reader = await call('POST /api/Login', 200, signIn(USER, USER_PASSWORD));
     await call('POST /api/user/Inactivate', 403, { url: '/api/user/Inactivate', headers: bearer(reader.result.token), payload: { id: userId, idstate: 2 } });

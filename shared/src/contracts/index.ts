@@ -5,6 +5,7 @@ export * from './applications';
 export * from './users';
 export * from './users-form';
 export * from './users-catalogs';
+export * from './access';
 export * from './validation';
 export * from './messages';
 export * from './config';

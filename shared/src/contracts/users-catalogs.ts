@@ -9,9 +9,10 @@ import { resultSchema } from './envelope';
  * validated: a malformed one is a 400 R400.
  */
 
-const headerUuid = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.uuid('El identificador no es válido.'));
-const optionalHeaderUuid = v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), v.pipe(v.string(), v.uuid('El identificador no es válido.'))])), '');
-const headerAppName = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(50), v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'));
+/** Header schemas shared by the read calls of the console (users, roles and privileges). */
+export const headerUuid = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.uuid('El identificador no es válido.'));
+export const optionalHeaderUuid = v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), v.pipe(v.string(), v.uuid('El identificador no es válido.'))])), '');
+export const headerAppName = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(50), v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'));
 
 /**
  * A user as the card shows it (GetById, activateDeletedUser, getuserexists). `countryCode` /

@@ -178,6 +178,41 @@ export const es = {
     companyRepeated: 'Una empresa está repetida.',
     roleRepeated: 'Un rol está repetido para la misma aplicación.',
   },
+  /** The roles and privileges sections (console spec §4, §5); texts after "not given" are ours. */
+  access: {
+    applicationRequired: 'Se requiere minimo una aplicación',
+    privilegeRequired: '*Se requiere mínimo un privilegio',
+    noChanges: 'No hay cambios para guardar',
+    unsavedChanges: 'Hiciste modificaciones ¿Deseas actualizarlas?',
+    confirmActivatePrivilege: 'Está seguro que desea activar este privilegio?',
+    confirmInactivatePrivilege: 'Está seguro que desea inactivar este privilegio?',
+    confirmActivateRole: 'Está seguro que desea activar este rol?',
+    confirmInactivateRole: 'Está seguro que desea inactivar este rol?',
+    confirmActivateLicence: 'Está seguro que desea activar esta licencia?',
+    confirmInactivateLicence: 'Está seguro que desea inactivar esta licencia?',
+    privilegeNowActive: 'El privilegio quedó en estado activo para todas las aplicaciones asociadas',
+    privilegeNowInactive: 'El privilegio quedó en estado inactivo para todas las aplicaciones asociadas',
+    roleNowActive: 'El Rol quedó en estado activo',
+    roleNowInactive: 'El Rol quedó en estado inactivo',
+    // not given by the spec:
+    privilegeNameChars: 'Solo se permiten letras, números y guion bajo, sin espacios.',
+    roleNameChars: 'Solo se permiten letras, números, guion bajo y espacios.',
+    aliasNoUnderscore: 'El alias no puede contener guion bajo.',
+    privilegeNameInUse: 'Ya existe un privilegio con ese nombre.',
+    roleNameInUse: 'Ya existe un rol con ese nombre.',
+    privilegeNotRenamable: 'El nombre de un privilegio no se puede cambiar.',
+    privilegeCreated: 'El privilegio fue creado con éxito',
+    privilegeUpdated: 'El privilegio fue actualizado con éxito',
+    roleCreated: 'El rol fue creado con éxito',
+    roleUpdated: 'El rol fue actualizado con éxito',
+    applicationUnknown: 'La aplicación no existe o no está disponible.',
+    applicationRepeated: 'Una aplicación está repetida.',
+    privilegeUnknown: 'El privilegio no existe.',
+    roleUnknown: 'El rol no existe.',
+    /** A role's privilege must be active and held by the application it is given in. */
+    privilegeNotInApplication: 'El privilegio :privilege no está activo en la aplicación :application.',
+    privilegeRepeated: 'Un privilegio está repetido en la misma aplicación.',
+  },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
     /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */
