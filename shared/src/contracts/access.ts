@@ -104,6 +104,11 @@ export interface PrivilegeRecord {
   sharedApps: string;
   /** Names of the applications holding it. */
   application: string[];
+  /**
+   * A licensed privilege (`licence`): how many active users hold it now, the seats in use
+   * (docs/security/access.md); 0 for the others.
+   */
+  licencesInUse: number;
 }
 const PrivilegeRecordSchema = resultSchema<PrivilegeRecord>()(
   v.object({
@@ -116,6 +121,7 @@ const PrivilegeRecordSchema = resultSchema<PrivilegeRecord>()(
     createdon: v.string(),
     sharedApps: v.string(),
     application: v.array(v.string()),
+    licencesInUse: v.number(),
   }),
 );
 export interface PrivilegeListResult {

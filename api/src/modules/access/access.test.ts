@@ -215,6 +215,26 @@ describeEachBackend('roles and privileges API', (server) => {
       expect(all.flatMap((p) => p.application)).not.toContain('RESETOTP');
     });
 
+    it('counts the seats in use of a licensed privilege: active users holding it now', async () => {
+      const { db } = server();
+      const { id, body } = await createdPrivilege({ licence: true, application: ['ibuhoo'] });
+      expect((await privilegeRow(body.name)).licencesInUse).toBe(0);
+      const { id: roleId, body: role } = await createdRole({ application: [{ name: 'ibuhoo', privilege: [body.name], isVisible: true }] });
+      const app = await db.selectFrom('applications').select('id').where('name', '=', 'ibuhoo').executeTakeFirstOrThrow();
+      for (const [i, idstate] of [1, 1, 2].entries()) {
+        const userId = await createUser(db, { userName: `seat.${n}.${i}`, idstate });
+        await db.insertInto('user_roles').values({ user_id: userId, role_id: roleId, application_id: app.id }).execute();
+      }
+      // the inactive user takes no seat
+      expect((await privilegeRow(body.name)).licencesInUse).toBe(2);
+      expect(await privilegeRow('USERS_READ')).toMatchObject({ licence: false, licencesInUse: 0 });
+      // a role switched off frees its seats
+      expect((await call('POST', '/api/role/modify', { payload: { id: roleId, description: role.description, idstate: 1 } })).statusCode).toBe(200);
+      expect((await privilegeRow(body.name)).licencesInUse).toBe(0);
+      expect((await call('GET', '/api/privilege/list', { headers: { application: 'ibuhoo' } })).statusCode).toBe(200);
+      expect(id).toEqual(expect.any(Number));
+    });
+
     it('tells which roles give a privilege, per application', async () => {
       const { id: roleId, body } = await createdRole({ application: [{ name: 'firmaya', privilege: [], isVisible: true }, { name: 'ibuhoo', privilege: ['MENUS_READ'], isVisible: false }] });
       const { db } = server();

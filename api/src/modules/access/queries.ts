@@ -109,6 +109,7 @@ interface PrivilegeRow {
   created_on: Date | string;
   shared_apps: string | null;
   application: string[] | null;
+  licences_in_use: number;
 }
 
 const toPrivilegeRecord = (r: PrivilegeRow): PrivilegeRecord => ({
@@ -121,6 +122,7 @@ const toPrivilegeRecord = (r: PrivilegeRow): PrivilegeRecord => ({
   createdon: new Date(r.created_on).toISOString(),
   sharedApps: r.shared_apps ?? '',
   application: r.application ?? [],
+  licencesInUse: r.licences_in_use,
 });
 
 /**
@@ -140,7 +142,16 @@ export async function listPrivileges(
              where ap.privilege_id = p.id and ${VISIBLE}) as shared_apps,
            (select array_agg(a.name order by a.name)
               from application_privileges ap join applications a on a.id = ap.application_id
-             where ap.privilege_id = p.id and ${VISIBLE}) as application
+             where ap.privilege_id = p.id and ${VISIBLE}) as application,
+           -- seats in use of a licensed privilege: active users holding it now (as suite_user_access grants it)
+           case when p.licence and p.idstate = 0 then (
+             select count(distinct ur.user_id)::int
+               from role_privileges rp
+               join roles r on r.id = rp.role_id and r.idstate = 0
+               join application_privileges apr on apr.application_id = rp.application_id and apr.privilege_id = rp.privilege_id
+               join user_roles ur on ur.role_id = rp.role_id and ur.application_id = rp.application_id
+               join users u on u.id = ur.user_id and u.idstate = 1 and not u.deleted
+              where rp.privilege_id = p.id) else 0 end as licences_in_use
       from privileges p
      where (${applicationId}::int is null
             or exists (select 1 from application_privileges ap where ap.privilege_id = p.id and ap.application_id = ${applicationId}::int))
