@@ -144,6 +144,7 @@ describeEachBackend('roles and privileges API', (server) => {
         createdon: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         sharedApps: 'Firmaya,Suite GSE',
         application: ['firmaya', 'ibuhoo'],
+        licencesInUse: 0,
       });
       const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'privilege').where('entity_id', '=', String(id)).execute();
       expect(audit).toHaveLength(1);
