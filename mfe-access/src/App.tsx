@@ -9,6 +9,7 @@ registerResources(NS, resources);
 
 // each card is its own chunk: the lists do not wait for them
 const PrivilegeCardRoute = lazy(() => import('./features/privilege-card').then(({ PrivilegeCardRoute: Card }) => ({ default: Card })));
+const RoleCardRoute = lazy(() => import('./features/role-card').then(({ RoleCardRoute: Card }) => ({ default: Card })));
 
 /**
  * The roles and privileges sections: /privileges (list, /new, /:privilegeId) and /roles (list,
@@ -20,6 +21,11 @@ export default function App() {
       <PrivilegeCardRoute />
     </Suspense>
   );
+  const roleCard = (
+    <Suspense fallback={<LoadingState />}>
+      <RoleCardRoute />
+    </Suspense>
+  );
   return (
     <Routes>
       <Route path={PATHS.privileges}>
@@ -29,6 +35,8 @@ export default function App() {
       </Route>
       <Route path={PATHS.roles}>
         <Route index element={<RolesPage />} />
+        <Route path="new" element={roleCard} />
+        <Route path=":roleId" element={roleCard} />
       </Route>
       <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>

@@ -60,4 +60,14 @@ describe('roles list', () => {
     expect(callsTo(calls, '/api/role/modify').map((call) => call.body)).toEqual([{ id: 2, description: '', idstate: 0 }]);
     await waitFor(() => expect(callsTo(calls, '/api/role/list')).toHaveLength(2));
   });
+
+  it('a row opens its card; the create button a new role', async () => {
+    const user = userEvent.setup();
+    const { table } = await openList();
+    await user.click(bodyRows(table)[0]);
+    await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/roles/2'));
+    await user.click(await screen.findByRole('button', { name: 'Volver a roles' }));
+    await user.click(await screen.findByRole('button', { name: 'Crear rol' }));
+    expect(await screen.findByText('Nuevo rol')).toBeInTheDocument();
+  });
 });
