@@ -15,9 +15,13 @@ const refused = (information: string, status: number) => new ApiError(informatio
 
 beforeEach(() => window.sessionStorage.clear());
 
-function setup(fetchPage: (query: TableQuery<Sort>) => Promise<{ rows: string[]; total: number; totalCapped?: boolean }>, client = createTestQueryClient()) {
+function setup(
+  fetchPage: (query: TableQuery<Sort>) => Promise<{ rows: string[]; total: number; totalCapped?: boolean }>,
+  client = createTestQueryClient(),
+  of?: { owner: 'roles'; id: string },
+) {
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useServerPage<string, Sort>({ entity: 'roles', rememberAs: 'roles', sorts: SORTS, defaultSort: 3, fetchPage }), { wrapper });
+  const hook = renderHook(() => useServerPage<string, Sort>({ entity: of ? 'users' : 'roles', rememberAs: 'roles', sorts: SORTS, defaultSort: 3, fetchPage, of }), { wrapper });
   return { ...hook, client };
 }
 
@@ -61,6 +65,20 @@ describe('useServerPage', () => {
     await act(() => invalidateEntities(client, ['roles']));
     await waitFor(() => expect(result.current.rows).toEqual(['ok']));
     expect(result.current.error).toBeNull();
+  });
+});
+
+describe('useServerPage of a record of another entity', () => {
+  it("keys the page under the owner (never the entity's own list) and reloads on a change of either", async () => {
+    const fetchPage = jest.fn(async () => ({ rows: ['ana'], total: 1 }));
+    const { result, client } = setup(fetchPage, createTestQueryClient(), { owner: 'roles', id: '7' });
+    await waitFor(() => expect(result.current.rows).toEqual(['ana']));
+    const keys = client.getQueryCache().getAll().map((query) => query.queryKey);
+    expect(keys).toEqual([['users', 'of', 'roles', '7', 'list', { search: '', sort: 3, page: 1, pageSize: 10 }]]);
+    await act(() => invalidateEntities(client, ['roles']));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    act(() => result.current.setQuery({ ...result.current.query }));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
   });
 });
 

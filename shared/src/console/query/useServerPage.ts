@@ -24,6 +24,12 @@ export interface ServerPageOptions<Row, Sort extends string | number> {
   fetchPage: (query: TableQuery<Sort>) => Promise<ServerPage<Row>>;
   /** Other entities the rows show (a change of them refreshes the list too). */
   shows?: ConsoleQueryMeta['shows'];
+  /**
+   * The list is about one record of another entity (e.g. the users holding a role): its key is
+   * `consoleKeys.of(entity, owner, id, 'list', query)`, so it never shares the entity's own list
+   * and a change of either entity reloads it.
+   */
+  of?: { owner: ConsoleEntity; id: string };
 }
 
 export interface ServerPageState<Row, Sort extends string | number> {
@@ -57,10 +63,18 @@ export function useServerPage<Row, Sort extends string | number>({
   defaultSort,
   fetchPage,
   shows,
+  of,
 }: ServerPageOptions<Row, Sort>): ServerPageState<Row, Sort> {
   const [query, remember] = useRememberedQuery<Sort>(rememberAs, sorts, defaultSort);
   const client = useQueryClient();
-  const key = consoleKeys.list(entity, query);
+  // `of` by value: a new object each render is the same list
+  const owner = of?.owner;
+  const ownerId = of?.id;
+  const keyOf = useCallback(
+    (q: TableQuery<Sort>) => (owner && ownerId !== undefined ? consoleKeys.of(entity, owner, ownerId, 'list', q) : consoleKeys.list(entity, q)),
+    [entity, owner, ownerId],
+  );
+  const key = keyOf(query);
   const page = useQuery({
     queryKey: key,
     queryFn: () => fetchPage(query),
@@ -74,10 +88,10 @@ export function useServerPage<Row, Sort extends string | number>({
   const setQuery = useCallback(
     (next: TableQuery<Sort>) => {
       // the same query handed over again (Enter on the same search) asks the server again
-      if (sameQuery(next, query)) void client.refetchQueries({ queryKey: consoleKeys.list(entity, next), exact: true });
+      if (sameQuery(next, query)) void client.refetchQueries({ queryKey: keyOf(next), exact: true });
       remember(next);
     },
-    [client, entity, query, remember],
+    [client, keyOf, query, remember],
   );
 
   const failed = page.status === 'error';

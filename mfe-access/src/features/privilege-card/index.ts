@@ -1,0 +1,1 @@
+export { PrivilegeCardRoute } from './PrivilegeCardRoute';

@@ -1,0 +1,110 @@
+import { Alert, Box, HStack, Text } from '@chakra-ui/react';
+import { ACCESS_MESSAGES, ACCESS_STATE, apiErrorMessage, formatDate, isActiveState, type PrivilegeRecord } from '@suite/shared';
+import { DataTable, StateSwitch, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchPrivileges, modifyPrivilege } from '../../api/access';
+import { NS } from '../../i18n';
+import { AppsCell } from '../common/AppsCell';
+import { ACCESS_SORT, ACCESS_SORTS, accessSortOptions, type AccessSort } from '../common/listing';
+import { privilegeKeys, privilegeModifyBody } from '../common/privilege';
+
+const isActive = (privilege: PrivilegeRecord) => isActiveState(privilege.idstate);
+
+/**
+ * The privileges list (console spec §2): every privilege is read at once, so search, sort and
+ * pages are the table's (remembered for the tab); licence and state switches ask first, save the
+ * whole privilege and reload; a row opens the card.
+ */
+export function PrivilegesList({ label }: { label: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [query, setQuery] = useRememberedQuery<AccessSort>('privileges', ACCESS_SORTS, ACCESS_SORT.newest);
+  const list = useQuery({
+    queryKey: privilegeKeys.all,
+    queryFn: () => fetchPrivileges(),
+    // a list is where other people's changes show: read again whenever it is shown
+    refetchOnMount: 'always',
+    meta: { shows: ['applications'] },
+  });
+
+  const switchState = useConsoleMutation({
+    run: ({ privilege, nextActive }: { privilege: PrivilegeRecord; nextActive: boolean }) =>
+      modifyPrivilege(privilegeModifyBody(privilege, { idstate: nextActive ? ACCESS_STATE.active : ACCESS_STATE.inactive })),
+    invalidates: ['privileges'],
+    success: (_reply, { nextActive }) => (nextActive ? ACCESS_MESSAGES.privilegeNowActive : ACCESS_MESSAGES.privilegeNowInactive),
+    autoClose: true,
+    showForbidden: true,
+  });
+  const switchLicence = useConsoleMutation({
+    run: ({ privilege, next }: { privilege: PrivilegeRecord; next: boolean }) => modifyPrivilege(privilegeModifyBody(privilege, { licence: next })),
+    invalidates: ['privileges'],
+    confirm: ({ next }) => (next ? ACCESS_MESSAGES.confirmActivateLicence : ACCESS_MESSAGES.confirmInactivateLicence),
+    // the spec gives no text for the licence: the server's
+    success: (reply) => reply.information || ACCESS_MESSAGES.privilegeUpdated,
+    autoClose: true,
+    showForbidden: true,
+  });
+
+  const { mutate: mutateLicence, pending: licencePending } = switchLicence;
+  const columns = useMemo<DataTableColumn<PrivilegeRecord>[]>(
+    () => [
+      { key: 'name', header: t('columns.name') },
+      { key: 'createdon', header: t('columns.createdon'), render: (row) => formatDate(row.createdon), searchText: (row) => formatDate(row.createdon) },
+      { key: 'sharedApps', header: t('columns.applications'), render: (row) => <AppsCell sharedApps={row.sharedApps} /> },
+      {
+        key: 'licence',
+        header: t('columns.licence'),
+        searchText: () => '',
+        render: (row) => (
+          <HStack gap="2">
+            <StateSwitch
+              checked={row.licence}
+              label={t('licence.toggle', { name: row.name })}
+              disabled={licencePending}
+              onChange={(next) => void mutateLicence({ privilege: row, next })}
+            />
+            <Text as="span">{t(row.licence ? 'licence.on' : 'licence.off')}</Text>
+          </HStack>
+        ),
+      },
+    ],
+    [t, mutateLicence, licencePending],
+  );
+  const sortOptions = useMemo(() => accessSortOptions<PrivilegeRecord>((key) => t(`sort.${key}`)), [t]);
+
+  return (
+    <Box>
+      {list.error ? (
+        <Alert.Root status="error" role="alert" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <DataTable<PrivilegeRecord, AccessSort>
+        label={label}
+        columns={columns}
+        rows={list.data ?? []}
+        rowKey={(privilege) => String(privilege.id)}
+        rowLabel={(privilege) => privilege.name}
+        query={query}
+        onQueryChange={setQuery}
+        sortOptions={sortOptions}
+        loading={list.isPending}
+        loadingLabel={t('loadingList')}
+        onRowClick={(privilege) => navigate(String(privilege.id))}
+        onCreate={() => navigate('new')}
+        createLabel={t('createPrivilege')}
+        stateToggle={{
+          header: t('columns.state'),
+          isActive,
+          label: (privilege) => t(isActive(privilege) ? 'state.active' : 'state.inactive'),
+          confirmMessage: (_privilege, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivatePrivilege : ACCESS_MESSAGES.confirmInactivatePrivilege),
+          onToggle: (privilege, nextActive) => switchState.mutate({ privilege, nextActive }),
+        }}
+      />
+    </Box>
+  );
+}

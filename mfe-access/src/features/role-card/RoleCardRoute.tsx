@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { RoleCard } from './RoleCard';
+
+/** /roles/new and /roles/:roleId, keyed by the id so each card starts fresh. */
+export function RoleCardRoute() {
+  const { roleId } = useParams();
+  return <RoleCard key={roleId ?? 'new'} roleId={roleId} />;
+}

@@ -1,0 +1,1 @@
+export { RoleCardRoute } from './RoleCardRoute';

@@ -1,0 +1,92 @@
+import { Alert, Box, Text } from '@chakra-ui/react';
+import { ACCESS_MESSAGES, ACCESS_STATE, apiErrorMessage, formatDate, isActiveState, type RoleAdminRecord } from '@suite/shared';
+import { DataTable, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchRoles, setRoleState } from '../../api/access';
+import { NS } from '../../i18n';
+import { AppsCell } from '../common/AppsCell';
+import { ACCESS_SORT, ACCESS_SORTS, accessSortOptions, cutName, type AccessSort } from '../common/listing';
+import { roleKeys } from '../common/role';
+
+const isActive = (role: RoleAdminRecord) => isActiveState(role.idstate);
+
+/**
+ * The roles list (console spec §2): every role is read at once, so search, sort and pages are the
+ * table's (remembered for the tab); the state switch asks first and reloads; a row opens the card.
+ */
+export function RolesList({ label }: { label: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [query, setQuery] = useRememberedQuery<AccessSort>('roles', ACCESS_SORTS, ACCESS_SORT.newest);
+  const list = useQuery({
+    queryKey: roleKeys.all,
+    queryFn: fetchRoles,
+    refetchOnMount: 'always',
+    meta: { shows: ['applications', 'privileges'] },
+  });
+
+  const switchState = useConsoleMutation({
+    // the state-only body: the description is sent as stored and not changed
+    run: ({ role, nextActive }: { role: RoleAdminRecord; nextActive: boolean }) =>
+      setRoleState({ id: role.id, description: role.description, idstate: nextActive ? ACCESS_STATE.active : ACCESS_STATE.inactive }),
+    invalidates: ['roles'],
+    success: (_reply, { nextActive }) => (nextActive ? ACCESS_MESSAGES.roleNowActive : ACCESS_MESSAGES.roleNowInactive),
+    autoClose: true,
+    showForbidden: true,
+  });
+
+  const columns = useMemo<DataTableColumn<RoleAdminRecord>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('columns.name'),
+        // cut where space is tight; the whole name on hover and for screen readers
+        render: (row) => (
+          <Text as="span" title={row.name.length > 40 ? row.name : undefined} aria-label={row.name.length > 40 ? row.name : undefined}>
+            {cutName(row.name)}
+          </Text>
+        ),
+      },
+      { key: 'createdon', header: t('columns.createdon'), render: (row) => formatDate(row.createdon), searchText: (row) => formatDate(row.createdon) },
+      { key: 'sharedApps', header: t('columns.applications'), render: (row) => <AppsCell sharedApps={row.sharedApps} /> },
+    ],
+    [t],
+  );
+  const sortOptions = useMemo(() => accessSortOptions<RoleAdminRecord>((key) => t(`sort.${key}`)), [t]);
+
+  return (
+    <Box>
+      {list.error ? (
+        <Alert.Root status="error" role="alert" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <DataTable<RoleAdminRecord, AccessSort>
+        label={label}
+        columns={columns}
+        rows={list.data ?? []}
+        rowKey={(role) => String(role.id)}
+        rowLabel={(role) => role.name}
+        query={query}
+        onQueryChange={setQuery}
+        sortOptions={sortOptions}
+        loading={list.isPending}
+        loadingLabel={t('loadingList')}
+        onRowClick={(role) => navigate(String(role.id))}
+        onCreate={() => navigate('new')}
+        createLabel={t('createRole')}
+        stateToggle={{
+          header: t('columns.state'),
+          isActive,
+          label: (role) => t(isActive(role) ? 'state.active' : 'state.inactive'),
+          confirmMessage: (_role, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivateRole : ACCESS_MESSAGES.confirmInactivateRole),
+          onToggle: (role, nextActive) => switchState.mutate({ role, nextActive }),
+        }}
+      />
+    </Box>
+  );
+}
