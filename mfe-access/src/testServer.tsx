@@ -19,6 +19,7 @@ export const privilege = (id: number, name: string, overrides: Partial<Privilege
   createdon: '2026-01-01T10:00:00Z',
   sharedApps: 'Consola',
   application: ['ibuhoo'],
+  licencesInUse: 0,
   ...overrides,
 });
 
@@ -34,10 +35,10 @@ export const role = (id: number, name: string, overrides: Partial<RoleAdminRecor
   ...overrides,
 });
 
+/** What GET /api/application/getApplicationsForAssignAccess answers (the API leaves hidden applications out). */
 export const APPLICATIONS = [
-  { id: 1, name: 'ibuhoo', title: 'Consola', isVisible: true },
-  { id: 2, name: 'license', title: 'Licencias', isVisible: true },
-  { id: 3, name: 'RESETOTP', title: 'Reset OTP', isVisible: false },
+  { id: 1, name: 'ibuhoo', title: 'Consola' },
+  { id: 2, name: 'license', title: 'Licencias' },
 ];
 
 export const written = { information: 'ok', informationCode: 'A10', id: 1 };

@@ -72,13 +72,10 @@ export async function fetchPrivilegeRoles(id: number): Promise<PrivilegeRolesRec
   return reply.result?.records ?? [];
 }
 
-/**
- * GET /api/application/list (console spec §7 "Applications"): the applications a privilege or a
- * role may be given, visible ones only.
- */
+/** GET /api/application/getApplicationsForAssignAccess: the (visible) applications a privilege or a role may be given. */
 export async function fetchApplications(): Promise<ApplicationSummary[]> {
-  const reply = await apiClient.get<{ records: Array<ApplicationSummary & { isVisible?: boolean }> }>('application/list');
-  return (reply.result?.records ?? []).filter((app) => app.isVisible !== false).map(({ id, name, title }) => ({ id, name, title }));
+  const reply = await apiClient.get<ApplicationsOfPrivilegeResult>('application/getApplicationsForAssignAccess');
+  return reply.result?.records ?? [];
 }
 
 /** GET /api/role/list without headers: every role with its applications. */

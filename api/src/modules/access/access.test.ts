@@ -203,6 +203,15 @@ describeEachBackend('roles and privileges API', (server) => {
       before = await snapshot(db);
     });
 
+    it('offers every visible application to a privilege or a role, never RESETOTP', async () => {
+      const offered = json(await call('GET', '/api/application/getApplicationsForAssignAccess')).result;
+      const names = offered.records.map((a: { name: string }) => a.name);
+      expect(names).toEqual(expect.arrayContaining(['ibuhoo', 'firmaya']));
+      expect(names.map((n: string) => n.toLowerCase())).not.toContain('resetotp');
+      expect(offered.count).toBe(names.length);
+      expect((await call('GET', '/api/application/getApplicationsForAssignAccess', { token: usersReader })).statusCode).toBe(403);
+    });
+
     it('answers R11 to a list for an unknown application or role, and never lists RESETOTP', async () => {
       const before = await snapshot(server().db);
       const lists: Record<string, string>[] = [{ application: 'nosuchapp' }, { application: 'RESETOTP' }, { rol: '999999' }];

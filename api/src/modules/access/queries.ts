@@ -200,6 +200,12 @@ export async function setPrivilegeApplications(trx: Transaction<DB>, privilegeId
   }
 }
 
+/** Every visible application, by title: what a privilege or a role may be given. */
+export async function assignableApplications(db: Executor): Promise<ApplicationRow[]> {
+  const { rows } = await sql<ApplicationRow>`select a.id, a.name, a.title from applications a where ${VISIBLE} order by a.title, a.name`.execute(db);
+  return rows;
+}
+
 /** GET /api/application/getApplicationsByIdPrivilege: the visible applications holding the privilege. */
 export async function applicationsOfPrivilege(db: Executor, privilegeId: number): Promise<ApplicationRow[]> {
   const { rows } = await sql<ApplicationRow>`

@@ -57,6 +57,7 @@ import {
   rolesGrantingPrivilege,
   rolesWithAssignment,
   userExists,
+  assignableApplications,
 } from './queries';
 import { createPrivilege, createRole, modifyPrivilege, modifyRole, privilegeNotFound, roleNotFound, setRoleState, unknownForList, type AccessChange } from './service';
 
@@ -107,6 +108,12 @@ export default async function accessRoutes(app: FastifyInstance): Promise<void> 
     const { id } = parseInput(AccessIdHeadersSchema, pickHeaders(request, ['id']), 'headers');
     if (!(await findPrivilege(db, id))) throw privilegeNotFound();
     const records = await applicationsOfPrivilege(db, id);
+    return { statusCode: 200, result: { records, count: records.length } };
+  });
+
+  // the privilege and role cards' application pickers (RESETOTP and other hidden applications never)
+  app.get('/api/application/getApplicationsForAssignAccess', { preHandler: requirePrivilege('PRIVILEGES_READ', 'ROLES_READ'), config: { contract: { summary: 'Applications a privilege or a role may be given', tag: 'privileges', result: ApplicationsOfPrivilegeResultSchema, auth: ['PRIVILEGES_READ', 'ROLES_READ'] } } }, async (): Promise<Envelope<ApplicationsOfPrivilegeResult>> => {
+    const records = await assignableApplications(db);
     return { statusCode: 200, result: { records, count: records.length } };
   });
 

@@ -10,7 +10,7 @@ const stored = privilege(7, 'USERS_READ', { description: 'Lee usuarios', sharedA
 function routes(overrides: ApiRoutes = {}): ApiRoutes {
   return {
     'GET /api/privilege/list': [200, { records: [stored], count: 1 }],
-    'GET /api/application/list': [200, { records: APPLICATIONS }],
+    'GET /api/application/getApplicationsForAssignAccess': [200, { records: APPLICATIONS, count: APPLICATIONS.length }],
     'GET /api/application/getApplicationsByIdPrivilege': [200, { records: [{ id: 1, name: 'ibuhoo', title: 'Consola' }], count: 1 }],
     'GET /api/privilege/roles': [
       200,
@@ -43,9 +43,8 @@ describe('privilege card', () => {
     const calls = serve(routes());
     renderAt('/privileges/new');
     expect(await screen.findByText('Nuevo Privilegio')).toBeInTheDocument();
-    // hidden applications are not offered; only 'Por credenciales' is enabled
+    // the applications the API offers; only 'Por credenciales' is enabled
     expect(await screen.findByRole('checkbox', { name: 'Licencias' })).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Reset OTP' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Por credenciales' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Validación 1' })).toBeDisabled();
     expect(field('Nombre')).toHaveAttribute('maxLength', '60');

@@ -16,7 +16,7 @@ async function openList(records = [users, audit]) {
   const calls = serve({
     'GET /api/privilege/list': [200, { records, count: records.length }],
     'POST /api/privilege/modify': [200, written],
-    'GET /api/application/list': [200, { records: APPLICATIONS }],
+    'GET /api/application/getApplicationsForAssignAccess': [200, { records: APPLICATIONS, count: APPLICATIONS.length }],
     'GET /api/application/getApplicationsByIdPrivilege': [200, { records: [], count: 0 }],
   });
   renderAt('/privileges');

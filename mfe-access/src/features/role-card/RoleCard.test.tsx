@@ -10,7 +10,7 @@ const lector = role(4, 'Lector', { description: 'Solo lectura' });
 function routes(overrides: ApiRoutes = {}): ApiRoutes {
   return {
     'GET /api/role/list': [200, { records: [lector], count: 1 }],
-    'GET /api/application/list': [200, { records: APPLICATIONS }],
+    'GET /api/application/getApplicationsForAssignAccess': [200, { records: APPLICATIONS, count: APPLICATIONS.length }],
     'GET /api/application/applicationId': [200, { records: [{ name: 'ibuhoo', title: 'Consola', isVisible: true, privilegeCounter: 1, privilege: ['USERS_READ'] }] }],
     'GET /api/privilege/list': ({ headers }) => [
       200,
