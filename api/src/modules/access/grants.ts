@@ -20,7 +20,7 @@ export async function announceAccessChange(trx: Kysely<DB>): Promise<void> {
 
 /**
  * What a user may do in an application now: the privileges of the user's active roles there that
- * the application still holds (suite_user_access, the same function the tokens are issued from).
+ * the application still holds (suite_user_privileges, which the tokens are issued from too).
  * Authorization reads this, not the token's claim, so switching a role or a privilege off, or
  * taking one from an application or a user, takes the access away on the user's next call.
  *
@@ -82,10 +82,7 @@ export class AccessGrants {
   private async load(key: string, userId: string, application: string): Promise<ReadonlySet<string>> {
     const generation = this.generation;
     const { rows } = await sql<{ privileges: string[] | null }>`
-      select acc.privileges
-        from applications a
-        cross join lateral suite_user_access(${userId}::uuid, a.id) acc
-       where lower(a.name) = lower(${application})
+      select suite_user_privileges(${userId}::uuid, a.id) as privileges from applications a where lower(a.name) = lower(${application})
     `.execute(this.db);
     const privileges: ReadonlySet<string> = new Set(rows[0]?.privileges ?? []);
     if (generation === this.generation && this.ttlMs > 0) {

@@ -332,20 +332,21 @@ export async function setRoleApplications(trx: Transaction<DB>, roleId: number, 
 export async function roleHolders(db: Executor, roleId: number, search: string, page: number, size: number): Promise<{ users: RoleUserRow[]; rows: number }> {
   const text = search.trim();
   const matches = text ? sql`and u.search_text like '%' || suite_fold(${escapeLike(text)}) || '%'` : sql``;
+  // driven by the role (user_roles_role_idx), not by the users: a role's holders are few next to all users
   const holders = sql`
-    select u.id from users u
-     where not u.deleted ${matches}
-       and exists (select 1 from user_roles ur join applications a on a.id = ur.application_id
-                    where ur.user_id = u.id and ur.role_id = ${roleId}::int and ${VISIBLE})`;
-  const count = await sql<{ n: number }>`select count(*)::int as n from (${holders}) h`.execute(db);
+    with h as (
+      select ur.user_id, string_agg(a.title, ',' order by a.title) as application
+        from user_roles ur join applications a on a.id = ur.application_id
+       where ur.role_id = ${roleId}::int and ${VISIBLE}
+       group by ur.user_id)
+    select u.id, u.user_name, u.names, u.surnames, h.application
+      from h join users u on u.id = h.user_id
+     where not u.deleted ${matches}`;
+  const count = await sql<{ n: number }>`select count(*)::int as n from (${holders}) c`.execute(db);
   const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null }>`
-    select u.id::text as id, u.user_name, u.names, u.surnames,
-           (select string_agg(a.title, ',' order by a.title)
-              from user_roles ur join applications a on a.id = ur.application_id
-             where ur.user_id = u.id and ur.role_id = ${roleId}::int and ${VISIBLE}) as application
-      from users u
-     where u.id in (${holders})
-     order by lower(u.user_name), u.id
+    select p.id::text as id, p.user_name, p.names, p.surnames, p.application
+      from (${holders}) p
+     order by lower(p.user_name), p.id
      limit ${size}::int offset ${(page - 1) * size}::int`.execute(db);
   return {
     rows: count.rows[0]?.n ?? 0,
