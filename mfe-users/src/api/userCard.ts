@@ -17,6 +17,8 @@ import {
   type UserByIdResult,
   type UserDetail,
   type UserExistsResult,
+  type UserPrivilegesRecord,
+  type UserPrivilegesResult,
   type UserTypeRecord,
   type UserTypesResult,
   type UserWriteResult,
@@ -104,6 +106,12 @@ export async function fetchCompanies(userId?: string): Promise<CompanyRecord[]> 
 /** GET /api/application/GetCountRolesByUser: the applications with their role counters. */
 export async function fetchApplicationRoleCounts(userId?: string): Promise<AppRoleCountRecord[]> {
   const reply = await apiClient.get<CountRolesByUserResult>('application/GetCountRolesByUser', { headers: userId ? { user: userId } : {} });
+  return reply.result?.records ?? [];
+}
+
+/** GET /api/user/privileges: per application, each privilege the user holds now and the roles giving it. */
+export async function fetchHeldPrivileges(userId: string): Promise<UserPrivilegesRecord[]> {
+  const reply = await apiClient.get<UserPrivilegesResult>('user/privileges', { headers: { user: userId } });
   return reply.result?.records ?? [];
 }
 

@@ -332,24 +332,25 @@ export async function setRoleApplications(trx: Transaction<DB>, roleId: number, 
 export async function roleHolders(db: Executor, roleId: number, search: string, page: number, size: number): Promise<{ users: RoleUserRow[]; rows: number }> {
   const text = search.trim();
   const matches = text ? sql`and u.search_text like '%' || suite_fold(${escapeLike(text)}) || '%'` : sql``;
-  // driven by the role (user_roles_role_idx), not by the users: a role's holders are few next to all users
-  const holders = sql`
-    with h as (
-      select ur.user_id, string_agg(a.title, ',' order by a.title) as application
-        from user_roles ur join applications a on a.id = ur.application_id
-       where ur.role_id = ${roleId}::int and ${VISIBLE}
-       group by ur.user_id)
-    select u.id, u.user_name, u.names, u.surnames, h.application
-      from h join users u on u.id = h.user_id
-     where not u.deleted ${matches}`;
-  const count = await sql<{ n: number }>`select count(*)::int as n from (${holders}) c`.execute(db);
-  const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null }>`
-    select p.id::text as id, p.user_name, p.names, p.surnames, p.application
-      from (${holders}) p
+  // Driven by the role (user_roles_role_idx), each holder's row by its primary key (the lateral
+  // LIMIT 1 keeps the planner from scanning every user), the total in the same statement.
+  const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null; total: number }>`
+    select p.id::text as id, p.user_name, p.names, p.surnames, p.application, p.total
+      from (select u.id, u.user_name, u.names, u.surnames, h.application, count(*) over ()::int as total
+              from (select ur.user_id, string_agg(a.title, ',' order by a.title) as application
+                      from user_roles ur join applications a on a.id = ur.application_id
+                     where ur.role_id = ${roleId}::int and ${VISIBLE}
+                     group by ur.user_id) h
+             cross join lateral (select u.id, u.user_name, u.names, u.surnames from users u
+                                  where u.id = h.user_id and not u.deleted ${matches} limit 1) u) p
      order by lower(p.user_name), p.id
      limit ${size}::int offset ${(page - 1) * size}::int`.execute(db);
+  // a page past the end has no row to carry the total: count apart, only then
+  const total =
+    rows[0]?.total ??
+    (page > 1 ? (await roleHolders(db, roleId, search, 1, 1)).rows : 0);
   return {
-    rows: count.rows[0]?.n ?? 0,
+    rows: total,
     users: rows.map((r) => ({ id: r.id, userName: r.user_name, names: r.names, surnames: r.surnames, application: r.application ?? '' })),
   };
 }

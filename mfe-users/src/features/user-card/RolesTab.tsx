@@ -3,12 +3,15 @@ import { LoadingState } from '@suite/shared';
 import { StateSwitch } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EffectiveAccess } from './EffectiveAccess';
 import { CARD_NS } from './i18n';
 import { applicationLabel, isAssigned } from './roles';
 import type { RolesState } from './useRoles';
 
 export interface RolesTabProps {
   roles: RolesState;
+  /** An existing user: what they hold now shows under the roles (EffectiveAccess). */
+  userId?: string;
   editing: boolean;
   /** Shows '*Se requiere mínimo un rol' (after a refused save); assigning a role clears it. */
   showRequiredError: boolean;
@@ -43,7 +46,7 @@ function Failure({ message }: { message: string }) {
  * The roles tab (console spec §2, §4): applications on the left with their counters, the chosen
  * application's active roles on the right with an assigned switch each and 'assign all'.
  */
-export function RolesTab({ roles, editing, showRequiredError }: RolesTabProps) {
+export function RolesTab({ roles, userId, editing, showRequiredError }: RolesTabProps) {
   const { t } = useTranslation(CARD_NS);
   const appsHeadingId = useId();
   const rolesHeadingId = useId();
@@ -141,6 +144,7 @@ export function RolesTab({ roles, editing, showRequiredError }: RolesTabProps) {
           {t('roles.required')}
         </Text>
       ) : null}
+      {userId ? <EffectiveAccess userId={userId} /> : null}
     </Stack>
   );
 }

@@ -183,6 +183,20 @@ describe('user card', () => {
     ]);
   });
 
+  it("shows under the roles what the user can do now: each privilege per application and the roles giving it", async () => {
+    const user = userEvent.setup();
+    const calls = await openExisting();
+    await user.click(tab('roles'));
+    const table = await screen.findByRole('table', { name: 'Privilegios en Consola' });
+    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Privilegio', 'Dado por'],
+      ['USERS_READ', 'Administrador, Lector'],
+      ['USERS_WRITE', 'Administrador'],
+    ]);
+    expect(callsTo(calls, '/api/user/privileges')[0].headers.get('user')).toBe(IDS.user);
+  });
+
   it('creates a user: valid data, then a main company, then at least one role', async () => {
     const user = userEvent.setup();
     const calls = serve({ 'POST /api/user/create': [200, { informationCode: 'A10', information: 'ok', id: IDS.user }] });

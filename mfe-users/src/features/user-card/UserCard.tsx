@@ -211,9 +211,9 @@ export function UserCard({ userId }: { userId?: string }) {
         ),
       },
       { id: 'companies', label: t('tabs.companies'), content: <CompaniesTab companies={companies} editing={editing} showMainError={showMainError} /> },
-      { id: 'roles', label: t('tabs.roles'), content: <RolesTab roles={roles} editing={editing} showRequiredError={showRoleError} /> },
+      { id: 'roles', label: t('tabs.roles'), content: <RolesTab roles={roles} userId={userId} editing={editing} showRequiredError={showRoleError} /> },
     ],
-    [t, form, editing, userTypes, countries, documentTypes, unique.onBlur, companies, showMainError, roles, showRoleError],
+    [t, form, editing, userTypes, countries, documentTypes, unique.onBlur, companies, showMainError, roles, showRoleError, userId],
   );
 
   const actions =

@@ -54,6 +54,15 @@ export const cardResources: NamespaceResources = {
       noRoles: 'No se encontraron resultados',
       required: CATALOGUES.es.users.roleRequired,
     },
+    access: {
+      title: 'Acceso efectivo',
+      hint: 'Lo que el usuario puede hacer ahora: cada privilegio que tiene por aplicación y los roles que se lo dan.',
+      of: 'Privilegios en {{application}}',
+      privilege: 'Privilegio',
+      grantedBy: 'Dado por',
+      none: 'El usuario no tiene privilegios en ninguna aplicación.',
+      noneHere: 'Sin privilegios en esta aplicación.',
+    },
     unsaved: CATALOGUES.es.users.unsavedChanges,
     messages: {
       created: CATALOGUES.es.users.created,
@@ -111,6 +120,15 @@ export const cardResources: NamespaceResources = {
       noRoles: 'No results found',
       required: CATALOGUES.en.users.roleRequired,
     },
+    access: {
+      title: 'Effective access',
+      hint: 'What the user can do now: every privilege they hold per application and the roles giving it.',
+      of: 'Privileges in {{application}}',
+      privilege: 'Privilege',
+      grantedBy: 'Granted by',
+      none: 'The user holds no privilege in any application.',
+      noneHere: 'No privileges in this application.',
+    },
     unsaved: CATALOGUES.en.users.unsavedChanges,
     messages: {
       created: CATALOGUES.en.users.created,
@@ -167,6 +185,15 @@ export const cardResources: NamespaceResources = {
       chooseApp: 'Selecione uma aplicação para ver seus papéis.',
       noRoles: 'Nenhum resultado encontrado',
       required: CATALOGUES.pt.users.roleRequired,
+    },
+    access: {
+      title: 'Acesso efetivo',
+      hint: 'O que o usuário pode fazer agora: cada privilégio que tem por aplicação e os papéis que o concedem.',
+      of: 'Privilégios em {{application}}',
+      privilege: 'Privilégio',
+      grantedBy: 'Concedido por',
+      none: 'O usuário não tem privilégios em nenhuma aplicação.',
+      noneHere: 'Sem privilégios nesta aplicação.',
     },
     unsaved: CATALOGUES.pt.users.unsavedChanges,
     messages: {

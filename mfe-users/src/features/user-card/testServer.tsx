@@ -80,6 +80,10 @@ export function defaultRoutes(): ApiRoutes {
     'GET /api/user/getbyid': [200, { count: 1, records: [userDetail] }],
     'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
     'GET /api/user/list': [200, { users: [], rows: 0 }],
+    'GET /api/user/privileges': [
+      200,
+      { records: [{ application: 'ibuhoo', title: 'Consola', privileges: [{ name: 'USERS_READ', roles: ['Administrador', 'Lector'] }, { name: 'USERS_WRITE', roles: ['Administrador'] }] }] },
+    ],
   };
 }
 
