@@ -113,7 +113,7 @@ export const resources: NamespaceResources = {
     },
   },
   pt: {
-    roles: 'Funções',
+    roles: 'Papéis',
     privileges: 'Privilégios',
     columns: { name: 'Nome', createdon: 'Data de criação', applications: 'Aplicações', licence: 'Licença', state: 'Estado' },
     sort: { active: 'Ativo', inactive: 'Inativo', newest: 'Mais recente', oldest: 'Mais antigo' },
@@ -122,10 +122,10 @@ export const resources: NamespaceResources = {
     moreApps: '+{{count}}',
     allApps: 'Todas as aplicações: {{list}}',
     createPrivilege: 'Criar privilégio',
-    createRole: 'Criar função',
+    createRole: 'Criar papel',
     loadingList: 'Carregando…',
     loadingCard: 'Carregando…',
-    actions: { save: 'Salvar', update: 'Atualizar', backToPrivileges: 'Voltar aos privilégios', backToRoles: 'Voltar às funções' },
+    actions: { save: 'Salvar', update: 'Atualizar', backToPrivileges: 'Voltar aos privilégios', backToRoles: 'Voltar aos papéis' },
     privilegeCard: {
       subtitle: { new: 'Novo privilégio', edit: 'Editar privilégio', detail: 'Detalhes do privilégio' },
       tabs: { data: 'Dados', access: 'Acesso efetivo' },
@@ -143,15 +143,15 @@ export const resources: NamespaceResources = {
       },
       remaining: '{{count}} caracteres restantes',
       grants: {
-        heading: 'Funções que concedem este privilégio',
-        none: 'Nenhuma função concede este privilégio.',
+        heading: 'Papéis que concedem este privilégio',
+        none: 'Nenhum papel concede este privilégio.',
         notHeld: 'A aplicação não tem mais este privilégio: não o concede.',
-        noRoles: 'Nenhuma função o concede nesta aplicação.',
-        inactive: 'inativa',
+        noRoles: 'Nenhum papel o concede nesta aplicação.',
+        inactive: 'inativo',
       },
     },
     roleCard: {
-      subtitle: { new: 'Nova função', edit: 'Editar função', detail: 'Detalhes da função' },
+      subtitle: { new: 'Novo papel', edit: 'Editar papel', detail: 'Detalhes do papel' },
       tabs: { data: 'Dados', applications: 'Aplicações', users: 'Usuários' },
       fields: { name: 'Nome', description: 'Descrição', alias: 'Alias' },
       applications: {
@@ -163,7 +163,7 @@ export const resources: NamespaceResources = {
         none: 'Esta aplicação não tem privilégios ativos.',
         noApplications: 'Não há aplicações disponíveis.',
       },
-      users: { label: 'Usuários com a função', userName: 'Usuário', names: 'Nomes', surnames: 'Sobrenomes', applications: 'Aplicações' },
+      users: { label: 'Usuários com o papel', userName: 'Usuário', names: 'Nomes', surnames: 'Sobrenomes', applications: 'Aplicações' },
     },
   },
 };
