@@ -14,7 +14,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jwt, mockApi, reply } from '../testing';
 
-const accessToken = (n: number) => jwt({ unique_name: 'ada', given_name: 'Ada', n, exp: Math.floor(Date.now() / 1000) + 600 });
+// one expiry for the whole file: a token built twice must be the same token, whatever second it is
+const EXP = Math.floor(Date.now() / 1000) + 600;
+const accessToken = (n: number) => jwt({ unique_name: 'ada', given_name: 'Ada', n, exp: EXP });
 
 const ok = (result: unknown) => reply(200, { statusCode: 200, result });
 const unauthorized = (code = 'R401') => reply(401, { statusCode: 401, result: { information: 'no', informationCode: code } });
