@@ -10,6 +10,7 @@ import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
 import { installReplyLanguage } from './http/language';
 import { AccessGrants } from './modules/access/grants';
+import { RoleHolders } from './modules/access/holders';
 import { installOpenApi } from './http/openapi';
 import { installRateLimit, routeLimits } from './http/rate-limit';
 import { installSecurityHeaders, registryOrigins } from './http/security-headers';
@@ -153,6 +154,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
     // so do changes of what roles and privileges grant
     const access = new AccessGrants(database.db, config.accessCacheMs);
+    const roleHolders = new RoleHolders(database.db, config.accessCacheMs);
+    access.onDrop(() => roleHolders.dropAll());
     bus.onAccessChanged(() => access.dropAll());
 
     const ctx: AppContext = {
@@ -163,6 +166,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       payloadKey,
       directory: new AppDirectory(database.db),
       access,
+      roleHolders,
       hub,
       sessions,
       limits: routeLimits(config.rateLimit),

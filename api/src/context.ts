@@ -4,6 +4,7 @@ import type { Database } from './db';
 import type { DB } from './db/schema';
 import type { RouteLimits } from './http/rate-limit';
 import type { AccessGrants } from './modules/access/grants';
+import type { RoleHolders } from './modules/access/holders';
 import type { AppDirectory } from './modules/applications/directory';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
@@ -26,6 +27,8 @@ export interface AppContext {
   sessions: SessionService;
   /** What roles and privileges grant each user now (authorization reads it; changes announce themselves). */
   access: AccessGrants;
+  /** The role card's holders list, read once per role and dropped with the grants. */
+  roleHolders: RoleHolders;
   /** Rate-limit route options of the sign-in and token endpoints. */
   limits: RouteLimits;
   /** Outgoing mail (SMTP, or the development mailbox). */

@@ -383,6 +383,32 @@ describeEachBackend('roles and privileges API', (server) => {
     });
   });
 
+  it("keeps the holders list true at once: a holder renamed, given the role, deleted", async () => {
+    const { db } = server();
+    const { id, body } = await createdRole();
+    const holders = async () => (json(await call('GET', '/api/role/users', { headers: { id: String(id) } })).result.users as { userName: string; names: string }[]).map((u) => `${u.userName}:${u.names}`);
+    const ibuhoo = await db.selectFrom('applications').select('id').where('name', '=', 'ibuhoo').executeTakeFirstOrThrow();
+    const first = await createUser(db, { userName: `fresh.${id}.a`, names: 'Ana' });
+    await db.insertInto('user_roles').values({ user_id: first, role_id: id, application_id: ibuhoo.id }).execute();
+    expect(await holders()).toEqual([`fresh.${id}.a:Ana`]);
+
+    // read and kept; each change through the API shows on the next read
+    const detail = json(await call('GET', '/api/user/GetById', { headers: { pid: first } })).result.records[0];
+    const { id: _id, ...data } = detail;
+    const renamed = await call('POST', '/api/user/modify', {
+      payload: { id: first, names: 'Anabel', surnames: data.surnames, userName: data.userName, email: data.email, document: data.document || '1', phoneNumber: '', idTypeUser: data.idTypeUser ?? 2, countryCode: 'CO', documentType: 'CC' },
+    });
+    expect([renamed.statusCode, renamed.body]).toEqual([200, expect.any(String)]);
+    expect(await holders()).toEqual([`fresh.${id}.a:Anabel`]);
+
+    const second = await createUser(db, { userName: `fresh.${id}.b`, names: 'Bruno' });
+    const given = await call('POST', '/api/role/modify', { payload: { ...body, id } });
+    expect(given.statusCode).toBe(400); // unchanged: nothing to save, nothing announced
+    await db.insertInto('user_roles').values({ user_id: second, role_id: id, application_id: ibuhoo.id }).execute();
+    expect((await call('POST', '/api/user/delete', { payload: { Id: first } })).statusCode).toBe(200);
+    expect(await holders()).toEqual([`fresh.${id}.b:Bruno`]);
+  });
+
   describe('effective access', () => {
     it("tells a user's privileges per application and the roles giving them", async () => {
       const { db } = server();

@@ -34,6 +34,7 @@ export class AccessGrants {
   private readonly cache = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<ReadonlySet<string>>>();
   private auditableNames: Entry | undefined;
+  private readonly dropListeners: Array<() => void> = [];
   private generation = 0;
 
   constructor(
@@ -70,12 +71,18 @@ export class AccessGrants {
     return privileges;
   }
 
+  /** Caches read from the same assignments (the role holders list) are dropped with the grants. */
+  onDrop(listener: () => void): void {
+    this.dropListeners.push(listener);
+  }
+
   /** Forgets every cached grant (after a change commits here, or when another instance announced one). */
   dropAll(): void {
     this.generation += 1;
     this.cache.clear();
     this.loading.clear();
     this.auditableNames = undefined;
+    for (const listener of this.dropListeners) listener();
     this.logger?.info({}, 'access grants dropped');
   }
 

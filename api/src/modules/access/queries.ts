@@ -10,7 +10,6 @@ import type {
   UserPrivilegesRecord,
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { escapeLike } from '../users/queries';
 
 /** The id of a visible, active application by name (case-insensitive), or undefined. */
 export async function findVisibleApplicationId(db: Kysely<DB>, name: string): Promise<number | undefined> {
@@ -325,34 +324,34 @@ export async function setRoleApplications(trx: Transaction<DB>, roleId: number, 
   if (privileges.length) await trx.insertInto('role_privileges').values(privileges).execute();
 }
 
+/** A holder of a role as the holders list keeps it: the row, and the user's folded search text. */
+export interface HolderRow extends RoleUserRow {
+  searchText: string;
+}
+
 /**
- * One page of the users (not deleted) holding the role, searched like the users list (accents
- * and case folded by suite_fold, migration 0010), by user name.
+ * Every (not deleted) holder of a role, in the list's order (user name): driven by the role
+ * (user_roles_role_idx), each holder's row by its primary key (the lateral LIMIT 1 keeps the
+ * planner from scanning every user). `search_text` is the accent- and case-folded text the users
+ * list searches (suite_fold, migration 0010).
  */
-export async function roleHolders(db: Executor, roleId: number, search: string, page: number, size: number): Promise<{ users: RoleUserRow[]; rows: number }> {
-  const text = search.trim();
-  const matches = text ? sql`and u.search_text like '%' || suite_fold(${escapeLike(text)}) || '%'` : sql``;
-  // Driven by the role (user_roles_role_idx), each holder's row by its primary key (the lateral
-  // LIMIT 1 keeps the planner from scanning every user), the total in the same statement.
-  const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null; total: number }>`
-    select p.id::text as id, p.user_name, p.names, p.surnames, p.application, p.total
-      from (select u.id, u.user_name, u.names, u.surnames, h.application, count(*) over ()::int as total
-              from (select ur.user_id, string_agg(a.title, ',' order by a.title) as application
-                      from user_roles ur join applications a on a.id = ur.application_id
-                     where ur.role_id = ${roleId}::int and ${VISIBLE}
-                     group by ur.user_id) h
-             cross join lateral (select u.id, u.user_name, u.names, u.surnames from users u
-                                  where u.id = h.user_id and not u.deleted ${matches} limit 1) u) p
-     order by lower(p.user_name), p.id
-     limit ${size}::int offset ${(page - 1) * size}::int`.execute(db);
-  // a page past the end has no row to carry the total: count apart, only then
-  const total =
-    rows[0]?.total ??
-    (page > 1 ? (await roleHolders(db, roleId, search, 1, 1)).rows : 0);
-  return {
-    rows: total,
-    users: rows.map((r) => ({ id: r.id, userName: r.user_name, names: r.names, surnames: r.surnames, application: r.application ?? '' })),
-  };
+export async function allRoleHolders(db: Executor, roleId: number): Promise<HolderRow[]> {
+  const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null; search_text: string }>`
+    select u.id::text as id, u.user_name, u.names, u.surnames, h.application, u.search_text
+      from (select ur.user_id, string_agg(a.title, ',' order by a.title) as application
+              from user_roles ur join applications a on a.id = ur.application_id
+             where ur.role_id = ${roleId}::int and ${VISIBLE}
+             group by ur.user_id) h
+     cross join lateral (select u.id, u.user_name, u.names, u.surnames, u.search_text from users u
+                          where u.id = h.user_id and not u.deleted limit 1) u
+     order by lower(u.user_name), u.id`.execute(db);
+  return rows.map((r) => ({ id: r.id, userName: r.user_name, names: r.names, surnames: r.surnames, application: r.application ?? '', searchText: r.search_text }));
+}
+
+/** A search term folded as the users' search text is (suite_fold), so the two compare. */
+export async function foldSearch(db: Executor, text: string): Promise<string> {
+  const { rows } = await sql<{ folded: string }>`select suite_fold(${text}) as folded`.execute(db);
+  return rows[0]?.folded ?? text.toLowerCase();
 }
 
 /**

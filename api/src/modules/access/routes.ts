@@ -53,7 +53,6 @@ import {
   privilegesHeldBy,
   roleApplicationsOf,
   roleCountsByApplication,
-  roleHolders,
   rolesGrantingPrivilege,
   rolesWithAssignment,
   userExists,
@@ -174,7 +173,7 @@ export default async function accessRoutes(app: FastifyInstance): Promise<void> 
     );
     if (!(await findRole(db, headers.id))) throw roleNotFound();
     const [page, size] = headers.pages.split(',').map(Number);
-    return { statusCode: 200, result: await roleHolders(db, headers.id, headers.search, Math.max(1, page), size) };
+    return { statusCode: 200, result: await app.ctx.roleHolders.page(headers.id, headers.search, Math.max(1, page), size) };
   });
 
   app.get('/api/user/privileges', { preHandler: requirePrivilege('USERS_READ'), config: { contract: { summary: 'Privileges a user holds now, per application, and the roles giving them', tag: 'users', headers: UserPrivilegesHeadersSchema, result: UserPrivilegesResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserPrivilegesResult>> => {

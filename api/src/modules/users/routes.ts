@@ -133,7 +133,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/modify', { ...write, config: { contract: { summary: 'Modify a user', tag: 'users', body: ModifyUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(ModifyUserRequestSchema, request.body);
     const user = await modifyUser(db, actorOf(request), body);
-    if (body.roles) app.ctx.access.dropAll();
+    app.ctx.access.dropAll();
     return success(USER_MESSAGES.updated, user.id);
   });
 
@@ -149,6 +149,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     const { Id } = parseInput(DeleteUserRequestSchema, request.body);
     refuseOwnAccount(request, Id);
     await deleteUser(db, actorOf(request), Id);
+    app.ctx.access.dropAll();
     await endSessions(Id);
     return success(USER_MESSAGES.deleted, Id);
   });
@@ -156,6 +157,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/activateDeletedUser', { ...write, config: { contract: { summary: 'Restore a deleted user', tag: 'users', body: ActivateDeletedUserRequestSchema, result: ActivateDeletedUserResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<ActivateDeletedUserResult>> => {
     const { id } = parseInput(ActivateDeletedUserRequestSchema, request.body);
     const user = await reactivateUser(db, actorOf(request), id);
+    app.ctx.access.dropAll();
     return { statusCode: 200, result: { informationCode: INFORMATION_CODES.success, information: USER_MESSAGES.reactivated, user } };
   });
 }

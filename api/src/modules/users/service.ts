@@ -280,6 +280,8 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
       .execute();
     if (body.customer) await applyCompanies(trx, body.id, body.customer);
     if (body.roles) await applyRoles(trx, body.id, body.roles);
+    // the name the roles' holders lists show and search may have changed (PostgreSQL sends one notification per transaction)
+    await announceAccessChange(trx);
     const after = await userSnapshot(trx, body.id);
     await recordAudit(trx, { actor, action: 'user.modify', entity: 'user', entityId: body.id, before, after });
     return (await findUserDetail(trx, body.id)) as UserDetail;
@@ -312,6 +314,8 @@ export async function deleteUser(db: Kysely<DB>, actor: AuditActor | undefined, 
     if (!user) throw userNotFound();
     const before = await userSnapshot(trx, id);
     await trx.updateTable('users').set({ deleted: true, modified_on: new Date() }).where('id', '=', id).execute();
+    // a deleted user holds no role any more in the roles' holders lists
+    await announceAccessChange(trx);
     await recordAudit(trx, { actor, action: 'user.delete', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });
   });
 }
@@ -337,6 +341,7 @@ export async function reactivateUser(db: Kysely<DB>, actor: AuditActor | undefin
     const idstate =
       user.idstate === USER_STATE.blocked ? USER_STATE.blocked : user.password_hash ? USER_STATE.active : USER_STATE.pendingActivation;
     await trx.updateTable('users').set({ deleted: false, idstate, modified_on: new Date() }).where('id', '=', id).execute();
+    await announceAccessChange(trx);
     await recordAudit(trx, { actor, action: 'user.reactivate', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });
     return (await findUserDetail(trx, id)) as UserDetail;
   });
