@@ -10,7 +10,8 @@
  *                 with ACCESS_CACHE_MS=0 (every call reads the grants: the check's whole added
  *                 cost, on top of the same call) — the difference of the two p95 is the added cost;
  *   holders     — GET /api/role/users of the role with the most holders: pages 1–3 and deep pages,
- *                 with and without a search.
+ *                 with and without a search (the role's holders are read once per change and kept:
+ *                 the cost of that read, in process, is printed apart).
  * Each prints p50 / p95 / p99 next to the goal (p95 ≤ 30 ms on PostgreSQL).
  *
  *   Backends: PostgreSQL (a fresh database) when DATABASE_URL is set, and PGlite (a temporary
@@ -24,9 +25,28 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db';
 import { seedVolume } from '../src/db/volume';
 import { AccessGrants } from '../src/modules/access/grants';
+import { RoleHolders } from '../src/modules/access/holders';
 import { adminToken, fmt, line, measureCalls, percentiles, prepareDatabaseOn, runOnBackends, seededRandom, startApi, type BenchBackend, type BenchDatabase, type CallKind } from './common';
 
 const GOAL_P95_MS = 30;
+
+/** The holders list right after a change: the role's holders read again, `rounds` times, one at a time. */
+async function measureHoldersReload(db: BenchDatabase, roleId: number, rounds: number) {
+  const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? 'memory://', poolSize: 1 });
+  try {
+    const holders = new RoleHolders(database.db);
+    const latencies: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      holders.dropAll();
+      const t0 = process.hrtime.bigint();
+      await holders.page(roleId, '', 1, 10);
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return percentiles(latencies);
+  } finally {
+    await database.close();
+  }
+}
 
 interface Sample {
   userIds: string[];
@@ -94,6 +114,8 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
       const warm = await measureCheck(db, sample.userIds, connections, 200_000, false);
       line('check, after a change p50 / p95 / p99 (ms)', `${fmt(cold.p50, 2)} / ${fmt(cold.p95, 2)} / ${fmt(cold.p99, 2)}`, 'AccessGrants.privilegesOf reading suite_user_privileges');
       line('check, cached p50 / p95 / p99 (ms)', `${fmt(warm.p50, 3)} / ${fmt(warm.p95, 3)} / ${fmt(warm.p99, 3)}`, 'every call until the next change');
+      const reload = await measureHoldersReload(db, sample.busiestRole.id, 100);
+      line('holders, after a change p50 / p95 / p99 (ms)', `${fmt(reload.p50)} / ${fmt(reload.p95)} / ${fmt(reload.p99)}`, `the ${sample.busiestRole.holders} holders read again, once per role and change`);
     }
 
     const results: Record<string, Awaited<ReturnType<typeof measureCalls>>> = {};
