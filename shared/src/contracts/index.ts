@@ -6,6 +6,7 @@ export * from './users';
 export * from './users-form';
 export * from './users-catalogs';
 export * from './access';
+export * from './applications-admin';
 export * from './validation';
 export * from './messages';
 export * from './config';

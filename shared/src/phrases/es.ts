@@ -213,6 +213,32 @@ export const es = {
     privilegeNotInApplication: 'El privilegio :privilege no está activo en la aplicación :application.',
     privilegeRepeated: 'Un privilegio está repetido en la misma aplicación.',
   },
+  /** The applications section of the console (spec §4, §5 Application). */
+  applications: {
+    created: 'La aplicación fue creada con éxito',
+    updated: 'La aplicación ha sido actualizada',
+    confirmActivate: 'Deseas activar esta aplicación?',
+    confirmInactivate: 'Deseas desactivar esta aplicación?',
+    basicUpdated: 'Los datos básicos han sido actualizados',
+    tokenUpdated: 'Las opciones de token han sido actualizados',
+    passwordUpdated: 'Las opciones de contraseña han sido actualizados',
+    configurationUpdated: 'Las opciones de configuración han sido actualizados',
+    titleMin: 'Debe tener más de 2 caracteres',
+    urlInvalid: 'Debes asignar una url válida',
+    concurrentRange: 'Valor desde 1 hasta 255',
+    fromMinusOne: 'Valor numérico desde -1',
+    unitMinutes: 'Minutos',
+    unitHours: 'Horas',
+    unitDays: 'Días',
+    // not given by the spec:
+    nameChars: 'Solo se permiten letras, números y espacios.',
+    notZero: 'El valor no puede ser 0.',
+    minValue: 'El valor mínimo es :min.',
+    maxValue: 'El valor máximo es :max.',
+    nameInUse: 'Ya existe una aplicación con ese nombre.',
+    unknown: 'La aplicación no existe.',
+    hiddenStaysHidden: 'La aplicación RESETOTP no se puede hacer visible ni renombrar.',
+  },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
     /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */
