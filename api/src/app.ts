@@ -17,6 +17,7 @@ import { installSecurityHeaders, registryOrigins } from './http/security-headers
 import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
+import applicationAdminRoutes from './modules/applications/admin-routes';
 import { purgeStaleDevices } from './modules/auth/devices';
 import { purgeStaleLockouts } from './modules/auth/lockout';
 import { purgeExpiredTokens } from './modules/auth/queries';
@@ -157,6 +158,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const roleHolders = new RoleHolders(database.db, config.accessCacheMs);
     access.onDrop(() => roleHolders.dropAll());
     bus.onAccessChanged(() => access.dropAll());
+    // and changes of an application's settings (state, visibility, token times, title, …)
+    const directory = new AppDirectory(database.db);
+    bus.onApplicationsChanged(() => {
+      directory.invalidate();
+      access.dropAll();
+    });
 
     const ctx: AppContext = {
       config,
@@ -164,7 +171,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       db: database.db,
       keys,
       payloadKey,
-      directory: new AppDirectory(database.db),
+      directory,
       access,
       roleHolders,
       hub,
@@ -209,6 +216,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(tokenRoutes);
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);
+    await app.register(applicationAdminRoutes);
     await app.register(usersRoutes);
     await app.register(customerRoutes);
     await app.register(accessRoutes);

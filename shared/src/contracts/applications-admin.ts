@@ -68,6 +68,8 @@ export const ApplicationTitleSchema = v.pipe(
 const DescriptionSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(APPLICATION_DESCRIPTION_MAX, maxMessage(APPLICATION_DESCRIPTION_MAX))), '');
 
 const isHttpUrl = (value: string) => {
+  // a page of the suite's own origin ('/users', as the console's own application has)
+  if (/^\/[^/\\]/.test(value)) return !/\s/.test(value);
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -75,7 +77,7 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
-/** urlApp, urlAssignPassword, landing: required, a valid http(s) URL. */
+/** urlApp, urlAssignPassword, landing: required, a valid http(s) URL (or a path of the suite's own origin). */
 export const ApplicationUrlSchema = v.pipe(
   v.string(required),
   v.trim(),
@@ -87,7 +89,7 @@ export const ApplicationUrlSchema = v.pipe(
 /** A whole number, named in the numeric message. */
 const integer = (attribute: string) => v.pipe(v.number(numeric(attribute)), v.integer(numeric(attribute)));
 /** A time unit: 1, 2 or 3; 0 (nothing chosen) or absent is the shared required message. */
-const TimeUnitSchema = v.pipe(v.number(required), v.picklist([1, 2, 3], required));
+const TimeUnitSchema = v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2, 3], required));
 /** amountTime and refresh expiration: -1 or 1..999999 (the unit's cap is checked on the object). */
 const SignedTimeSchema = (attribute: string) =>
   v.pipe(integer(attribute), v.minValue(-1, minValue(-1)), v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)), v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero));
@@ -134,8 +136,8 @@ const applicationFields = {
   maxConcurrentTokensByUser: v.optional(LimitSchema('maxConcurrentTokensByUser', TOKENS_MAX), APPLICATION_DEFAULTS.maxConcurrentTokensByUser),
   numberPasswordChanges: v.pipe(integer('numberPasswordChanges'), v.minValue(-1, APPLICATION_MESSAGES.fromMinusOne), v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX))),
   passwordExpiration: LimitSchema('passwordExpiration', PASSWORD_EXPIRATION_MAX),
-  passwordTypeExpiration: v.pipe(v.number(required), v.picklist([3, 4], required)),
-  mechanismAfterSetPass: v.pipe(v.number(required), v.picklist([1, 2], required)),
+  passwordTypeExpiration: v.pipe(v.optional(v.number(required), 0), v.picklist([3, 4], required)),
+  mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
 };
 
 /** Each time amount within its unit's cap (spec §5 Token tab: 525600 min, 8760 h, 365 d); -1 passes. */
@@ -167,6 +169,15 @@ const ModifyApplicationObject = v.object({
   ...applicationFields,
 });
 export const ModifyApplicationRequestSchema = v.pipe(ModifyApplicationObject, unitCaps<v.InferOutput<typeof ModifyApplicationObject>>());
+
+/** The fields of the form (what a re-sent application is compared on to tell a state toggle). */
+export const APPLICATION_FORM_FIELDS = Object.keys(applicationFields) as (keyof typeof applicationFields)[];
+
+/** The state toggle's minimum: the application's id and its new state (the rest re-sent unchanged). */
+export const ApplicationStateRequestSchema = v.object({
+  id: ModifyApplicationObject.entries.id,
+  idState: ModifyApplicationObject.entries.idState,
+});
 
 export type CreateApplicationRequest = v.InferOutput<typeof CreateApplicationRequestSchema>;
 export type ModifyApplicationRequest = v.InferOutput<typeof ModifyApplicationRequestSchema>;

@@ -17,6 +17,12 @@ export interface SessionBus {
    * listener connection is back (announcements may have been missed).
    */
   onAccessChanged(handler: () => void): void;
+  /**
+   * Runs `handler` when an instance announced a change of an application's settings (a NOTIFY on
+   * APPLICATIONS_CHANGED_CHANNEL, sent in the change's transaction), and after a lost listener
+   * connection is back.
+   */
+  onApplicationsChanged(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +30,8 @@ export interface SessionBus {
 export const SESSION_STATUS_CHANNEL = 'suite_session_status';
 /** Channel of "what roles and privileges grant changed"; the payload is ignored. */
 export const ACCESS_CHANGED_CHANNEL = 'suite_access_changed';
+/** Channel of "an application's settings changed" (drop the cached applications); the payload is ignored. */
+export const APPLICATIONS_CHANGED_CHANNEL = 'suite_applications_changed';
 
 /** NOTIFY payloads must stay below 8000 bytes; keep a margin. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
@@ -123,6 +131,10 @@ export class LocalSessionBus implements SessionBus {
     // one instance: nothing else to tell
   }
 
+  onApplicationsChanged(): void {
+    // one instance: the change drops this instance's caches itself
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.emitter.removeAllListeners();
@@ -155,6 +167,7 @@ export class PgSessionBus implements SessionBus {
     Pick<PgSessionBusOptions, 'logger' | 'onReconnect'>;
   private readonly handlers = new Set<SessionStatusHandler>();
   private readonly accessHandlers = new Set<() => void>();
+  private readonly applicationHandlers = new Set<() => void>();
   private client: Client | null = null;
   private connecting: Promise<Client> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -192,6 +205,11 @@ export class PgSessionBus implements SessionBus {
     void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
   }
 
+  onApplicationsChanged(handler: () => void): void {
+    this.applicationHandlers.add(handler);
+    void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
   async publish(sessionIds: string[], message: string): Promise<void> {
     if (this.closed) throw new Error('Session bus is closed.');
     const payloads = encodeSessionStatus(sessionIds, message);
@@ -213,6 +231,7 @@ export class PgSessionBus implements SessionBus {
     this.client = null;
     this.handlers.clear();
     this.accessHandlers.clear();
+    this.applicationHandlers.clear();
     if (client) await client.end().catch(() => undefined);
   }
 
@@ -253,6 +272,7 @@ export class PgSessionBus implements SessionBus {
         await client.connect();
         await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
         await client.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
+        await client.query(`LISTEN ${APPLICATIONS_CHANGED_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners('end');
         await client.end().catch(() => undefined);
@@ -297,6 +317,7 @@ export class PgSessionBus implements SessionBus {
         () => {
           this.options.logger?.info({}, 'session bus listener reconnected');
           this.accessChanged();
+          this.run(this.applicationHandlers, 'applications change handler failed');
           this.options.onReconnect?.();
         },
         (err: unknown) => {
@@ -309,11 +330,15 @@ export class PgSessionBus implements SessionBus {
   }
 
   private accessChanged(): void {
-    for (const handler of this.accessHandlers) {
+    this.run(this.accessHandlers, 'access change handler failed');
+  }
+
+  private run(handlers: Set<() => void>, failure: string): void {
+    for (const handler of handlers) {
       try {
         handler();
       } catch (err) {
-        this.options.logger?.error({ err }, 'access change handler failed');
+        this.options.logger?.error({ err }, failure);
       }
     }
   }
@@ -321,6 +346,10 @@ export class PgSessionBus implements SessionBus {
   private deliver(notification: Notification): void {
     if (notification.channel === ACCESS_CHANGED_CHANNEL) {
       this.accessChanged();
+      return;
+    }
+    if (notification.channel === APPLICATIONS_CHANGED_CHANNEL) {
+      this.run(this.applicationHandlers, 'applications change handler failed');
       return;
     }
     if (notification.channel !== SESSION_STATUS_CHANNEL) return;
