@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, APPLICATION_MESSAGES, MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, tokenFor } from '../../../test/harness';
+import { createServer, type Server } from '../../app';
+import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Admin-Pass';
@@ -275,4 +276,43 @@ describeEachBackend('applications console API', (server) => {
       expect(restored.statusCode).toBe(200);
     }
   });
+});
+
+const PG = Boolean(process.env.DATABASE_URL);
+
+(PG ? describe : describe.skip)('applications on two API instances on one PostgreSQL', () => {
+  it('a title changed through instance A shows in the portal profile of instance B at once', async () => {
+    const a = await startTestServer('postgres');
+    let b: Server | undefined;
+    try {
+      b = await createServer(a.config, { logger: false, onGeneratedAdminPassword: () => undefined });
+      const token = await tokenFor(a.app, 'admin', ADMIN_PASSWORD);
+      const titleOnB = async () =>
+        json((await (b as Server).app.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appname: 'biometria' } }))).result.title as string;
+      // B has read and cached the applications
+      expect(await titleOnB()).toBe('Biometria');
+      const [biometria] = (json(await a.app.inject({ method: 'GET', url: '/api/application/list', headers: { authorization: `Bearer ${token}` } })).result.records as Record<string, unknown>[]).filter(
+        (r) => r.name === 'biometria',
+      );
+      const saved = await a.app.inject({
+        method: 'POST',
+        url: '/api/application/modify',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { ...biometria, urlAssignPassword: 'https://biometria.suite.example/clave', title: 'Biometria Facial' },
+      });
+      expect([saved.statusCode, saved.body]).toEqual([200, expect.any(String)]);
+      // the NOTIFY reaches B when A's transaction commits; B does not wait for its cache time
+      const deadline = Date.now() + 2000;
+      let title = await titleOnB();
+      while (title === 'Biometria' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        title = await titleOnB();
+      }
+      expect(title).toBe('Biometria Facial');
+      expect(Date.now()).toBeLessThan(deadline);
+    } finally {
+      await b?.app.close();
+      await a.dispose();
+    }
+  }, 30_000);
 });
