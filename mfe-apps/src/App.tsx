@@ -1,16 +1,17 @@
-import { PATHS, ScreenPlaceholder, registerResources } from '@suite/shared';
-import { useTranslation } from 'react-i18next';
+import { PATHS, registerResources } from '@suite/shared';
 import { Navigate, Route, Routes } from 'react-router';
+import { ApplicationsPage } from './features/applications-list/ApplicationsPage';
 import { NS, resources } from './i18n';
 
 registerResources(NS, resources);
 
-/** /apps: placeholders until the screens are built. Mounted by the host; renders no providers. */
+/** The applications section: /apps (the list; the form comes later). Mounted by the host; renders no providers. */
 export default function App() {
-  const { t } = useTranslation(NS);
   return (
     <Routes>
-      <Route path={`${PATHS.apps}/*`} element={<ScreenPlaceholder title={t('apps')} route={PATHS.apps} />} />
+      <Route path={PATHS.apps}>
+        <Route index element={<ApplicationsPage />} />
+      </Route>
       <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );
