@@ -43,9 +43,10 @@ test('an expired access token is refreshed transparently on load', async ({ page
 test('a 401 refreshes the token once and retries the request; the page shows the data', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
-  // a section that reads nothing more once shown, so the users list is the first call with the bad token
-  await page.getByRole('link', { name: 'Aplicaciones' }).click();
-  await expect(page).toHaveURL(/\/apps$/i);
+  // a section that reads nothing once shown (menu settings has no screen yet), so the users list is
+  // the first call with the bad token
+  await page.getByRole('link', { name: 'Ajustes de menú' }).click();
+  await expect(page).toHaveURL(/\/menuSettings$/i);
   const bad = await tamperToken(page, 'garble');
 
   const lists: { status: number; authorization: string | undefined }[] = [];
