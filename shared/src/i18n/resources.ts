@@ -106,7 +106,7 @@ export const commonResources = {
       noSections: 'Seu usuário não tem privilégios para nenhuma seção do console.',
       nav: {
         users: 'Usuários',
-        roles: 'Funções',
+        roles: 'Papéis',
         privileges: 'Privilégios',
         apps: 'Aplicações',
         menus: 'Configurações de menu',
