@@ -18,6 +18,8 @@ import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
 import applicationRoutes from './modules/applications/routes';
 import applicationAdminRoutes from './modules/applications/admin-routes';
+import appearanceRoutes from './modules/applications/appearance-routes';
+import imageRoutes from './modules/images/routes';
 import { purgeStaleDevices } from './modules/auth/devices';
 import { purgeStaleLockouts } from './modules/auth/lockout';
 import { purgeExpiredTokens } from './modules/auth/queries';
@@ -217,6 +219,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);
     await app.register(applicationAdminRoutes);
+    await app.register(appearanceRoutes);
+    await app.register(imageRoutes);
     await app.register(usersRoutes);
     await app.register(customerRoutes);
     await app.register(accessRoutes);

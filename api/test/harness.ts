@@ -232,3 +232,34 @@ export async function createUser(db: Kysely<DB>, input: NewUser): Promise<string
   }
   return user.id;
 }
+
+export interface CallOptions {
+  /** The bearer token; the caller's default when absent, none when null. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  payload?: unknown;
+}
+
+/**
+ * An injected request with a bearer token: `call('POST', url, { payload })`. `defaultToken` is
+ * read at each call (tests sign in in beforeAll).
+ */
+export function apiCaller(server: () => { app: FastifyInstance }, defaultToken: () => string) {
+  return (method: 'GET' | 'POST', url: string, options: CallOptions = {}) =>
+    server().app.inject({
+      method,
+      url,
+      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? defaultToken()}` }), ...options.headers },
+      ...(options.payload === undefined ? {} : { payload: options.payload as string | object }),
+    });
+}
+
+/**
+ * A refusal that changed nothing: the status, the message (contained in `result.information`)
+ * and a database snapshot equal to the one taken before.
+ */
+export async function expectRefusal(response: LightMyRequestResponse, expected: { status: number; information?: string; before: string; snapshot: () => Promise<string> }): Promise<void> {
+  expect({ status: response.statusCode, body: response.body }).toEqual({ status: expected.status, body: expect.any(String) });
+  if (expected.information) expect(json(response).result.information).toContain(expected.information);
+  expect(await expected.snapshot()).toBe(expected.before);
+}

@@ -310,6 +310,20 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export interface StoredImagesTable {
+  id: string;
+  image_type: 'png' | 'jpg' | 'webp' | 'ico';
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  bytes: Uint8Array;
+  file_name: string;
+  application_id: number | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;
@@ -339,4 +353,5 @@ export interface DB {
   password_history: PasswordHistoryTable;
   mailbox: MailboxTable;
   audit_log: AuditLogTable;
+  stored_images: StoredImagesTable;
 }

@@ -29,3 +29,65 @@ export function readableOn(background: string, ...candidates: string[]): string 
   if (found) return found;
   return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
 }
+
+/** The colours the contrast check reads (a profile's, in one template). */
+interface ContrastColours {
+  textColor: string;
+  palette: { secondary: { titleText: string } };
+  colors: {
+    background: string;
+    surface: string;
+    message: string;
+    versionLabel: string;
+    link: string;
+    forgotPassword: string;
+    button: { text: string; active: string; disabledText: string; disabled: string };
+    input: { text: string; background: string; label: string };
+    errorBox: { text: string; background: string };
+    alert: { text: string };
+    selectAccount: { text: string; background: string };
+  };
+}
+
+/** A text colour drawn on a background colour by the public screens; `field` names the text's field. */
+export interface ContrastPair {
+  field: string;
+  text: string;
+  background: string;
+}
+
+/** The text/background pairs the public screens draw with a profile, in one template. */
+export function profileTextPairs(p: ContrastColours): ContrastPair[] {
+  const { colors } = p;
+  const pair = (field: string, text: string, background: string) => ({ field, text, background });
+  return [
+    pair('textColor/colors.background', p.textColor, colors.background),
+    pair('textColor/colors.surface', p.textColor, colors.surface),
+    pair('colors.message/colors.surface', colors.message, colors.surface),
+    pair('palette.secondary.titleText/colors.surface', p.palette.secondary.titleText, colors.surface),
+    pair('colors.versionLabel/colors.background', colors.versionLabel, colors.background),
+    pair('colors.versionLabel/colors.surface', colors.versionLabel, colors.surface),
+    pair('colors.link/colors.surface', colors.link, colors.surface),
+    pair('colors.link/colors.background', colors.link, colors.background),
+    pair('colors.forgotPassword/colors.surface', colors.forgotPassword, colors.surface),
+    pair('colors.button.text/colors.button.active', colors.button.text, colors.button.active),
+    pair('colors.button.disabledText/colors.button.disabled', colors.button.disabledText, colors.button.disabled),
+    pair('colors.input.text/colors.input.background', colors.input.text, colors.input.background),
+    pair('colors.input.label/colors.surface', colors.input.label, colors.surface),
+    pair('colors.errorBox.text/colors.errorBox.background', colors.errorBox.text, colors.errorBox.background),
+    pair('colors.alert.text/colors.surface', colors.alert.text, colors.surface),
+    pair('colors.selectAccount.text/colors.selectAccount.background', colors.selectAccount.text, colors.selectAccount.background),
+  ];
+}
+
+/** A pair below AA, with its ratio rounded to two decimals (as a message shows it). */
+export interface ContrastFailure extends ContrastPair {
+  ratio: number;
+}
+
+/** The pairs of `profileTextPairs` below WCAG AA for normal text. */
+export function contrastFailures(p: ContrastColours): ContrastFailure[] {
+  return profileTextPairs(p)
+    .map((pair) => ({ ...pair, ratio: Math.floor(contrastRatio(pair.text, pair.background) * 100) / 100 }))
+    .filter((pair) => pair.ratio < AA_TEXT_CONTRAST);
+}

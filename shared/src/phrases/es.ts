@@ -239,6 +239,22 @@ export const es = {
     unknown: 'La aplicación no existe.',
     hiddenStaysHidden: 'La aplicación RESETOTP no se puede hacer visible ni renombrar.',
   },
+  /** The Apariencia tab of the application form (not given by the spec). */
+  appearance: {
+    colourInvalid: 'Debes asignar un color válido (#rrggbb).',
+    imageInvalid: 'Debes asignar una imagen de la suite (/brand/… o una imagen cargada).',
+    fontInvalid: 'La fuente solo admite letras, números, espacios, comas, comillas y guiones.',
+    tenantUnknown: 'El inquilino no existe en esta aplicación.',
+    contrastTooLow: 'El contraste de :text sobre :background en la plantilla :mode es :ratio:1; se requiere al menos 4.5:1.',
+    modeLight: 'clara',
+    modeDark: 'oscura',
+    updated: 'La apariencia ha sido actualizada',
+    tenantUpdated: 'La apariencia del inquilino ha sido actualizada',
+    imageTooLarge: 'La imagen no puede superar 2 MB.',
+    imageType: 'El archivo debe ser una imagen PNG, JPG, WebP o ICO.',
+    fileNameLong: 'El nombre del archivo no puede superar 200 caracteres.',
+    imageUploaded: 'La imagen ha sido cargada',
+  },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
     /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */

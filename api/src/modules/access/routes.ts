@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
   ACCESS_MESSAGES,
@@ -41,8 +41,8 @@ import {
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
-import { requirePrivilege, type AuthUser } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import { requirePrivilege } from '../../security/auth';
+import { actorOf } from '../audit/audit';
 import {
   applicationsOfPrivilege,
   findPrivilege,
@@ -59,11 +59,6 @@ import {
   assignableApplications,
 } from './queries';
 import { createPrivilege, createRole, modifyPrivilege, modifyRole, privilegeNotFound, roleNotFound, setRoleState, unknownForList, type AccessChange } from './service';
-
-function actorOf(request: FastifyRequest): AuditActor | undefined {
-  const user = request.user as AuthUser | undefined;
-  return user ? { id: user.id, userName: user.userName } : undefined;
-}
 
 /**
  * Roles and privileges (console spec §2-§7): the lists and cards of both sections, their writes,

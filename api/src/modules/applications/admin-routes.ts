@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ApplicationAdminListResultSchema,
   ApplicationOptionsResultSchema,
@@ -13,15 +13,10 @@ import {
   type Envelope,
 } from '@suite/shared/contracts';
 import { parseInput } from '../../http/errors';
-import { requirePrivilege, type AuthUser } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import { requirePrivilege } from '../../security/auth';
+import { actorOf } from '../audit/audit';
 import { listAdminApplications, selectableApplications } from './admin-queries';
 import { createApplication, isStateToggle, modifyApplication, setApplicationStateOnly, type ApplicationChange } from './admin-service';
-
-function actorOf(request: FastifyRequest): AuditActor | undefined {
-  const user = request.user as AuthUser | undefined;
-  return user ? { id: user.id, userName: user.userName } : undefined;
-}
 
 /**
  * The applications section of the console (spec §2-§7): the list, create and modify (the state

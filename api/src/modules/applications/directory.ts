@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { DEFAULT_PROFILE, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
-import type { DB } from '../../db/schema';
+import type { ApplicationsTable, DB } from '../../db/schema';
 import type { AppCatalog } from '../../http/host';
 
 export interface DirectoryTenant {
@@ -20,6 +20,34 @@ export interface DirectoryApp {
   tenants: DirectoryTenant[];
   /** The application's own portal profile (no tenant applied); DEFAULT_PROFILE with its title when absent. */
   profile?: PortalProfile;
+}
+
+/** The columns an application's own portal profile is made of. */
+export const PROFILE_COLUMNS = [
+  'name',
+  'title',
+  'appearance',
+  'sign_in_variant',
+  'email_sent_route',
+  'show_buy_link',
+  'show_free_trial',
+  'default_tenant',
+  'default_language',
+] as const;
+
+export type ProfileRow = Pick<Selectable<ApplicationsTable>, (typeof PROFILE_COLUMNS)[number]>;
+
+/** An application's own portal profile from its row: the appearance document first, then the columns, which always win. */
+export function storedProfile(row: ProfileRow): PortalProfile {
+  return mergeProfile({ ...DEFAULT_PROFILE, app: row.name }, row.appearance, {
+    title: row.title,
+    signInVariant: row.sign_in_variant,
+    emailSentRoute: row.email_sent_route,
+    showBuyLink: row.show_buy_link,
+    showFreeTrial: row.show_free_trial,
+    defaultTenant: row.default_tenant ?? '',
+    defaultLanguage: row.default_language,
+  });
 }
 
 /** An immutable snapshot of applications and tenants, looked up case-insensitively. */
@@ -77,20 +105,7 @@ export class AppDirectory {
   private async load(): Promise<AppSnapshot> {
     const apps = await this.db
       .selectFrom('applications')
-      .select([
-        'id',
-        'name',
-        'title',
-        'idstate',
-        'is_visible',
-        'appearance',
-        'sign_in_variant',
-        'email_sent_route',
-        'show_buy_link',
-        'show_free_trial',
-        'default_tenant',
-        'default_language',
-      ])
+      .select(['id', 'idstate', 'is_visible', ...PROFILE_COLUMNS])
       .orderBy(sql`lower(name)`)
       .execute();
     const tenants = await this.db
@@ -108,16 +123,7 @@ export class AppDirectory {
         tenants: tenants
           .filter((t) => t.application_id === a.id)
           .map((t) => ({ code: t.code, title: t.title, defaultLanguage: t.default_language, profile: t.profile })),
-        // the appearance document first, then the columns, which always win
-        profile: mergeProfile({ ...DEFAULT_PROFILE, app: a.name }, a.appearance, {
-          title: a.title,
-          signInVariant: a.sign_in_variant,
-          emailSentRoute: a.email_sent_route,
-          showBuyLink: a.show_buy_link,
-          showFreeTrial: a.show_free_trial,
-          defaultTenant: a.default_tenant ?? '',
-          defaultLanguage: a.default_language,
-        }),
+        profile: storedProfile(a),
       })),
     );
   }

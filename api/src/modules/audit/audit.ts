@@ -1,10 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { DB } from '../../db/schema';
+import type { AuthUser } from '../../security/auth';
 
 /** Who made a change: the administrator of the access token. */
 export interface AuditActor {
   id: string;
   userName: string;
+}
+
+/** The administrator a request is made by (its access token), as the audit log records them. */
+export function actorOf(request: FastifyRequest): AuditActor | undefined {
+  const user = request.user as AuthUser | undefined;
+  return user ? { id: user.id, userName: user.userName } : undefined;
 }
 
 export interface AuditEntry {

@@ -34,18 +34,13 @@ import {
 } from '@suite/shared/contracts';
 import { badRequest, parseInput } from '../../http/errors';
 import { requirePrivilege, type AuthUser } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import { actorOf } from '../audit/audit';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
 import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
 import { createUser, deleteUser, modifyUser, reactivateUser, sendActivationOfCreated, setUserState, userNotFound, usersHolding } from './service';
 
 const read = { preHandler: requirePrivilege('USERS_READ') };
 const write = { preHandler: requirePrivilege('USERS_WRITE') };
-
-function actorOf(request: FastifyRequest): AuditActor | undefined {
-  const user = request.user as AuthUser | undefined;
-  return user ? { id: user.id, userName: user.userName } : undefined;
-}
 
 /** An administrator may not deactivate or delete their own account (they would lock themselves out). */
 function refuseOwnAccount(request: FastifyRequest, userId: string): void {
