@@ -19,3 +19,4 @@ export * from './request';
  */
 export * from './profiles';
 export * from './applications-appearance';
+export * from './application-address';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { HIDDEN_APPLICATION, amountTimeComb, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
+import { HIDDEN_APPLICATION, amountTimeComb, applicationHostLabel, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { applicationParameters, jsonType, type AppSeed } from '../../db/seed-data';
 import { APPLICATIONS_CHANGED_CHANNEL } from '../hub/session-bus';
@@ -109,11 +109,15 @@ export async function findApplicationById(db: Executor, id: number) {
   return db.selectFrom('applications').select(['id', 'name', 'is_visible']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** Whether another application already has the name (case-insensitive). */
+/**
+ * Whether another application already has the name, or one with the same host label (case and
+ * accents aside: 'Nómina' and 'nomina' would answer at the same address).
+ */
 export async function applicationNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('applications').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let query = db.selectFrom('applications').select('name');
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  const label = applicationHostLabel(name);
+  return (await query.execute()).some((other) => applicationHostLabel(other.name) === label);
 }
 
 /** The form's fields as columns. */

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ACCESS_MESSAGES, APPLICATION_MESSAGES, MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
+import { ACCESS_MESSAGES, APPLICATION_MESSAGES, CLIENT_CONFIG_PATH, FALLBACK_TITLE, MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
 import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
@@ -264,6 +264,18 @@ describeEachBackend('applications console API', (server) => {
     expect(await profileTitle()).toBe('Portal Renombrado');
   });
 
+  it('answers a new application at once at its own address, and at a HOST_MAP name, with its own profile', async () => {
+    const profileAt = async (host: string) => json(await server().app.inject({ method: 'GET', url: CLIENT_CONFIG_PATH, headers: { host } })).profile as { app: string; title: string };
+    expect((await profileAt('nomina-electronica.localhost:8080')).title).toBe(FALLBACK_TITLE);
+    expect((await profileAt('nomina.example.com')).title).toBe(FALLBACK_TITLE);
+    await created({ name: 'Nómina Electrónica', title: 'Nómina de Colombia' });
+    expect(await profileAt('nomina-electronica.localhost:8080')).toMatchObject({ app: 'Nómina Electrónica', title: 'Nómina de Colombia' });
+    expect(await profileAt('nomina.example.com')).toMatchObject({ app: 'Nómina Electrónica', title: 'Nómina de Colombia' });
+    // a name answering at the same address is taken, whatever its case and accents
+    const before = await snapshot(server().db);
+    await expectRefused(await call('POST', '/api/application/create', { payload: newApplication({ name: 'nomina electronica' }) }), before, 400, APPLICATION_MESSAGES.nameInUse);
+  });
+
   it("applies new token times to the next sign-in: 7 minutes make a 420-second token", async () => {
     const ibuhoo = await record('ibuhoo');
     expect((await call('POST', '/api/application/modify', { payload: { ...ibuhoo, urlAssignPassword: ibuhoo.urlAssignPassword, amountTime: 7, timeUnit: 1 } })).statusCode).toBe(200);
@@ -276,7 +288,7 @@ describeEachBackend('applications console API', (server) => {
       expect(restored.statusCode).toBe(200);
     }
   });
-});
+}, { hostMap: { 'nomina.example.com': { app: 'Nómina Electrónica' } } });
 
 const PG = Boolean(process.env.DATABASE_URL);
 

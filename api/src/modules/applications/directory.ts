@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { DEFAULT_PROFILE, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
+import { DEFAULT_PROFILE, applicationHostLabel, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
 import type { ApplicationsTable, DB } from '../../db/schema';
 import type { AppCatalog } from '../../http/host';
 
@@ -53,24 +53,31 @@ export function storedProfile(row: ProfileRow): PortalProfile {
 /** An immutable snapshot of applications and tenants, looked up case-insensitively. */
 export class AppSnapshot implements AppCatalog {
   private readonly byName: Map<string, DirectoryApp>;
+  private readonly byLabel: Map<string, DirectoryApp>;
   /** Resolved portal profiles per `app:tenant` (profiles.ts), kept as long as this snapshot. */
   readonly profiles = new Map<string, PortalProfile>();
 
   constructor(readonly apps: DirectoryApp[]) {
     this.byName = new Map(apps.map((a) => [a.name.toLowerCase(), a]));
+    this.byLabel = new Map(apps.map((a) => [applicationHostLabel(a.name), a]));
   }
 
   get(name: string): DirectoryApp | undefined {
     return this.byName.get(name.toLowerCase());
   }
 
+  /** By name, or by the host label a name with spaces or accents answers to. */
+  private lookup(name: string): DirectoryApp | undefined {
+    return this.get(name) ?? this.byLabel.get(applicationHostLabel(name));
+  }
+
   findApp(name: string): string | undefined {
-    return this.get(name)?.name;
+    return this.lookup(name)?.name;
   }
 
   findTenant(app: string, tenant: string): string | undefined {
     const wanted = tenant.toLowerCase();
-    return this.get(app)?.tenants.find((t) => t.code === wanted)?.code;
+    return this.lookup(app)?.tenants.find((t) => t.code === wanted)?.code;
   }
 }
 
