@@ -20,3 +20,4 @@ export * from './request';
 export * from './profiles';
 export * from './applications-appearance';
 export * from './application-address';
+export * from './application-warnings';

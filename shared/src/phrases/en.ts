@@ -173,6 +173,11 @@ export const en: Catalogue = {
     unknown: 'The application does not exist.',
     hiddenStaysHidden: 'The RESETOTP application cannot be made visible or renamed.',
   },
+  applicationWarnings: {
+    accessOutlivesRefresh: 'The access token lives longer than the refresh token: the session will end before the access token expires.',
+    linkOutlivesPassword: 'The link lives longer than the password: the password it sets could expire before the link is used.',
+    concurrentUnreachable: 'The per-user limit (:byUser) is above the application limit (:total): it can never be reached.',
+  },
   appearance: {
     colourInvalid: 'Enter a valid colour (#rrggbb).',
     imageInvalid: 'Choose an image of the suite (/brand/… or an uploaded image).',

@@ -239,6 +239,12 @@ export const es = {
     unknown: 'La aplicación no existe.',
     hiddenStaysHidden: 'La aplicación RESETOTP no se puede hacer visible ni renombrar.',
   },
+  /** Settings that contradict one another (not given by the spec): advice beside the fields. */
+  applicationWarnings: {
+    accessOutlivesRefresh: 'El token de acceso dura más que el token de actualización: la sesión terminará antes de que el token de acceso expire.',
+    linkOutlivesPassword: 'El enlace dura más que la vigencia de la contraseña: la contraseña asignada podría vencer antes de usar el enlace.',
+    concurrentUnreachable: 'El límite por usuario (:byUser) supera el límite de la aplicación (:total): nunca se alcanzará.',
+  },
   /** The Apariencia tab of the application form (not given by the spec). */
   appearance: {
     colourInvalid: 'Debes asignar un color válido (#rrggbb).',

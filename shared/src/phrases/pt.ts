@@ -173,6 +173,11 @@ export const pt: Catalogue = {
     unknown: 'A aplicação não existe.',
     hiddenStaysHidden: 'A aplicação RESETOTP não pode ser tornada visível nem renomeada.',
   },
+  applicationWarnings: {
+    accessOutlivesRefresh: 'O token de acesso dura mais que o token de atualização: a sessão terminará antes de o token de acesso expirar.',
+    linkOutlivesPassword: 'O link dura mais que a validade da senha: a senha definida poderia vencer antes de o link ser usado.',
+    concurrentUnreachable: 'O limite por usuário (:byUser) é maior que o limite da aplicação (:total): nunca será alcançado.',
+  },
   appearance: {
     colourInvalid: 'Informe uma cor válida (#rrggbb).',
     imageInvalid: 'Escolha uma imagem da suíte (/brand/… ou uma imagem carregada).',
