@@ -8,7 +8,7 @@ import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
 import { RemoteSection } from './remotes/RemoteSection';
-import { decideRoute } from './routes';
+import { AUTH_REMOTE, decideRoute } from './routes';
 import type { HubConnectionFactory } from './session/realtime';
 import { SessionHub } from './session/SessionHub';
 
@@ -63,8 +63,29 @@ function NavigatorBridge() {
   return null;
 }
 
+/**
+ * The console's appearance preview (framed by the Apariencia tab): the public screen of the
+ * address, whoever is signed in, and nothing of the session — no hub, no redirects, no dialogs.
+ */
+function PreviewShell() {
+  return (
+    <ShellErrorBoundary>
+      <PublicLayout>
+        <RemoteSection name={AUTH_REMOTE.name} />
+      </PublicLayout>
+    </ShellErrorBoundary>
+  );
+}
+
+export interface ShellProps {
+  hubFactory?: HubConnectionFactory;
+  /** The page is the console's appearance preview (`isAppearancePreview`). */
+  preview?: boolean;
+}
+
 /** The shell's router: every path goes through decideRoute; each remote renders its own <Routes>. */
-export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}) {
+export function Shell({ hubFactory, preview }: ShellProps = {}) {
+  if (preview) return <PreviewShell />;
   return (
     <ShellErrorBoundary>
       <NavigatorBridge />
@@ -82,6 +103,6 @@ export function Shell({ hubFactory }: { hubFactory?: HubConnectionFactory } = {}
  * The data router's one route: every path (a splat, so the shell's and the remotes' descendant
  * <Routes> match the rest, case-insensitively through decideRoute) renders the shell.
  */
-export function shellRoutes(props: { hubFactory?: HubConnectionFactory } = {}): RouteObject[] {
+export function shellRoutes(props: ShellProps = {}): RouteObject[] {
   return [{ path: '*', element: <Shell {...props} /> }];
 }

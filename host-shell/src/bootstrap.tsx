@@ -1,4 +1,15 @@
-import { AppProviders, applyProfileToDocument, detectLanguage, getPageProfile, i18n, initI18n, loadRuntimeConfig, validateStoredSession } from '@suite/shared';
+import {
+  AppProviders,
+  applyProfileToDocument,
+  detectLanguage,
+  getPageProfile,
+  i18n,
+  initI18n,
+  isAppearancePreview,
+  listenForAppearancePreview,
+  loadRuntimeConfig,
+  validateStoredSession,
+} from '@suite/shared';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
@@ -39,11 +50,14 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
   // a data router: useBlocker (the console's unsaved-changes prompt) holds back and forward too
-  const router = createBrowserRouter(shellRoutes());
+  // the console's appearance preview: the sign-in screen in the profile the console posts
+  const preview = isAppearancePreview();
+  if (preview) listenForAppearancePreview();
+  const router = createBrowserRouter(shellRoutes({ preview }));
   createRoot(root).render(
     <StrictMode>
       <CacheProvider value={styles}>
-        <AppProviders profile={profile}>
+        <AppProviders profile={preview ? undefined : profile}>
           <RemoteLoaderContext.Provider value={loader}>
             <RouterProvider router={router} />
           </RemoteLoaderContext.Provider>
@@ -51,8 +65,9 @@ async function start(): Promise<void> {
       </CacheProvider>
     </StrictMode>,
   );
-  // token validation on load: a session the API no longer accepts is cleared (→ /Login)
-  void validateStoredSession();
+  // token validation on load: a session the API no longer accepts is cleared (→ /Login); a
+  // preview leaves the console's session alone
+  if (!preview) void validateStoredSession();
 }
 
 void start();

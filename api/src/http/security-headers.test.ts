@@ -95,6 +95,19 @@ describe('security headers: configuration', () => {
     await app.close();
   });
 
+  it("lets the console frame its own sign-in screen as the appearance preview, and nothing else", async () => {
+    const app = await appWith();
+    const preview = await app.inject({ method: 'GET', url: '/login?appearancePreview=dark', headers: { accept: 'text/html' } });
+    expect(parseCsp(preview.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'"]);
+    expect(preview.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/login', '/login?x=1', '/users?appearancePreview=dark', '/login/appearancePreview=dark']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(parseCsp(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+    await app.close();
+  });
+
   it('adds the origins of remotes placed elsewhere to the page policy', async () => {
     const app = await appWith({}, { remoteOrigins: ['https://cdn.example.com'] });
     const csp = parseCsp((await page(app)).headers['content-security-policy']);

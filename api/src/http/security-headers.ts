@@ -118,8 +118,18 @@ export function cspDirectives(config: SecurityConfig) {
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     formAction: ["'self'"],
-    frameAncestors: config.frameAncestors.length ? config.frameAncestors : ["'none'"],
+    frameAncestors: [(req: IncomingMessage) => (isAppearancePreviewUrl(req.url) ? "'self'" : frameAncestorsOf(config))],
   };
+}
+
+const frameAncestorsOf = (config: SecurityConfig) => (config.frameAncestors.length ? config.frameAncestors.join(' ') : "'none'");
+
+/**
+ * The sign-in screen as the console's Apariencia tab frames it (`/login?appearancePreview=…`):
+ * the one page this origin may frame itself. It shows a draft profile and touches no session.
+ */
+export function isAppearancePreviewUrl(url: string | undefined): boolean {
+  return /^\/login\?(?:[^#]*&)?appearancePreview=/i.test(url ?? '');
 }
 
 export async function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
@@ -139,13 +149,14 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS: only on HTTPS requests (below)
     strictTransportSecurity: false,
-    // the legacy header says less than frame-ancestors; with sibling origins allowed it must go
-    xFrameOptions: config.frameAncestors.length ? false : { action: 'deny' },
+    // the legacy header says less than frame-ancestors: set below, where frame-ancestors is 'none'
+    xFrameOptions: false,
     xContentTypeOptions: true,
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (config.frameAncestors.length === 0 && !isAppearancePreviewUrl(request.url)) reply.header('x-frame-options', 'DENY');
     // request.protocol honours trustProxy (X-Forwarded-Proto) when the server is configured so
     if (config.hsts && request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${config.hstsMaxAge}`);

@@ -1,3 +1,4 @@
 export * from './ProfileContext';
 export * from './document';
 export * from './store';
+export * from './preview';
