@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FORBIDDEN_TEXT_MESSAGE, findForbiddenText, isAllowedText, parseRequest } from './request';
+import { FORBIDDEN_TEXT_MESSAGE, findForbiddenText, isAllowedText, parseFields, parseRequest } from './request';
 import { CreateUserRequestSchema, UserListHeadersSchema } from './index';
 import { LoginRequestSchema } from './login';
 
@@ -41,5 +41,13 @@ describe('request text gate (parseRequest)', () => {
     expect(parseRequest(decoding, { q: 'a%00b' })).toEqual({ success: false, path: 'q', message: FORBIDDEN_TEXT_MESSAGE });
     expect(parseRequest(decoding, { q: 'a%20b' })).toEqual({ success: true, output: { q: 'a b' } });
     expect(parseRequest(LoginRequestSchema, { user: '', password: 'x', appname: 'ibuhoo' })).toEqual({ success: false, path: 'user', message: 'Campo obligatorio' });
+  });
+});
+
+describe('parseFields', () => {
+  const schema = v.object({ name: v.pipe(v.string(), v.minLength(2, 'short')), colours: v.object({ link: v.pipe(v.string(), v.regex(/^#/, 'colour')) }) });
+  it('gives every field its first issue by dot path, or the output', () => {
+    expect(parseFields(schema, { name: 'a', colours: { link: 'red' } })).toEqual({ success: false, errors: { name: 'short', 'colours.link': 'colour' } });
+    expect(parseFields(schema, { name: 'ab', colours: { link: '#fff' } })).toEqual({ success: true, output: { name: 'ab', colours: { link: '#fff' } }, errors: {} });
   });
 });

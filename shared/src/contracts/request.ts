@@ -73,3 +73,17 @@ export function parseRequest<S extends v.GenericSchema>(schema: S, input: unknow
   if (produced !== undefined) return { success: false, path: produced, message: FORBIDDEN_TEXT_MESSAGE };
   return { success: true, output: result.output };
 }
+
+export type FieldsParseResult<T> = { success: true; output: T; errors: Record<string, never> } | { success: false; errors: Record<string, string> };
+
+/**
+ * A form's input with its contract, every field at once: each field's first issue by dot path
+ * ('colors.link'), for a form that shows every error beside its field; the output when valid.
+ */
+export function parseFields<S extends v.GenericSchema>(schema: S, input: unknown): FieldsParseResult<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { success: true, output: result.output, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) errors[v.getDotPath(issue) ?? ''] ??= issue.message;
+  return { success: false, errors };
+}
