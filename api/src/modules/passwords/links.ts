@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { encryptPayload } from '@suite/shared/crypto';
-import type { PasswordLinkPayload } from '@suite/shared/contracts';
+import { durationSeconds, type PasswordLinkPayload } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 export type LinkPurpose = 'activation' | 'reset';
@@ -9,17 +9,12 @@ export type LinkPurpose = 'activation' | 'reset';
 /** Default lifetimes when the application's amount is < 1: activation 24 hours, reset 30 minutes. */
 const DEFAULT_SECONDS: Record<LinkPurpose, number> = { activation: 24 * 3600, reset: 30 * 60 };
 
-/** Seconds of `amount` in the time unit (1 minutes, 2 hours, anything else days). */
-export function unitSeconds(amount: number, unit: number): number {
-  return amount * (unit === 1 ? 60 : unit === 2 ? 3600 : 86400);
-}
-
 export function linkSeconds(purpose: LinkPurpose, app: { user_activate_token_time: number; user_activate_token_time_unit: number; assign_password_token_time: number; assign_password_token_time_unit: number }): number {
   const [amount, unit] =
     purpose === 'activation'
       ? [app.user_activate_token_time, app.user_activate_token_time_unit]
       : [app.assign_password_token_time, app.assign_password_token_time_unit];
-  return amount >= 1 ? unitSeconds(amount, unit) : DEFAULT_SECONDS[purpose];
+  return amount >= 1 ? durationSeconds(amount, unit) : DEFAULT_SECONDS[purpose];
 }
 
 export function hashLinkToken(token: string): string {
