@@ -325,6 +325,11 @@ describeEachBackend('every application setting is live on the next request', (se
     const third = await signIn(app, user, appName);
     expect([(await validate(second)).statusCode, (await validate(third)).statusCode]).toEqual([200, 200]);
     expect((await refresh(app, second, user, appName)).statusCode).toBe(200);
+
+    // on again, two sessions per user: the next sign-in keeps the user's two newest
+    await consoleApi.modify(appName, { isConcurrentSession: true, maxConcurrentTokens: 255, maxConcurrentTokensByUser: 2 });
+    const fourth = await signIn(app, user, appName);
+    expect([(await validate(second)).statusCode, (await validate(third)).statusCode, (await validate(fourth)).statusCode]).toEqual([401, 200, 200]);
   }, 20_000);
 
   it('activation and assign-password link lifetimes: a link issued after the change expires at the new lifetime', async () => {
