@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { decodeJwt } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
+import { MESSAGES, PORTAL_PROFILE_PATH, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
 import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
 import type { DB } from '../../db/schema';
@@ -498,8 +498,19 @@ describeEachBackend('every application setting is live on the next request', (se
 
 const PG = Boolean(process.env.DATABASE_URL);
 
+/** What `read` answers once it answers `wanted`, or its last answer after a second. */
+async function soon<T>(read: () => Promise<T>, wanted: T): Promise<T> {
+  const deadline = Date.now() + 1000;
+  let value = await read();
+  while (value !== wanted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
 (PG ? describe : describe.skip)('application settings changed on one API instance, applied by another on one PostgreSQL', () => {
-  it("instance B follows A's changes on its next request: token times, the session limit, the state", async () => {
+  it("instance B follows A's changes on its next request: token times, the session limit, the title, the state", async () => {
     const a = await startTestServer('postgres');
     let b: Server | undefined;
     try {
@@ -511,20 +522,36 @@ const PG = Boolean(process.env.DATABASE_URL);
       await onA.create(appName);
       const user = 'live.two.instances';
       await createUser(a.db, { userName: user, password: PASSWORD });
-      const validate = (tokens: Tokens) => onB.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
+      const validate = (on: FastifyInstance, tokens: Tokens) => on.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
+      const titleOnB = async () => json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appname: appName } })).result.title as string;
 
-      // B has signed in there (and read the application) under the settings as created
-      const before = await signIn(onB, user, appName);
-      expect(accessLifetime(before.token)).toBe(30 * MINUTE);
-      expect((await validate(before)).statusCode).toBe(200);
+      // B has signed in there and read (and cached) the application under the settings as created;
+      // A holds a session of its own, cached live
+      const onBBefore = await signIn(onB, user, appName);
+      expect(accessLifetime(onBBefore.token)).toBe(30 * MINUTE);
+      expect(await titleOnB()).toBe(applicationForm(appName).title);
+      const onABefore = await signIn(a.app, user, appName);
+      expect((await validate(a.app, onABefore)).statusCode).toBe(200);
 
-      await onA.modify(appName, { amountTime: 25, timeUnit: 2, refreshTokenExpirationAmountTime: 7, refreshTokenExpirationTimeUnit: 1, isConcurrentSession: true, maxConcurrentTokens: 1 });
+      await onA.modify(appName, {
+        title: 'Vivo en Dos',
+        amountTime: 25,
+        timeUnit: 2,
+        refreshTokenExpirationAmountTime: 7,
+        refreshTokenExpirationTimeUnit: 1,
+        isConcurrentSession: true,
+        maxConcurrentTokens: 1,
+      });
       const after = await signIn(onB, user, appName);
       expect(accessLifetime(after.token)).toBe(90_000);
       expect(await refreshLifetime(a.db, after.refreshToken)).toBe(7 * MINUTE);
-      // B's sign-in under the new limit ended the session B began before
-      expect((await validate(before)).statusCode).toBe(401);
-      expect((await validate(after)).statusCode).toBe(200);
+      // B's sign-in under the new limit ended the earlier sessions: on B at once, on A as soon as
+      // the bus brings the revocation (well before A's cached "live" answer would run out)
+      expect((await validate(onB, onBBefore)).statusCode).toBe(401);
+      expect(await soon(async () => (await validate(a.app, onABefore)).statusCode, 401)).toBe(401);
+      expect((await validate(onB, after)).statusCode).toBe(200);
+      // B's cached applications went with A's NOTIFY (not with B's cache time)
+      expect(await soon(titleOnB, 'Vivo en Dos')).toBe('Vivo en Dos');
 
       await onA.modify(appName, { idState: 1 });
       const refused = await login(onB, user, PASSWORD, appName);
