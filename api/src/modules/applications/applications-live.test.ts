@@ -233,6 +233,33 @@ describeEachBackend('every application setting is live on the next request', (se
     expect(json(late).result).toEqual({ information: MESSAGES.refreshInvalid, informationCode: 'R401' });
   });
 
+  it('an application in another origin: its URL, token times and state apply to the next sign-in and code exchange', async () => {
+    const { app, db } = server();
+    const { appName, user } = await fixture();
+    const exchange = (code: string) => app.inject({ method: 'POST', url: '/api/login/GenerateTokens', payload: { code, appName } });
+    const codeOf = async () => {
+      const reply = await login(app, user, PASSWORD, appName);
+      expect(reply.statusCode).toBe(200);
+      const url = new URL(json(reply).result.urlApp as string);
+      expect(url.origin).toBe('https://vivo.suite.example');
+      return url.searchParams.get('code') as string;
+    };
+    // same origin as created ('/users'): no code
+    expect(json(await login(app, user, PASSWORD, appName)).result.urlApp).toBe('/users');
+    await consoleApi.modify(appName, { urlApp: 'https://vivo.suite.example/', amountTime: 25, timeUnit: 2, refreshTokenExpirationAmountTime: 7, refreshTokenExpirationTimeUnit: 1 });
+    const exchanged = await exchange(await codeOf());
+    expect(exchanged.statusCode).toBe(200);
+    const tokens = json(exchanged).result as Tokens;
+    expect(accessLifetime(tokens.token)).toBe(90_000);
+    expect(await refreshLifetime(db, tokens.refreshToken)).toBe(7 * MINUTE);
+    // a code given before the application was switched off is not exchanged after
+    const pending = await codeOf();
+    await consoleApi.modify(appName, { idState: 1 });
+    expect((await exchange(pending)).statusCode).toBe(401);
+    await consoleApi.modify(appName, { idState: 0 });
+    expect((await exchange(await codeOf())).statusCode).toBe(200);
+  });
+
   it('maxRefreshTokens: the limit applies to the next refresh of a session already running, and lifts again', async () => {
     const { app } = server();
     const { appName, user } = await fixture();
