@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { decodeJwt } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES, PORTAL_PROFILE_PATH, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
+import { FALLBACK_TITLE, MESSAGES, PORTAL_PROFILE_PATH, USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
 import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
 import type { DB } from '../../db/schema';
@@ -537,7 +537,7 @@ async function soon<T>(read: () => Promise<T>, wanted: T): Promise<T> {
 }
 
 (PG ? describe : describe.skip)('application settings changed on one API instance, applied by another on one PostgreSQL', () => {
-  it("instance B follows A's changes on its next request: token times, the session limit, the title, the state", async () => {
+  it("instance B follows A's changes on its next request: a new application's address, token times, the session limit, the title, the state", async () => {
     const a = await startTestServer('postgres');
     let b: Server | undefined;
     try {
@@ -546,7 +546,13 @@ async function soon<T>(read: () => Promise<T>, wanted: T): Promise<T> {
       const admin = await tokenFor(a.app, 'admin', ADMIN_PASSWORD);
       const onA = consoleOf(() => a.app, () => admin);
       const appName = 'VivoDosInstancias';
+      // B reads (and caches) the applications before this one exists: its address is the fallback page
+      const titleOfAddressOnB = async () =>
+        json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { host: `${appName.toLowerCase()}.localhost:8080` } })).result.title as string;
+      expect(await titleOfAddressOnB()).toBe(FALLBACK_TITLE);
       await onA.create(appName);
+      // created on A, reachable at its own address on B at once
+      expect(await soon(titleOfAddressOnB, applicationForm(appName).title)).toBe(applicationForm(appName).title);
       const user = 'live.two.instances';
       await createUser(a.db, { userName: user, password: PASSWORD });
       const validate = (on: FastifyInstance, tokens: Tokens) => on.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
