@@ -492,7 +492,7 @@ describeEachBackend('every application setting is live on the next request', (se
     expect((await consoleApi.selectors()).map((names) => names.includes(appName))).toEqual([true, true]);
   });
 
-  it("visibility: isVisible false removes the application from the menu and notification selectors and from the portal's app picker", async () => {
+  it("visibility: isVisible false removes the application from the menu and notification selectors, the portal's app picker and the token's APPS claim", async () => {
     const { app, db } = server();
     const { appName, user, userId } = await fixture();
     // the user holds a role in this application and two others (the picker lists more than one)
@@ -512,14 +512,20 @@ describeEachBackend('every application setting is live on the next request', (se
       return (json(response).result.apps as { name: string }[]).map((a) => a.name).sort();
     };
 
+    /** The APPS claim of the next access token (the applications the user may go to). */
+    const appsClaim = async (password: string) => (decodeJwt(await tokenFor(app, user, password, 'ibuhoo')).APPS as string[]).slice().sort();
+
     expect((await consoleApi.selectors()).map((names) => names.includes(appName))).toEqual([true, true]);
     expect(await picker('Pick.Pass-One1')).toEqual([appName, 'biometria', 'ibuhoo'].sort());
+    expect(await appsClaim('Pick.Pass-One1')).toEqual([appName, 'biometria', 'ibuhoo'].sort());
     await consoleApi.modify(appName, { isVisible: false });
     expect((await consoleApi.selectors()).map((names) => names.includes(appName))).toEqual([false, false]);
     expect(await picker('Pick.Pass-Two2')).toEqual(['biometria', 'ibuhoo']);
+    expect(await appsClaim('Pick.Pass-Two2')).toEqual(['biometria', 'ibuhoo']);
     await consoleApi.modify(appName, { isVisible: true });
     expect((await consoleApi.selectors()).map((names) => names.includes(appName))).toEqual([true, true]);
     expect(await picker('Pick.Pass-Three3')).toEqual([appName, 'biometria', 'ibuhoo'].sort());
+    expect(await appsClaim('Pick.Pass-Three3')).toEqual([appName, 'biometria', 'ibuhoo'].sort());
   });
 });
 
