@@ -427,6 +427,23 @@ describeEachBackend('every application setting is live on the next request', (se
     expect(await change('Hist.Pass-A1')).toEqual([200, 'A10']);
   }, 20_000);
 
+  it('password history: a longer history set later covers the passwords set under a shorter one', async () => {
+    const { app } = server();
+    const { appName, user } = await fixture();
+    await consoleApi.modify(appName, { numberPasswordChanges: 1 });
+    let current = PASSWORD;
+    for (const next of ['Short.Pass-A1', 'Short.Pass-B1', 'Short.Pass-C1']) {
+      expect((await changePassword(app, appName, user, current, next)).statusCode).toBe(200);
+      current = next;
+    }
+    // under a history of 1 only the current password (C) is refused: B, A were allowed then
+    await consoleApi.modify(appName, { numberPasswordChanges: 3 });
+    for (const old of ['Short.Pass-A1', 'Short.Pass-B1']) {
+      const response = await changePassword(app, appName, user, current, old);
+      expect([old, response.statusCode, json(response).result.informationCode]).toEqual([old, 400, 'R33']);
+    }
+  });
+
   it('password expiry: a password older than the new limit is reported expired at sign-in (R18), in days and in months', async () => {
     const { app, db } = server();
     const { appName, user, userId } = await fixture();
