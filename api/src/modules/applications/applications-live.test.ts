@@ -11,7 +11,7 @@ import { hashRefreshToken } from '../../security/tokens';
 import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 
 /**
- * Issue 12, "every setting is live": each setting of an application is changed only through
+ * Every setting of an application is live: each is changed only through
  * POST /api/application/modify, as the console does, and the very next request follows it.
  * Elapsed time is simulated by moving stored issue times back, never by writing a setting.
  */
@@ -26,7 +26,7 @@ type ListedApplication = Record<string, unknown>;
 /** A new application's form (defaults of the form: 30-minute tokens, no limits, one-day refresh). */
 const applicationForm = (name: string) => ({
   name,
-  title: `Vivo ${name.slice(-4)}`,
+  title: `Portal ${name}`,
   urlApp: '/users',
   urlAssignPassword: `https://${name.toLowerCase()}.suite.example/changepassword`,
   landing: `https://${name.toLowerCase()}.suite.example/inicio`,
@@ -189,7 +189,7 @@ describeEachBackend('every application setting is live on the next request', (se
 
   /** A new application (created through the console) and a new active user with a password. */
   async function fixture(): Promise<{ appName: string; user: string; userId: string }> {
-    const id = `${++n}${Math.random().toString(36).slice(2, 6)}`;
+    const id = String(++n);
     const appName = `Vivo${id}`;
     await consoleApi.create(appName);
     const user = `live.user${id}`;
