@@ -5,6 +5,7 @@ import {
   INFORMATION_CODES,
   LOGIN_PAGE,
   MESSAGES,
+  PASSWORD_EXPIRATION_TYPE,
   type AccessTokenClaims,
   type GenerateTokensRequestSchema,
   type GenerateTokensResult,
@@ -38,17 +39,13 @@ import { exchangeCode, limitRefreshTokensByUser, recordSignIn, refreshTokenState
 /** Lifetime of the single-use code for applications in another origin. */
 export const EXCHANGE_CODE_SECONDS = 60;
 
-/** Password expiry types of applications (console spec §3): 3 days, 4 months. */
-const EXPIRATION_DAYS = 3;
-const EXPIRATION_MONTHS = 4;
-
 /** True when the password is older than the application's passwordExpiration (< 1: never). */
 export function passwordExpired(app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
   const amount = app.password_expiration;
   if (!(amount >= 1)) return false;
   const limit = new Date(user.password_changed_at ?? user.created_on);
-  if (app.password_type_expiration === EXPIRATION_MONTHS) limit.setUTCMonth(limit.getUTCMonth() + amount);
-  else if (app.password_type_expiration === EXPIRATION_DAYS) limit.setUTCDate(limit.getUTCDate() + amount);
+  if (app.password_type_expiration === PASSWORD_EXPIRATION_TYPE.months) limit.setUTCMonth(limit.getUTCMonth() + amount);
+  else if (app.password_type_expiration === PASSWORD_EXPIRATION_TYPE.days) limit.setUTCDate(limit.getUTCDate() + amount);
   else return false;
   return now.getTime() >= limit.getTime();
 }

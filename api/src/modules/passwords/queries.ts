@@ -101,14 +101,14 @@ export async function recentPasswordHashes(db: Kysely<DB>, userId: string, appli
 
 /**
  * Stores the new password in one transaction: hash, changed-at (clears the expired state; a
- * pending account becomes active), a history row (the last N per application kept). With
+ * pending account becomes active), a history row of the application. With
  * `tokenId` the link token is spent first, with every other outstanding link of the account;
  * false when it was already spent or expired (nothing stored).
  */
 export async function storePassword(
   db: Kysely<DB>,
   user: Pick<PasswordUser, 'id'>,
-  application: Pick<PasswordApplication, 'id' | 'number_password_changes'>,
+  application: Pick<PasswordApplication, 'id'>,
   hash: string,
   tokenId?: string,
 ): Promise<boolean> {
@@ -135,17 +135,9 @@ export async function storePassword(
       })
       .where('id', '=', user.id)
       .execute();
+    // every password set stays in the history (not trimmed to the current numberPasswordChanges):
+    // a longer history set later covers the passwords set before it
     await trx.insertInto('password_history').values({ user_id: user.id, application_id: application.id, password_hash: hash }).execute();
-    if (application.number_password_changes >= 1) {
-      // keep the last N per application
-      await sql`
-        delete from password_history
-         where user_id = ${user.id}::uuid and application_id = ${application.id}::int
-           and id not in (select id from password_history
-                           where user_id = ${user.id}::uuid and application_id = ${application.id}::int
-                           order by created_at desc, id desc limit ${application.number_password_changes}::int)
-      `.execute(trx);
-    }
     return true;
   });
 }
