@@ -14,6 +14,7 @@ export { APP_DATA_DEFAULTS, jwt, mockApi, reply, type ApiAnswer, type ApiCall, t
 export { textKeys, textLeaves } from './i18n';
 export { sourceFiles } from './files';
 export { Where } from './Where';
+export { WRITTEN, callsTo, cleanUpDialogs, consoleRemoteKit, serve } from './consoleRemote';
 
 /**
  * Renders `element` the way the host does: the providers, the console's QueryClient (a fresh test

@@ -1,13 +1,11 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { APPLICATION_MESSAGES, apiErrorMessage, type ApplicationAdminRecord } from '@suite/shared';
-import { DataTable, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
-import { useQuery } from '@tanstack/react-query';
+import { APPLICATION_MESSAGES, type ApplicationAdminRecord } from '@suite/shared';
+import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
-import { applicationKeys, applicationStateBody } from '../common/application';
-import { APPS_SORT, APPS_SORTS, appsSortOptions, isActiveApplication, type AppsSort } from '../common/listing';
+import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '../common/application';
 
 /**
  * The applications list (console spec §2 "Applications list", §4 "Application state"): every
@@ -16,12 +14,12 @@ import { APPS_SORT, APPS_SORTS, appsSortOptions, isActiveApplication, type AppsS
  */
 export function ApplicationsList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
-  const [query, setQuery] = useRememberedQuery<AppsSort>('applications', APPS_SORTS, APPS_SORT.active);
-  const list = useQuery({
-    queryKey: applicationKeys.all,
-    queryFn: () => fetchApplications(),
-    // a list is where other people's changes show: read again whenever it is shown
-    refetchOnMount: 'always',
+  const list = useLocalPage<ApplicationAdminRecord>({
+    entity: 'applications',
+    rememberAs: 'applications',
+    fetchAll: fetchApplications,
+    order: APPLICATION_ORDER,
+    defaultSort: STATE_DATE_SORT.active,
   });
 
   const switchState = useConsoleMutation({
@@ -41,26 +39,25 @@ export function ApplicationsList({ label }: { label: string }) {
     ],
     [t],
   );
-  const sortOptions = useMemo(() => appsSortOptions<ApplicationAdminRecord>((key) => t(`sort.${key}`)), [t]);
 
   return (
     <Box>
       {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+          <Alert.Title>{list.error}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <DataTable<ApplicationAdminRecord, AppsSort>
+      <DataTable<ApplicationAdminRecord, StateDateSort>
         label={label}
         columns={columns}
-        rows={list.data ?? []}
+        rows={list.rows}
         rowKey={(application) => String(application.id)}
         rowLabel={(application) => application.name}
-        query={query}
-        onQueryChange={setQuery}
-        sortOptions={sortOptions}
-        loading={list.isPending}
+        query={list.query}
+        onQueryChange={list.setQuery}
+        sortOptions={list.sortOptions}
+        loading={list.loading}
         loadingLabel={t('loadingList')}
         stateToggle={{
           header: t('columns.state'),
