@@ -1,5 +1,5 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { APPLICATION_MESSAGES, type ApplicationAdminRecord } from '@suite/shared';
+import { APPLICATION_MESSAGES, amountTimeComb, useLocalize, type ApplicationAdminRecord } from '@suite/shared';
 import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '..
  */
 export function ApplicationsList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
+  const localized = useLocalize();
   const list = useLocalPage<ApplicationAdminRecord>({
     entity: 'applications',
     rememberAs: 'applications',
@@ -31,14 +32,15 @@ export function ApplicationsList({ label }: { label: string }) {
     showForbidden: true,
   });
 
-  const columns = useMemo<DataTableColumn<ApplicationAdminRecord>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<ApplicationAdminRecord>[]>(() => {
+    // from amount and unit in the page's language: the API's amountTimeComb is Spanish
+    const tokenDuration = (row: ApplicationAdminRecord) => amountTimeComb(row.amountTime, row.timeUnit, localized);
+    return [
       { key: 'name', header: t('columns.name') },
       { key: 'urlApp', header: t('columns.urlApp') },
-      { key: 'amountTimeComb', header: t('columns.amountTimeComb') },
-    ],
-    [t],
-  );
+      { key: 'amountTimeComb', header: t('columns.amountTimeComb'), render: tokenDuration, searchText: tokenDuration },
+    ];
+  }, [t, localized]);
 
   return (
     <Box>
