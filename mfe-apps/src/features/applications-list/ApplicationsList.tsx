@@ -3,6 +3,7 @@ import { APPLICATION_MESSAGES, amountTimeComb, useLocalize, type ApplicationAdmi
 import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
 import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '../common/application';
@@ -10,10 +11,12 @@ import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '..
 /**
  * The applications list (console spec §2 "Applications list", §4 "Application state"): every
  * application is read at once, so search, sort and pages are the table's (remembered for the
- * tab); the state switch asks first, re-sends the whole application and reloads.
+ * tab); the state switch asks first, re-sends the whole application and reloads; a row opens
+ * the form, and so does the create button.
  */
 export function ApplicationsList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
+  const navigate = useNavigate();
   const localized = useLocalize();
   const list = useLocalPage<ApplicationAdminRecord>({
     entity: 'applications',
@@ -61,6 +64,9 @@ export function ApplicationsList({ label }: { label: string }) {
         sortOptions={list.sortOptions}
         loading={list.loading}
         loadingLabel={t('loadingList')}
+        onRowClick={(application) => navigate(String(application.id))}
+        onCreate={() => navigate('new')}
+        createLabel={t('createApplication')}
         stateToggle={{
           header: t('columns.state'),
           isActive: isActiveApplication,
