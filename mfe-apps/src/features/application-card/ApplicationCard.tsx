@@ -145,6 +145,8 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   // a save's failure belongs to the tab it was made on
   useEffect(() => setSaveError(null), [tab, editing]);
 
+  // the errors of the tab shown, for the fields whose errors show
+  const visibleErrors = Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
   const tabs: CardTab[] = TABS.map((id, index) => ({
     id,
     label: t(`card.tabs.${id}`),
@@ -161,7 +163,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
           tab={id}
           form={form}
           onChange={change}
-          errors={Object.fromEntries(Object.entries(tabErrors(form, id)).filter(([field]) => shown.has(field as Field)))}
+          errors={id === tab ? visibleErrors : {}}
           editing={editing}
         />
       </Stack>
