@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_MESSAGES } from '@suite/shared';
+import { APPLICATION_MESSAGES, changeLanguage } from '@suite/shared';
 import type { ApiRoutes } from '@suite/shared/testing';
 import { application, callsTo, cleanUpDialogs, renderAt, serve, written } from '../../testServer';
 
@@ -251,6 +251,28 @@ describe('application form, existing', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent(APPLICATION_MESSAGES.nameInUse);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(field('Nombre')).toHaveValue('ibuhoo');
+  });
+
+  it("speaks the page's language: labels, units and the contract's messages", async () => {
+    await act(() => changeLanguage('en'));
+    try {
+      const user = userEvent.setup();
+      serve(routes());
+      renderAt('/apps/2');
+      expect(await screen.findByText('Basic data details')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      await user.clear(screen.getByLabelText('Commercial title', { exact: true }));
+      await user.paste('N');
+      expect(screen.getByLabelText('Commercial title', { exact: true })).toHaveAccessibleErrorMessage('Must have more than 2 characters');
+      await user.click(screen.getByRole('button', { name: 'Update data' }));
+      await user.click(screen.getByRole('tab', { name: 'Token' }));
+      const prompt = await screen.findByRole('alertdialog');
+      await user.click(within(prompt).getByRole('button', { name: 'Discard' }));
+      expect(await screen.findByText('Edit token')).toBeInTheDocument();
+      expect(screen.getByLabelText('Unit of Token duration')).toHaveDisplayValue('Hours');
+    } finally {
+      await act(() => changeLanguage('es'));
+    }
   });
 
   it('tells an unknown application', async () => {
