@@ -1,16 +1,27 @@
-import { PATHS, registerResources } from '@suite/shared';
+import { LoadingState, PATHS, registerResources } from '@suite/shared';
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ApplicationsPage } from './features/applications-list/ApplicationsPage';
 import { NS, resources } from './i18n';
 
 registerResources(NS, resources);
 
-/** The applications section: /apps (the list; the form comes later). Mounted by the host; renders no providers. */
+// the form is its own chunk: the list does not wait for it
+const ApplicationCardRoute = lazy(() => import('./features/application-card').then(({ ApplicationCardRoute: Card }) => ({ default: Card })));
+
+/** The applications section: /apps (the list), /apps/new and /apps/:appId (the form). Mounted by the host; renders no providers. */
 export default function App() {
+  const card = (
+    <Suspense fallback={<LoadingState />}>
+      <ApplicationCardRoute />
+    </Suspense>
+  );
   return (
     <Routes>
       <Route path={PATHS.apps}>
         <Route index element={<ApplicationsPage />} />
+        <Route path="new" element={card} />
+        <Route path=":appId" element={card} />
       </Route>
       <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>

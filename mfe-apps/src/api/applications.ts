@@ -1,4 +1,4 @@
-import { apiClient, type ApplicationAdminListResult, type ApplicationAdminRecord, type ApplicationWriteResult } from '@suite/shared';
+import { apiClient, type ApplicationAdminListResult, type ApplicationAdminRecord, type ApplicationWriteResult, type CreateApplicationRequest } from '@suite/shared';
 
 /**
  * Typed calls of the applications section (console spec §7 "Applications"), through the page's
@@ -15,4 +15,9 @@ export async function fetchApplications(): Promise<ApplicationAdminRecord[]> {
 /** POST /api/application/modify: the whole application as the list answers it (the state switch included). */
 export async function modifyApplication(body: ApplicationAdminRecord): Promise<ApplicationWriteResult> {
   return (await apiClient.post<ApplicationWriteResult>('application/modify', body)).result;
+}
+
+/** POST /api/application/create: every tab of the form; the application starts active. */
+export async function createApplication(body: CreateApplicationRequest): Promise<ApplicationWriteResult> {
+  return (await apiClient.post<ApplicationWriteResult>('application/create', body)).result;
 }

@@ -24,6 +24,7 @@ export * from './query/keys';
 export { createConsoleQueryClient, createTestQueryClient, retryConsoleQuery, CONSOLE_STALE_MS } from './query/client';
 export { loadStateOf, type LoadState } from './query/loadState';
 export * from './query/useServerPage';
+export * from './query/useLocalPage';
 export * from './query/useConsoleMutation';
 export * from './card/useCardController';
 export * from './icons';

@@ -40,7 +40,9 @@ export const TIME_UNIT_NAMES: Record<number, string> = {
   2: APPLICATION_MESSAGES.unitHours,
   3: APPLICATION_MESSAGES.unitDays,
 };
-export const amountTimeComb = (amount: number, unit: number) => `${amount} ${TIME_UNIT_NAMES[unit] ?? ''}`.trim();
+/** amountTime and timeUnit together; `render` gives the unit's name in a page's language (a screen's useLocalize()). */
+export const amountTimeComb = (amount: number, unit: number, render: (text: string) => string = (text) => text) =>
+  `${amount} ${render(TIME_UNIT_NAMES[unit] ?? '')}`.trim();
 
 const required = VALIDATION_MESSAGES.required;
 const minValue = (min: number) => formatMessage(APPLICATION_MESSAGES.minValue, { min });

@@ -1,17 +1,18 @@
 import { Alert, Box, HStack, Text } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, ACCESS_STATE, apiErrorMessage, formatDate, isActiveState, type PrivilegeRecord } from '@suite/shared';
-import { DataTable, StateSwitch, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
-import { useQuery } from '@tanstack/react-query';
+import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type PrivilegeRecord } from '@suite/shared';
+import { DataTable, STATE_DATE_SORT, StateSwitch, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchPrivileges, modifyPrivilege } from '../../api/access';
 import { NS } from '../../i18n';
 import { AppsCell } from '../common/AppsCell';
-import { ACCESS_SORT, ACCESS_SORTS, accessSortOptions, type AccessSort } from '../common/listing';
-import { privilegeKeys, privilegeModifyBody } from '../common/privilege';
+
+import { privilegeModifyBody } from '../common/privilege';
 
 const isActive = (privilege: PrivilegeRecord) => isActiveState(privilege.idstate);
+/** The sort menu orders by state and creation date (console spec §2). */
+const ACCESS_ORDER = { isActive, date: (privilege: PrivilegeRecord) => privilege.createdon };
 
 /**
  * The privileges list (console spec §2): every privilege is read at once, so search, sort and
@@ -21,13 +22,13 @@ const isActive = (privilege: PrivilegeRecord) => isActiveState(privilege.idstate
 export function PrivilegesList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const [query, setQuery] = useRememberedQuery<AccessSort>('privileges', ACCESS_SORTS, ACCESS_SORT.newest);
-  const list = useQuery({
-    queryKey: privilegeKeys.all,
-    queryFn: () => fetchPrivileges(),
-    // a list is where other people's changes show: read again whenever it is shown
-    refetchOnMount: 'always',
-    meta: { shows: ['applications'] },
+  const list = useLocalPage<PrivilegeRecord>({
+    entity: 'privileges',
+    rememberAs: 'privileges',
+    fetchAll: () => fetchPrivileges(),
+    order: ACCESS_ORDER,
+    defaultSort: STATE_DATE_SORT.newest,
+    shows: ['applications'],
   });
 
   const switchState = useConsoleMutation({
@@ -73,26 +74,25 @@ export function PrivilegesList({ label }: { label: string }) {
     ],
     [t, mutateLicence, licencePending],
   );
-  const sortOptions = useMemo(() => accessSortOptions<PrivilegeRecord>((key) => t(`sort.${key}`)), [t]);
 
   return (
     <Box>
       {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+          <Alert.Title>{list.error}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <DataTable<PrivilegeRecord, AccessSort>
+      <DataTable<PrivilegeRecord, StateDateSort>
         label={label}
         columns={columns}
-        rows={list.data ?? []}
+        rows={list.rows}
         rowKey={(privilege) => String(privilege.id)}
         rowLabel={(privilege) => privilege.name}
-        query={query}
-        onQueryChange={setQuery}
-        sortOptions={sortOptions}
-        loading={list.isPending}
+        query={list.query}
+        onQueryChange={list.setQuery}
+        sortOptions={list.sortOptions}
+        loading={list.loading}
         loadingLabel={t('loadingList')}
         onRowClick={(privilege) => navigate(String(privilege.id))}
         onCreate={() => navigate('new')}

@@ -1,17 +1,17 @@
 import { Alert, Box, Text } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, ACCESS_STATE, apiErrorMessage, formatDate, isActiveState, type RoleAdminRecord } from '@suite/shared';
-import { DataTable, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
-import { useQuery } from '@tanstack/react-query';
+import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type RoleAdminRecord } from '@suite/shared';
+import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchRoles, setRoleState } from '../../api/access';
 import { NS } from '../../i18n';
 import { AppsCell } from '../common/AppsCell';
-import { ACCESS_SORT, ACCESS_SORTS, accessSortOptions, cutName, type AccessSort } from '../common/listing';
-import { roleKeys } from '../common/role';
+import { cutName } from '../common/listing';
 
 const isActive = (role: RoleAdminRecord) => isActiveState(role.idstate);
+/** The sort menu orders by state and creation date (console spec §2). */
+const ACCESS_ORDER = { isActive, date: (role: RoleAdminRecord) => role.createdon };
 
 /**
  * The roles list (console spec §2): every role is read at once, so search, sort and pages are the
@@ -20,12 +20,13 @@ const isActive = (role: RoleAdminRecord) => isActiveState(role.idstate);
 export function RolesList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const [query, setQuery] = useRememberedQuery<AccessSort>('roles', ACCESS_SORTS, ACCESS_SORT.newest);
-  const list = useQuery({
-    queryKey: roleKeys.all,
-    queryFn: fetchRoles,
-    refetchOnMount: 'always',
-    meta: { shows: ['applications', 'privileges'] },
+  const list = useLocalPage<RoleAdminRecord>({
+    entity: 'roles',
+    rememberAs: 'roles',
+    fetchAll: fetchRoles,
+    order: ACCESS_ORDER,
+    defaultSort: STATE_DATE_SORT.newest,
+    shows: ['applications', 'privileges'],
   });
 
   const switchState = useConsoleMutation({
@@ -55,26 +56,25 @@ export function RolesList({ label }: { label: string }) {
     ],
     [t],
   );
-  const sortOptions = useMemo(() => accessSortOptions<RoleAdminRecord>((key) => t(`sort.${key}`)), [t]);
 
   return (
     <Box>
       {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+          <Alert.Title>{list.error}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <DataTable<RoleAdminRecord, AccessSort>
+      <DataTable<RoleAdminRecord, StateDateSort>
         label={label}
         columns={columns}
-        rows={list.data ?? []}
+        rows={list.rows}
         rowKey={(role) => String(role.id)}
         rowLabel={(role) => role.name}
-        query={query}
-        onQueryChange={setQuery}
-        sortOptions={sortOptions}
-        loading={list.isPending}
+        query={list.query}
+        onQueryChange={list.setQuery}
+        sortOptions={list.sortOptions}
+        loading={list.loading}
         loadingLabel={t('loadingList')}
         onRowClick={(role) => navigate(String(role.id))}
         onCreate={() => navigate('new')}

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_MESSAGES } from '@suite/shared';
+import { APPLICATION_MESSAGES, changeLanguage } from '@suite/shared';
 import { application, callsTo, cleanUpDialogs, renderAt, serve, written } from '../../testServer';
 
 afterEach(cleanUpDialogs);
@@ -94,6 +94,23 @@ describe('applications list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(callsTo(calls, '/api/application/modify')).toHaveLength(1));
     expect(callsTo(calls, '/api/application/modify')[0].body).toEqual({ ...payroll, idState: 0 });
+  });
+
+  it('shows the token duration in the page language, from amount and unit', async () => {
+    await act(() => changeLanguage('en'));
+    try {
+      serve({ 'GET /api/application/list': [200, { records: [console_, payroll], count: 2 }] });
+      renderAt('/apps');
+      const table = await screen.findByRole('table', { name: 'Applications' });
+      await within(table).findAllByRole('switch');
+      expect(within(bodyRows(table)[0]).getByText('8 Hours')).toBeInTheDocument();
+      expect(within(bodyRows(table)[1]).getByText('60 Minutes')).toBeInTheDocument();
+      expect(within(table).queryByText('8 Horas')).not.toBeInTheDocument();
+      await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search' }), '8 hours');
+      expect(names(table)).toEqual(['ibuhoo']);
+    } finally {
+      await act(() => changeLanguage('es'));
+    }
   });
 
   it('shows a failed read in an alert', async () => {

@@ -1,27 +1,29 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { APPLICATION_MESSAGES, apiErrorMessage, type ApplicationAdminRecord } from '@suite/shared';
-import { DataTable, useConsoleMutation, useRememberedQuery, type DataTableColumn } from '@suite/shared/console';
-import { useQuery } from '@tanstack/react-query';
+import { APPLICATION_MESSAGES, amountTimeComb, useLocalize, type ApplicationAdminRecord } from '@suite/shared';
+import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
-import { applicationKeys, applicationStateBody } from '../common/application';
-import { APPS_SORT, APPS_SORTS, appsSortOptions, isActiveApplication, type AppsSort } from '../common/listing';
+import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '../common/application';
 
 /**
  * The applications list (console spec §2 "Applications list", §4 "Application state"): every
  * application is read at once, so search, sort and pages are the table's (remembered for the
- * tab); the state switch asks first, re-sends the whole application and reloads.
+ * tab); the state switch asks first, re-sends the whole application and reloads; a row opens
+ * the form, and so does the create button.
  */
 export function ApplicationsList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
-  const [query, setQuery] = useRememberedQuery<AppsSort>('applications', APPS_SORTS, APPS_SORT.active);
-  const list = useQuery({
-    queryKey: applicationKeys.all,
-    queryFn: () => fetchApplications(),
-    // a list is where other people's changes show: read again whenever it is shown
-    refetchOnMount: 'always',
+  const navigate = useNavigate();
+  const localized = useLocalize();
+  const list = useLocalPage<ApplicationAdminRecord>({
+    entity: 'applications',
+    rememberAs: 'applications',
+    fetchAll: fetchApplications,
+    order: APPLICATION_ORDER,
+    defaultSort: STATE_DATE_SORT.active,
   });
 
   const switchState = useConsoleMutation({
@@ -33,35 +35,38 @@ export function ApplicationsList({ label }: { label: string }) {
     showForbidden: true,
   });
 
-  const columns = useMemo<DataTableColumn<ApplicationAdminRecord>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<ApplicationAdminRecord>[]>(() => {
+    // from amount and unit in the page's language: the API's amountTimeComb is Spanish
+    const tokenDuration = (row: ApplicationAdminRecord) => amountTimeComb(row.amountTime, row.timeUnit, localized);
+    return [
       { key: 'name', header: t('columns.name') },
       { key: 'urlApp', header: t('columns.urlApp') },
-      { key: 'amountTimeComb', header: t('columns.amountTimeComb') },
-    ],
-    [t],
-  );
-  const sortOptions = useMemo(() => appsSortOptions<ApplicationAdminRecord>((key) => t(`sort.${key}`)), [t]);
+      { key: 'amountTimeComb', header: t('columns.amountTimeComb'), render: tokenDuration, searchText: tokenDuration },
+    ];
+  }, [t, localized]);
 
   return (
     <Box>
       {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(list.error)}</Alert.Title>
+          <Alert.Title>{list.error}</Alert.Title>
         </Alert.Root>
       ) : null}
-      <DataTable<ApplicationAdminRecord, AppsSort>
+      <DataTable<ApplicationAdminRecord, StateDateSort>
         label={label}
         columns={columns}
-        rows={list.data ?? []}
+        rows={list.rows}
         rowKey={(application) => String(application.id)}
         rowLabel={(application) => application.name}
-        query={query}
-        onQueryChange={setQuery}
-        sortOptions={sortOptions}
-        loading={list.isPending}
+        query={list.query}
+        onQueryChange={list.setQuery}
+        sortOptions={list.sortOptions}
+        loading={list.loading}
         loadingLabel={t('loadingList')}
+        onRowClick={(application) => navigate(String(application.id))}
+        onCreate={() => navigate('new')}
+        createLabel={t('createApplication')}
         stateToggle={{
           header: t('columns.state'),
           isActive: isActiveApplication,

@@ -1,5 +1,5 @@
 import { APPLICATION_STATE, type ApplicationAdminRecord } from '@suite/shared';
-import { consoleKeys } from '@suite/shared/console';
+import { consoleKeys, type StateDateOrder } from '@suite/shared/console';
 
 /** Keys of what the applications section reads (ADR 0009). */
 export const applicationKeys = {
@@ -11,3 +11,9 @@ export const applicationKeys = {
 export function applicationStateBody(record: ApplicationAdminRecord, nextActive: boolean): ApplicationAdminRecord {
   return { ...record, idState: nextActive ? APPLICATION_STATE.active : APPLICATION_STATE.inactive };
 }
+
+/** An application's state: 0 active, anything else inactive (spec §9). */
+export const isActiveApplication = (application: Pick<ApplicationAdminRecord, 'idState'>) => application.idState === APPLICATION_STATE.active;
+
+/** The list's sort menu orders by state and last modification (console spec §2). */
+export const APPLICATION_ORDER: StateDateOrder<ApplicationAdminRecord> = { isActive: isActiveApplication, date: (application) => application.modifiedOn };

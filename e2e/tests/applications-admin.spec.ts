@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { audit } from './accessibility';
+import { signIn } from './support';
+
+/**
+ * Applications end to end (console spec §2, §4, §5): the administrator creates an application
+ * through the form's four tabs (each checked by axe), finds it in the list, and switches it off
+ * with the confirmation.
+ */
+const NAME = 'E2E Firma';
+
+// four tabs, each audited by axe, on a shared machine
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
+
+/** A message that closes by itself, or one to accept. */
+async function acknowledge(page: Page, text: string | RegExp): Promise<void> {
+  const box = dialog(page, text);
+  await expect(box).toBeVisible();
+  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
+  if (await button.isVisible()) await button.click();
+  await expect(box).toBeHidden({ timeout: 5_000 });
+}
+
+async function next(page: Page, tab: string): Promise<void> {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function checkTab(page: Page, name: string): Promise<void> {
+  expect((await audit(page, '#main')).serious, `${name} tab`).toEqual([]);
+}
+
+test('the administrator creates an application through the four tabs', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Aplicaciones' }).click();
+  await page.getByRole('button', { name: 'Crear aplicación' }).click();
+  await expect(page.getByText('Nueva aplicación')).toBeVisible();
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Nombre').fill(NAME);
+  await field('Título comercial').fill('Firma de prueba');
+  await field('URL de la aplicación').fill('https://firma.example.com');
+  await field('URL de asignación de contraseña').fill('https://firma.example.com/password');
+  await field('URL de la landing').fill('https://firma.example.com/home');
+  await checkTab(page, 'Datos Básicos');
+  await next(page, 'Token');
+
+  for (const [label, amount, unit] of [
+    ['Duración del token', '30', 'Minutos'],
+    ['Expiración del refresh token', '1', 'Días'],
+    ['Vigencia del enlace de activación', '3', 'Días'],
+    ['Vigencia del enlace de asignación de contraseña', '12', 'Horas'],
+  ]) {
+    await field(label).fill(amount);
+    await page.getByLabel(`Unidad de ${label}`).selectOption({ label: unit });
+  }
+  await field('Máximo de refresh tokens por usuario').fill('5');
+  await checkTab(page, 'Token');
+  await next(page, 'Contraseña');
+
+  await field('Contraseñas anteriores que no se pueden repetir').fill('3');
+  await page.getByRole('button', { name: 'Aumentar Vencimiento de la contraseña' }).click();
+  await expect(field('Vencimiento de la contraseña')).toHaveValue('1');
+  await page.getByLabel('Unidad de Vencimiento de la contraseña').selectOption({ label: 'Meses' });
+  await checkTab(page, 'Contraseña');
+  await next(page, 'Configuración');
+
+  await field('Después de asignar la contraseña').selectOption({ label: 'Login de la aplicación' });
+  await checkTab(page, 'Configuración');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await acknowledge(page, 'La aplicación fue creada con éxito');
+
+  await expect(page).toHaveURL(/\/apps$/);
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
+  const row = page.getByRole('row').filter({ hasText: NAME });
+  await expect(row).toContainText('https://firma.example.com');
+  await expect(row).toContainText('30 Minutos');
+});
+
+test('the administrator switches the application off with the confirmation', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Aplicaciones' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
+  const row = page.getByRole('row').filter({ hasText: NAME });
+  const state = row.getByRole('switch');
+  await expect(state).toHaveAttribute('aria-checked', 'true');
+  await state.click();
+  const question = dialog(page, 'Deseas desactivar esta aplicación?');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Aceptar', exact: true }).click();
+  await acknowledge(page, 'La aplicación ha sido actualizada');
+  await expect(state).toHaveAttribute('aria-checked', 'false');
+
+  // the form opens in detail mode, as stored
+  await row.getByRole('cell').first().click();
+  await expect(page.getByText('Detalle de datos básicos')).toBeVisible();
+  await expect(page.getByLabel('Título comercial', { exact: true })).toHaveValue('Firma de prueba');
+});

@@ -1,0 +1,208 @@
+import { Alert, Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { ACCESS_MESSAGES, APPLICATION_MESSAGES, ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
+import { TabbedCard, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { createApplication, fetchApplications, modifyApplication } from '../../api/applications';
+import { NS } from '../../i18n';
+import { applicationKeys } from '../common/application';
+import { ApplicationTabFields } from './ApplicationFields';
+import {
+  EMPTY_FORM,
+  TABS,
+  TAB_FIELDS,
+  TAB_SAVED,
+  firstInvalidTab,
+  formToBody,
+  recordToForm,
+  tabChanged,
+  tabErrors,
+  withFields,
+  type ApplicationForm,
+  type Field,
+  type TabId,
+} from './applicationForm';
+
+const CHANGES = ['applications'] as const;
+
+/**
+ * A save's failure goes under the tabs (console spec §8), not in a dialog; a 403 has the
+ * privileges dialog of the API client already.
+ */
+async function underTabs(save: () => Promise<boolean>, show: (message: string | null) => void): Promise<boolean> {
+  show(null);
+  try {
+    return await save();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return false;
+    show(apiErrorMessage(error));
+    return false;
+  }
+}
+
+/**
+ * The application form (console spec §2 "Application form", §4, §5): Datos Básicos, Token,
+ * Contraseña and Configuración. A new application is walked tab by tab, each checked before
+ * moving on, and saved whole on the last; an existing one opens in detail mode, and in edit mode
+ * each tab saves its own part with its own button and message.
+ */
+export function ApplicationCard({ appId }: { appId?: string }) {
+  const { t } = useTranslation(NS);
+  const localized = useLocalize();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const isNew = appId === undefined;
+  const id = Number(appId);
+
+  const list = useQuery({ queryKey: applicationKeys.all, queryFn: fetchApplications, enabled: !isNew });
+  const record = isNew ? undefined : list.data?.find((application) => application.id === id);
+  const stored = useMemo<ApplicationForm | null>(() => (isNew ? EMPTY_FORM : record ? recordToForm(record) : null), [isNew, record]);
+
+  const [form, setForm] = useState<ApplicationForm>(EMPTY_FORM);
+  useEffect(() => {
+    if (stored) setForm(stored);
+  }, [stored, list.dataUpdatedAt]);
+  /** Fields whose errors show: changed by hand, or every field of a tab a move or save was refused on. */
+  const [shown, setShown] = useState<ReadonlySet<Field>>(new Set());
+  const [saveError, setSaveError] = useState<string | null>(null);
+  /** The furthest tab a new application has reached: the ones after the next are not open yet. */
+  const [reached, setReached] = useState(0);
+
+  const change = (field: Field, value: ApplicationForm[Field]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setShown((current) => new Set(current).add(field));
+  };
+  const showTabErrors = (tab: TabId) => setShown((current) => new Set([...current, ...TAB_FIELDS[tab]]));
+  const valid = (candidate: ApplicationForm, tab: TabId) => {
+    const ok = Object.keys(tabErrors(candidate, tab)).length === 0;
+    if (!ok) showTabErrors(tab);
+    return ok;
+  };
+
+  const saveTab = (tab: TabId) => () =>
+    underTabs(async () => {
+      if (!record || !stored) return false;
+      if (!tabChanged(form, stored, tab)) {
+        await showMessage({ message: ACCESS_MESSAGES.noChanges });
+        return false;
+      }
+      // only this tab's fields change; the rest is re-sent as stored
+      const next = withFields(stored, form, TAB_FIELDS[tab]);
+      if (!valid(next, tab)) return false;
+      await modifyApplication({ ...record, ...formToBody(next) });
+      await card.saved(TAB_SAVED[tab]);
+      return true;
+    }, setSaveError);
+
+  const create = () =>
+    underTabs(async () => {
+      const invalid = firstInvalidTab(form);
+      if (invalid) {
+        showTabErrors(invalid);
+        card.showTab(invalid);
+        return false;
+      }
+      const reply = await createApplication(formToBody(form));
+      await showMessage({ message: reply.information || APPLICATION_MESSAGES.created });
+      return true;
+    }, setSaveError);
+
+  const card = useCardController<TabId>({
+    tabs: TABS,
+    parts: Object.fromEntries(
+      TABS.map((tab) => [
+        tab,
+        {
+          dirty: stored !== null && tabChanged(form, stored, tab),
+          save: saveTab(tab),
+          discard: () => stored && setForm((current) => withFields(current, stored, TAB_FIELDS[tab])),
+        },
+      ]),
+    ) as Record<TabId, { dirty: boolean; save: () => Promise<boolean>; discard: () => void }>,
+    creation: isNew
+      ? {
+          save: create,
+          // spec §4: moving forward checks the tab, and every tab is walked
+          beforeForward: (from, to) => {
+            for (const tab of TABS.slice(TABS.indexOf(from), TABS.indexOf(to))) {
+              if (!valid(form, tab)) {
+                if (tab !== from) card.showTab(tab);
+                return false;
+              }
+            }
+            setReached((current) => Math.max(current, TABS.indexOf(to)));
+            return true;
+          },
+        }
+      : undefined,
+    invalidates: CHANGES,
+    unsavedMessage: ACCESS_MESSAGES.unsavedChanges,
+  });
+  const { editing, saving, tab } = card;
+
+  // a save's failure belongs to the tab it was made on
+  useEffect(() => setSaveError(null), [tab, editing]);
+
+  // the errors of the tab shown, for the fields whose errors show
+  const visibleErrors = Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
+  const tabs: CardTab[] = TABS.map((id, index) => ({
+    id,
+    label: t(`card.tabs.${id}`),
+    disabled: isNew && index > reached + 1,
+    content: (
+      <Stack gap="4">
+        {saveError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{localized(saveError)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <ApplicationTabFields
+          tab={id}
+          form={form}
+          onChange={change}
+          errors={id === tab ? visibleErrors : {}}
+          editing={editing}
+        />
+      </Stack>
+    ),
+  }));
+
+  const actions = isNew ? (
+    tab === TABS[TABS.length - 1] ? (
+      <Button colorPalette="brand" loading={saving} onClick={() => void card.create(PATHS.apps)}>
+        {t('actions.save')}
+      </Button>
+    ) : null
+  ) : (
+    <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void card.saveCurrent()}>
+      {t(`actions.update.${tab}`)}
+    </Button>
+  );
+
+  const status = isNew ? 'ready' : list.error ? 'error' : list.isPending ? 'loading' : record ? 'ready' : 'missing';
+  const subheader = isNew ? t('card.subtitle.new') : t(`card.subtitle.${tab}.${editing ? 'edit' : 'detail'}`);
+
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
+        <Heading as="h1" id={headingId} size="xl">
+          {t('apps')}
+        </Heading>
+        <Button variant="outline" onClick={() => navigate(PATHS.apps)}>
+          {t('actions.backToApps')}
+        </Button>
+      </HStack>
+      {status === 'loading' ? <LoadingState label={t('loadingCard')} /> : null}
+      {status === 'error' || status === 'missing' ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{status === 'error' ? apiErrorMessage(list.error) : localized(APPLICATION_MESSAGES.unknown)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {status === 'ready' ? <TabbedCard subheader={subheader} tabs={tabs} actions={actions} {...card.tabbedCard} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ApplicationCardRoute } from './ApplicationCardRoute';
