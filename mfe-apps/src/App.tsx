@@ -2,9 +2,11 @@ import { LoadingState, PATHS, registerResources } from '@suite/shared';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ApplicationsPage } from './features/applications-list/ApplicationsPage';
+import { APPEARANCE_NS, appearanceResources } from './features/application-appearance/i18n';
 import { NS, resources } from './i18n';
 
 registerResources(NS, resources);
+registerResources(APPEARANCE_NS, appearanceResources);
 
 // the form is its own chunk: the list does not wait for it
 const ApplicationCardRoute = lazy(() => import('./features/application-card').then(({ ApplicationCardRoute: Card }) => ({ default: Card })));

@@ -13,7 +13,7 @@ export const resources: NamespaceResources = {
     loadingCard: 'Cargando…',
     actions: {
       save: 'Guardar',
-      update: { basic: 'Actualizar datos', token: 'Actualizar token', password: 'Actualizar Contraseña', configuration: 'Actualizar configuración' },
+      update: { basic: 'Actualizar datos', token: 'Actualizar token', password: 'Actualizar Contraseña', configuration: 'Actualizar configuración', appearance: 'Actualizar apariencia' },
       backToApps: 'Volver a aplicaciones',
       increase: 'Aumentar {{field}}',
       decrease: 'Disminuir {{field}}',
@@ -25,8 +25,9 @@ export const resources: NamespaceResources = {
         token: { edit: 'Editar token', detail: 'Detalles de token' },
         password: { edit: 'Editar contraseña', detail: 'Detalles de contraseña' },
         configuration: { edit: 'Editar configuración', detail: 'Detalles de configuración' },
+        appearance: { edit: 'Editar apariencia', detail: 'Detalles de apariencia' },
       },
-      tabs: { basic: 'Datos Básicos', token: 'Token', password: 'Contraseña', configuration: 'Configuración' },
+      tabs: { basic: 'Datos Básicos', token: 'Token', password: 'Contraseña', configuration: 'Configuración', appearance: 'Apariencia' },
       fields: {
         name: 'Nombre',
         title: 'Título comercial',
@@ -65,7 +66,7 @@ export const resources: NamespaceResources = {
     loadingCard: 'Loading…',
     actions: {
       save: 'Save',
-      update: { basic: 'Update data', token: 'Update token', password: 'Update password', configuration: 'Update configuration' },
+      update: { basic: 'Update data', token: 'Update token', password: 'Update password', configuration: 'Update configuration', appearance: 'Update appearance' },
       backToApps: 'Back to applications',
       increase: 'Increase {{field}}',
       decrease: 'Decrease {{field}}',
@@ -77,8 +78,9 @@ export const resources: NamespaceResources = {
         token: { edit: 'Edit token', detail: 'Token details' },
         password: { edit: 'Edit password', detail: 'Password details' },
         configuration: { edit: 'Edit configuration', detail: 'Configuration details' },
+        appearance: { edit: 'Edit appearance', detail: 'Appearance details' },
       },
-      tabs: { basic: 'Basic data', token: 'Token', password: 'Password', configuration: 'Configuration' },
+      tabs: { basic: 'Basic data', token: 'Token', password: 'Password', configuration: 'Configuration', appearance: 'Appearance' },
       fields: {
         name: 'Name',
         title: 'Commercial title',
@@ -117,7 +119,7 @@ export const resources: NamespaceResources = {
     loadingCard: 'Carregando…',
     actions: {
       save: 'Salvar',
-      update: { basic: 'Atualizar dados', token: 'Atualizar token', password: 'Atualizar senha', configuration: 'Atualizar configuração' },
+      update: { basic: 'Atualizar dados', token: 'Atualizar token', password: 'Atualizar senha', configuration: 'Atualizar configuração', appearance: 'Atualizar aparência' },
       backToApps: 'Voltar para aplicações',
       increase: 'Aumentar {{field}}',
       decrease: 'Diminuir {{field}}',
@@ -129,8 +131,9 @@ export const resources: NamespaceResources = {
         token: { edit: 'Editar token', detail: 'Detalhes do token' },
         password: { edit: 'Editar senha', detail: 'Detalhes da senha' },
         configuration: { edit: 'Editar configuração', detail: 'Detalhes da configuração' },
+        appearance: { edit: 'Editar aparência', detail: 'Detalhes da aparência' },
       },
-      tabs: { basic: 'Dados básicos', token: 'Token', password: 'Senha', configuration: 'Configuração' },
+      tabs: { basic: 'Dados básicos', token: 'Token', password: 'Senha', configuration: 'Configuração', appearance: 'Aparência' },
       fields: {
         name: 'Nome',
         title: 'Título comercial',

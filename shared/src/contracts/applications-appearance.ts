@@ -143,6 +143,13 @@ const appearanceEntries = {
 export type ApplicationAppearance = Omit<PortalProfile, 'app' | 'tenant' | 'title'>;
 export const ApplicationAppearanceSchema = resultSchema<ApplicationAppearance>()(v.strictObject(appearanceEntries));
 
+/** JSON with its keys sorted: two equal appearances (or overrides) compare equal whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : inner,
+  );
+}
+
 /** The appearance part of a profile (what the tab edits). */
 export function appearanceOf(profile: PortalProfile): ApplicationAppearance {
   const { app: _app, tenant: _tenant, title: _title, ...appearance } = profile;

@@ -6,6 +6,7 @@ import {
   HIDDEN_APPLICATION,
   appearanceContrastIssues,
   appearanceOf,
+  canonicalJson,
   contrastMessage,
   mergeProfile,
   type ApplicationAppearanceResult,
@@ -28,13 +29,6 @@ import { storedProfile } from './directory';
 type Trx = Transaction<DB>;
 
 const isHidden = (name: string) => name.toLowerCase() === HIDDEN_APPLICATION.toLowerCase();
-
-/** JSON with its keys sorted, so two equal appearances compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-}
 
 /** The application's own profile and its tenants, or 404 (RESETOTP is not part of the console). */
 async function load(db: Kysely<DB> | Trx, id: number, lock = false) {
@@ -77,7 +71,7 @@ export async function modifyAppearance(db: Kysely<DB>, actor: AuditActor | undef
     // one of its tenants, or none; a default kept as it is stays (myselfcert is a tenant of the suite, not of each myself-style application)
     const knownTenant = appearance.defaultTenant === '' || appearance.defaultTenant === before.defaultTenant || tenants.some((t) => t.code === appearance.defaultTenant);
     if (!knownTenant) throw badRequest(APPEARANCE_MESSAGES.tenantUnknown);
-    if (canonical(before) === canonical(appearance)) throw badRequest(ACCESS_MESSAGES.noChanges);
+    if (canonicalJson(before) === canonicalJson(appearance)) throw badRequest(ACCESS_MESSAGES.noChanges);
     const next = { ...profile, ...appearance };
     checkContrast(next, tenants.map((t) => t.profile));
     await updateAppearance(trx, body.id, appearance);
@@ -97,7 +91,7 @@ export async function modifyTenantAppearance(db: Kysely<DB>, actor: AuditActor |
     if (!tenant) throw badRequest(APPEARANCE_MESSAGES.tenantUnknown);
     const before = { title: tenant.title, defaultLanguage: tenant.default_language, override: tenant.profile ?? {} };
     const after = { title: body.title, defaultLanguage: body.defaultLanguage, override: body.override };
-    if (canonical(before) === canonical(after)) throw badRequest(ACCESS_MESSAGES.noChanges);
+    if (canonicalJson(before) === canonicalJson(after)) throw badRequest(ACCESS_MESSAGES.noChanges);
     checkContrast(mergeProfile(profile, body.override), []);
     await updateTenantAppearance(trx, body.id, body.code, after);
     await touchApplication(trx, body.id);

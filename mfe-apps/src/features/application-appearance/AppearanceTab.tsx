@@ -1,6 +1,5 @@
 import { Alert, Box, Button, HStack, Input, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import {
-  ApplicationAppearanceSchema,
   COLOR_MODES,
   EMAIL_SENT_ROUTES,
   PROFILE_LANGUAGES,
@@ -11,21 +10,22 @@ import {
   mergeProfile,
   parseFields,
   profileFromAppearance,
+  type PortalProfile,
   useLocalize,
   type ApplicationAppearance,
   type ApplicationAppearanceResult,
   type TenantAppearance,
   type TenantOverride,
 } from '@suite/shared';
-import { NativeSelect, StateSwitch, consoleKeys, loadStateOf, useConsoleMutation } from '@suite/shared/console';
-import { useQuery } from '@tanstack/react-query';
+import { NativeSelect, StateSwitch, useConsoleMutation } from '@suite/shared/console';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppearancePreview } from './AppearancePreview';
 import { ColourField } from './ColourField';
 import { ImageField } from './ImageField';
 import { COLOUR_PATHS, getAt, setAt, type FieldPath } from './appearanceFields';
-import { fetchAppearance, saveAppearance, saveTenantAppearance } from './appearanceApi';
+import { saveTenantAppearance } from './appearanceApi';
+import type { AppearanceDraft } from './useAppearanceDraft';
 import { APPEARANCE_NS } from './i18n';
 
 const Details = chakra('details', { base: { borderWidth: '1px', borderRadius: 'md', p: '3', '& > summary': { cursor: 'pointer', fontWeight: 'semibold' } } });
@@ -42,23 +42,21 @@ function Section({ title, defaultOpen = false, children }: { title: string; defa
 }
 
 export interface AppearanceTabProps {
-  applicationId: number;
+  /** The card's draft of the appearance (useAppearanceDraft). */
+  appearance: AppearanceDraft;
   /** The card's edit mode: fields are read-only until the pencil is pressed. */
   editing: boolean;
 }
 
-/** The query key of an application's appearance: part of the application, reloaded with it. */
-export const appearanceKey = (id: number) => [...consoleKeys.detail('applications', String(id)), 'appearance'] as const;
-
 /**
  * The Apariencia tab: the application's portal profile (behaviour, images, colours, dark template)
  * and its tenants' overrides, with the real sign-in screen beside the form showing every unsaved
- * change, and the colour pairs below WCAG AA listed with their ratios before the server refuses them.
+ * change, and the colour pairs below WCAG AA listed with their ratios before the server refuses
+ * them. The card's update button saves it; each tenant has its own.
  */
-export function AppearanceTab({ applicationId, editing }: AppearanceTabProps) {
+export function AppearanceTab({ appearance, editing }: AppearanceTabProps) {
   const { t } = useTranslation(APPEARANCE_NS);
-  const query = useQuery({ queryKey: appearanceKey(applicationId), queryFn: () => fetchAppearance(applicationId) });
-  const state = loadStateOf(query);
+  const { state, stored, draft, profile } = appearance;
   if (state.status === 'loading') {
     return (
       <HStack role="status" gap="2">
@@ -67,7 +65,7 @@ export function AppearanceTab({ applicationId, editing }: AppearanceTabProps) {
       </HStack>
     );
   }
-  if (state.status === 'error' || !query.data) {
+  if (state.status === 'error' || !stored || !draft || !profile) {
     return (
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
@@ -75,26 +73,13 @@ export function AppearanceTab({ applicationId, editing }: AppearanceTabProps) {
       </Alert.Root>
     );
   }
-  // a new read (after a save) starts a new draft
-  return <AppearanceEditor key={query.dataUpdatedAt} stored={query.data} editing={editing} />;
+  return <AppearanceEditor appearance={appearance} stored={stored} draft={draft} profile={profile} editing={editing} />;
 }
 
-function AppearanceEditor({ stored, editing }: { stored: ApplicationAppearanceResult; editing: boolean }) {
+function AppearanceEditor({ appearance, stored, draft, profile, editing }: { appearance: AppearanceDraft; stored: ApplicationAppearanceResult; draft: ApplicationAppearance; profile: PortalProfile; editing: boolean }) {
   const { t } = useTranslation(APPEARANCE_NS);
   const localized = useLocalize();
-  const [draft, setDraft] = useState<ApplicationAppearance>(stored.appearance);
-  const set = (path: FieldPath, value: unknown) => setDraft((current) => setAt(current, path, value));
-
-  const parsed = useMemo(() => parseFields(ApplicationAppearanceSchema, draft), [draft]);
-  const { errors } = parsed;
-  const profile = useMemo(() => profileFromAppearance(stored.name, stored.title, draft), [stored, draft]);
-  const issues = useMemo(() => appearanceContrastIssues(profile), [profile]);
-  const save = useConsoleMutation({
-    run: (appearance: ApplicationAppearance) => saveAppearance(stored.id, appearance),
-    invalidates: ['applications'],
-    success: (reply) => reply.information,
-    autoClose: true,
-  });
+  const { set, errors, contrastIssues: issues } = appearance;
 
   const colourLabel = (path: FieldPath) => {
     const leaf = path[path.length - 1];
@@ -189,12 +174,6 @@ function AppearanceEditor({ stored, editing }: { stored: ApplicationAppearanceRe
 
         <ContrastReport issues={issues.map((issue) => localized(contrastMessage(issue)))} />
 
-        <HStack justify="flex-end">
-          <Button colorPalette="brand" disabled={!editing || !parsed.success || issues.length > 0 || save.pending} onClick={() => parsed.success && void save.mutate(parsed.output)}>
-            {save.pending ? <Spinner size="xs" /> : null}
-            {t('save')}
-          </Button>
-        </HStack>
 
         {stored.tenants.length > 0 ? <TenantSection stored={stored} appearance={draft} editing={editing} colourLabel={colourLabel} /> : null}
       </Stack>

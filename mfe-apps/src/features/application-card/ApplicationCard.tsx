@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import { createApplication, fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
 import { applicationKeys } from '../common/application';
+import { AppearanceTab } from '../application-appearance/AppearanceTab';
+import { useAppearanceDraft } from '../application-appearance/useAppearanceDraft';
 import { ApplicationTabFields } from './ApplicationFields';
 import {
   EMPTY_FORM,
@@ -26,6 +28,10 @@ import {
 } from './applicationForm';
 
 const CHANGES = ['applications'] as const;
+
+/** The card's tabs: the form's four, and Apariencia once the application exists (it edits its stored profile). */
+type CardTabId = TabId | 'appearance';
+const EXISTING_TABS: readonly CardTabId[] = [...TABS, 'appearance'];
 
 /**
  * A save's failure goes under the tabs (console spec §8), not in a dialog; a 403 has the
@@ -69,6 +75,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   /** The furthest tab a new application has reached: the ones after the next are not open yet. */
   const [reached, setReached] = useState(0);
+  const appearance = useAppearanceDraft(isNew ? undefined : id);
 
   const change = (field: Field, value: ApplicationForm[Field]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -109,30 +116,43 @@ export function ApplicationCard({ appId }: { appId?: string }) {
       return true;
     }, setSaveError);
 
-  const card = useCardController<TabId>({
-    tabs: TABS,
-    parts: Object.fromEntries(
-      TABS.map((tab) => [
-        tab,
-        {
-          dirty: stored !== null && tabChanged(form, stored, tab),
-          save: saveTab(tab),
-          discard: () => stored && setForm((current) => withFields(current, stored, TAB_FIELDS[tab])),
-        },
-      ]),
-    ) as Record<TabId, { dirty: boolean; save: () => Promise<boolean>; discard: () => void }>,
+  const saveAppearance = () =>
+    underTabs(async () => {
+      if (!appearance.dirty) {
+        await showMessage({ message: ACCESS_MESSAGES.noChanges });
+        return false;
+      }
+      await card.saved(await appearance.save());
+      return true;
+    }, setSaveError);
+
+  const card = useCardController<CardTabId>({
+    tabs: isNew ? TABS : EXISTING_TABS,
+    parts: {
+      ...(Object.fromEntries(
+        TABS.map((tab) => [
+          tab,
+          {
+            dirty: stored !== null && tabChanged(form, stored, tab),
+            save: saveTab(tab),
+            discard: () => stored && setForm((current) => withFields(current, stored, TAB_FIELDS[tab])),
+          },
+        ]),
+      ) as Record<TabId, { dirty: boolean; save: () => Promise<boolean>; discard: () => void }>),
+      appearance: { dirty: appearance.dirty, save: saveAppearance, discard: appearance.discard },
+    },
     creation: isNew
       ? {
           save: create,
           // spec §4: moving forward checks the tab, and every tab is walked
           beforeForward: (from, to) => {
-            for (const tab of TABS.slice(TABS.indexOf(from), TABS.indexOf(to))) {
+            for (const tab of TABS.slice(TABS.indexOf(from as TabId), TABS.indexOf(to as TabId))) {
               if (!valid(form, tab)) {
                 if (tab !== from) card.showTab(tab);
                 return false;
               }
             }
-            setReached((current) => Math.max(current, TABS.indexOf(to)));
+            setReached((current) => Math.max(current, TABS.indexOf(to as TabId)));
             return true;
           },
         }
@@ -146,19 +166,20 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   useEffect(() => setSaveError(null), [tab, editing]);
 
   // the errors of the tab shown, for the fields whose errors show
-  const visibleErrors = Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
-  const tabs: CardTab[] = TABS.map((id, index) => ({
+  const visibleErrors = tab === 'appearance' ? {} : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
+  const errorAlert = saveError ? (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{localized(saveError)}</Alert.Title>
+    </Alert.Root>
+  ) : null;
+  const formTabs: CardTab[] = TABS.map((id, index) => ({
     id,
     label: t(`card.tabs.${id}`),
     disabled: isNew && index > reached + 1,
     content: (
       <Stack gap="4">
-        {saveError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{localized(saveError)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {errorAlert}
         <ApplicationTabFields
           tab={id}
           form={form}
@@ -170,6 +191,22 @@ export function ApplicationCard({ appId }: { appId?: string }) {
     ),
   }));
 
+  const tabs: CardTab[] = isNew
+    ? formTabs
+    : [
+        ...formTabs,
+        {
+          id: 'appearance',
+          label: t('card.tabs.appearance'),
+          content: (
+            <Stack gap="4">
+              {errorAlert}
+              <AppearanceTab appearance={appearance} editing={editing} />
+            </Stack>
+          ),
+        },
+      ];
+
   const actions = isNew ? (
     tab === TABS[TABS.length - 1] ? (
       <Button colorPalette="brand" loading={saving} onClick={() => void card.create(PATHS.apps)}>
@@ -177,7 +214,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
       </Button>
     ) : null
   ) : (
-    <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void card.saveCurrent()}>
+    <Button colorPalette="brand" loading={saving} disabled={!editing || (tab === 'appearance' && appearance.dirty && !appearance.canSave)} onClick={() => void card.saveCurrent()}>
       {t(`actions.update.${tab}`)}
     </Button>
   );
