@@ -161,6 +161,8 @@ export interface SubjectsResult {
 export const SubjectsResultSchema = resultSchema<SubjectsResult>()(v.object({ records: v.array(v.object({ id: v.number(), name: v.string() })), count: v.number() }));
 
 const id32 = v.pipe(v.number(VALIDATION_MESSAGES.required), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
+/** A body's `id`: absent reads as 0, refused as not valid. */
+const bodyId = v.pipe(v.optional(v.number(VALIDATION_MESSAGES.required), 0), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
 
 /** `apps` header: comma-separated application ids ('3,5'). */
 export const TemplatesByAppsHeadersSchema = v.object({
@@ -229,17 +231,17 @@ const VariablesFieldSchema = v.pipe(
 // ------------------------------------------------------------------ create, modify, delete
 
 const notificationFields = {
-  reason: v.pipe(v.string(VALIDATION_MESSAGES.required), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(NOTIFICATION_REASON_MAX, maxMessage(NOTIFICATION_REASON_MAX))),
-  templateId: v.pipe(v.string(VALIDATION_MESSAGES.required), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX))),
-  subjectId: v.pipe(v.number(VALIDATION_MESSAGES.required), v.integer(VALIDATION_MESSAGES.required), v.minValue(1, VALIDATION_MESSAGES.required), v.maxValue(2_147_483_647, es.request.invalidId)),
+  reason: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(NOTIFICATION_REASON_MAX, maxMessage(NOTIFICATION_REASON_MAX))),
+  templateId: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX))),
+  subjectId: v.pipe(v.optional(v.number(VALIDATION_MESSAGES.required), 0), v.integer(VALIDATION_MESSAGES.required), v.minValue(1, VALIDATION_MESSAGES.required), v.maxValue(2_147_483_647, es.request.invalidId)),
   applicationIds: v.pipe(
-    v.array(id32, ACCESS_MESSAGES.applicationRequired),
+    v.optional(v.array(id32, ACCESS_MESSAGES.applicationRequired), []),
     v.minLength(1, ACCESS_MESSAGES.applicationRequired),
     v.maxLength(500, ACCESS_MESSAGES.applicationRepeated),
     v.check((ids) => new Set(ids).size === ids.length, ACCESS_MESSAGES.applicationRepeated),
   ),
   variables: VariablesFieldSchema,
-  executionDate: v.pipe(v.string(VALIDATION_MESSAGES.required), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.check(isCalendarDate, NOTIFICATION_MESSAGES.dateInvalid)),
+  executionDate: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.check(isCalendarDate, NOTIFICATION_MESSAGES.dateInvalid)),
   /** IANA zone; absent: the zone of the chosen applications (Colombia's when they name none or differ). */
   timeZone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, NOTIFICATION_MESSAGES.timeZoneInvalid), v.check(isTimeZone, NOTIFICATION_MESSAGES.timeZoneInvalid))),
 };
@@ -247,9 +249,9 @@ const notificationFields = {
 /** POST /api/Notifications/Create body (spec §7; `id` is ignored when sent). */
 export const CreateNotificationRequestSchema = v.object(notificationFields);
 /** POST /api/Notifications/Modify body. */
-export const ModifyNotificationRequestSchema = v.object({ id: id32, ...notificationFields });
+export const ModifyNotificationRequestSchema = v.object({ id: bodyId, ...notificationFields });
 /** POST /api/Notifications/Delete body. */
-export const DeleteNotificationRequestSchema = v.object({ id: id32 });
+export const DeleteNotificationRequestSchema = v.object({ id: bodyId });
 
 export type CreateNotificationRequest = v.InferOutput<typeof CreateNotificationRequestSchema>;
 export type ModifyNotificationRequest = v.InferOutput<typeof ModifyNotificationRequestSchema>;
