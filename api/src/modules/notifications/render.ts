@@ -1,4 +1,4 @@
-import type { TemplateVariable, TimeValue, VariableValue } from '@suite/shared/contracts';
+import { dateIn, type TemplateVariable, type TimeValue, type VariableValue } from '@suite/shared/contracts';
 import { escapeHtml, type RenderedMail } from '../mail/templates';
 
 /** Where a template's image is served (public: mail clients fetch it). */
@@ -33,10 +33,10 @@ export function zoneName(timeZone: string, instant: Date): string {
   return part?.value ?? timeZone;
 }
 
-/** '23:59, 15 de diciembre de 2026 (hora de Colombia)': an instant on the wall clock of `timeZone`. */
+/** '15 de diciembre de 2026, 23:59 (hora de Colombia)': an instant on the wall clock of `timeZone`. */
 export function formatInstant(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('es-CO', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-  return `${text} (${zoneName(timeZone, instant)})`;
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  return `${formatDay(dateIn(timeZone, instant))}, ${time} (${zoneName(timeZone, instant)})`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,7 +95,7 @@ export function renderNotification(input: RenderInput): RenderedMail {
     const definition = byName.get(name);
     return definition ? asHtml(display(definition, values.get(name), timeZone, sendAt)) : '';
   });
-  const sentLine = `Programado para las ${formatInstant(sendAt, timeZone)} · ${sendAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const sentLine = `Programado para el ${formatInstant(sendAt, timeZone)} · ${sendAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f8;font-family:'Segoe UI',Helvetica,Arial,sans-serif;color:#1f2933">
