@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dateIn, type TemplateVariable, type TimeValue, type VariableValue } from '@suite/shared/contracts';
 import { escapeHtml, type RenderedMail } from '../mail/templates';
 
@@ -21,6 +22,21 @@ export const RECIPIENT_PLACEHOLDER = 'destinatario';
 
 const dateFormat = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** Formatters by zone and kind: building one costs far more than using it (every e-mail of a run uses the same). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(kind: 'zoneName' | 'clock', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format =
+      kind === 'zoneName'
+        ? new Intl.DateTimeFormat('es-CO', { timeZone, timeZoneName: 'longGeneric' })
+        : new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** '2026-12-15' → '15 de diciembre de 2026' (a calendar day: no zone moves it). */
 export function formatDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -29,13 +45,13 @@ export function formatDay(date: string): string {
 
 /** 'hora de Colombia': the zone's name as a Spanish reader knows it, at `instant`. */
 export function zoneName(timeZone: string, instant: Date): string {
-  const part = new Intl.DateTimeFormat('es-CO', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(instant).find((p) => p.type === 'timeZoneName');
+  const part = formatOf('zoneName', timeZone).formatToParts(instant).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 
 /** '15 de diciembre de 2026, 23:59 (hora de Colombia)': an instant on the wall clock of `timeZone`. */
 export function formatInstant(instant: Date, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const time = formatOf('clock', timeZone).format(instant);
   return `${formatDay(dateIn(timeZone, instant))}, ${time} (${zoneName(timeZone, instant)})`;
 }
 
@@ -79,6 +95,9 @@ function htmlToText(html: string): string {
     .trim();
 }
 
+/** What a notification's e-mail is rendered from, the recipient aside. */
+export type NotificationMailInput = Omit<RenderInput, 'recipient'>;
+
 /**
  * The e-mail of a notification for one recipient: the template's body with every {{variable}}
  * replaced by its value, escaped (a value holding HTML or another placeholder stays text: the
@@ -87,11 +106,21 @@ function htmlToText(html: string): string {
  * the preview, the test send and the scheduled send.
  */
 export function renderNotification(input: RenderInput): RenderedMail {
+  return prepareNotificationMail(input)(input.recipient);
+}
+
+/**
+ * renderNotification in two steps, for a notification's many recipients: everything but the
+ * recipient's names is rendered once; each call fills in one recipient (escaped the same way).
+ */
+export function prepareNotificationMail(input: NotificationMailInput): (recipient: { names: string }) => RenderedMail {
   const { template, definitions, timeZone, sendAt } = input;
+  // stands for the recipient's names: letters and digits only, so escaping leaves it as it is
+  const slot = `RECIPIENT${randomBytes(12).toString('hex')}`;
   const values = new Map(input.values.map((v) => [v.name, v.value]));
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const body = template.bodyHtml.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g, (_m, name: string) => {
-    if (name === RECIPIENT_PLACEHOLDER) return asHtml(input.recipient.names);
+    if (name === RECIPIENT_PLACEHOLDER) return slot;
     const definition = byName.get(name);
     return definition ? asHtml(display(definition, values.get(name), timeZone, sendAt)) : '';
   });
@@ -109,5 +138,9 @@ ${body}
 </table></td></tr></table>
 </body></html>`;
   const text = `${htmlToText(body)}\n\n--\n${sentLine}\n`;
-  return { subject: input.subject, html, text };
+  return (recipient) => ({
+    subject: input.subject,
+    html: html.split(slot).join(asHtml(recipient.names)),
+    text: text.split(slot).join(recipient.names),
+  });
 }

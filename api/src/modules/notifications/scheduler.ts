@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TemplateVariable } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mailer';
-import { claimDeliveries, completeNotifications, markAttemptFailed, markSent, notificationContent, planDueNotification, type ClaimedDelivery, type NotificationContent } from './deliveries';
+import type { RenderedMail } from '../mail/templates';
+import { claimDeliveries, completeNotifications, markAttemptFailed, markSent, notificationContent, planDueNotification, type ClaimedDelivery } from './deliveries';
 import { variablesOfTemplates } from './queries';
-import { renderNotification, templateImageUrl } from './render';
+import { prepareNotificationMail, templateImageUrl } from './render';
 
 export interface SchedulerOptions {
   db: Kysely<DB>;
@@ -22,7 +22,7 @@ export interface SchedulerOptions {
   pollMs?: number;
   /** Deliveries claimed at a time by one sender. */
   batchSize?: number;
-  /** Senders working at once (the SMTP pool's connections). */
+  /** Senders working at once (default 10: twice the SMTP pool's 5 connections, so none waits for the database). */
   concurrency?: number;
   /** How long a claim holds before another instance may take the delivery over. */
   leaseMs?: number;
@@ -41,10 +41,8 @@ export interface RunResult {
   completed: number;
 }
 
-interface Prepared {
-  content: NotificationContent;
-  definitions: TemplateVariable[];
-}
+/** A notification's e-mail, rendered but for its recipient. */
+type Prepared = (recipient: { names: string }) => RenderedMail;
 
 /**
  * Sends the notifications that are due, from inside the API, on PGlite and PostgreSQL alike
@@ -107,13 +105,17 @@ export class NotificationScheduler {
     const { db } = this.options;
     while (!this.stopped && (await planDueNotification(db, this.clock(), this.messageDomain)) !== undefined) result.planned++;
     const prepared = new Map<number, Promise<Prepared | undefined>>();
-    const senders = Array.from({ length: this.options.concurrency ?? 4 }, () => this.sender(prepared, result));
+    const senders = Array.from({ length: this.options.concurrency ?? 10 }, () => this.sender(prepared, result));
     await Promise.all(senders);
     result.completed = await completeNotifications(db, this.clock());
     return result;
   }
 
-  /** Claims and sends batches until nothing is left to claim. */
+  /**
+   * Claims and sends batches until nothing is left to claim. Each delivery is marked sent as soon
+   * as the SMTP server accepts it, while the next one is already being sent (the batch waits for
+   * its marks before claiming more).
+   */
   private async sender(prepared: Map<number, Promise<Prepared | undefined>>, result: RunResult): Promise<void> {
     const { db } = this.options;
     const batchSize = this.options.batchSize ?? 20;
@@ -122,10 +124,14 @@ export class NotificationScheduler {
       const now = this.clock();
       const batch = await claimDeliveries(db, this.instanceId, now, new Date(now.getTime() + leaseMs), batchSize);
       if (!batch.length) return;
+      const marks: Promise<void>[] = [];
       for (const delivery of batch) {
         if (!prepared.has(delivery.notification_id)) prepared.set(delivery.notification_id, this.prepare(delivery.notification_id));
-        await this.deliver(delivery, await prepared.get(delivery.notification_id), result);
+        if (await this.deliver(delivery, await prepared.get(delivery.notification_id), result)) {
+          marks.push(markSent(db, delivery.id, this.instanceId, this.clock()).then((marked) => void (marked && result.sent++)));
+        }
       }
+      await Promise.all(marks);
     }
   }
 
@@ -133,23 +139,22 @@ export class NotificationScheduler {
     const content = await notificationContent(this.options.db, notificationId);
     if (!content) return undefined;
     const definitions = (await variablesOfTemplates(this.options.db, [content.templateId])).get(content.templateId) ?? [];
-    return { content, definitions };
+    return prepareNotificationMail({
+      template: { title: content.title, bodyHtml: content.bodyHtml, imageUrl: templateImageUrl(this.options.publicUrl, content.templateId) },
+      subject: content.subject,
+      definitions,
+      values: content.variables,
+      timeZone: content.timeZone,
+      sendAt: content.sendAt,
+    });
   }
 
-  private async deliver(delivery: ClaimedDelivery, prepared: Prepared | undefined, result: RunResult): Promise<void> {
+  /** Sends one delivery; true when the SMTP server accepted it (a failure is recorded for its retry). */
+  private async deliver(delivery: ClaimedDelivery, prepared: Prepared | undefined, result: RunResult): Promise<boolean> {
     const { db } = this.options;
     try {
       if (!prepared) throw new Error(`notification ${delivery.notification_id} is gone`);
-      const mail = renderNotification({
-        template: { title: prepared.content.title, bodyHtml: prepared.content.bodyHtml, imageUrl: templateImageUrl(this.options.publicUrl, prepared.content.templateId) },
-        subject: prepared.content.subject,
-        definitions: prepared.definitions,
-        values: prepared.content.variables,
-        timeZone: prepared.content.timeZone,
-        sendAt: prepared.content.sendAt,
-        recipient: { names: delivery.names },
-      });
-      await this.options.mailer.send({ to: delivery.email, ...mail, messageId: delivery.message_id });
+      await this.options.mailer.send({ to: delivery.email, ...prepared({ names: delivery.names }), messageId: delivery.message_id });
     } catch (error) {
       const maxAttempts = this.options.maxAttempts ?? 5;
       const retryAt = delivery.attempts < maxAttempts ? new Date(this.clock().getTime() + (this.options.retryBaseMs ?? 60_000) * 2 ** (delivery.attempts - 1)) : null;
@@ -157,8 +162,8 @@ export class NotificationScheduler {
       if (retryAt) result.retried++;
       else result.failed++;
       this.options.logger?.warn({ err: error, delivery: delivery.id, attempt: delivery.attempts }, retryAt ? 'notification e-mail failed; retrying later' : 'notification e-mail failed for good');
-      return;
+      return false;
     }
-    if (await markSent(db, delivery.id, this.instanceId, this.clock())) result.sent++;
+    return true;
   }
 }
