@@ -371,3 +371,81 @@ export interface NotificationWriteResult {
   id: number;
 }
 export const NotificationWriteResultSchema = resultSchema<NotificationWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.number() }));
+
+// ------------------------------------------------------------------ preview, test send, dry run, deliveries
+
+/** POST /api/Notifications/Preview and /SendTest body: the editor's notification as it would be saved. */
+export const NotificationPreviewRequestSchema = CreateNotificationRequestSchema;
+
+/** The e-mail a notification sends, rendered for the caller (show the HTML in a sandboxed frame). */
+export interface NotificationPreviewResult {
+  subject: string;
+  html: string;
+  text: string;
+  timeZone: string;
+  /** ISO-8601 UTC. */
+  sendAt: string;
+  /** The send time on the notification's zone, as the e-mail prints it. */
+  sendAtLocal: string;
+}
+export const NotificationPreviewResultSchema = resultSchema<NotificationPreviewResult>()(
+  v.object({ subject: v.string(), html: v.string(), text: v.string(), timeZone: v.string(), sendAt: v.string(), sendAtLocal: v.string() }),
+);
+
+/** POST /api/Notifications/DryRun body: the applications whose recipients are counted. */
+export const NotificationDryRunRequestSchema = v.object({ applicationIds: notificationFields.applicationIds });
+
+/** How many recipients the applications have now, and the first ones by address. */
+export interface NotificationDryRunResult {
+  count: number;
+  sample: { email: string; names: string }[];
+}
+export const NotificationDryRunResultSchema = resultSchema<NotificationDryRunResult>()(
+  v.object({ count: v.number(), sample: v.array(v.object({ email: v.string(), names: v.string() })) }),
+);
+
+/** GET /api/Notifications/Deliveries header `id`. */
+export const NotificationDeliveriesHeadersSchema = v.object({
+  id: v.pipe(v.string(VALIDATION_MESSAGES.required), v.trim(), v.regex(/^\d{1,10}$/, es.request.invalidId), v.transform(Number), id32),
+});
+
+/** One recipient's delivery: pending, sending, sent or failed. */
+export interface NotificationDelivery {
+  email: string;
+  names: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  /** ISO-8601, once sent. */
+  sentAt: string | null;
+  /** ISO-8601: when a pending delivery is tried (again). */
+  nextAttemptAt: string;
+  lastError: string | null;
+}
+export interface NotificationDeliveriesResult {
+  records: NotificationDelivery[];
+  count: number;
+}
+export const NotificationDeliveriesResultSchema = resultSchema<NotificationDeliveriesResult>()(
+  v.object({
+    records: v.array(
+      v.object({
+        email: v.string(),
+        names: v.string(),
+        status: v.picklist(['pending', 'sending', 'sent', 'failed']),
+        attempts: v.number(),
+        sentAt: v.nullable(v.string()),
+        nextAttemptAt: v.string(),
+        lastError: v.nullable(v.string()),
+      }),
+    ),
+    count: v.number(),
+  }),
+);
+
+/** The reply of a test send: the message naming the address. */
+export interface NotificationTestResult {
+  information: string;
+  informationCode: string;
+  email: string;
+}
+export const NotificationTestResultSchema = resultSchema<NotificationTestResult>()(v.object({ information: v.string(), informationCode: v.string(), email: v.string() }));

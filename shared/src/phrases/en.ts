@@ -197,6 +197,7 @@ export const en: Catalogue = {
     variableUnknown: 'The variable :name does not belong to the template.',
     variableRepeated: 'The variable :name is repeated.',
     timeZoneInvalid: 'The time zone is not valid.',
+    testNoAddress: 'Your user has no e-mail address to send the test to.',
     testSent: 'A test e-mail was sent to :email',
   },
   request: {

@@ -265,6 +265,7 @@ export const es = {
     variableUnknown: 'La variable :name no pertenece a la plantilla.',
     variableRepeated: 'La variable :name está repetida.',
     timeZoneInvalid: 'La zona horaria no es válida.',
+    testNoAddress: 'Tu usuario no tiene un correo al que enviar la prueba.',
     testSent: 'Se envió un correo de prueba a :email',
   },
   /** Refusals of the request gate and of the contracts' technical fields. */

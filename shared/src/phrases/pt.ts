@@ -197,6 +197,7 @@ export const pt: Catalogue = {
     variableUnknown: 'A variável :name não pertence ao modelo.',
     variableRepeated: 'A variável :name está repetida.',
     timeZoneInvalid: 'O fuso horário não é válido.',
+    testNoAddress: 'Seu usuário não tem um e-mail para onde enviar o teste.',
     testSent: 'Um e-mail de teste foi enviado para :email',
   },
   request: {

@@ -282,4 +282,45 @@ describeEachBackend('notifications console API', (server) => {
     expect(audit.map((a) => a.action)).toEqual(['notification.create', 'notification.delete']);
     expect(audit[1]).toMatchObject({ before: expect.objectContaining({ reason: 'Para borrar' }), after: null });
   });
+  it('previews the e-mail, sends a test to the caller, counts the recipients and lists deliveries, changing no notification', async () => {
+    const { db } = server();
+    const body = await newNotification({ variables: serializeVariables(maintenanceValues({ detalle: '<b>negrita</b> {{fecha}}' })) });
+    const before = await snapshot(db);
+    const preview = json(await call('POST', '/api/Notifications/Preview', { payload: body }));
+    expect(preview.result).toMatchObject({ subject: expect.any(String), timeZone: 'America/Bogota', sendAt: expect.stringMatching(/T04:59:00.000Z$/), sendAtLocal: expect.stringContaining('23:59') });
+    expect(preview.result.html).toContain('&lt;b&gt;negrita&lt;/b&gt; {{fecha}}');
+    expect(preview.result.html).toContain('Hola Administrador Suite');
+    expect(preview.result.html).toContain(`http://localhost:8080/api/Notifications/TemplateImage/${MAINTENANCE}`);
+    // the same rules as a save
+    const refused = await call('POST', '/api/Notifications/Preview', { payload: { ...body, executionDate: '2020-01-01' } });
+    expect([refused.statusCode, json(refused).result.information]).toEqual([400, expect.stringContaining(NOTIFICATION_MESSAGES.sendDateFromToday)]);
+
+    const mailsBefore = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', 'admin@suite.test').executeTakeFirstOrThrow();
+    const test = json(await call('POST', '/api/Notifications/SendTest', { payload: body }));
+    expect(test.result).toEqual({ information: formatMessage(NOTIFICATION_MESSAGES.testSent, { email: 'admin@suite.test' }), informationCode: 'A10', email: 'admin@suite.test' });
+    const mail = await db.selectFrom('mailbox').selectAll().where('to_address', '=', 'admin@suite.test').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(preview.result.subject);
+    expect(mail.html_body).toContain('&lt;b&gt;negrita&lt;/b&gt;');
+    expect((await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', 'admin@suite.test').executeTakeFirstOrThrow()).n).toBe(mailsBefore.n + 1);
+
+    const dry = json(await call('POST', '/api/Notifications/DryRun', { payload: { applicationIds: [apps.ibuhoo] } }));
+    const holders = await sql<{ n: number }>`
+      select count(distinct lower(u.email))::int as n from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id and r.idstate = 0
+       where ur.application_id = ${apps.ibuhoo}::int and u.idstate = 1 and not u.deleted`.execute(db);
+    expect(dry.result.count).toBe(holders.rows[0].n);
+    expect(dry.result.sample).toContainEqual({ email: 'admin@suite.test', names: 'Administrador Suite' });
+    const unknownApps = await call('POST', '/api/Notifications/DryRun', { payload: { applicationIds: [999_999] } });
+    expect([unknownApps.statusCode, json(unknownApps).result.information]).toEqual([400, NOTIFICATION_MESSAGES.applicationUnavailable]);
+
+    expect(await snapshot(db)).toBe(before);
+
+    const id = await created();
+    const deliveries = json(await call('GET', '/api/Notifications/Deliveries', { headers: { id: String(id) } }));
+    expect(deliveries.result).toEqual({ records: [], count: 0 });
+    expect((await call('GET', '/api/Notifications/Deliveries', { headers: { id: '999999' } })).statusCode).toBe(404);
+    expect((await call('GET', '/api/Notifications/Deliveries', { headers: { id: 'x' } })).statusCode).toBe(400);
+    for (const [url, payload] of [['/api/Notifications/Preview', body], ['/api/Notifications/SendTest', body], ['/api/Notifications/DryRun', { applicationIds: [apps.ibuhoo] }]] as const) {
+      expect((await call('POST', url, { token: nobody, payload })).statusCode).toBe(403);
+    }
+  });
 });

@@ -195,3 +195,9 @@ export async function listNotifications(db: Executor, id?: number): Promise<Noti
   }));
 }
 
+
+/** The address and names of a user (the test send goes to the caller). */
+export async function findUserContact(db: Executor, userId: string): Promise<{ email: string; names: string } | undefined> {
+  const row = await db.selectFrom('users').select(['email', 'names', 'surnames']).where('id', '=', userId).executeTakeFirst();
+  return row ? { email: row.email, names: `${row.names} ${row.surnames}`.trim() } : undefined;
+}

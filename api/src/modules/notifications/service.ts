@@ -11,6 +11,8 @@ import {
   type CreateNotificationRequest,
   type ModifyNotificationRequest,
   type NotificationRecord,
+  type NotificationDelivery,
+  type NotificationPreviewResult,
   type NotificationTemplate,
 } from '@suite/shared/contracts';
 import { es, formatPhrase } from '@suite/shared/phrases';
@@ -21,6 +23,7 @@ import {
   activeApplications,
   deleteNotification,
   findTemplate,
+  findUserContact,
   insertNotification,
   listNotifications,
   lockNotification,
@@ -31,7 +34,9 @@ import {
   variablesOfTemplates,
   type NotificationColumns,
 } from './queries';
-import { templateImagePath } from './render';
+import type { Mailer } from '../mail/mailer';
+import { deliveriesOf, recipientsPreview } from './deliveries';
+import { formatInstant, renderNotification, templateImageUrl, templateImagePath } from './render';
 
 type Trx = Transaction<DB>;
 
@@ -65,12 +70,19 @@ export async function subjectsFor(db: Kysely<DB>, templateId: string) {
  * Colombia's.
  */
 async function resolveNotification(trx: Trx, body: CreateNotificationRequest, now: Date): Promise<NotificationColumns> {
+  return (await resolveWithTemplate(trx, body, now)).columns;
+}
+
+/** resolveNotification, with the template, its variables and the subject's name (what rendering needs). */
+async function resolveWithTemplate(trx: Trx, body: CreateNotificationRequest, now: Date) {
   const applications = await activeApplications(trx, body.applicationIds);
   if (applications.length !== body.applicationIds.length) throw badRequest(NOTIFICATION_MESSAGES.applicationUnavailable);
-  if (!(await findTemplate(trx, body.templateId)) || !(await templateCoversApplications(trx, body.templateId, body.applicationIds))) {
+  const template = await findTemplate(trx, body.templateId);
+  if (!template || !(await templateCoversApplications(trx, body.templateId, body.applicationIds))) {
     throw badRequest(NOTIFICATION_MESSAGES.templateUnavailable);
   }
-  if (!(await subjectsOfTemplate(trx, body.templateId)).some((s) => s.id === body.subjectId)) throw badRequest(NOTIFICATION_MESSAGES.subjectNotOfTemplate);
+  const subject = (await subjectsOfTemplate(trx, body.templateId)).find((s) => s.id === body.subjectId);
+  if (!subject) throw badRequest(NOTIFICATION_MESSAGES.subjectNotOfTemplate);
   const zones = new Set(applications.map((a) => a.time_zone));
   const timeZone = body.timeZone ?? (zones.size === 1 ? [...zones][0] : DEFAULT_TIME_ZONE);
   const definitions = (await variablesOfTemplates(trx, [body.templateId])).get(body.templateId) ?? [];
@@ -78,7 +90,7 @@ async function resolveNotification(trx: Trx, body: CreateNotificationRequest, no
   if (issue) throw badRequest(formatPhrase(es.request.invalidAt, { where: `body.${issue.path}`, detail: issue.message }));
   // only the template's variables are kept, in the template's order
   const variables = definitions.flatMap((d) => body.variables.filter((v) => v.name === d.name));
-  return {
+  const columns: NotificationColumns = {
     reason: body.reason,
     template_id: body.templateId,
     subject_id: body.subjectId,
@@ -87,7 +99,53 @@ async function resolveNotification(trx: Trx, body: CreateNotificationRequest, no
     time_zone: timeZone,
     send_at: notificationSendAt(body.executionDate, timeZone),
   };
+  return { columns, template, definitions, subject: subject.name };
 }
+
+/**
+ * The e-mail a notification would send, rendered for `recipient` (the preview and the test send):
+ * the same rules as a save, nothing written.
+ */
+export async function renderRequest(db: Kysely<DB>, body: CreateNotificationRequest, now: Date, publicUrl: string, recipient: { names: string }): Promise<NotificationPreviewResult> {
+  const resolved = await db.transaction().execute((trx) => resolveWithTemplate(trx, body, now));
+  const { columns, template, definitions, subject } = resolved;
+  const mail = renderNotification({
+    template: { title: template.title, bodyHtml: template.body_html, imageUrl: templateImageUrl(publicUrl, template.id) },
+    subject,
+    definitions,
+    values: columns.variables,
+    timeZone: columns.time_zone,
+    sendAt: columns.send_at,
+    recipient,
+  });
+  return { ...mail, timeZone: columns.time_zone, sendAt: columns.send_at.toISOString(), sendAtLocal: formatInstant(columns.send_at, columns.time_zone) };
+}
+
+/** Sends the rendered e-mail to the caller's own address (a test send changes no data). */
+export async function sendTest(db: Kysely<DB>, mailer: Pick<Mailer, 'send'>, actor: AuditActor | undefined, body: CreateNotificationRequest, now: Date, publicUrl: string): Promise<string> {
+  const contact = actor ? await findUserContact(db, actor.id) : undefined;
+  if (!contact?.email) throw badRequest(NOTIFICATION_MESSAGES.testNoAddress);
+  const mail = await renderRequest(db, body, now, publicUrl, { names: contact.names });
+  await mailer.send({ to: contact.email, subject: mail.subject, html: mail.html, text: mail.text });
+  return contact.email;
+}
+
+/** A notification's deliveries, failed ones first (404 for an unknown notification). */
+export async function deliveriesFor(db: Kysely<DB>, id: number): Promise<NotificationDelivery[]> {
+  if (!(await listNotifications(db, id)).length) throw notificationNotFound();
+  return (await deliveriesOf(db, id, DELIVERIES_SHOWN)).map((d) => ({
+    email: d.email,
+    names: d.names,
+    status: d.status as NotificationDelivery['status'],
+    attempts: d.attempts,
+    sentAt: d.sent_at ? new Date(d.sent_at).toISOString() : null,
+    nextAttemptAt: new Date(d.next_attempt_at).toISOString(),
+    lastError: d.last_error,
+  }));
+}
+
+/** How many deliveries the console is shown at most (failed and pending ones first). */
+export const DELIVERIES_SHOWN = 1000;
 
 async function snapshot(trx: Trx, id: number): Promise<NotificationRecord> {
   const [record] = await listNotifications(trx, id);
@@ -138,4 +196,11 @@ export async function removeNotification(db: Kysely<DB>, actor: AuditActor | und
     await recordAudit(trx, { actor, action: 'notification.delete', entity: 'notification', entityId: String(id), before });
     return { id, information: NOTIFICATION_MESSAGES.deleted };
   });
+}
+
+/** The dry run: how many recipients the (visible, active) applications have now, and the first `sample`. */
+export async function dryRun(db: Kysely<DB>, applicationIds: number[], sample: number) {
+  if ((await activeApplications(db, applicationIds)).length !== applicationIds.length) throw badRequest(NOTIFICATION_MESSAGES.applicationUnavailable);
+  const preview = await recipientsPreview(db, applicationIds, sample);
+  return { count: preview.count, sample: preview.sample.map((r) => ({ email: r.email, names: r.names })) };
 }
