@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { NOTIFICATION_STATE, dateIn, nextDate, notificationSendAt } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
@@ -278,6 +280,47 @@ describe('notification scheduler', () => {
         await a.dispose();
       }
     }, 60_000);
+
+    it('an instance killed with SIGKILL mid-send leaves no recipient unsent: another takes its deliveries over when the lease ends', async () => {
+      const a = await startTestServer('postgres');
+      const mailer = new Mailer(a.db, 'Suite <no-reply@suite.test>', sink.url);
+      try {
+        const app = await newApplication(a.db);
+        const emails = await addRecipients(a.db, app, 300);
+        const { id, sendAt } = await schedule(a.db, [app], 1);
+        const received = sink.messages.length;
+        const now = new Date(sendAt.getTime() + 1000);
+        const child = fork(path.join(__dirname, '../../../test/notify-worker.ts'), [], {
+          execArgv: ['--conditions=source', '--import', 'tsx'],
+          env: { ...process.env, DATABASE_URL: a.config.databaseUrl, SMTP_URL: sink.url, NOW: String(now.getTime()) },
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+        await sink.waitFor(received + 40, 30_000);
+        child.kill('SIGKILL');
+        expect(await exited).toBe('SIGKILL');
+        const left = await deliveriesOf(a.db, id);
+        expect(left.filter((d) => d.status === 'sending').length).toBeGreaterThan(0);
+        expect(left.filter((d) => d.status === 'sent').length).toBeLessThan(300);
+
+        // the restarted instance, after the dead one's lease
+        const restarted = new NotificationScheduler({ db: a.db, mailer, publicUrl: PUBLIC_URL, clock: () => new Date(now.getTime() + 120_001) });
+        const result = await restarted.runOnce();
+        expect(result.completed).toBe(1);
+        const deliveries = await deliveriesOf(a.db, id);
+        expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
+        const messages = sink.messages.slice(received);
+        expect(new Set(messages.map((m) => m.to[0]))).toEqual(new Set(emails));
+        // a message sent twice is one the dead instance had handed over without marking it: same Message-ID
+        const byId = new Map(deliveries.map((d) => [d.email, d.message_id]));
+        for (const message of messages) expect(message.messageId).toBe(byId.get(message.to[0]));
+        expect(messages.length - 300).toBeLessThanOrEqual(20);
+        expect(await recordOf(a.db, id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, sent: 300 });
+      } finally {
+        mailer.close();
+        await a.dispose();
+      }
+    }, 90_000);
 
     it('catches up at start a notification that fell due while the API was down', async () => {
       const a = await startTestServer('postgres');
