@@ -36,6 +36,8 @@ import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
 import accessRoutes from './modules/access/routes';
+import notificationRoutes from './modules/notifications/routes';
+import { NotificationScheduler } from './modules/notifications/scheduler';
 import { KeyStore } from './security/keys';
 import { resolvePayloadKey } from './security/settings';
 
@@ -167,6 +169,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       access.dropAll();
     });
 
+    const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
     const ctx: AppContext = {
       config,
       database,
@@ -179,7 +182,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       hub,
       sessions,
       limits: routeLimits(config.rateLimit),
-      mailer: new Mailer(database.db, config.mailFrom, config.smtpUrl),
+      mailer,
+      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, logger: app.log }),
     };
     app.decorate('ctx', ctx);
     installShutdownReplies(app);
@@ -193,6 +197,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     purge.unref();
     app.addHook('onClose', async (instance) => {
       clearInterval(purge);
+      // a run in progress finishes the deliveries it claimed before the mailer and the database close
+      await ctx.notifications.stop();
       ctx.mailer.close();
       await database.close();
       instance.log.info('database closed');
@@ -224,11 +230,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(usersRoutes);
     await app.register(customerRoutes);
     await app.register(accessRoutes);
+    await app.register(notificationRoutes);
     await app.register(passwordRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);
 
+    // catches up what fell due while the API was down, then runs every NOTIFY_POLL_MS
+    app.addHook('onReady', async () => ctx.notifications.start());
     if (seeded.adminCreated) app.log.info({ email: config.adminEmail }, 'created the admin account');
     if (seeded.generatedAdminPassword) {
       app.log.warn('no SUITE_ADMIN_PASSWORD was set: a generated admin password is printed once on stdout');

@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       sessionCacheMs: 0,
       accessCacheMs: 5000,
       mailFrom: 'Suite <no-reply@suite.test>',
+      notificationPollMs: 30_000,
       smtpUrl: undefined,
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,

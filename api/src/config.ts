@@ -62,6 +62,8 @@ export interface Config {
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
+  /** Milliseconds between runs of the notification scheduler (NOTIFY_POLL_MS); 0 turns it off on this instance. */
+  notificationPollMs: number;
   /**
    * Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY; Fastify's
    * `trustProxy`): false (default: the socket's address), true (every hop), a number of hops, or
@@ -311,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
+    notificationPollMs: parsePositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 30_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
     hub: {

@@ -9,6 +9,7 @@ import type { AppDirectory } from './modules/applications/directory';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
 import type { Mailer } from './modules/mail/mailer';
+import type { NotificationScheduler } from './modules/notifications/scheduler';
 import type { KeyStore } from './security/keys';
 import type { AuthUser } from './security/auth';
 
@@ -33,6 +34,8 @@ export interface AppContext {
   limits: RouteLimits;
   /** Outgoing mail (SMTP, or the development mailbox). */
   mailer: Mailer;
+  /** Sends the due notifications (every NOTIFY_POLL_MS; claimed per recipient across instances). */
+  notifications: NotificationScheduler;
 }
 
 declare module 'fastify' {

@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheMs: 2000,
     accessCacheMs: 30_000,
     mailFrom: 'Suite <no-reply@suite.test>',
+    // the scheduler tests run their own instances with a clock of their own
+    notificationPollMs: 0,
     trustProxy: false,
     requestTimeoutMs: 30_000,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },

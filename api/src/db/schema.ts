@@ -66,6 +66,8 @@ export interface ApplicationsTable {
   default_language: Generated<string>;
   free_trial_url: Generated<string>;
   free_trial_code: Generated<string>;
+  /** IANA zone its notifications are sent in (0015). */
+  time_zone: Generated<string>;
   /** Portal profile appearance (jsonb, 0009): returned parsed; write it as JSON text. */
   appearance: ColumnType<unknown, string | undefined, string>;
   created_on: Timestamp;
@@ -304,6 +306,79 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+/** Scheduled e-mail notifications (0015). */
+export interface NotificationTemplatesTable {
+  id: string;
+  title: string;
+  body_html: string;
+  image_svg: string;
+  idstate: Generated<number>;
+  created_on: Timestamp;
+}
+
+export interface NotificationTemplateVariablesTable {
+  template_id: string;
+  position: number;
+  name: string;
+  type: 'text' | 'date' | 'time' | 'check';
+  label: string;
+  multiline: Generated<boolean>;
+  rows: Generated<number>;
+  max_length: Generated<number>;
+  complement: string | null;
+}
+
+export interface NotificationSubjectsTable {
+  id: Generated<number>;
+  template_id: string;
+  name: string;
+}
+
+export interface NotificationTemplateApplicationsTable {
+  template_id: string;
+  application_id: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  reason: string;
+  template_id: string;
+  subject_id: number;
+  /** jsonb: returned parsed; write it as JSON text. */
+  variables: ColumnType<unknown, string | undefined, string>;
+  /** date: written and read as 'YYYY-MM-DD' text (the queries cast it). */
+  execution_date: ColumnType<string, string, string>;
+  time_zone: string;
+  send_at: ColumnType<Date, Date | string, Date | string>;
+  idstate: Generated<number>;
+  planned_at: TimestampNullable;
+  executed_at: TimestampNullable;
+  created_by: string | null;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+export interface NotificationApplicationsTable {
+  notification_id: number;
+  application_id: number;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<string>;
+  notification_id: number;
+  user_id: string | null;
+  email: string;
+  names: Generated<string>;
+  message_id: string;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+  lease_owner: string | null;
+  lease_until: TimestampNullable;
+  sent_at: TimestampNullable;
+  last_error: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   name: string;
@@ -354,4 +429,11 @@ export interface DB {
   mailbox: MailboxTable;
   audit_log: AuditLogTable;
   stored_images: StoredImagesTable;
+  notification_templates: NotificationTemplatesTable;
+  notification_template_variables: NotificationTemplateVariablesTable;
+  notification_subjects: NotificationSubjectsTable;
+  notification_template_applications: NotificationTemplateApplicationsTable;
+  notifications: NotificationsTable;
+  notification_applications: NotificationApplicationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

@@ -22,6 +22,7 @@ import {
   demoEmail,
   jsonType,
 } from './seed-data';
+import { NOTIFICATION_TEMPLATES, templateImage } from './seed-notifications';
 import { PROFILE_SEED_VERSION } from './seed-profiles';
 
 export interface SeedOptions {
@@ -137,6 +138,8 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
       .execute();
   }
 
+  await seedNotificationTemplates(trx, apps);
+
   // privileges: a new one is assigned to the console application when it is created
   const newPrivileges = await trx
     .insertInto('privileges')
@@ -202,6 +205,40 @@ async function seedProfiles(trx: Transaction<DB>): Promise<void> {
     .values({ key: PROFILE_SEED_KEY, value: String(PROFILE_SEED_VERSION) })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(PROFILE_SEED_VERSION) }))
     .execute();
+}
+
+/** The notification templates with their variables, subjects and applications (missing ones only). */
+async function seedNotificationTemplates(trx: Transaction<DB>, apps: Map<string, number>): Promise<void> {
+  const visible = (await trx.selectFrom('applications').select('name').where('is_visible', '=', true).execute()).map((a) => a.name.toLowerCase());
+  for (const template of NOTIFICATION_TEMPLATES) {
+    const created = await trx
+      .insertInto('notification_templates')
+      .values({ id: template.id, title: template.title, body_html: template.bodyHtml, image_svg: templateImage(template) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!created) continue;
+    await trx
+      .insertInto('notification_template_variables')
+      .values(
+        template.variables.map((variable, position) => ({
+          template_id: template.id,
+          position,
+          name: variable.name,
+          type: variable.type,
+          label: variable.label,
+          multiline: variable.multiline ?? false,
+          rows: variable.rows ?? 1,
+          max_length: variable.maxLength ?? 50,
+          complement: variable.complement ?? null,
+        })),
+      )
+      .execute();
+    await trx.insertInto('notification_subjects').values(template.subjects.map((name) => ({ template_id: template.id, name }))).execute();
+    const names = template.applications === '*' ? visible : template.applications.map((n) => n.toLowerCase());
+    const links = names.flatMap((name) => (apps.has(name) ? [{ template_id: template.id, application_id: apps.get(name) as number }] : []));
+    if (links.length) await trx.insertInto('notification_template_applications').values(links).execute();
+  }
 }
 
 async function grantRole(trx: Transaction<DB>, roleId: number, applicationId: number, privilegeIds: number[]): Promise<void> {

@@ -55,6 +55,7 @@ export const CONTRACT_EXEMPT: Readonly<Record<string, string>> = {
   'GET /api/docs': 'the page that renders the document',
   'GET /mfe/:slug/*': 'static files of the micro-frontends',
   'GET /brand/*': 'static brand images',
+  'GET /api/Notifications/TemplateImage/:id': 'notification template images (SVG), fetched by mail clients',
   'GET /*': 'static files of the host shell and its page',
   'OPTIONS *': 'CORS preflight answered by @fastify/cors for every path',
 };

@@ -7,6 +7,7 @@ export * from './users-form';
 export * from './users-catalogs';
 export * from './access';
 export * from './applications-admin';
+export * from './notifications';
 export * from './validation';
 export * from './messages';
 export * from './config';

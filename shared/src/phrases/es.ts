@@ -261,6 +261,35 @@ export const es = {
     fileNameLong: 'El nombre del archivo no puede superar 200 caracteres.',
     imageUploaded: 'La imagen ha sido cargada',
   },
+  /** The notifications section of the console (spec §2, §4, §5 Notification, §9). */
+  notifications: {
+    listTitle: 'Notificaciones de correo',
+    create: 'Crear notificación',
+    newTitle: 'Nueva notificación',
+    editTitle: 'Edición de la notificación',
+    detailTitle: 'Detalle de la notificación',
+    executedReadOnly: 'La notificación ya fue ejecutada, no se puede modificar',
+    confirmDelete: 'Desea eliminar esta notificación?',
+    // not given by the spec:
+    created: 'La notificación fue creada con éxito',
+    updated: 'La notificación ha sido actualizada',
+    deleted: 'La notificación fue eliminada',
+    unknown: 'La notificación no existe.',
+    templateUnavailable: 'La plantilla no existe o no está disponible para todas las aplicaciones elegidas.',
+    subjectNotOfTemplate: 'El asunto no pertenece a la plantilla elegida.',
+    applicationUnavailable: 'Una de las aplicaciones elegidas no existe o no está activa.',
+    dateInvalid: 'La fecha no es válida.',
+    sendDateFromToday: 'La fecha de envío debe ser hoy o posterior.',
+    dateFromTomorrow: 'La fecha debe ser a partir de mañana.',
+    hourRange: 'La hora debe estar entre 0 y 23.',
+    minutesRange: 'Los minutos deben estar entre 0 y 59.',
+    variablesInvalid: 'Las variables no tienen un formato válido.',
+    variableUnknown: 'La variable :name no pertenece a la plantilla.',
+    variableRepeated: 'La variable :name está repetida.',
+    timeZoneInvalid: 'La zona horaria no es válida.',
+    testNoAddress: 'Tu usuario no tiene un correo al que enviar la prueba.',
+    testSent: 'Se envió un correo de prueba a :email',
+  },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
     /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */

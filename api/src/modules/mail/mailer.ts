@@ -7,6 +7,15 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** A Message-ID of the caller's ('<…@…>'): the same on every attempt of one message. */
+  messageId?: string;
+}
+
+/** SMTP_URL with connection pooling unless the URL sets `pool` itself: mail to many recipients reuses connections. */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
 }
 
 /**
@@ -23,11 +32,11 @@ export class Mailer {
     smtpUrl?: string,
   ) {
     this.captures = !smtpUrl;
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+    this.transport = smtpUrl ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl)) : nodemailer.createTransport({ jsonTransport: true });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const info = await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
     if (!this.captures) return;
     const rendered = JSON.parse(String((info as { message?: unknown }).message ?? '{}')) as Partial<OutgoingMail>;
     await this.db
