@@ -18,3 +18,4 @@ export * from './request';
  * browser modules of the package root).
  */
 export * from './profiles';
+export * from './menus';
