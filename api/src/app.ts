@@ -34,6 +34,7 @@ import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
 import accessRoutes from './modules/access/routes';
+import menuRoutes from './modules/menus/routes';
 import { KeyStore } from './security/keys';
 import { resolvePayloadKey } from './security/settings';
 
@@ -220,6 +221,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(usersRoutes);
     await app.register(customerRoutes);
     await app.register(accessRoutes);
+    await app.register(menuRoutes);
     await app.register(passwordRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);

@@ -22,6 +22,7 @@ import {
   demoEmail,
   jsonType,
 } from './seed-data';
+import { seedMenus } from './seed-menus';
 import { PROFILE_SEED_VERSION } from './seed-profiles';
 
 export interface SeedOptions {
@@ -159,6 +160,7 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
     await grantRole(trx, role.id, consoleId, names.map((n) => privileges.get(n.toLowerCase()) as number));
   }
+  await seedMenus(trx);
 }
 
 /**
