@@ -13,7 +13,7 @@ import {
   parseMenuJson,
   type MenuItem,
 } from './index';
-import { MENU_ICON_BODIES } from '../menu-icons/lucide';
+import { MENU_ICON_BODIES } from '../menu-icons';
 
 let n = 0;
 const key = () => `k${String(++n).padStart(9, '0')}`;
