@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Heading, Stack, Text } from '@chakra-ui/rea
 import { MENU_LOCATION, MENU_LOCATIONS, MENU_MESSAGES, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared';
 import { NativeSelect, askDialog, confirmAction, useUnsavedChanges } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMenuApplications, fetchMenuPrivileges } from '../../api/menus';
 import { NS } from '../../i18n';
@@ -25,6 +25,7 @@ export function MenuSettingsPage() {
   const [location, setLocation] = useState<MenuLocation>(MENU_LOCATION.lateral);
   const [applicationId, setApplicationId] = useState<number>();
   const [editing, setEditing] = useState<Editing>(null);
+  const selectId = useId();
   const applications = useQuery({ queryKey: ['applications', 'of', 'menus', null, 'assignable'], queryFn: fetchMenuApplications });
   const privileges = useQuery({ queryKey: ['privileges', 'of', 'applications', String(applicationId), 'menus'], queryFn: () => fetchMenuPrivileges(applicationId as number), enabled: applicationId !== undefined });
   const menu = useMenuDraft(applicationId, location);
@@ -80,8 +81,9 @@ export function MenuSettingsPage() {
         <Stack gap="3">
           <HStack gap="3" align="end" wrap="wrap">
             <Field.Root maxW="sm">
-              <Field.Label>{t('application')}</Field.Label>
+              <Field.Label htmlFor={selectId}>{t('application')}</Field.Label>
               <NativeSelect
+                id={selectId}
                 value={applicationId ?? ''}
                 onChange={async (e) => {
                   const next = e.target.value ? Number(e.target.value) : undefined;

@@ -10,6 +10,8 @@ import { Tag } from '../common/parts';
 import { findItem, moveItem, nonDragMove, parentInactive, updateItem, type Place, type Tree } from './menuTree';
 
 const ROOT = '__root__';
+/** The tree's invisible root: the loader must answer an item for it too. */
+const ROOT_ITEM = { key: ROOT, name: '', children: [] } as unknown as MenuItem;
 const INDENT = 24;
 
 export interface MenuTreeViewProps {
@@ -21,7 +23,7 @@ export interface MenuTreeViewProps {
 }
 
 /** Where a drop puts the items: between two siblings, or at the end of the item dropped on. */
-function placeOfDrop(target: DragTarget<MenuItem | null>, tree: Tree): Place {
+function placeOfDrop(target: DragTarget<MenuItem>, tree: Tree): Place {
   const parentId = target.item.getId();
   const parent = parentId === ROOT ? null : parentId;
   if ('insertionIndex' in target) return { parent, index: target.insertionIndex };
@@ -44,11 +46,13 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
     return all;
   }, [tree]);
 
-  const headless = useTree<MenuItem | null>({
+  // every group stays open; a stable object, or the tree would re-render without end
+  const state = useMemo(() => ({ expandedItems: [ROOT, ...keys], focusedItem: focused }), [keys, focused]);
+  const headless = useTree<MenuItem>({
     rootItemId: ROOT,
-    state: { expandedItems: [ROOT, ...keys], focusedItem: focused },
+    state,
     setFocusedItem: (updater) => setFocused((current) => (typeof updater === 'function' ? updater(current) : updater)),
-    getItemName: (item) => item.getItemData()?.name ?? '',
+    getItemName: (item) => item.getItemData().name,
     // every item may take children: a leaf becomes a group when something is dropped on it
     isItemFolder: () => true,
     canReorder: true,
@@ -64,7 +68,7 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
     },
     indent: INDENT,
     dataLoader: {
-      getItem: (id) => (id === ROOT ? null : (findItem(tree, id) ?? null)),
+      getItem: (id) => (id === ROOT ? ROOT_ITEM : (findItem(tree, id) ?? ROOT_ITEM)),
       getChildren: (id) => (id === ROOT ? tree : (findItem(tree, id)?.children ?? [])).map((item) => item.key),
     },
     features: [syncDataLoaderFeature, selectionFeature, hotkeysCoreFeature, dragAndDropFeature, keyboardDragAndDropFeature],
@@ -132,10 +136,10 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
   );
 }
 
-function TreeRow({ item, location }: { item: ItemInstance<MenuItem | null>; location: MenuLocation }) {
+function TreeRow({ item, location }: { item: ItemInstance<MenuItem>; location: MenuLocation }) {
   const { t } = useTranslation(NS);
   const data = item.getItemData();
-  if (!data) return null;
+  if (data.key === ROOT) return null;
   const level = item.getItemMeta().level;
   return (
     <Box

@@ -1,7 +1,7 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { MENU_LOCATION, useLocalize, type MenuItem, type MenuLocation } from '@suite/shared';
 import { NativeSelect } from '@suite/shared/console';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { MenuIcon } from '../common/MenuIcon';
@@ -31,6 +31,7 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
   const [step, setStep] = useState<'data' | 'icon'>('data');
   const [errors, setErrors] = useState<Partial<Record<keyof ItemDraft, string>>>({});
   const [search, setSearch] = useState('');
+  const ids = { privileges: useId(), section: useId(), linkType: useId() };
   const icons = useMemo(() => matchingIcons(search), [search]);
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -88,8 +89,9 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
             {error('name')}
           </Field.Root>
           <Field.Root invalid={Boolean(errors.privileges)}>
-            <Field.Label>{t('item.privileges')}</Field.Label>
+            <Field.Label htmlFor={ids.privileges}>{t('item.privileges')}</Field.Label>
             <NativeSelect
+              id={ids.privileges}
               multiple
               height="28"
               value={draft.privileges}
@@ -105,16 +107,16 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
           </Field.Root>
           {location === MENU_LOCATION.user ? (
             <Field.Root required>
-              <Field.Label>{t('item.section')}</Field.Label>
-              <NativeSelect value={String(draft.section)} onChange={(e) => set('section', Number(e.target.value))}>
+              <Field.Label htmlFor={ids.section}>{t('item.section')}</Field.Label>
+              <NativeSelect id={ids.section} value={String(draft.section)} onChange={(e) => set('section', Number(e.target.value))}>
                 <option value="1">{t('sections.1')}</option>
                 <option value="0">{t('sections.0')}</option>
               </NativeSelect>
             </Field.Root>
           ) : null}
           <Field.Root required>
-            <Field.Label>{t('item.linkType')}</Field.Label>
-            <NativeSelect value={draft.isFunction ? 'function' : 'url'} onChange={(e) => set('isFunction', e.target.value === 'function')}>
+            <Field.Label htmlFor={ids.linkType}>{t('item.linkType')}</Field.Label>
+            <NativeSelect id={ids.linkType} value={draft.isFunction ? 'function' : 'url'} onChange={(e) => set('isFunction', e.target.value === 'function')}>
               <option value="url">{t('item.url')}</option>
               <option value="function">{t('item.function')}</option>
             </NativeSelect>

@@ -1,0 +1,122 @@
+import { MENU_MESSAGES } from '@suite/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { APPLICATIONS, callsTo, cleanUpDialogs, menuItem, menuRecord, renderAt, serve } from '../../testServer';
+
+afterEach(cleanUpDialogs);
+
+const written = (information: string) => ({ information, informationCode: 'A10', id: 7, version: 4 });
+
+async function openEditor(routes: Parameters<typeof serve>[0] = {}) {
+  const users = menuItem('Usuarios', { privilege: 'USERS_READ' });
+  const roles = menuItem('Roles');
+  const apps = menuItem('Aplicaciones');
+  const calls = serve({
+    'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
+    'GET /api/menu/privileges': [200, { records: [{ name: 'USERS_READ', description: '' }, { name: 'MENUS_READ', description: '' }] }],
+    'GET /api/menu/GetMenuByApp': (call) => [200, call.headers.get('idmenulocation') === '1' ? menuRecord([users, roles, apps]) : menuRecord([], { id: 0, version: 0, idmenulocation: Number(call.headers.get('idmenulocation')) })],
+    'POST /api/menu/Modify': [200, written(MENU_MESSAGES.modified)],
+    'POST /api/menu/Create': [200, written(MENU_MESSAGES.saved)],
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderAt('/menuSettings');
+  expect(await screen.findByRole('heading', { name: 'Ajustes de menú' })).toBeInTheDocument();
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
+  const tree = await screen.findByRole('tree', { name: 'Ítems del menú' });
+  await within(tree).findByText('Usuarios');
+  return { calls, user, tree };
+}
+
+const order = (tree: HTMLElement) => within(tree).getAllByRole('treeitem').map((item) => item.textContent);
+const saveButton = () => screen.getByRole('button', { name: 'Guardar menú' });
+const discardButton = () => screen.getByRole('button', { name: 'No guardar' });
+
+describe('menu settings', () => {
+  it('shows the four location tabs and the chosen application menu; save and discard wait for a change', async () => {
+    const { tree } = await openEditor();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Lateral', 'Superior', 'Menú de usuario', 'Suite de aplicaciones']);
+    expect(order(tree)).toEqual(['Usuarios', 'Roles', 'Aplicaciones']);
+    expect(saveButton()).toBeDisabled();
+    expect(discardButton()).toBeDisabled();
+  });
+
+  it('reorders with the move buttons, across levels, and saves the whole menu with the version it loaded', async () => {
+    const { calls, user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Roles'));
+    await user.click(screen.getByRole('button', { name: 'Meter Roles en el ítem anterior' }));
+    expect(order(tree)).toEqual(['Usuarios', 'Roles', 'Aplicaciones']);
+    await user.click(within(tree).getByText('Aplicaciones'));
+    await user.click(screen.getByRole('button', { name: 'Subir Aplicaciones' }));
+    expect(saveButton()).toBeEnabled();
+    await user.click(saveButton());
+    expect(await screen.findByText(MENU_MESSAGES.modified)).toBeInTheDocument();
+    const [modify] = callsTo(calls, '/api/menu/Modify');
+    expect(modify.body).toMatchObject({ id: 7, version: 3, idapplication: 1, idmenulocation: 1, numberRows: 0 });
+    const saved = JSON.parse(modify.body.menujson) as { name: string; children: { name: string }[] }[];
+    expect(saved.map((i) => [i.name, i.children.map((c) => c.name)])).toEqual([
+      ['Aplicaciones', []],
+      ['Usuarios', ['Roles']],
+    ]);
+    // the saved menu is reloaded: nothing left to save
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+  });
+
+  it('keeps every edit on screen when the save is refused as stale', async () => {
+    const { user, tree } = await openEditor({ 'POST /api/menu/Modify': [409, { information: MENU_MESSAGES.stale, informationCode: 'R409' }] });
+    await user.click(within(tree).getByText('Aplicaciones'));
+    await user.click(screen.getByRole('button', { name: 'Subir Aplicaciones' }));
+    await user.click(saveButton());
+    expect(await screen.findByText(MENU_MESSAGES.stale)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(order(tree)).toEqual(['Usuarios', 'Aplicaciones', 'Roles']);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it('asks before leaving a tab with unsaved changes; No guardar drops them', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Aplicaciones'));
+    await user.click(screen.getByRole('button', { name: 'Subir Aplicaciones' }));
+    await user.click(screen.getByRole('tab', { name: 'Superior' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(MENU_MESSAGES.unsavedChanges);
+    await user.click(within(dialog).getByRole('button', { name: 'No guardar' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Superior' })).toHaveAttribute('aria-selected', 'true'));
+    expect(await screen.findByText('Este menú no tiene ítems.')).toBeInTheDocument();
+  });
+
+  it('adds an item in two steps (data, then icon) and checks the URL as the API does', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(screen.getByRole('button', { name: '+ Crear Menu' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Reportes');
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'ftp://nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    expect(await within(dialog).findByText(MENU_MESSAGES.urlInvalid)).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'URL' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://reportes.test');
+    await user.selectOptions(within(dialog).getByRole('listbox', { name: 'Privilegios' }), 'USERS_READ');
+    await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    await user.type(await within(dialog).findByRole('searchbox', { name: 'Buscar ícono' }), 'chart-col');
+    await user.click(within(dialog).getByRole('radio', { name: 'chart-column' }));
+    expect(within(dialog).getByRole('radio', { name: 'chart-column' })).toHaveTextContent('chart-column');
+    await user.click(within(dialog).getByRole('button', { name: 'Cargar' }));
+    expect(order(tree)).toEqual(['Usuarios', 'Roles', 'Aplicaciones', 'Reportes']);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it('deletes a leaf after the question, and offers no delete on a parent', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Roles'));
+    await user.click(screen.getByRole('button', { name: 'Meter Roles en el ítem anterior' }));
+    await user.click(within(tree).getByText('Usuarios'));
+    expect(screen.queryByRole('button', { name: 'Eliminar Usuarios' })).toBeNull();
+    await user.click(within(tree).getByText('Aplicaciones'));
+    await user.click(screen.getByRole('button', { name: 'Eliminar Aplicaciones' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(MENU_MESSAGES.deleteItem);
+    await user.click(within(dialog).getByRole('button', { name: 'Sí' }));
+    await waitFor(() => expect(order(tree)).toEqual(['Usuarios', 'Roles']));
+  });
+});
