@@ -63,6 +63,17 @@ describe('menu settings', () => {
     await waitFor(() => expect(saveButton()).toBeDisabled());
   });
 
+  it('reorders with the keyboard alone: Ctrl+Shift+D, arrows, Enter', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Usuarios'));
+    await user.keyboard('{Control>}{Shift>}[KeyD]{/Shift}{/Control}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    // three steps down from the top: past Roles, past Aplicaciones, then into Aplicaciones
+    await waitFor(() => expect(order(tree)).toEqual(['Roles', 'Aplicaciones', 'Usuarios']));
+    expect(within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-level'))).toEqual(['1', '1', '2']);
+    expect(saveButton()).toBeEnabled();
+  });
+
   it('keeps every edit on screen when the save is refused as stale', async () => {
     const { user, tree } = await openEditor({ 'POST /api/menu/Modify': [409, { information: MENU_MESSAGES.stale, informationCode: 'R409' }] });
     await user.click(within(tree).getByText('Aplicaciones'));
