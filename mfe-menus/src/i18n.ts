@@ -18,6 +18,7 @@ export const resources: NamespaceResources = {
     tree: 'Ítems del menú',
     grid: 'Aplicaciones de la suite',
     dragHint: 'Arrastra los ítems para ordenarlos, o usa Ctrl+Mayús+D, las flechas y Enter.',
+    dragActive: 'Moviendo {{name}}: usa las flechas para elegir el lugar, Enter para dejarlo, Escape para cancelar.',
     actions: { up: 'Subir {{name}}', down: 'Bajar {{name}}', into: 'Meter {{name}} en el ítem anterior', out: 'Sacar {{name}} de su grupo', edit: 'Editar {{name}}', remove: 'Eliminar {{name}}', active: 'Activar {{name}}' },
     inactive: 'Inactivo',
     item: {
@@ -73,6 +74,7 @@ export const resources: NamespaceResources = {
     tree: 'Menu items',
     grid: 'Suite applications',
     dragHint: 'Drag items to order them, or use Ctrl+Shift+D, the arrows and Enter.',
+    dragActive: 'Moving {{name}}: use the arrows to choose the place, Enter to drop it, Escape to cancel.',
     actions: { up: 'Move {{name}} up', down: 'Move {{name}} down', into: 'Move {{name}} into the previous item', out: 'Move {{name}} out of its group', edit: 'Edit {{name}}', remove: 'Delete {{name}}', active: 'Activate {{name}}' },
     inactive: 'Inactive',
     item: {
@@ -128,6 +130,7 @@ export const resources: NamespaceResources = {
     tree: 'Itens do menu',
     grid: 'Aplicações da suíte',
     dragHint: 'Arraste os itens para ordená-los, ou use Ctrl+Shift+D, as setas e Enter.',
+    dragActive: 'Movendo {{name}}: use as setas para escolher o lugar, Enter para soltar, Escape para cancelar.',
     actions: { up: 'Subir {{name}}', down: 'Descer {{name}}', into: 'Colocar {{name}} no item anterior', out: 'Tirar {{name}} do grupo', edit: 'Editar {{name}}', remove: 'Excluir {{name}}', active: 'Ativar {{name}}' },
     inactive: 'Inativo',
     item: {

@@ -125,7 +125,10 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
         {t('dragHint')}
       </Text>
       <Box {...headless.getContainerProps(t('tree'))} position="relative" borderWidth="1px" borderRadius="md" p="2" bg="white">
-        <AssistiveTreeDescription tree={headless} />
+        <AssistiveTreeDescription
+          tree={headless}
+          getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+        />
         {headless.getItems().map((item) => (
           <TreeRow key={item.getId()} item={item} location={location} />
         ))}
