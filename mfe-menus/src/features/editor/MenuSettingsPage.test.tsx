@@ -74,6 +74,21 @@ describe('menu settings', () => {
     expect(saveButton()).toBeEnabled();
   });
 
+  it('switches a parent off with its children, and the live preview leaves them out', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Roles'));
+    await user.click(screen.getByRole('button', { name: 'Meter Roles en el ítem anterior' }));
+    const preview = screen.getByRole('region', { name: 'Vista previa' });
+    expect(within(preview).getByText('Roles')).toBeInTheDocument();
+    await user.click(within(tree).getByText('Usuarios'));
+    await user.click(screen.getByRole('checkbox', { name: 'Activar Usuarios' }));
+    expect(within(tree).getAllByText('Inactivo')).toHaveLength(2);
+    expect(within(preview).queryByText('Usuarios')).toBeNull();
+    expect(within(preview).queryByText('Roles')).toBeNull();
+    await user.click(within(tree).getByText('Roles'));
+    expect(screen.getByRole('checkbox', { name: 'Activar Roles' })).toBeDisabled();
+  });
+
   it('keeps every edit on screen when the save is refused as stale', async () => {
     const { user, tree } = await openEditor({ 'POST /api/menu/Modify': [409, { information: MENU_MESSAGES.stale, informationCode: 'R409' }] });
     await user.click(within(tree).getByText('Aplicaciones'));
@@ -94,7 +109,8 @@ describe('menu settings', () => {
     expect(dialog).toHaveTextContent(MENU_MESSAGES.unsavedChanges);
     await user.click(within(dialog).getByRole('button', { name: 'No guardar' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Superior' })).toHaveAttribute('aria-selected', 'true'));
-    expect(await screen.findByText('Este menú no tiene ítems.')).toBeInTheDocument();
+    // the tree and its preview both say so
+    expect(await screen.findAllByText('Este menú no tiene ítems.')).toHaveLength(2);
   });
 
   it('adds an item in two steps (data, then icon) and checks the URL as the API does', async () => {

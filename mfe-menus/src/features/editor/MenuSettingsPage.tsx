@@ -9,6 +9,7 @@ import { NS } from '../../i18n';
 import { ItemModal } from '../item-modal/ItemModal';
 import { SuiteGridView } from '../suite/SuiteGridView';
 import { SuiteItemModal } from '../suite/SuiteItemModal';
+import { MenuPreview } from './MenuPreview';
 import { MenuTreeView } from './MenuTreeView';
 import { insertItem, removeItem, updateItem, type Tree } from './menuTree';
 import { useMenuDraft } from './useMenuDraft';
@@ -114,7 +115,12 @@ export function MenuSettingsPage() {
           ) : isSuite ? (
             <SuiteGridView items={tiles} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'suite', item })} onDelete={(item) => void remove(item.key)} />
           ) : (
-            <MenuTreeView location={location} tree={tree} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'item', item })} onDelete={(item) => void remove(item.key)} />
+            <HStack align="start" gap="4" wrap="wrap">
+              <Box flex="1" minW="sm">
+                <MenuTreeView location={location} tree={tree} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'item', item })} onDelete={(item) => void remove(item.key)} />
+              </Box>
+              <MenuPreview location={location} items={tree} />
+            </HStack>
           )}
         </Stack>
       </Box>
