@@ -14,7 +14,8 @@ async function openEditor(routes: Parameters<typeof serve>[0] = {}) {
   const calls = serve({
     'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
     'GET /api/menu/privileges': [200, { records: [{ name: 'USERS_READ', description: '' }, { name: 'MENUS_READ', description: '' }] }],
-    'GET /api/menu/GetMenuByApp': (call) => [200, call.headers.get('idmenulocation') === '1' ? menuRecord([users, roles, apps]) : menuRecord([], { id: 0, version: 0, idmenulocation: Number(call.headers.get('idmenulocation')) })],
+    'GET /api/menu/GetMenuByApp': (call) =>
+      [200, call.headers.get('idmenulocation') === '1' && call.headers.get('idapplication') === '1' ? menuRecord([users, roles, apps]) : menuRecord([], { id: 0, version: 0, idapplication: Number(call.headers.get('idapplication')), idmenulocation: Number(call.headers.get('idmenulocation')) })],
     'POST /api/menu/Modify': [200, written(MENU_MESSAGES.modified)],
     'POST /api/menu/Create': [200, written(MENU_MESSAGES.saved)],
     ...routes,
@@ -111,6 +112,16 @@ describe('menu settings', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Superior' })).toHaveAttribute('aria-selected', 'true'));
     // the tree and its preview both say so
     expect(await screen.findAllByText('Este menú no tiene ítems.')).toHaveLength(2);
+  });
+
+  it('shows each application its own menu, edits reverted by hand included', async () => {
+    const { user, tree } = await openEditor();
+    await user.click(within(tree).getByText('Aplicaciones'));
+    await user.click(screen.getByRole('button', { name: 'Subir Aplicaciones' }));
+    await user.click(screen.getByRole('button', { name: 'Bajar Aplicaciones' }));
+    expect(saveButton()).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Aplicación' }), screen.getByRole('option', { name: 'Firmaya' }));
+    await waitFor(() => expect(within(screen.getByRole('tree', { name: 'Ítems del menú' })).queryAllByRole('treeitem')).toHaveLength(0));
   });
 
   it('adds an item in two steps (data, then icon) and checks the URL as the API does', async () => {

@@ -6,6 +6,8 @@ import { fetchMenu, saveMenu } from '../../api/menus';
 
 /** Edits in progress: the menu as loaded when the first edit was made (its version goes with the save) and the items now. */
 interface Draft {
+  /** Which menu the edits belong to (application and location). */
+  of: string;
   base: MenuRecord;
   items: unknown[];
 }
@@ -20,7 +22,10 @@ export const menuKey = (application: number | undefined, location: MenuLocation)
  */
 export function useMenuDraft(application: number | undefined, location: MenuLocation) {
   const menu = useQuery({ queryKey: menuKey(application, location), queryFn: () => fetchMenu(application as number, location), enabled: application !== undefined });
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [edits, setDraft] = useState<Draft | null>(null);
+  const of = `${application ?? 0}:${location}`;
+  // edits of another menu (left without changes, or after a revert) never show here
+  const draft = edits?.of === of ? edits : null;
   const stored = menu.data;
   const items: unknown[] = draft?.items ?? (stored ? (JSON.parse(stored.menujson) as unknown[]) : []);
   const dirty = draft !== null && (!stored || JSON.stringify(draft.items) !== JSON.stringify(JSON.parse(draft.base.menujson)));
@@ -28,9 +33,9 @@ export function useMenuDraft(application: number | undefined, location: MenuLoca
   const edit = useCallback(
     (next: unknown[]) => {
       if (!stored) return;
-      setDraft((current) => ({ base: current?.base ?? stored, items: next }));
+      setDraft((current) => ({ of, base: current?.of === of ? current.base : stored, items: next }));
     },
-    [stored],
+    [stored, of],
   );
   const discard = useCallback(() => setDraft(null), []);
 
