@@ -3,10 +3,13 @@ import {
   type ApplicationOption,
   type ApplicationOptionsResult,
   type MenuImageResult,
+  type MenuListResult,
   type MenuLocation,
   type MenuPrivilegesResult,
   type MenuRecord,
   type MenuWriteResult,
+  type UserListResult,
+  type UserRow,
 } from '@suite/shared';
 
 /**
@@ -41,4 +44,15 @@ export async function saveMenu(menu: MenuRecord, items: unknown[]): Promise<Menu
 export async function uploadMenuImage(application: string, file: { name: string; base64: string }): Promise<string> {
   const reply = await apiClient.post<MenuImageResult>('menu/UploadImageMenu', { ApplicationName: application, Extension: '.png', ImageBase64: file.base64, FileName: file.name });
   return reply.result.relativePath;
+}
+
+/** GET /api/user/list (USERS_READ): users matching a search, for "see as user". */
+export async function searchUsers(search: string): Promise<UserRow[]> {
+  const reply = await apiClient.get<UserListResult>('user/list', { headers: { customerSearch: encodeURIComponent(search), pages: '1,10', filterBy: '3' } });
+  return reply.result.users;
+}
+
+/** GET /api/menu/list with userid: the application's menus as that user gets them, privileges applied. */
+export async function fetchMenusAsUser(userId: string, idapplication: number): Promise<MenuRecord[]> {
+  return (await apiClient.get<MenuListResult>('menu/list', { headers: { userid: userId, idapplication: String(idapplication) } })).result.records;
 }

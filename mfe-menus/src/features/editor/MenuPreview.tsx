@@ -32,13 +32,14 @@ function Items({ items, horizontal = false }: { items: MenuItem[]; horizontal?: 
  * A live preview of the menu being edited, as the shell would draw it: inactive items (and what
  * is under them) left out, the user menu split into its application and user parts.
  */
-export function MenuPreview({ location, items }: { location: MenuLocation; items: MenuItem[] }) {
+export function MenuPreview({ location, items, title }: { location: MenuLocation; items: MenuItem[]; title?: string }) {
   const { t } = useTranslation(NS);
+  const heading = title ?? t('preview');
   const shown = menuForPrivileges(items, allPrivileges(items));
   return (
-    <Box as="section" aria-label={t('preview')} borderWidth="1px" borderRadius="md" p="3" bg="gray.50" minW="56">
+    <Box as="section" aria-label={heading} borderWidth="1px" borderRadius="md" p="3" bg="gray.50" minW="56">
       <Heading as="h2" size="sm" mb="2">
-        {t('preview')}
+        {heading}
       </Heading>
       {shown.length === 0 ? (
         <Text fontSize="sm">{t('empty')}</Text>

@@ -124,6 +124,23 @@ describe('menu settings', () => {
     await waitFor(() => expect(within(screen.getByRole('tree', { name: 'Ítems del menú' })).queryAllByRole('treeitem')).toHaveLength(0));
   });
 
+  it("shows the saved menu as a chosen user gets it, the server applying their privileges", async () => {
+    const ana = { id: '00000000-0000-4000-8000-00000000000a', userName: 'ana', names: 'Ana', surnames: 'Díaz', document: '1', email: 'ana@x.test', idstate: 1, typeuserid: 2, modifiedon: '2026-01-01T10:00:00Z' };
+    const { calls, user } = await openEditor({
+      'GET /api/user/list': [200, { users: [ana], rows: 1 }],
+      'GET /api/menu/list': [200, { records: [menuRecord([menuItem('Roles')])], count: 1 }],
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Ver como usuario' }), 'ana');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Usuario' }), 'ana — Ana Díaz');
+    const view = await screen.findByRole('region', { name: 'Menú de ana' });
+    expect(within(view).getByText('Roles')).toBeInTheDocument();
+    expect(within(view).queryByText('Usuarios')).toBeNull();
+    expect(callsTo(calls, '/api/menu/list')[0].headers.get('userid')).toBe(ana.id);
+    expect(callsTo(calls, '/api/menu/list')[0].headers.get('idapplication')).toBe('1');
+    expect(callsTo(calls, '/api/user/list')[0].headers.get('customerSearch')).toBe('ana');
+  });
+
   it('adds an item in two steps (data, then icon) and checks the URL as the API does', async () => {
     const { user, tree } = await openEditor();
     await user.click(screen.getByRole('button', { name: '+ Crear Menu' }));

@@ -11,6 +11,7 @@ import { SuiteGridView } from '../suite/SuiteGridView';
 import { SuiteItemModal } from '../suite/SuiteItemModal';
 import { MenuPreview } from './MenuPreview';
 import { MenuTreeView } from './MenuTreeView';
+import { SeeAsUser } from './SeeAsUser';
 import { insertItem, removeItem, updateItem, type Tree } from './menuTree';
 import { useMenuDraft } from './useMenuDraft';
 
@@ -119,7 +120,10 @@ export function MenuSettingsPage() {
               <Box flex="1" minW="sm">
                 <MenuTreeView location={location} tree={tree} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'item', item })} onDelete={(item) => void remove(item.key)} />
               </Box>
-              <MenuPreview location={location} items={tree} />
+              <Stack gap="3">
+                <MenuPreview location={location} items={tree} />
+                <SeeAsUser applicationId={application.id} location={location} />
+              </Stack>
             </HStack>
           )}
         </Stack>
