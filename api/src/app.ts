@@ -38,6 +38,7 @@ import customerRoutes from './modules/customers/routes';
 import accessRoutes from './modules/access/routes';
 import notificationRoutes from './modules/notifications/routes';
 import { NotificationScheduler } from './modules/notifications/scheduler';
+import menuRoutes from './modules/menus/routes';
 import { KeyStore } from './security/keys';
 import { resolvePayloadKey } from './security/settings';
 
@@ -231,6 +232,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(customerRoutes);
     await app.register(accessRoutes);
     await app.register(notificationRoutes);
+    await app.register(menuRoutes);
     await app.register(passwordRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);

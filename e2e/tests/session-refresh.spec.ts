@@ -43,10 +43,12 @@ test('an expired access token is refreshed transparently on load', async ({ page
 test('a 401 refreshes the token once and retries the request; the page shows the data', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
-  // a section that reads nothing once shown (menu settings has no screen yet), so the users list is
-  // the first call with the bad token
+  // menu settings reads the applications once when shown and nothing more until one is chosen, so
+  // once that read is done the users list is the first call with the bad token
+  const applications = page.waitForResponse(isPath(/\/api\/application\/getApplicationsForAssignMenu$/i));
   await page.getByRole('link', { name: 'Ajustes de menú' }).click();
   await expect(page).toHaveURL(/\/menuSettings$/i);
+  expect((await applications).status()).toBe(200);
   const bad = await tamperToken(page, 'garble');
 
   const lists: { status: number; authorization: string | undefined }[] = [];

@@ -1,16 +1,15 @@
-import { PATHS, ScreenPlaceholder, registerResources } from '@suite/shared';
-import { useTranslation } from 'react-i18next';
+import { PATHS, registerResources } from '@suite/shared';
 import { Navigate, Route, Routes } from 'react-router';
+import { MenuSettingsPage } from './features/editor/MenuSettingsPage';
 import { NS, resources } from './i18n';
 
 registerResources(NS, resources);
 
-/** /menuSettings: placeholders until the screens are built. Mounted by the host; renders no providers. */
+/** /menuSettings: the menu editor. Mounted by the host; renders no providers. */
 export default function App() {
-  const { t } = useTranslation(NS);
   return (
     <Routes>
-      <Route path={`${PATHS.menuSettings}/*`} element={<ScreenPlaceholder title={t('menuSettings')} route={PATHS.menuSettings} />} />
+      <Route path={`${PATHS.menuSettings}/*`} element={<MenuSettingsPage />} />
       <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );

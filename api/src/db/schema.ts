@@ -399,6 +399,29 @@ export interface StoredImagesTable {
   created_at: Generated<Date>;
 }
 
+/** 0014: one menu per application and location; menujson is jsonb (returned parsed; write it as JSON text). */
+export interface MenusTable {
+  id: Generated<number>;
+  application_id: number;
+  idmenulocation: number;
+  number_rows: Generated<number>;
+  menujson: ColumnType<unknown, string | undefined, string>;
+  version: Generated<number>;
+  created_on: Timestamp;
+  modified_on: Timestamp;
+}
+
+/** 0014: uploaded menu images, named by the SHA-256 of their content. */
+export interface MenuImagesTable {
+  hash: string;
+  application_id: number;
+  content: Uint8Array;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_on: Timestamp;
+}
+
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;
@@ -436,4 +459,6 @@ export interface DB {
   notifications: NotificationsTable;
   notification_applications: NotificationApplicationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  menus: MenusTable;
+  menu_images: MenuImagesTable;
 }

@@ -23,6 +23,7 @@ import {
   jsonType,
 } from './seed-data';
 import { NOTIFICATION_TEMPLATES, templateImage } from './seed-notifications';
+import { seedMenus } from './seed-menus';
 import { PROFILE_SEED_VERSION } from './seed-profiles';
 
 export interface SeedOptions {
@@ -162,6 +163,7 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
     await grantRole(trx, role.id, consoleId, names.map((n) => privileges.get(n.toLowerCase()) as number));
   }
+  await seedMenus(trx);
 }
 
 /**

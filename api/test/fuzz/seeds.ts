@@ -21,6 +21,9 @@ export interface Fixtures {
 }
 
 const APP = 'ibuhoo';
+/** A 1×1 PNG, base64. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAX+XDSwAAAABJRU5ErkJggg==';
+const menuItem = (key: string) => ({ key: key.padEnd(10, '0').slice(0, 10), name: 'Fuzz', privilege: 'USERS_READ', url: '/users', isFunction: false, isActivate: true, iconName: 'users', children: [] });
 
 /**
  * Valid example requests, keyed `METHOD path` (lower-case path, as registered). Optional: a
@@ -103,6 +106,15 @@ export function seeds(f: Fixtures): Record<string, Seed> {
       headers: { tenantLanguage: 'ES' },
       extra: 4,
     },
+    'GET /api/menu/getmenubyapp': { headers: { idapplication: '1', idmenulocation: '1' } },
+    'GET /api/menu/getmenubyuser': { headers: { idmenulocation: '1', appName: APP } },
+    'GET /api/menu/list': { headers: { userid: f.targetId, idapplication: '1' } },
+    'GET /api/menu/privileges': { headers: { idapplication: '1' } },
+    'POST /api/menu/create': { body: () => ({ id: 0, idapplication: 1, idmenulocation: 2, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzCreate')]) }) },
+    // the console's seeded drawer (the first menu seeded): saved once, then refused as stale
+    'POST /api/menu/modify': { body: () => ({ id: 1, version: 1, idapplication: 1, idmenulocation: 1, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzModify')]) }) },
+    'POST /api/menu/uploadimagemenu': { body: () => ({ ApplicationName: APP, Extension: '.png', ImageBase64: PNG_1X1, FileName: 'fuzz.png' }) },
+    'GET /api/menu/images/:name': { params: { name: `${'0'.repeat(64)}.png` } },
     'GET /dev/mail/:id': { params: { id: '1' } },
     'GET /mfe/:slug/*': { params: { slug: 'auth', '*': 'remoteEntry.js' } },
     'GET /brand/*': { params: { '*': 'ibuhoo/logo.svg' } },

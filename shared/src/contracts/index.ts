@@ -22,3 +22,4 @@ export * from './profiles';
 export * from './applications-appearance';
 export * from './application-address';
 export * from './application-warnings';
+export * from './menus';

@@ -28,6 +28,8 @@ export const INFORMATION_CODES = {
   unauthorized: 'R401',
   forbidden: 'R403',
   notFound: 'R404',
+  /** A write made from a stale copy (the record changed since it was read). */
+  conflict: 'R409',
   tooManyRequests: 'R429',
   requestTimeout: 'R408',
   headersTooLarge: 'R431',

@@ -290,6 +290,38 @@ export const es = {
     testNoAddress: 'Tu usuario no tiene un correo al que enviar la prueba.',
     testSent: 'Se envió un correo de prueba a :email',
   },
+  /** Menu settings (console spec §2, §4, §5, §9); texts after "not given" are ours. */
+  menus: {
+    deleteItem: '¿Deseas eliminar este ítem?',
+    saved: '¡Menú guardado exitosamente!',
+    modified: '¡Menú modificado exitosamente!',
+    unsavedChanges: 'Debes dar clic en el botón Guardar Menú para aplicar los cambios',
+    urlInvalid: 'Ingrese una url correcta!',
+    fileType: 'Debe cargar un archivo valido (.png).',
+    fileName: 'El nombre del archivo seleccionado no es valido.',
+    fileSize: 'El tamaño del archivo supera el máximo permitido (2MB).',
+    // not given by the spec:
+    stale: 'El menú fue modificado por otra persona después de cargarlo. Recárgalo para ver sus cambios; tus cambios siguen en pantalla.',
+    alreadyExists: 'Ya existe un menú para esta aplicación y ubicación. Recárgalo antes de guardar.',
+    notFound: 'El menú no existe.',
+    locationInvalid: 'La ubicación del menú debe ser 1, 2, 3 o 4.',
+    notAList: 'El menú debe ser una lista de ítems en JSON.',
+    tooDeep: 'El menú tiene más de :max niveles.',
+    tooMany: 'El menú tiene más de :max ítems.',
+    keyInvalid: 'La clave de un ítem debe tener 10 letras o números.',
+    keyRepeated: 'La clave :key está repetida.',
+    functionRequired: 'Indica el nombre de la función.',
+    iconUnknown: 'El ícono :icon no existe.',
+    imageInvalid: 'La imagen debe ser una ruta del servidor o una dirección https.',
+    sizeIconInvalid: 'El tamaño del ícono debe ser como 24px (8 a 128).',
+    sectionOnlyUserMenu: 'La sección solo aplica al menú de usuario.',
+    sectionRequired: 'En el menú de usuario cada ítem debe indicar su sección (0 usuario, 1 aplicación).',
+    numberRows: 'numberRows debe ser :rows para esta ubicación.',
+    suiteNoChildren: 'Los ítems de la suite no tienen hijos.',
+    privilegeUnknown: 'El privilegio :privilege no está asignado a la aplicación :application.',
+    logosRequired: 'Carga el logo claro y el oscuro.',
+    userUnknown: 'El usuario no existe.',
+  },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
     /** A string with NUL, C0 controls or lone surrogates; the API prefixes where it was. */

@@ -1,0 +1,27 @@
+-- Menu settings (console spec §3, §4): one menu per application and location (1 lateral, 2 top,
+-- 3 user, 4 suite), its items a JSON tree replaced whole on every save. `version` rises with each
+-- save so a save made from a stale copy is refused instead of overwriting someone else's.
+create table menus (
+  id serial primary key,
+  application_id integer not null references applications(id) on delete cascade,
+  idmenulocation smallint not null check (idmenulocation between 1 and 4),
+  number_rows smallint not null default 0,
+  menujson jsonb not null default '[]',
+  version integer not null default 1,
+  created_on timestamptz not null default now(),
+  modified_on timestamptz not null default now(),
+  unique (application_id, idmenulocation)
+);
+
+-- Uploaded menu images (suite logos, personalised icons): in the database so every instance
+-- serves them and they survive restarts; named by the SHA-256 of their content, so the URL of an
+-- image never changes meaning and can be cached for good.
+create table menu_images (
+  hash text primary key check (hash ~ '^[0-9a-f]{64}$'),
+  application_id integer not null references applications(id) on delete cascade,
+  content bytea not null,
+  byte_size integer not null,
+  width integer not null,
+  height integer not null,
+  created_on timestamptz not null default now()
+);

@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import { FALLBACK_APP, MENU_ICON_SIZE_DEFAULT, MENU_LOCATION, MENU_SECTION, numberRowsFor, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/contracts';
+import { CONSOLE_SECTIONS, PATHS } from '@suite/shared/federation';
+import type { DB } from './schema';
+import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
+
+/**
+ * The menus seeded once per application and location (existing menus are never overwritten, so
+ * what an administrator saves survives restarts): the console's (ibuhoo) drawer as the shell has
+ * always drawn it — its sections in order, each behind the privilege that opens it — and its user
+ * menu's sign-out; and for every visible application a suite grid of the others.
+ */
+
+/** The drawer's Spanish labels (the shell's `shell.nav.*`) and icons, by section path. */
+const CONSOLE_DRAWER: Record<string, { name: string; icon: string; key: string }> = {
+  [PATHS.users]: { name: 'Usuarios', icon: 'users', key: 'SeedUsers0' },
+  [PATHS.roles]: { name: 'Roles', icon: 'shield-user', key: 'SeedRoles0' },
+  [PATHS.privileges]: { name: 'Privilegios', icon: 'key-round', key: 'SeedPrivil' },
+  [PATHS.apps]: { name: 'Aplicaciones', icon: 'layout-grid', key: 'SeedApps00' },
+  [PATHS.menuSettings]: { name: 'Ajustes de menú', icon: 'list-tree', key: 'SeedMenus0' },
+  [PATHS.notifications]: { name: 'Notificaciones de correo', icon: 'mail', key: 'SeedNotifi' },
+};
+
+function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'iconName'> & Partial<MenuItem>, location: MenuLocation): MenuItem {
+  return {
+    isFunction: false,
+    functionName: '',
+    description: '',
+    isActivate: true,
+    sizeIcon: MENU_ICON_SIZE_DEFAULT,
+    isPersonalizedIcon: false,
+    menuLocation: location,
+    application: FALLBACK_APP,
+    children: [],
+    ...fields,
+  };
+}
+
+export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
+  const drawer = CONSOLE_SECTIONS.map((section) => {
+    const entry = CONSOLE_DRAWER[section.path];
+    if (!entry) throw new Error(`no seeded drawer entry for ${section.path}`);
+    return item({ key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: entry.icon }, MENU_LOCATION.lateral);
+  });
+  const user = [item({ key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user }, MENU_LOCATION.user)];
+  return { [MENU_LOCATION.lateral]: drawer, [MENU_LOCATION.user]: user };
+}
+
+interface SuiteApplication {
+  id: number;
+  name: string;
+  title: string;
+  url_app: string;
+  landing: string;
+  description: string;
+}
+
+/** A tile per other visible application; logos from its brand (the console's when it has none). */
+export function suiteGrid(self: SuiteApplication, all: readonly SuiteApplication[]): SuiteItem[] {
+  return all
+    .filter((app) => app.id !== self.id)
+    .map((app, i) => {
+      const brand = BRANDS[app.name.toLowerCase()] ?? BRANDS[FALLBACK_APP];
+      return {
+        key: `Suite${String(i).padStart(5, '0')}`,
+        name: app.title,
+        urlLanding: app.landing || app.url_app,
+        urlApplication: app.url_app,
+        description: app.description,
+        isActivate: true,
+        iconName: brandUrl(brand, BRAND_FILES.logo),
+        iconNameDark: brandUrl(brand, BRAND_FILES.white),
+      };
+    });
+}
+
+export async function seedMenus(trx: Transaction<DB>): Promise<void> {
+  const apps = await trx.selectFrom('applications').select(['id', 'name', 'title', 'url_app', 'landing', 'description']).where('is_visible', '=', true).orderBy('id').execute();
+  const rows: { application_id: number; idmenulocation: number; number_rows: number; menujson: string }[] = [];
+  for (const app of apps) {
+    const menus: Partial<Record<MenuLocation, unknown[]>> = app.name.toLowerCase() === FALLBACK_APP ? consoleMenus() : {};
+    menus[MENU_LOCATION.suite] = suiteGrid(app, apps);
+    for (const [location, items] of Object.entries(menus)) {
+      rows.push({ application_id: app.id, idmenulocation: Number(location), number_rows: numberRowsFor(Number(location) as MenuLocation), menujson: JSON.stringify(items) });
+    }
+  }
+  if (!rows.length) return;
+  await trx
+    .insertInto('menus')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['application_id', 'idmenulocation']).doNothing())
+    .execute();
+}
