@@ -13,15 +13,5 @@ create table menus (
   unique (application_id, idmenulocation)
 );
 
--- Uploaded menu images (suite logos, personalised icons): in the database so every instance
--- serves them and they survive restarts; named by the SHA-256 of their content, so the URL of an
--- image never changes meaning and can be cached for good.
-create table menu_images (
-  hash text primary key check (hash ~ '^[0-9a-f]{64}$'),
-  application_id integer not null references applications(id) on delete cascade,
-  content bytea not null,
-  byte_size integer not null,
-  width integer not null,
-  height integer not null,
-  created_on timestamptz not null default now()
-);
+-- Uploaded menu images (suite logos, personalised icons) live in the suite's one image store,
+-- stored_images (0013).

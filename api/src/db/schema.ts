@@ -411,16 +411,6 @@ export interface MenusTable {
   modified_on: Timestamp;
 }
 
-/** 0014: uploaded menu images, named by the SHA-256 of their content. */
-export interface MenuImagesTable {
-  hash: string;
-  application_id: number;
-  content: Uint8Array;
-  byte_size: number;
-  width: number;
-  height: number;
-  created_on: Timestamp;
-}
 
 export interface DB {
   user_types: UserTypesTable;
@@ -460,5 +450,4 @@ export interface DB {
   notification_applications: NotificationApplicationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   menus: MenusTable;
-  menu_images: MenuImagesTable;
 }

@@ -114,7 +114,7 @@ export function seeds(f: Fixtures): Record<string, Seed> {
     // the console's seeded drawer (the first menu seeded): saved once, then refused as stale
     'POST /api/menu/modify': { body: () => ({ id: 1, version: 1, idapplication: 1, idmenulocation: 1, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzModify')]) }) },
     'POST /api/menu/uploadimagemenu': { body: () => ({ ApplicationName: APP, Extension: '.png', ImageBase64: PNG_1X1, FileName: 'fuzz.png' }) },
-    'GET /api/menu/images/:name': { params: { name: `${'0'.repeat(64)}.png` } },
+    'GET /api/images/:name': { params: { name: `${'0'.repeat(64)}.png` } },
     'GET /dev/mail/:id': { params: { id: '1' } },
     'GET /mfe/:slug/*': { params: { slug: 'auth', '*': 'remoteEntry.js' } },
     'GET /brand/*': { params: { '*': 'ibuhoo/logo.svg' } },

@@ -105,6 +105,13 @@ export async function modifyTenantAppearance(db: Kysely<DB>, actor: AuditActor |
 export async function uploadAppearanceImage(db: Kysely<DB>, actor: AuditActor | undefined, body: UploadImageRequest): Promise<UploadImageResult> {
   return db.transaction().execute(async (trx) => {
     await load(trx, body.id);
-    return storeUploadedImage(trx, actor, { fileName: body.fileName, imageBase64: body.imageBase64, applicationId: body.id, accepted: APPEARANCE_IMAGE_TYPES });
+    return storeUploadedImage(trx, actor, {
+      fileName: body.fileName,
+      imageBase64: body.imageBase64,
+      applicationId: body.id,
+      accepted: APPEARANCE_IMAGE_TYPES,
+      messages: { type: APPEARANCE_MESSAGES.imageType, size: APPEARANCE_MESSAGES.imageTooLarge },
+      action: 'application.image',
+    });
   });
 }

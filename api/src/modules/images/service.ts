@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { imageSize } from 'image-size';
-import { APPEARANCE_MESSAGES, IMAGE_MAX_BYTES, STORED_IMAGES_PATH, type AppearanceImageType, type UploadImageResult } from '@suite/shared/contracts';
+import { IMAGE_MAX_BYTES, STORED_IMAGES_PATH, type AppearanceImageType, type UploadImageResult } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { readPngHeader } from './png';
 import { insertImage } from './queries';
 
 /** The content type each accepted image type is served with. */
@@ -23,43 +24,54 @@ export interface InspectedImage {
 
 /**
  * What an image is, told by its content (signature and a header that decodes, with sizes), never
- * by its name: a GIF or an SVG renamed .png is not a PNG. Undefined for anything not accepted.
+ * by its name: a GIF or an SVG renamed .png is not a PNG. A PNG is checked whole (its header's
+ * checksum and its end: readPngHeader). Undefined for anything not accepted.
  */
-export function inspectImage(bytes: Uint8Array, accepted: readonly AppearanceImageType[]): InspectedImage | undefined {
+export function inspectImage(bytes: Buffer, accepted: readonly AppearanceImageType[]): InspectedImage | undefined {
   try {
     const { type, width, height } = imageSize(bytes);
     if (!accepted.includes(type as AppearanceImageType) || !width || !height) return undefined;
+    if (type === 'png' && !readPngHeader(bytes)) return undefined;
     return { type: type as AppearanceImageType, width, height };
   } catch {
     return undefined;
   }
 }
 
-/** Base64 (an optional `data:…;base64,` prefix is dropped) to bytes; undefined when it is not base64. */
-export function decodeBase64(text: string): Buffer | undefined {
+/** Base64 without an optional `data:…;base64,` prefix and spaces; undefined when it is not base64. */
+function base64Body(text: string): string | undefined {
   const body = text.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
   if (body.length === 0 || body.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
-  return Buffer.from(body, 'base64');
+  return body;
 }
+
+/** The decoded size of base64 text, known before decoding (an oversized upload is never held twice). */
+const decodedSize = (body: string) => (body.length / 4) * 3 - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
 
 export interface ImageUpload {
   fileName: string;
   imageBase64: string;
   applicationId: number | null;
   accepted: readonly AppearanceImageType[];
+  /** The caller's refusals (the menus' have the spec's texts). */
+  messages: { type: string; size: string };
+  /** The audit action: `<entity>.image`. */
+  action: string;
 }
 
 /**
- * Checks and stores an uploaded image in the caller's transaction (audited there), named by the
- * SHA-256 of its bytes. Refusals: not base64 or not an accepted image ('El archivo debe ser…'),
- * more than 2 MB.
+ * The one store of uploaded images (appearances, menus): checks an upload and stores it in the
+ * caller's transaction (audited there), named by the SHA-256 of its bytes and served from the
+ * database by every instance at STORED_IMAGES_PATH. Refusals, in the caller's texts: not base64
+ * or not an accepted image; more than 2 MB.
  */
 export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor | undefined, upload: ImageUpload): Promise<UploadImageResult> {
-  const bytes = decodeBase64(upload.imageBase64);
-  if (!bytes) throw badRequest(APPEARANCE_MESSAGES.imageType);
-  if (bytes.length > IMAGE_MAX_BYTES) throw badRequest(APPEARANCE_MESSAGES.imageTooLarge);
+  const body = base64Body(upload.imageBase64);
+  if (!body) throw badRequest(upload.messages.type);
+  if (decodedSize(body) > IMAGE_MAX_BYTES) throw badRequest(upload.messages.size);
+  const bytes = Buffer.from(body, 'base64');
   const image = inspectImage(bytes, upload.accepted);
-  if (!image) throw badRequest(APPEARANCE_MESSAGES.imageType);
+  if (!image) throw badRequest(upload.messages.type);
   const id = createHash('sha256').update(bytes).digest('hex');
   const relativePath = `${STORED_IMAGES_PATH}/${id}.${image.type}`;
   const stored = await insertImage(trx, {
@@ -77,7 +89,7 @@ export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor
   if (stored) {
     await recordAudit(trx, {
       actor,
-      action: 'image.upload',
+      action: upload.action,
       entity: 'image',
       entityId: id,
       after: { relativePath, fileName: upload.fileName, size: bytes.length, width: image.width, height: image.height, applicationId: upload.applicationId },

@@ -11,7 +11,7 @@ const PASSWORD = 'Menu5.Admin-Pass';
 /** Everything a menus call may change: a refused call must leave all of it as it was. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
   const menus = await db.selectFrom('menus').selectAll().orderBy('id').execute();
-  const images = await db.selectFrom('menu_images').select(['hash', 'byte_size']).orderBy('hash').execute();
+  const images = await db.selectFrom('stored_images').select(['id', 'size']).orderBy('id').execute();
   const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return JSON.stringify({ menus, images, audit });
 }
@@ -253,7 +253,7 @@ describeEachBackend('menus API', (server) => {
     const response = await upload(image);
     expect(response.statusCode).toBe(200);
     const { relativePath } = json(response).result as { relativePath: string };
-    expect(relativePath).toMatch(/^\/api\/menu\/images\/[0-9a-f]{64}\.png$/);
+    expect(relativePath).toMatch(/^\/api\/images\/[0-9a-f]{64}\.png$/);
     const served = await call('GET', relativePath, { token: null });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -262,8 +262,8 @@ describeEachBackend('menus API', (server) => {
     const before = await snapshot(server().db);
     expect(json(await upload(image, { FileName: 'otra.png' })).result.relativePath).toBe(relativePath);
     expect(await snapshot(server().db)).toBe(before);
-    expect((await call('GET', '/api/menu/images/' + '0'.repeat(64) + '.png', { token: null })).statusCode).toBe(404);
-    expect((await call('GET', '/api/menu/images/..%2F..%2Fetc.png', { token: null })).statusCode).toBe(404);
+    expect((await call('GET', '/api/images/' + '0'.repeat(64) + '.png', { token: null })).statusCode).toBe(404);
+    expect((await call('GET', '/api/images/..%2F..%2Fetc.png', { token: null })).statusCode).toBe(404);
     // an image saved in a suite tile
     const tile = { key: key(), name: 'Firma', urlLanding: 'https://firmaya.test', urlApplication: 'https://firmaya.test/app', description: '', isActivate: true, iconName: relativePath, iconNameDark: relativePath };
     expect((await save(firmaya, 4, [tile])).statusCode).toBe(200);

@@ -105,18 +105,3 @@ export async function userExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Stores an image once per content (the hash names it); true when it was new. */
-export async function insertImage(db: Db, image: { hash: string; applicationId: number; content: Buffer; width: number; height: number }): Promise<boolean> {
-  const row = await db
-    .insertInto('menu_images')
-    .values({ hash: image.hash, application_id: image.applicationId, content: image.content, byte_size: image.content.length, width: image.width, height: image.height })
-    .onConflict((oc) => oc.column('hash').doNothing())
-    .returning('hash')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findImage(db: Db, hash: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('menu_images').select('content').where('hash', '=', hash).executeTakeFirst();
-  return row ? Buffer.from(row.content) : undefined;
-}

@@ -14,7 +14,6 @@ import {
   MenuWriteResultSchema,
   ModifyMenuRequestSchema,
   UploadMenuImageRequestSchema,
-  MESSAGES,
   type Envelope,
   type MenuImageResult,
   type MenuListResult,
@@ -26,8 +25,8 @@ import { ApiError, parseInput } from '../../http/errors';
 import { pickHeaders } from '../../http/headers';
 import { authenticate, requirePrivilege, type AuthUser } from '../../security/auth';
 import type { AuditActor } from '../audit/audit';
-import { findImage, listMenus, privilegesOfApplication, userExists } from './queries';
-import { MENU_IMAGES_PATH, MENU_IMAGE_NAME, createMenu, menuApplication, menuApplicationNamed, menuOrEmpty, menuSeenWith, modifyMenu, uploadMenuImage, type MenuSaved } from './service';
+import { listMenus, privilegesOfApplication, userExists } from './queries';
+import { createMenu, menuApplication, menuApplicationNamed, menuOrEmpty, menuSeenWith, modifyMenu, uploadMenuImage, type MenuSaved } from './service';
 
 function actorOf(request: FastifyRequest): AuditActor | undefined {
   const user = request.user as AuthUser | undefined;
@@ -41,7 +40,7 @@ const written = (saved: MenuSaved): Envelope<MenuWriteResult> => ({
 
 /** A base64 PNG of 2 MB is about 2.8 MB of JSON; up to a 6 MB file is read so an oversized one gets the spec's text, not a 413. */
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+// the privilege is checked before such a body is read (onRequest)
 
 /**
  * Menu settings (console spec §2-§7): the editor's reads and saves (MENUS_READ / MENUS_WRITE),
@@ -91,14 +90,8 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result: { records: await privilegesOfApplication(db, application.id) } };
   });
 
-  app.post('/api/menu/UploadImageMenu', { bodyLimit: UPLOAD_BODY_LIMIT, preHandler: requirePrivilege('MENUS_WRITE'), config: { contract: { summary: 'Upload a menu image (PNG, at most 2 MB)', tag: 'menus', body: UploadMenuImageRequestSchema, result: MenuImageResultSchema, auth: ['MENUS_WRITE'] } } }, async (request): Promise<Envelope<MenuImageResult>> => {
+  app.post('/api/menu/UploadImageMenu', { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: requirePrivilege('MENUS_WRITE'), config: { contract: { summary: 'Upload a menu image (PNG, at most 2 MB)', tag: 'menus', body: UploadMenuImageRequestSchema, result: MenuImageResultSchema, auth: ['MENUS_WRITE'] } } }, async (request): Promise<Envelope<MenuImageResult>> => {
     return { statusCode: 200, result: { relativePath: await uploadMenuImage(db, actorOf(request), parseInput(UploadMenuImageRequestSchema, request.body)) } };
   });
 
-  app.get<{ Params: { name: string } }>(`${MENU_IMAGES_PATH}/:name`, { config: { contract: { summary: 'An uploaded menu image (PNG), cached for good', tag: 'menus', raw: true } } }, async (request, reply) => {
-    const match = MENU_IMAGE_NAME.exec(request.params.name);
-    const content = match ? await findImage(db, match[1]) : undefined;
-    if (!content) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
-    return reply.type('image/png').header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').send(content);
-  });
 }

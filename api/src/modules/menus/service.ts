@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
 import {
   ACCESS_MESSAGES,
   INFORMATION_CODES,
-  MENU_IMAGE_EXTENSION,
-  MENU_IMAGE_MAX_BYTES,
   MENU_LOCATION,
   MENU_MESSAGES,
   formatMessage,
@@ -25,16 +22,14 @@ import { es, formatPhrase } from '@suite/shared/phrases';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
-import { readPngHeader } from './png';
-import { findMenu, findMenuApplication, findMenuApplicationNamed, findMenuById, insertImage, insertMenu, privilegesOfApplication, replaceMenu, type MenuApplication } from './queries';
+import { storeUploadedImage } from '../images/service';
+import { findMenu, findMenuApplication, findMenuApplicationNamed, findMenuById, insertMenu, privilegesOfApplication, replaceMenu, type MenuApplication } from './queries';
 
 type CreateMenu = v.InferOutput<typeof CreateMenuRequestSchema>;
 type ModifyMenu = v.InferOutput<typeof ModifyMenuRequestSchema>;
 type UploadImage = v.InferOutput<typeof UploadMenuImageRequestSchema>;
 
 /** Where uploaded images are served; the name is the SHA-256 of the content. */
-export const MENU_IMAGES_PATH = '/api/menu/images';
-export const MENU_IMAGE_NAME = /^([0-9a-f]{64})\.png$/;
 
 export interface MenuSaved {
   id: number;
@@ -142,32 +137,20 @@ export function menuSeenWith(record: MenuRecord, held: ReadonlySet<string>): Men
 }
 
 /**
- * POST /api/menu/UploadImageMenu: a PNG by content, at most 2 MB, stored once per content in the
- * database (every instance serves it); answers the path it is served at.
+ * POST /api/menu/UploadImageMenu: a PNG by content, at most 2 MB, in the suite's one image store
+ * (every instance serves it); answers the path it is served at.
  */
 export async function uploadMenuImage(db: Kysely<DB>, actor: AuditActor | undefined, body: UploadImage): Promise<string> {
   const application = await menuApplicationNamed(db, body.ApplicationName);
-  const base64 = body.ImageBase64.replace(/^data:image\/[\w.+-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(MENU_MESSAGES.fileType);
-  // size from the text before decoding, so an oversized upload is never held twice
-  if (Math.floor((base64.length * 3) / 4) - (base64.match(/=*$/)?.[0].length ?? 0) > MENU_IMAGE_MAX_BYTES) throw badRequest(MENU_MESSAGES.fileSize);
-  const content = Buffer.from(base64, 'base64');
-  if (content.length > MENU_IMAGE_MAX_BYTES) throw badRequest(MENU_MESSAGES.fileSize);
-  const header = readPngHeader(content);
-  if (!header) throw badRequest(MENU_MESSAGES.fileType);
-  const hash = createHash('sha256').update(content).digest('hex');
-  const relativePath = `${MENU_IMAGES_PATH}/${hash}${MENU_IMAGE_EXTENSION}`;
-  await db.transaction().execute(async (trx) => {
-    const added = await insertImage(trx, { hash, applicationId: application.id, content, ...header });
-    if (added) {
-      await recordAudit(trx, {
-        actor,
-        action: 'menu.image',
-        entity: 'menu_image',
-        entityId: hash,
-        after: { application: application.name, fileName: body.FileName, bytes: content.length, ...header, relativePath },
-      });
-    }
-  });
-  return relativePath;
+  const stored = await db.transaction().execute((trx) =>
+    storeUploadedImage(trx, actor, {
+      fileName: body.FileName,
+      imageBase64: body.ImageBase64,
+      applicationId: application.id,
+      accepted: ['png'],
+      messages: { type: MENU_MESSAGES.fileType, size: MENU_MESSAGES.fileSize },
+      action: 'menu.image',
+    }),
+  );
+  return stored.relativePath;
 }

@@ -25,7 +25,7 @@ describe('suite grid', () => {
       'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
       'GET /api/menu/privileges': [200, { records: [] }],
       'GET /api/menu/GetMenuByApp': [200, menuRecord([tile], { idmenulocation: 4, numberRows: 4 })],
-      'POST /api/menu/UploadImageMenu': (call) => [200, { relativePath: `/api/menu/images/${call.body.FileName === 'dark.png' ? 'b' : 'a'}.png` }],
+      'POST /api/menu/UploadImageMenu': (call) => [200, { relativePath: `/api/images/${call.body.FileName === 'dark.png' ? 'b' : 'a'}.png` }],
       'POST /api/menu/Modify': [200, { information: MENU_MESSAGES.modified, informationCode: 'A10', id: 7, version: 4 }],
     });
     const user = userEvent.setup();
@@ -42,7 +42,7 @@ describe('suite grid', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'URL de la aplicación' }), 'https://bio.test/app');
     expect(save).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('Logo claro: Cargar imagen'), png('light.png'));
-    expect(await within(dialog).findByRole('img', { name: 'Logo claro' })).toHaveAttribute('src', '/api/menu/images/a.png');
+    expect(await within(dialog).findByRole('img', { name: 'Logo claro' })).toHaveAttribute('src', '/api/images/a.png');
     expect(save).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('Logo oscuro: Cargar imagen'), png('dark.png'));
     await within(dialog).findByRole('img', { name: 'Logo oscuro' });
@@ -60,7 +60,7 @@ describe('suite grid', () => {
     expect(await screen.findByText(MENU_MESSAGES.modified)).toBeInTheDocument();
     const saved = JSON.parse(callsTo(calls, '/api/menu/Modify')[0].body.menujson);
     expect(saved.map((t: { name: string }) => t.name)).toEqual(['Firmaya', 'Biometría']);
-    expect(saved[1]).toMatchObject({ iconName: '/api/menu/images/a.png', iconNameDark: '/api/menu/images/b.png', isActivate: true });
+    expect(saved[1]).toMatchObject({ iconName: '/api/images/a.png', iconNameDark: '/api/images/b.png', isActivate: true });
     expect(callsTo(calls, '/api/menu/Modify')[0].body).toMatchObject({ idmenulocation: 4, numberRows: 4 });
   });
 });
