@@ -1,26 +1,19 @@
 import { Alert, Box, Button, Field, chakra, Input, Stack, Text } from '@chakra-ui/react';
-import { ApiError, PATHS, ResetCodeSchema, apiErrorMessage, emailSentRoute, useLocalize, type DocumentTypeRecord, type UserAccountEntry } from '@suite/shared';
+import { ApiError, PATHS, apiErrorMessage, emailSentRoute, useLocalize, type DocumentTypeRecord, type UserAccountEntry } from '@suite/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import * as v from 'valibot';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { PublicCard } from '../../components/PublicCard';
 import { fetchDocumentTypes, requestAccountsOfDocument, requestCertificateResetLink, requestResetCode, validateResetCode } from '../../certificateRequests';
 import { NS } from '../../i18n';
 import type { AlertState, CheckEmailState } from '../../navigation';
-import { documentNumberError } from '../sign-in/CertificateSignInForm';
+import { documentNumberError, resetCodeError } from '../../certificateRules';
 
 /** A failed reset shows the server message, then the page reloads (portal spec §8, §9). */
 export const RESET_FAILURE_RELOAD_MS = 3000;
 
 type Step = 'document' | 'code' | 'resend' | 'done';
-
-/** The code's error (portal spec §5), or null when it is valid. */
-export function resetCodeError(value: string): string | null {
-  const checked = v.safeParse(ResetCodeSchema, value);
-  return checked.success ? null : checked.issues[0].message;
-}
 
 /**
  * /resetpasswordCertificate (portal spec §2 screen 4): document type and number → the accounts

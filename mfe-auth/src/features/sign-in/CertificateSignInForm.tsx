@@ -1,23 +1,17 @@
 import { Button, Field, chakra, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES, PATHS, certificateDocumentSchema, useLocalize, useProfileInMode, type DocumentTypeRecord } from '@suite/shared';
+import { MESSAGES, PATHS, useLocalize, useProfileInMode, type DocumentTypeRecord } from '@suite/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import * as v from 'valibot';
 import { EyeIcon } from '../../components/EyeIcon';
 import { fetchDocumentTypes, requestCertificateSignIn } from '../../certificateRequests';
+import { documentNumberError } from '../../certificateRules';
 import { NS } from '../../i18n';
 import { SignInNotice, SignInOutcomeView, inputColorsOf, submitColorsOf, useSignInOutcome, useSignInParameters } from './SignIn';
 import { SIGN_IN_TITLE_ID } from './signInVariants';
 
 /** The certificate sign-in waits this long before following urlApp (portal spec §4, §9). */
 export const CERTIFICATE_REDIRECT_MS = 2000;
-
-/** The number's error by the chosen type's rule (portal spec §5), or null when it is valid. */
-export function documentNumberError(type: DocumentTypeRecord | undefined, value: string): string | null {
-  const checked = v.safeParse(certificateDocumentSchema(type?.alphanumeric ?? false), value);
-  return checked.success ? null : checked.issues[0].message;
-}
 
 /**
  * The certificate sign-in (portal spec §2 screen 2): document type, document number, certificate
