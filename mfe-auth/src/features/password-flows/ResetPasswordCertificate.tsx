@@ -52,7 +52,10 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
   const account = accounts?.find((a) => a.username === chosen);
   const codeError = touched ? resetCodeError(code) : null;
 
-  /** Runs a call; a refused reset shows its message and the page reloads after 3 s. */
+  /**
+   * Runs a call and shows the server's message when it fails; a failed reset request (the link or
+   * the code asked for) also reloads the page after 3 s, a failed code step does not (spec §8).
+   */
   const run = async (work: () => Promise<void>, reloadOnFailure = false) => {
     setBusy(true);
     setError(null);
@@ -107,7 +110,7 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
       if (!account || resetCodeError(code)) return;
       await validateResetCode(account.username, code.trim());
       setStep('done');
-    }, true);
+    });
 
   const resend = () =>
     run(async () => {
