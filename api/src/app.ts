@@ -32,6 +32,7 @@ import { SessionService } from './modules/sessions/service';
 import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
+import certificateRoutes from './modules/certificate/routes';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
@@ -234,6 +235,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(notificationRoutes);
     await app.register(menuRoutes);
     await app.register(passwordRoutes);
+    await app.register(certificateRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

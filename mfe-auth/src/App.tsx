@@ -6,7 +6,7 @@ import { NS, resources } from './i18n';
 import { AlertScreen } from './features/alerts/AlertScreen';
 import { lazyScreen } from './lazyScreen';
 import { sentFromAlert } from './navigation';
-import { SignIn } from './features/sign-in/SignIn';
+import { CertificateSignInForm, SignIn } from './features/sign-in/SignIn';
 
 // The sign-in screen and the alert it leads to load with the remote; every other screen is its
 // own chunk, fetched when first visited, so /login carries only what signing in needs.
@@ -15,13 +15,14 @@ const AvailableApps = lazyScreen(() => import('./features/accounts/AvailableApps
 const ChangePassword = lazyScreen(() => import('./features/password-flows/ChangePassword').then((m) => m.ChangePassword));
 const CheckEmail = lazyScreen(() => import('./features/password-flows/CheckEmail').then((m) => m.CheckEmail));
 const ResendEmail = lazyScreen(() => import('./features/password-flows/ResendEmail').then((m) => m.ResendEmail));
+const ResetPasswordCertificate = lazyScreen(() => import('./features/password-flows/ResetPasswordCertificate').then((m) => m.ResetPasswordCertificate));
 const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
 const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
 const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
 
 /** Fetches every screen's chunk ahead of its first visit. */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetPassword, SelectAccounts, SignOut].map((s) => s.preload()));
+  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetPassword, ResetPasswordCertificate, SelectAccounts, SignOut, CertificateSignInForm].map((s) => s.preload()));
 }
 
 registerResources(NS, resources);
@@ -35,6 +36,8 @@ function CheckEmailRoute() {
 const BUILT_ROUTES: readonly string[] = [
   PATHS.login,
   PATHS.logout,
+  PATHS.logoutCredential,
+  PATHS.resetPasswordCertificate,
   PATHS.alert,
   PATHS.absent,
   PATHS.resetPassword,
@@ -56,6 +59,8 @@ export default function App() {
         <Route index element={<SignIn />} />
         <Route path={PATHS.login} element={<SignIn />} />
         <Route path={PATHS.logout} element={<SignOut />} />
+        <Route path={PATHS.logoutCredential} element={<SignOut />} />
+        <Route path={PATHS.resetPasswordCertificate} element={<ResetPasswordCertificate />} />
         <Route path={PATHS.alert} element={<AlertScreen />} />
         <Route path={PATHS.absent} element={<Absent />} />
         <Route path={PATHS.resetPassword} element={<ResetPassword />} />

@@ -132,6 +132,8 @@ export interface UsersTable {
   modified_on: Timestamp;
   /** lower(user_name names surnames document email), generated (0008): the list's search. */
   search_text: ColumnType<string, never, never>;
+  /** argon2id of the password initially assigned to the certificate (0016); null: assigned by hand. */
+  certificate_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserCustomersTable {
@@ -280,6 +282,20 @@ export interface PasswordHistoryTable {
   user_id: string;
   application_id: number;
   password_hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface CertificateResetCodesTable {
+  id: Generated<string>;
+  /** The user id, or '~' + the lower-cased name when no account can receive a code. */
+  subject: string;
+  user_id: string | null;
+  application_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+  client: string | null;
   created_at: Generated<Date>;
 }
 
@@ -439,6 +455,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   password_tokens: PasswordTokensTable;
   password_history: PasswordHistoryTable;
+  certificate_reset_codes: CertificateResetCodesTable;
   mailbox: MailboxTable;
   audit_log: AuditLogTable;
   stored_images: StoredImagesTable;

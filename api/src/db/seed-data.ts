@@ -336,3 +336,29 @@ export const DEMO_USERS: DemoUser[] = DEMO_ROWS.map(
 export function demoEmail(user: Pick<DemoUser, 'userName'>): string {
   return `${user.userName}@demo.suite.test`;
 }
+
+/** Password initially assigned to the demo certificates: a reset by e-mailed code puts it back. */
+export const DEMO_CERTIFICATE_PASSWORD = 'Certificado.2025';
+
+export interface DemoCertificateUser {
+  userName: string;
+  names: string;
+  surnames: string;
+  email: string;
+  documentTypeId: number;
+  document: string;
+  /** True: the password was assigned by hand (it resets by link); false: by the certificate (by code). */
+  manualPassword: boolean;
+}
+
+/**
+ * Certificate users (type 4) that sign in to firmaya by document with DEMO_PASSWORD. Ana holds two
+ * certificates under one e-mail (one of them with a password assigned by hand); the passport
+ * holder's document is alphanumeric.
+ */
+export const DEMO_CERTIFICATE_USERS: DemoCertificateUser[] = [
+  { userName: 'cert.aquintero', names: 'Ana Lucía', surnames: 'Quintero Mora', email: 'ana.quintero@demo.suite.test', documentTypeId: 1, document: '52111222', manualPassword: false },
+  { userName: 'cert.aquintero.empresa', names: 'Ana Lucía', surnames: 'Quintero Mora', email: 'ana.quintero@demo.suite.test', documentTypeId: 12, document: '900555111', manualPassword: true },
+  { userName: 'cert.pbermudez', names: 'Pablo', surnames: 'Bermúdez Lara', email: 'pablo.bermudez@demo.suite.test', documentTypeId: 2, document: '4455667', manualPassword: true },
+  { userName: 'cert.jwalker', names: 'John', surnames: 'Walker Ríos', email: 'john.walker@demo.suite.test', documentTypeId: 5, document: 'AB123456', manualPassword: false },
+];

@@ -6,7 +6,7 @@ import { createServer } from '../app';
 import { verifyPassword } from '../security/passwords';
 import { listMigrations, migrate } from './migrate';
 import { seed } from './seed';
-import { APPLICATIONS, DEMO_USERS, PRIVILEGES, demoEmail } from './seed-data';
+import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './seed-data';
 
 describeEachBackend('migrations and seed', (server) => {
   it('records every migration file once and applies nothing on a second run', async () => {
@@ -166,7 +166,7 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
 
       expect(server.seed.demoSeeded).toBe(true);
       const demo = await server.db.selectFrom('users').select(['user_name', 'idstate', 'typeuserid']).where('user_name', '!=', 'admin').execute();
-      expect(demo).toHaveLength(DEMO_USERS.length);
+      expect(demo).toHaveLength(DEMO_USERS.length + DEMO_CERTIFICATE_USERS.length);
       expect(demo.length).toBeGreaterThanOrEqual(25);
       expect(new Set(demo.map((u) => u.idstate)).size).toBeGreaterThan(2);
       expect(new Set(demo.map((u) => u.typeuserid)).size).toBeGreaterThan(2);
@@ -184,7 +184,23 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       const again = await seed(server.db, { adminEmail: 'admin@suite.test', demoData: true });
       expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
       const users = await server.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-      expect(users.n).toBe(DEMO_USERS.length + 1);
+      expect(users.n).toBe(DEMO_USERS.length + DEMO_CERTIFICATE_USERS.length + 1);
+
+      // the demo certificate users: one per document, the certificate's password where it was not set by hand
+      const certificates = await server.db
+        .selectFrom('users')
+        .select(['user_name', 'typeuserid', 'password_hash', 'certificate_password_hash'])
+        .where('user_name', 'in', DEMO_CERTIFICATE_USERS.map((u) => u.userName))
+        .orderBy('user_name')
+        .execute();
+      expect(certificates).toHaveLength(DEMO_CERTIFICATE_USERS.length);
+      for (const row of certificates) {
+        const demoUser = DEMO_CERTIFICATE_USERS.find((u) => u.userName === row.user_name)!;
+        expect(row.typeuserid).toBe(4);
+        expect(await verifyPassword(row.password_hash as string, DEMO_PASSWORD)).toBe(true);
+        if (demoUser.manualPassword) expect(row.certificate_password_hash).toBeNull();
+        else expect(await verifyPassword(row.certificate_password_hash as string, DEMO_CERTIFICATE_PASSWORD)).toBe(true);
+      }
     } finally {
       await server.dispose();
     }
@@ -210,7 +226,7 @@ onPostgres('two instances starting together on one PostgreSQL database', () => {
         const db = servers[0].app.ctx.db;
         const count = async (table: 'users' | 'applications' | 'signing_keys' | 'schema_migrations') =>
           (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-        expect(await count('users')).toBe(DEMO_USERS.length + 1);
+        expect(await count('users')).toBe(DEMO_USERS.length + DEMO_CERTIFICATE_USERS.length + 1);
         expect(await count('applications')).toBe(APPLICATIONS.length);
         expect(await count('signing_keys')).toBe(1);
         expect(await count('schema_migrations')).toBe(listMigrations().length);

@@ -12,6 +12,8 @@ import {
   APPLICATIONS,
   COUNTRIES,
   DEMO_COMPANIES,
+  DEMO_CERTIFICATE_PASSWORD,
+  DEMO_CERTIFICATE_USERS,
   DEMO_PASSWORD,
   DEMO_READER_ROLE,
   DEMO_USERS,
@@ -43,6 +45,8 @@ export interface SeedResult {
 }
 
 const DEMO_FLAG = 'demo_seeded';
+/** Set once the demo certificate users exist (databases seeded before them get them at the next start). */
+const DEMO_CERTIFICATE_FLAG = 'demo_certificates_seeded';
 const PROFILE_SEED_KEY = 'portal_profiles_version';
 const DAY_MS = 86_400_000;
 
@@ -68,12 +72,18 @@ export async function seed(db: Kysely<DB>, options: SeedOptions): Promise<SeedRe
     adminHash = await hashPassword(adminPassword);
   }
   const demoHash = options.demoData && !demoDone ? await hashPassword(DEMO_PASSWORD) : undefined;
+  const certificatesDone = await db.selectFrom('settings').select('key').where('key', '=', DEMO_CERTIFICATE_FLAG).executeTakeFirst();
+  const certificateHashes =
+    options.demoData && !certificatesDone
+      ? { password: demoHash ?? (await hashPassword(DEMO_PASSWORD)), certificate: await hashPassword(DEMO_CERTIFICATE_PASSWORD) }
+      : undefined;
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`.execute(trx);
     await seedReference(trx);
     const adminCreated = adminHash ? await seedAdmin(trx, options.adminEmail, adminHash) : false;
     const demoSeeded = demoHash ? await seedDemo(trx, demoHash) : false;
+    if (certificateHashes) await seedDemoCertificates(trx, certificateHashes);
     return {
       adminCreated,
       generatedAdminPassword: adminCreated && !options.adminPassword ? adminPassword : undefined,
@@ -353,4 +363,39 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string): Promise<boo
     }
   }
   return true;
+}
+
+/** The demo certificate users (DEMO_CERTIFICATE_USERS), once; an existing user name or document is left alone. */
+async function seedDemoCertificates(trx: Transaction<DB>, hashes: { password: string; certificate: string }): Promise<void> {
+  const flag = await trx
+    .insertInto('settings')
+    .values({ key: DEMO_CERTIFICATE_FLAG, value: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!flag) return;
+  const companyId = await ensureCustomer(trx, DEMO_COMPANIES[0], '900100000');
+  for (const demo of DEMO_CERTIFICATE_USERS) {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        user_name: demo.userName,
+        email: demo.email,
+        names: demo.names,
+        surnames: demo.surnames,
+        document: demo.document,
+        document_type_id: demo.documentTypeId,
+        country_id: 1,
+        typeuserid: USER_TYPE.certifiedUser,
+        idstate: USER_STATE.active,
+        password_hash: hashes.password,
+        certificate_password_hash: demo.manualPassword ? null : hashes.certificate,
+        password_changed_at: new Date(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) continue;
+    await trx.insertInto('user_customers').values({ user_id: user.id, customer_id: companyId, principal: true }).execute();
+  }
 }

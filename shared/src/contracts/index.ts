@@ -12,6 +12,7 @@ export * from './validation';
 export * from './messages';
 export * from './config';
 export * from './passwords';
+export * from './certificate';
 export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable

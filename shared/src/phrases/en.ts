@@ -262,4 +262,17 @@ export const en: Catalogue = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'The database is not available.',
   },
+  certificate: {
+    documentNumeric: 'The field must be numeric, at least 5 characters.',
+    documentAlphanumeric: 'The field must be alphanumeric, at least 5 characters.',
+    documentTypeInvalid: 'The document type is not valid.',
+    codeFormat: 'Enter a 6-digit numeric code.',
+    noAccounts: 'No users were found for the document.',
+    codeSent: 'A verification code was sent to the e-mail.',
+    codeWrong: 'The verification code is not correct.',
+    codeExpired: 'The code is not valid or has expired. Ask for a new one.',
+    passwordRestored: 'Your password was reset. Sign in with the password initially assigned to the certificate.',
+    documentInUse: 'A certificate user with that document type and number already exists.',
+    notCertificateApp: 'The application does not accept certificate sign-in.',
+  },
 };

@@ -337,4 +337,26 @@ export const es = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'La base de datos no está disponible.',
   },
+  /** Certificate users: sign-in by document and the reset by e-mailed code (portal spec §2, §5, §8). */
+  certificate: {
+    documentNumeric: 'El campo debe ser numérico, mínimo 5 caracteres.',
+    documentAlphanumeric: 'El campo debe ser alfanumérico, mínimo 5 caracteres.',
+    /** The document type is not one offered for certificate sign-in (400). */
+    documentTypeInvalid: 'El tipo de documento no es válido.',
+    codeFormat: 'Ingresa un código numérico de 6 caracteres.',
+    /** GetExistsUsersAccount: no certificate user holds the document (404). */
+    noAccounts: 'No se encontraron usuarios asociados al documento.',
+    /** send-otp-user (A10), the same answer whatever the account. */
+    codeSent: 'Se envió un código de verificación al correo.',
+    /** validate-otp-user: the code does not match (400). */
+    codeWrong: 'El código de verificación no es correcto.',
+    /** validate-otp-user: no live code (expired, used, superseded or out of tries) (400). */
+    codeExpired: 'El código no es válido o ha expirado. Solicita uno nuevo.',
+    /** validate-otp-user success (A10). */
+    passwordRestored: 'Tu contraseña fue restablecida. Ingresa con la contraseña asignada inicialmente al certificado.',
+    /** The user form: another certificate user holds the document type and number (400). */
+    documentInUse: 'Ya existe un usuario certificado con ese tipo y número de documento.',
+    /** The application signs in with user name, not with a certificate (400). */
+    notCertificateApp: 'La aplicación no admite el ingreso con certificado.',
+  },
 } as const;

@@ -262,4 +262,17 @@ export const pt: Catalogue = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'O banco de dados não está disponível.',
   },
+  certificate: {
+    documentNumeric: 'O campo deve ser numérico, mínimo 5 caracteres.',
+    documentAlphanumeric: 'O campo deve ser alfanumérico, mínimo 5 caracteres.',
+    documentTypeInvalid: 'O tipo de documento não é válido.',
+    codeFormat: 'Digite um código numérico de 6 caracteres.',
+    noAccounts: 'Não foram encontrados usuários associados ao documento.',
+    codeSent: 'Um código de verificação foi enviado ao e-mail.',
+    codeWrong: 'O código de verificação não está correto.',
+    codeExpired: 'O código não é válido ou expirou. Solicite um novo.',
+    passwordRestored: 'Sua senha foi redefinida. Entre com a senha atribuída inicialmente ao certificado.',
+    documentInUse: 'Já existe um usuário certificado com esse tipo e número de documento.',
+    notCertificateApp: 'O aplicativo não aceita a entrada com certificado.',
+  },
 };

@@ -1,7 +1,7 @@
 /** Mail texts (HTML and plain text) in es, en and pt; the tenant language picks one (default es). */
 
 export type MailLanguage = 'es' | 'en' | 'pt';
-export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive';
+export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive' | 'resetCode';
 
 export function mailLanguage(raw: string | null | undefined): MailLanguage {
   const l = (raw ?? '').trim().toLowerCase().slice(0, 2);
@@ -47,6 +47,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       body: 'Se pidió un nuevo correo de activación para tu cuenta, pero ya está activa: ingresa con tu usuario y contraseña. Si la olvidaste, usa «Olvidé mi contraseña» en la pantalla de ingreso.',
       ignore: 'Si no lo pediste tú, ignora este correo: tu cuenta no cambió.',
     },
+    resetCode: {
+      subject: 'Tu código de verificación',
+      greeting: (n) => `Hola ${n},`,
+      body: 'Recibimos una solicitud para restablecer la contraseña de tu certificado. Ingresa este código en la pantalla de restablecimiento.',
+      action: 'Código de verificación',
+      expiry: (t) => `El código puede usarse una sola vez y vence en ${t}.`,
+      ignore: 'Si no solicitaste el cambio, ignora este correo: tu contraseña no cambiará.',
+    },
   },
   en: {
     activation: {
@@ -76,6 +84,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       greeting: (n) => `Hello ${n},`,
       body: 'A new activation e-mail was asked for your account, but it is already active: sign in with your user name and password. If you forgot it, use “Forgot my password” on the sign-in screen.',
       ignore: 'If you did not ask for this, ignore this e-mail: your account has not changed.',
+    },
+    resetCode: {
+      subject: 'Your verification code',
+      greeting: (n) => `Hello ${n},`,
+      body: 'We received a request to reset the password of your certificate. Enter this code on the reset screen.',
+      action: 'Verification code',
+      expiry: (t) => `The code can be used once and expires in ${t}.`,
+      ignore: 'If you did not ask for this, ignore this e-mail: your password will not change.',
     },
   },
   pt: {
@@ -107,6 +123,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       body: 'Foi pedido um novo e-mail de ativação para sua conta, mas ela já está ativa: entre com seu usuário e senha. Se você a esqueceu, use «Esqueci minha senha» na tela de entrada.',
       ignore: 'Se não foi você quem pediu, ignore este e-mail: sua conta não mudou.',
     },
+    resetCode: {
+      subject: 'Seu código de verificação',
+      greeting: (n) => `Olá ${n},`,
+      body: 'Recebemos um pedido para redefinir a senha do seu certificado. Digite este código na tela de redefinição.',
+      action: 'Código de verificação',
+      expiry: (t) => `O código pode ser usado uma única vez e expira em ${t}.`,
+      ignore: 'Se você não pediu a alteração, ignore este e-mail: sua senha não mudará.',
+    },
   },
 };
 
@@ -133,11 +157,12 @@ export interface RenderedMail {
   html: string;
 }
 
-export function renderMail(kind: MailKind, language: MailLanguage, input: { name: string; appTitle: string; link?: string; validity?: string }): RenderedMail {
+export function renderMail(kind: MailKind, language: MailLanguage, input: { name: string; appTitle: string; link?: string; validity?: string; code?: string }): RenderedMail {
   const t = TEXTS[language][kind];
   const subject = `${t.subject} – ${input.appTitle}`;
   const lines = [t.greeting(input.name), '', t.body];
   if (input.link && t.action) lines.push('', `${t.action}: ${input.link}`);
+  if (input.code && t.action) lines.push('', `${t.action}: ${input.code}`);
   if (input.validity && t.expiry) lines.push('', t.expiry(input.validity));
   lines.push('', t.ignore, '', input.appTitle);
   const text = lines.join('\n');
@@ -150,6 +175,7 @@ export function renderMail(kind: MailKind, language: MailLanguage, input: { name
 <p>${escapeHtml(t.greeting(input.name))}</p>
 <p>${escapeHtml(t.body)}</p>
 ${button}
+${input.code && t.action ? `<p>${escapeHtml(t.action)}: <strong style="font-size:20px;letter-spacing:4px">${escapeHtml(input.code)}</strong></p>` : ''}
 ${input.validity && t.expiry ? `<p>${escapeHtml(t.expiry(input.validity))}</p>` : ''}
 <p>${escapeHtml(t.ignore)}</p>
 <p>${escapeHtml(input.appTitle)}</p>

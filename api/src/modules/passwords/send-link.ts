@@ -24,7 +24,7 @@ export function tenantLanguage(request: FastifyRequest, application: Pick<LinkAp
   return asLanguage(first(request.headers.tenantlanguage)) ?? application.default_language;
 }
 
-/** Renders a password e-mail in the language and sends it to the user. */
+/** Renders a password e-mail in the language and sends it to the user (with a link or a reset code). */
 export async function sendPasswordMail(
   mailer: Mailer,
   kind: MailKind,
@@ -33,6 +33,7 @@ export async function sendPasswordMail(
   language: string,
   link?: string,
   validitySeconds?: number,
+  code?: string,
 ): Promise<void> {
   const lang = mailLanguage(language);
   const validity =
@@ -43,7 +44,7 @@ export async function sendPasswordMail(
         : validitySeconds % 3600 === 0
           ? durationText(validitySeconds / 3600, 2, lang)
           : durationText(Math.round(validitySeconds / 60), 1, lang);
-  const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity });
+  const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity, code });
   await mailer.send({ to: user.email, ...rendered });
 }
 

@@ -56,6 +56,30 @@ const isEmail = (identifier: string) => identifier.includes('@');
 
 export type PasswordFlows = ReturnType<typeof passwordFlows>;
 
+/** The named application; unknown is a 400, inactive a 403. */
+export async function findOpenApplication(db: AppContext['db'], name: string): Promise<PasswordApplication> {
+  const row = await findPasswordApplication(db, name);
+  if (!row) throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
+  if (row.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
+  return row;
+}
+
+/** After a password was set: lockout lifted, other sessions ended, a notice mailed. */
+export async function afterPasswordSet(
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'mailer'>,
+  request: FastifyRequest,
+  user: PasswordUser,
+  application: PasswordApplication,
+): Promise<void> {
+  await liftLockout(ctx.db, user.id);
+  await ctx.sessions.revokeUserSessions(user.id, 'password_change', MESSAGES.sessionPasswordChanged);
+  try {
+    await sendPasswordMail(ctx.mailer, 'passwordChanged', user, application, tenantLanguage(request, application));
+  } catch (err) {
+    request.log.warn({ err }, 'password-changed notice not sent');
+  }
+}
+
 /**
  * Password flows (issue 4): accounts of an e-mail, reset and activation links by e-mail,
  * assigning a password from a link, changing a password (also the R18 expired-password flow).
@@ -63,7 +87,7 @@ export type PasswordFlows = ReturnType<typeof passwordFlows>;
  * per-address limit of the e-mail flows lives as long as the returned flows.
  */
 export function passwordFlows(ctx: AppContext) {
-  const { db, config, sessions, mailer } = ctx;
+  const { db, config, mailer } = ctx;
   const perAddress = new AddressLimiter(config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
   const limitAddress = (key: string) => {
@@ -78,13 +102,7 @@ export function passwordFlows(ctx: AppContext) {
   const limitAccount = (user: PasswordUser | undefined, identifier: string) =>
     limitAddress(user ? `account:${user.id}` : `name:${identifier.trim().toLowerCase()}`);
 
-  /** The named application; unknown is a 400, inactive a 403. */
-  async function findApp(name: string): Promise<PasswordApplication> {
-    const row = await findPasswordApplication(db, name);
-    if (!row) throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
-    if (row.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
-    return row;
-  }
+  const findApp = (name: string) => findOpenApplication(db, name);
 
   /**
    * The one account a user name or e-mail names (a user name wins over an e-mail); undefined when
@@ -112,17 +130,6 @@ export function passwordFlows(ctx: AppContext) {
     if (user.password_hash) hashes.add(user.password_hash);
     for (const hash of hashes) if (await verifyPassword(hash, password)) return true;
     return false;
-  }
-
-  /** After a password was set: lockout lifted, other sessions ended, a notice mailed. */
-  async function afterPasswordSet(request: FastifyRequest, user: PasswordUser, application: PasswordApplication): Promise<void> {
-    await liftLockout(db, user.id);
-    await sessions.revokeUserSessions(user.id, 'password_change', MESSAGES.sessionPasswordChanged);
-    try {
-      await sendMail('passwordChanged', user, application, tenantLanguage(request, application));
-    } catch (err) {
-      request.log.warn({ err }, 'password-changed notice not sent');
-    }
   }
 
   return {
@@ -202,7 +209,7 @@ export function passwordFlows(ctx: AppContext) {
       if (await inHistory(user, application, password)) throw reusedPassword();
       const stored = await storePassword(db, user, application, await hashPassword(password), row.token_id);
       if (!stored) throw new ApiError(400, MESSAGES.invalidLink, INFORMATION_CODES.invalidLink, { user: body.user });
-      await afterPasswordSet(request, user, application);
+      await afterPasswordSet(ctx, request, user, application);
 
       const apps = await applicationsOfUser(db, user.id);
       const list: AssignPasswordApp[] = apps.length > 1 ? apps.map((a) => ({ name: a.name, title: a.title, urlApp: a.url_app, landing: a.landing })) : [];
@@ -230,7 +237,7 @@ export function passwordFlows(ctx: AppContext) {
       const user = await userById(db, verified.user.id);
       if (await inHistory(user, application, next)) throw reusedPassword();
       await storePassword(db, user, application, await hashPassword(next));
-      await afterPasswordSet(request, user, application);
+      await afterPasswordSet(ctx, request, user, application);
       request.log.info({ userId: user.id, app: application.name }, 'password changed');
       return { information: MESSAGES.passwordUpdated, informationCode: INFORMATION_CODES.success };
     },

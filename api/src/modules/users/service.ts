@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import {
+  CERTIFICATE_MESSAGES,
   INFORMATION_CODES,
   USER_MESSAGES,
   USER_EXISTS_CODES,
@@ -201,17 +202,20 @@ async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInpu
   if (held.n < 1) throw badRequest(USER_MESSAGES.roleRequired);
 }
 
-/** PostgreSQL unique violation on the user-name index (a concurrent save won): a 400, not a 500. */
-function isUserNameConflict(error: unknown): boolean {
+/** The unique index a PostgreSQL unique violation names, or undefined for any other error. */
+function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && `${e.constraint ?? ''}${e.message ?? ''}`.includes('users_user_name_key');
+  return e?.code === '23505' ? `${e.constraint ?? ''}${e.message ?? ''}` : undefined;
 }
 
 async function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (isUserNameConflict(error)) throw badRequest(USER_MESSAGES.userNameInUse);
+    // a concurrent save won the user name, or another certificate user holds the document: a 400, not a 500
+    const index = uniqueViolation(error);
+    if (index?.includes('users_user_name_key')) throw badRequest(USER_MESSAGES.userNameInUse);
+    if (index?.includes('users_certificate_document_key')) throw badRequest(CERTIFICATE_MESSAGES.documentInUse);
     throw error;
   }
 }

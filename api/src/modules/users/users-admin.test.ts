@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
+  CERTIFICATE_MESSAGES,
   MESSAGES,
   USER_MESSAGES,
   USER_STATE,
@@ -269,6 +270,15 @@ describeEachBackend('users administration API', (server) => {
         expect(json(response).result.informationCode).toBe('A20');
         expect(json(response).result.users.map((u: { id: string }) => u.id)).toEqual([gone.id]);
       }
+    });
+
+    it('refuses a second certificate user with the same document type and number with a 400, changing nothing', async () => {
+      const first = await created({ idTypeUser: USER_TYPE.certifiedUser });
+      const before = await snapshot(server().db);
+      const response = await call('POST', '/api/user/create', { payload: newUser({ idTypeUser: USER_TYPE.certifiedUser, document: first.body.document }) });
+      await expectRefused(response, before, 400, CERTIFICATE_MESSAGES.documentInUse);
+      // another type may hold the same document
+      expect((await call('POST', '/api/user/create', { payload: newUser({ document: first.body.document }) })).statusCode).toBe(200);
     });
 
     it('creates one user when two saves race for the same e-mail or user name', async () => {

@@ -13,6 +13,7 @@ import {
   useProfileInMode,
   useLocalize,
   useSession,
+  type Envelope,
   type FreeTrialResult,
   type LoginResult,
   type SignInParameters,
@@ -27,6 +28,7 @@ import { EyeIcon } from '../../components/EyeIcon';
 import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 import { requestSignIn, sameOriginPath } from '../../signInRequest';
+import { lazyScreen } from '../../lazyScreen';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
@@ -99,40 +101,26 @@ function attemptsText(t: (key: string, options?: Record<string, unknown>) => str
   return t('signIn.attemptsMany', { count: left });
 }
 
-/** Sign-in (portal spec §2 screen 1): the profile's variant chooses the layout around the one form. */
+/** The certificate sign-in (portal spec §2 screen 2): its own chunk, so /login of other applications does not carry it. */
+export const CertificateSignInForm = lazyScreen(() => import('./CertificateSignInForm').then((m) => m.CertificateSignInForm));
+
+/** Sign-in (portal spec §2 screens 1 and 2): the profile's variant chooses the layout and the form. */
 export function SignIn() {
   const { signInVariant } = useProfileInMode();
   const Layout = signInLayoutFor(signInVariant);
-  return <Layout variant={signInVariant} form={<SignInForm />} />;
+  return <Layout variant={signInVariant} form={signInVariant === 'certificate' ? <CertificateSignInForm /> : <SignInForm />} />;
 }
 
-/** The sign-in form every variant shows: user, password with show toggle, Ingresar, the outcomes of a refused sign-in. */
-function SignInForm() {
+/**
+ * What every sign-in form does with the reply (portal spec §4, login outcomes): the refusals by
+ * their informationCode, shown by <SignInOutcomeView>, and a success's tokens and redirect
+ * (`redirectDelayMs` after it: the certificate sign-in waits 2 s).
+ */
+export function useSignInOutcome(supportContact: string | undefined, redirectDelayMs = 0) {
   const { t } = useTranslation(NS);
-  const localized = useLocalize();
-  const profile = useProfileInMode();
-  const { colors } = profile;
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const [showPassword, setShowPassword] = useState(false);
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
-  const location = useLocation();
-  const notice = (location.state as { message?: unknown } | null)?.message;
-  const [parameters, setParameters] = useState<SignInParameters>({});
-  const [freeTrial, setFreeTrial] = useState<FreeTrialResult | null>(null);
-  // The profile decides whether the links show; the application's data gives their addresses.
-  const buyUrl = profile.showBuyLink ? parameters.buyUrl : undefined;
-  const freeTrialUrl = profile.showFreeTrial ? freeTrial?.urlFreeTrial : undefined;
-
-  useEffect(() => {
-    let live = true;
-    void fetchSignInParameters().then((found) => live && setParameters(found));
-    void fetchFreeTrial().then((found) => live && setFreeTrial(found));
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const setServerError = (message: string | null) => setOutcome(message === null ? null : { kind: 'message', message });
 
   /** A refused sign-in, by its informationCode (portal spec §4). */
@@ -151,7 +139,7 @@ function SignInForm() {
       return;
     }
     if (result.isBlocked || code === INFORMATION_CODES.blocked) {
-      setOutcome({ kind: 'blocked', contact: result.messageParameter || parameters.supportContact || DEFAULT_SUPPORT_CONTACT });
+      setOutcome({ kind: 'blocked', contact: result.messageParameter || supportContact || DEFAULT_SUPPORT_CONTACT });
       return;
     }
     if (code === INFORMATION_CODES.temporaryLock) {
@@ -165,6 +153,130 @@ function SignInForm() {
     }
     setOutcome({ kind: 'message', message: information ?? MESSAGES.noResponse });
   };
+
+  /** Sends a sign-in and handles its reply; `user` is what the R18 alert passes on. */
+  const submit = async (send: () => Promise<Envelope<LoginResult>>, user: string): Promise<void> => {
+    setServerError(null);
+    try {
+      const reply = await send();
+      const { token, refreshToken, urlApp, information } = reply.result;
+      if (reply.statusCode !== 200 || !token) {
+        if (reply.result?.informationCode && reply.result.informationCode !== INFORMATION_CODES.success) refused(reply.result, user);
+        else setServerError(information || MESSAGES.noResponse);
+        return;
+      }
+      signIn({ token, refreshToken });
+      const target = urlApp || PATHS.users;
+      if (redirectDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, redirectDelayMs));
+      const path = sameOriginPath(target);
+      if (path) navigate(path, { replace: true });
+      else window.location.assign(target);
+    } catch (error) {
+      const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
+      if (result?.informationCode) refused(result as Partial<LoginResult>, user);
+      else setServerError(apiErrorMessage(error));
+    }
+  };
+
+  return { outcome, submit };
+}
+
+/** The error box of a refused sign-in (portal spec §4). */
+export function SignInOutcomeView({ outcome }: { outcome: SignInOutcome | null }) {
+  const { t } = useTranslation(NS);
+  const localized = useLocalize();
+  if (outcome?.kind === 'message') {
+    return (
+      <ErrorBox>
+        <Alert.Title>{localized(outcome.message)}</Alert.Title>
+      </ErrorBox>
+    );
+  }
+  if (outcome?.kind === 'attempts') {
+    return (
+      <ErrorBox>
+        <Alert.Content>
+          <Alert.Title>{localized(outcome.message)}</Alert.Title>
+          {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
+        </Alert.Content>
+      </ErrorBox>
+    );
+  }
+  if (outcome?.kind === 'locked') return <LockCountdown seconds={outcome.seconds} message={localized(outcome.message)} />;
+  if (outcome?.kind === 'blocked') {
+    return (
+      <ErrorBox>
+        <Alert.Content>
+          <Alert.Title>{t('signIn.blocked')}</Alert.Title>
+          <Alert.Description>{t('signIn.blockedContact', { contact: outcome.contact })}</Alert.Description>
+        </Alert.Content>
+      </ErrorBox>
+    );
+  }
+  return null;
+}
+
+/** The sign-in form's success notice (after a sign-out: 'Sesión finalizada exitosamente'), hidden by an outcome. */
+export function SignInNotice({ hidden }: { hidden: boolean }) {
+  const notice = (useLocation().state as { message?: unknown } | null)?.message;
+  if (hidden || typeof notice !== 'string' || notice === '') return null;
+  return (
+    <Alert.Root status="success" role="status">
+      <Alert.Indicator />
+      <Alert.Title>{notice}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** The application's sign-in parameters (support contact, buy link), fetched once. */
+export function useSignInParameters(): SignInParameters {
+  const [parameters, setParameters] = useState<SignInParameters>({});
+  useEffect(() => {
+    let live = true;
+    void fetchSignInParameters().then((found) => live && setParameters(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return parameters;
+}
+
+/** The profile's input colours, as the sign-in forms' inputs take them. */
+export function inputColorsOf(colors: ReturnType<typeof useProfileInMode>['colors']) {
+  return { bg: colors.input.background, color: colors.input.text, borderColor: colors.input.border, focusRingColor: colors.input.focus };
+}
+
+/** The profile's button colours of the sign-in forms' Ingresar. */
+export function submitColorsOf(colors: ReturnType<typeof useProfileInMode>['colors']) {
+  return {
+    bg: colors.button.active,
+    color: colors.button.text,
+    _hover: { bg: colors.button.active, opacity: 0.9 },
+    _disabled: { bg: colors.button.disabled, color: colors.button.disabledText, opacity: 1, cursor: 'not-allowed' },
+  };
+}
+
+/** The sign-in form every variant shows: user, password with show toggle, Ingresar, the outcomes of a refused sign-in. */
+function SignInForm() {
+  const { t } = useTranslation(NS);
+  const profile = useProfileInMode();
+  const { colors } = profile;
+  const [showPassword, setShowPassword] = useState(false);
+  const parameters = useSignInParameters();
+  const { outcome, submit } = useSignInOutcome(parameters.supportContact);
+  const [freeTrial, setFreeTrial] = useState<FreeTrialResult | null>(null);
+  // The profile decides whether the links show; the application's data gives their addresses.
+  const buyUrl = profile.showBuyLink ? parameters.buyUrl : undefined;
+  const freeTrialUrl = profile.showFreeTrial ? freeTrial?.urlFreeTrial : undefined;
+
+  useEffect(() => {
+    let live = true;
+    void fetchFreeTrial().then((found) => live && setFreeTrial(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const {
     register,
     handleSubmit,
@@ -178,36 +290,11 @@ function SignInForm() {
   const [user, password] = watch(['user', 'password']);
   const filled = Boolean(user?.trim()) && Boolean(password);
 
-  const inputColors = {
-    bg: colors.input.background,
-    color: colors.input.text,
-    borderColor: colors.input.border,
-    focusRingColor: colors.input.focus,
-  };
+  const inputColors = inputColorsOf(colors);
 
   const fieldError = (message?: string) => (message === MESSAGES.required || !message ? t('signIn.required') : message);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const reply = await requestSignIn(values.user, values.password);
-      const { token, refreshToken, urlApp, information } = reply.result;
-      if (reply.statusCode !== 200 || !token) {
-        if (reply.result?.informationCode && reply.result.informationCode !== INFORMATION_CODES.success) refused(reply.result, values.user);
-        else setServerError(information || MESSAGES.noResponse);
-        return;
-      }
-      signIn({ token, refreshToken });
-      const target = urlApp || PATHS.users;
-      const path = sameOriginPath(target);
-      if (path) navigate(path, { replace: true });
-      else window.location.assign(target);
-    } catch (error) {
-      const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
-      if (result?.informationCode) refused(result as Partial<LoginResult>, values.user);
-      else setServerError(apiErrorMessage(error));
-    }
-  });
+  const onSubmit = handleSubmit((values) => submit(() => requestSignIn(values.user, values.password), values.user));
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -219,35 +306,8 @@ function SignInForm() {
           <Text color="inherit">{t('signIn.subtitle')}</Text>
         </Stack>
 
-        {typeof notice === 'string' && notice !== '' && !outcome ? (
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{notice}</Alert.Title>
-          </Alert.Root>
-        ) : null}
-
-        {outcome?.kind === 'message' ? (
-          <ErrorBox>
-            <Alert.Title>{localized(outcome.message)}</Alert.Title>
-          </ErrorBox>
-        ) : null}
-        {outcome?.kind === 'attempts' ? (
-          <ErrorBox>
-            <Alert.Content>
-              <Alert.Title>{localized(outcome.message)}</Alert.Title>
-              {outcome.left > 0 ? <Alert.Description>{attemptsText(t, outcome.left)}</Alert.Description> : null}
-            </Alert.Content>
-          </ErrorBox>
-        ) : null}
-        {outcome?.kind === 'locked' ? <LockCountdown seconds={outcome.seconds} message={localized(outcome.message)} /> : null}
-        {outcome?.kind === 'blocked' ? (
-          <ErrorBox>
-            <Alert.Content>
-              <Alert.Title>{t('signIn.blocked')}</Alert.Title>
-              <Alert.Description>{t('signIn.blockedContact', { contact: outcome.contact })}</Alert.Description>
-            </Alert.Content>
-          </ErrorBox>
-        ) : null}
+        <SignInNotice hidden={Boolean(outcome)} />
+        <SignInOutcomeView outcome={outcome} />
 
         <Field.Root invalid={Boolean(errors.user)}>
           <Field.Label color={colors.input.label}>{t('signIn.user')}</Field.Label>
@@ -280,10 +340,7 @@ function SignInForm() {
         <Button
           type="submit"
           colorPalette="brand"
-          bg={colors.button.active}
-          color={colors.button.text}
-          _hover={{ bg: colors.button.active, opacity: 0.9 }}
-          _disabled={{ bg: colors.button.disabled, color: colors.button.disabledText, opacity: 1, cursor: 'not-allowed' }}
+          {...submitColorsOf(colors)}
           disabled={!filled || isSubmitting}
           loading={isSubmitting}
           loadingText={t('signIn.submit')}

@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 describe('choice of the sign-in layout', () => {
-  it('has a layout for every variant of the contract, certificate being classic for now', () => {
+  it('has a layout for every variant of the contract, the certificate form in the classic card', () => {
     expect(Object.keys(SIGN_IN_LAYOUTS).sort()).toEqual([...SIGN_IN_VARIANTS].sort());
     expect(signInLayoutFor('classic')).toBe(ClassicLayout);
     expect(signInLayoutFor('twoColumn')).toBe(TwoColumnLayout);
@@ -39,7 +39,6 @@ describe('choice of the sign-in layout', () => {
 
   it.each([
     ['classic', { selector: false, themeSwitch: false }],
-    ['certificate', { selector: false, themeSwitch: false }],
     ['twoColumn', { selector: false, themeSwitch: false }],
     ['translated', { selector: true, themeSwitch: false }],
     ['myself', { selector: false, themeSwitch: true }],
@@ -64,7 +63,8 @@ describe('choice of the sign-in layout', () => {
     expect(await within(section).findByTestId('version-label')).toHaveTextContent('Versión 2.0.0');
   });
 
-  it.each(SIGN_IN_VARIANTS)('%s keeps the sign-in outcomes: attempts left after a wrong password', async (variant) => {
+  // the certificate form's outcomes: CertificateSignIn.test.tsx
+  it.each(SIGN_IN_VARIANTS.filter((v) => v !== 'certificate'))('%s keeps the sign-in outcomes: attempts left after a wrong password', async (variant) => {
     const user = userEvent.setup();
     mockApi({
       Login: () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),

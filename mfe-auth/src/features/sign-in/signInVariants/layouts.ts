@@ -12,7 +12,7 @@ export const SIGN_IN_LAYOUTS: Record<SignInVariant, ComponentType<SignInLayoutPr
   // the classic card; its language bar comes with every public page of the application (PublicPage)
   translated: ClassicLayout,
   myself: MyselfLayout,
-  // The certificate screen is its own issue; until then certificate applications sign in classically.
+  // the classic card around the certificate form (SignIn picks the form by variant)
   certificate: ClassicLayout,
 };
 

@@ -1,0 +1,105 @@
+import * as v from 'valibot';
+import { es } from '../phrases/es';
+import { resultSchema, type ErrorResult } from './envelope';
+import type { UserAccountEntry } from './passwords';
+import type { DocumentTypeRecord } from './users-catalogs';
+
+/**
+ * Certificate users (type 4): sign-in by document type, number and password, and the password
+ * reset by e-mailed code (portal spec §2 screens 2 and 4, §3, §5, §7, §9; docs/security/certificate.md).
+ */
+export const CERTIFICATE_MESSAGES = es.certificate;
+
+/** Certificate document number: 5 to 15 characters (spec §5, §9). */
+export const CERTIFICATE_DOCUMENT_MIN = 5;
+export const CERTIFICATE_DOCUMENT_MAX = 15;
+/** Reset code: 6 digits (spec §9), valid 10 minutes, 5 tries (ASVS 6.6.3). */
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_MINUTES = 10;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+/** The path of the certificate sign-in (the spec shows the request, not its path). */
+export const CERTIFICATE_LOGIN_PATH = '/api/login/LoginCertificate';
+
+/** The document number's rule by its type: numeric, or alphanumeric for PA-like types (spec §5). */
+export function certificateDocumentSchema(alphanumeric: boolean) {
+  const [pattern, message] = alphanumeric
+    ? [/^[A-Za-z0-9]{5,15}$/, CERTIFICATE_MESSAGES.documentAlphanumeric]
+    : [/^[0-9]{5,15}$/, CERTIFICATE_MESSAGES.documentNumeric];
+  return v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.regex(pattern, message));
+}
+
+/** The reset code field (spec §5): required, exactly 6 digits. */
+export const ResetCodeSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.regex(/^[0-9]{6}$/, CERTIFICATE_MESSAGES.codeFormat));
+
+const AppNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(50));
+const DocumentTypeIdSchema = v.pipe(v.number(es.messages.required), v.integer(CERTIFICATE_MESSAGES.documentTypeInvalid), v.minValue(1, CERTIFICATE_MESSAGES.documentTypeInvalid), v.maxValue(1_000_000, CERTIFICATE_MESSAGES.documentTypeInvalid));
+/** The number as typed; its rule depends on the type, checked against the stored type. */
+const DocumentNumberSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(CERTIFICATE_DOCUMENT_MAX, CERTIFICATE_MESSAGES.documentNumeric));
+const UserNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
+
+/**
+ * POST /api/login/LoginCertificate request (spec §3 "Certificate login request"); `documentType`
+ * is the documentTypeId of GetDocumentTypesLogin, `password` encrypted like the sign-in's. The
+ * reply is POST /api/Login's (LoginResult) with the same codes.
+ */
+export const CertificateLoginRequestSchema = v.object({
+  documentType: DocumentTypeIdSchema,
+  documentNumber: DocumentNumberSchema,
+  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024)),
+  appname: AppNameSchema,
+  page: v.optional(v.string()),
+  tokenCaptcha: v.optional(v.string()),
+  Browser: v.optional(v.string()),
+  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/))),
+});
+export type CertificateLoginRequest = v.InferOutput<typeof CertificateLoginRequestSchema>;
+
+/** GET /api/documentType/GetDocumentTypesLogin reply `result`, shaped as the spec reads it. */
+export interface DocumentTypesLoginResult {
+  records: { result: { records: DocumentTypeRecord[]; count: number } };
+}
+const DocumentTypeRecordSchema = resultSchema<DocumentTypeRecord>()(
+  v.object({ documentTypeId: v.number(), documentTypeDescription: v.string(), documentTypeAllowed: v.string(), country: v.string(), alphanumeric: v.boolean() }),
+);
+export const DocumentTypesLoginResultSchema = resultSchema<DocumentTypesLoginResult>()(
+  v.object({ records: v.object({ result: v.object({ records: v.array(DocumentTypeRecordSchema), count: v.number() }) }) }),
+);
+
+/** GET /api/login/GetExistsUsersAccount headers (documentType: the documentTypeId). */
+export const ExistsUsersAccountHeadersSchema = v.object({
+  documentType: v.pipe(v.string(es.messages.required), v.trim(), v.regex(/^[0-9]{1,7}$/, CERTIFICATE_MESSAGES.documentTypeInvalid), v.transform(Number)),
+  documentNumber: v.pipe(v.string(es.messages.required), DocumentNumberSchema),
+  appName: v.optional(AppNameSchema),
+});
+/**
+ * Reply `result`: the certificate user holding the document and the other certificate users of
+ * its e-mail (one person's certificates), e-mail masked keeping the first third of its local part;
+ * `assignManualPassword` when the password was assigned by hand (reset by link, not by code).
+ */
+export interface ExistsUsersAccountResult {
+  accounts: UserAccountEntry[];
+}
+export const ExistsUsersAccountResultSchema = resultSchema<ExistsUsersAccountResult>()(
+  v.object({ accounts: v.array(resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() }))) }),
+);
+
+/**
+ * POST /api/login/resetPasswordCertificateUser and POST /api/user/send-otp-user request: the
+ * account picked from GetExistsUsersAccount. The spec's send-otp-user names it by `Email`, which
+ * the page only has masked: the user name names it instead. Both answer ErrorResult.
+ */
+export const CertificateAccountRequestSchema = v.object({
+  UserName: UserNameSchema,
+  appname: AppNameSchema,
+});
+export type CertificateAccountRequest = v.InferOutput<typeof CertificateAccountRequestSchema>;
+
+/** POST /api/user/validate-otp-user request (spec §3 "reset-code payload"); answers ErrorResult. */
+export const ValidateOtpUserRequestSchema = v.object({
+  UserName: UserNameSchema,
+  OtpCode: ResetCodeSchema,
+  appname: AppNameSchema,
+});
+export type ValidateOtpUserRequest = v.InferOutput<typeof ValidateOtpUserRequestSchema>;
+export type CertificateResetResult = ErrorResult;
