@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { APP_NAME_PATTERN } from './messages';
 
 /**
  * Public per-application data of the portal spec (§3, §7): version, parameters, maintenance
@@ -8,7 +9,7 @@ import { resultSchema } from './envelope';
  * application is a 404 R404.
  */
 
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(/^[\w.-]+$/, es.request.appNameInvalid));
+const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(APP_NAME_PATTERN, es.request.appNameInvalid));
 
 /** Header `appName` (every call below). */
 export const AppNameHeadersSchema = v.object({ appName });

@@ -43,3 +43,10 @@ export const TENANT_HEADER = 'x-tenant';
 
 /** Fallback application (portal spec §1). */
 export const FALLBACK_APP = 'ibuhoo';
+
+/**
+ * An application's name as requests carry it (appName headers, the page's X-App-Name): what the
+ * console lets a name hold — letters with Spanish accents, digits, spaces — and the `_ . -` of
+ * technical names. Header values stay within ISO-8859-1, as HTTP requires.
+ */
+export const APP_NAME_PATTERN = /^[\w. ÁÉÍÓÚÜÑáéíóúüñ-]+$/;

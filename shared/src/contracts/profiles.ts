@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { LANGUAGES } from '../phrases';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
-import { FALLBACK_APP } from './messages';
+import { APP_NAME_PATTERN, FALLBACK_APP } from './messages';
 
 /**
  * The portal profile of an application and tenant (portal spec §1–§3, §9; design.md §4): its
@@ -219,7 +219,7 @@ export type PortalProfileOverride = DeepPartial<Omit<PortalProfile, 'app' | 'ten
 /** GET /api/application/profile — headers `appName` and optional `tenant`; reply `result` is a PortalProfile. */
 export const PORTAL_PROFILE_PATH = '/api/application/profile';
 
-const name = v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.appNameInvalid));
+const name = v.pipe(v.string(), v.trim(), v.maxLength(50), v.check((value) => value === '' || APP_NAME_PATTERN.test(value), es.request.appNameInvalid));
 
 /** Headers of GET /api/application/profile. An unknown or missing appName answers the fallback profile. */
 export const PortalProfileHeadersSchema = v.object({

@@ -271,6 +271,11 @@ describeEachBackend('applications console API', (server) => {
     await created({ name: 'Nómina Electrónica', title: 'Nómina de Colombia' });
     expect(await profileAt('nomina-electronica.localhost:8080')).toMatchObject({ app: 'Nómina Electrónica', title: 'Nómina de Colombia' });
     expect(await profileAt('nomina.example.com')).toMatchObject({ app: 'Nómina Electrónica', title: 'Nómina de Colombia' });
+    // the page names it as its document header says, spaces and accents included
+    const named = await call('GET', PORTAL_PROFILE_PATH, { token: null, headers: { appname: 'Nómina Electrónica' } });
+    expect([named.statusCode, json(named).result.title]).toEqual([200, 'Nómina de Colombia']);
+    const version = await call('GET', '/api/application/getVersionApp', { token: null, headers: { appname: 'Nómina Electrónica' } });
+    expect(version.statusCode).toBe(200);
     // a name answering at the same address is taken, whatever its case and accents
     const before = await snapshot(server().db);
     await expectRefused(await call('POST', '/api/application/create', { payload: newApplication({ name: 'nomina electronica' }) }), before, 400, APPLICATION_MESSAGES.nameInUse);

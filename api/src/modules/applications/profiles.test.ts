@@ -97,7 +97,7 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
   });
 
   it('answers 400 with a message for malformed headers', async () => {
-    for (const headers of [{ appName: 'a b' }, { appName: 'x'.repeat(51) }, { appName: 'bemyself', tenant: '../etc' }, { appName: 'bemyself', tenant: 'a;b' }]) {
+    for (const headers of [{ appName: 'a;b' }, { appName: '<script>' }, { appName: 'x'.repeat(51) }, { appName: 'bemyself', tenant: '../etc' }, { appName: 'bemyself', tenant: 'a;b' }]) {
       const reply = await server().app.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers });
       expect(reply.statusCode).toBe(400);
       expect(json(reply).message ?? json(reply).result?.information).toEqual(expect.stringContaining('Solicitud inválida'));
