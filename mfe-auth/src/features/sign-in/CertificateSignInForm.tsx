@@ -77,7 +77,7 @@ export function CertificateSignInForm() {
 
         <Field.Root invalid={touched.type && Boolean(errors.type)} id={typeSelectId}>
           <Field.Label color={colors.input.label}>{t('certificate.documentType')}</Field.Label>
-          <chakra.select id={typeSelectId} h="10" px="3" borderWidth="1px" borderRadius="l2" {...inputColors} value={typeId} onChange={(e) => setTypeId(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, type: true }))}>
+          <chakra.select id={typeSelectId} w="full" h="10" px="3" borderWidth="1px" borderRadius="l2" {...inputColors} value={typeId} onChange={(e) => setTypeId(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, type: true }))}>
             <option value="">{t('certificate.choose')}</option>
             {types.map((d) => (
               <option key={d.documentTypeId} value={String(d.documentTypeId)}>
