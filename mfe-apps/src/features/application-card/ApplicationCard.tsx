@@ -21,6 +21,7 @@ import {
   recordToForm,
   tabChanged,
   tabErrors,
+  tabWarnings,
   withFields,
   type ApplicationForm,
   type Field,
@@ -180,6 +181,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
     content: (
       <Stack gap="4">
         {errorAlert}
+        <TabWarnings warnings={id === tab ? tabWarnings(form, id).map((warning) => localized(warning.message)) : []} />
         <ApplicationTabFields
           tab={id}
           form={form}
@@ -241,5 +243,20 @@ export function ApplicationCard({ appId }: { appId?: string }) {
       ) : null}
       {status === 'ready' ? <TabbedCard subheader={subheader} tabs={tabs} actions={actions} {...card.tabbedCard} /> : null}
     </Box>
+  );
+}
+
+/** Settings valid alone that contradict one another: advice above the fields, the save still open. */
+function TabWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert.Root status="warning" alignItems="start">
+      <Alert.Indicator />
+      <Alert.Content>
+        {warnings.map((warning) => (
+          <Alert.Description key={warning}>{warning}</Alert.Description>
+        ))}
+      </Alert.Content>
+    </Alert.Root>
   );
 }

@@ -9,6 +9,7 @@ import {
   firstInvalidTab,
   formErrors,
   formToBody,
+  tabWarnings,
   increment,
   recordToForm,
   tabChanged,
@@ -102,5 +103,16 @@ describe('the application form', () => {
     expect(canDecrement('2')).toBe(true);
     expect(canDecrement('1')).toBe(false);
     expect(canDecrement('')).toBe(false);
+  });
+});
+
+describe('tabWarnings', () => {
+  const base = recordToForm(application(3, 'nomina'));
+  it('gives each tab the cross-field warnings naming one of its fields', () => {
+    const longLink = { ...base, userActivateTokenTime: '3', userActivateTokenTimeUnit: 3, passwordExpiration: '1', passwordTypeExpiration: 3 } as typeof base;
+    expect(tabWarnings(longLink, 'token').map((w) => w.code)).toEqual(['linkOutlivesPassword']);
+    expect(tabWarnings(longLink, 'password').map((w) => w.code)).toEqual(['linkOutlivesPassword']);
+    expect(tabWarnings(longLink, 'basic')).toEqual([]);
+    expect(tabWarnings(base, 'token')).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import {
   VALIDATION_MESSAGES,
   type ApplicationAdminRecord,
   type CreateApplicationRequest,
+  applicationWarnings,
+  type ApplicationWarning,
 } from '@suite/shared';
 import * as v from 'valibot';
 
@@ -230,3 +232,11 @@ export function decrement(text: string): string {
 
 /** Whether the down arrow can move the value. */
 export const canDecrement = (text: string) => toNumber(text) > 1;
+
+/**
+ * The cross-field warnings (applicationWarnings) that concern a tab: those naming one of its
+ * fields, so a link outliving the password shows on Token and on Contraseña. Advice: saving stays open.
+ */
+export function tabWarnings(form: ApplicationForm, tab: TabId): ApplicationWarning[] {
+  return applicationWarnings(formToBody(form)).filter((warning) => warning.fields.some((field) => (TAB_FIELDS[tab] as readonly string[]).includes(field)));
+}
