@@ -54,10 +54,23 @@ function stopApi(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a suite on `port` whose database got `sql` applied after the seed. */
+/** Starts a suite on `port` whose database got `sql` applied after the seed (none when `sql` is empty). */
 export async function startIsolatedSuite(port: number, sql: string): Promise<IsolatedSuite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'suite-e2e-isolated-'));
   const readyz = `http://localhost:${port}/readyz`;
+  const running = (api: ChildProcess): IsolatedSuite => ({
+    baseURL: `http://localhost:${port}`,
+    async stop() {
+      await stopApi(api);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+  // no SQL: a fresh suite of its own, set up through the console by the test
+  if (!sql.trim()) {
+    const api = startApi(port, dataDir);
+    await waitReady(readyz, api);
+    return running(api);
+  }
   const first = startApi(port, dataDir);
   try {
     await waitReady(readyz, first);
@@ -78,13 +91,7 @@ export async function startIsolatedSuite(port: number, sql: string): Promise<Iso
   }
   const api = startApi(port, dataDir);
   await waitReady(readyz, api);
-  return {
-    baseURL: `http://localhost:${port}`,
-    async stop() {
-      await stopApi(api);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return running(api);
 }
 
 /**

@@ -1,19 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { useIsolatedSuite } from './isolated-suite';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, signIn } from './support';
 
 const PORT = Number(process.env.E2E_ISOLATED_PORT ?? 8183);
 
-// The console application allows one session per user on this suite.
-const ONE_SESSION_PER_USER = `
-  update applications
-     set is_concurrent_session = true, max_concurrent_tokens = -1, max_concurrent_tokens_by_user = 1
-   where lower(name) = 'ibuhoo';
-`;
+// a suite of its own: the console's policy changes below would reach every other spec
+const suiteURL = useIsolatedSuite(PORT, '');
 
-const suiteURL = useIsolatedSuite(PORT, ONE_SESSION_PER_USER);
+/** The administrator allows one session per user on the console, through its own form (live on the next sign-in). */
+async function allowOneSessionPerUser(page: Page): Promise<void> {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Aplicaciones' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('ibuhoo');
+  await page.getByRole('row').filter({ hasText: 'ibuhoo' }).getByRole('cell').first().click();
+  await page.getByRole('tab', { name: 'Token' }).click();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('switch', { name: 'Sesiones concurrentes' }).click();
+  await page.getByLabel('Máximo de sesiones concurrentes', { exact: true }).fill('255');
+  await page.getByLabel('Máximo de sesiones concurrentes por usuario', { exact: true }).fill('1');
+  await page.getByRole('button', { name: 'Actualizar token' }).click();
+  await expect(page.getByRole('alertdialog').filter({ hasText: 'Las opciones de token han sido actualizados' })).toBeVisible();
+}
 
-test('a second sign-in of the same user closes the first session in real time', async ({ browser }) => {
+test('a second sign-in of the same user closes the first session in real time', async ({ browser, page }) => {
+  await allowOneSessionPerUser(page);
   const first = await browser.newContext({ baseURL: suiteURL });
   const second = await browser.newContext({ baseURL: suiteURL });
   try {
