@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CreateMenuRequestSchema,
   INFORMATION_CODES,
@@ -24,14 +24,9 @@ import {
 import { ApiError, parseInput } from '../../http/errors';
 import { pickHeaders } from '../../http/headers';
 import { authenticate, requirePrivilege, type AuthUser } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import { actorOf } from '../audit/audit';
 import { listMenus, privilegesOfApplication, userExists } from './queries';
 import { createMenu, menuApplication, menuApplicationNamed, menuOrEmpty, menuSeenWith, modifyMenu, uploadMenuImage, type MenuSaved } from './service';
-
-function actorOf(request: FastifyRequest): AuditActor | undefined {
-  const user = request.user as AuthUser | undefined;
-  return user ? { id: user.id, userName: user.userName } : undefined;
-}
 
 const written = (saved: MenuSaved): Envelope<MenuWriteResult> => ({
   statusCode: 200,

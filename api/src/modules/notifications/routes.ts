@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CreateNotificationRequestSchema,
   DeleteNotificationRequestSchema,
@@ -33,18 +33,13 @@ import {
 import { ApiError, parseInput } from '../../http/errors';
 import { pickHeaders } from '../../http/headers';
 import { requirePrivilege, type AuthUser } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import { actorOf } from '../audit/audit';
 import { findTemplateImage, findUserContact, listNotifications } from './queries';
 import { TEMPLATE_IMAGE_PATH } from './render';
 import { createNotification, deliveriesFor, dryRun, modifyNotification, removeNotification, renderRequest, sendTest, subjectsFor, templatesFor, type NotificationChange } from './service';
 
 /** Recipients the dry run lists by name. */
 const DRY_RUN_SAMPLE = 10;
-
-function actorOf(request: FastifyRequest): AuditActor | undefined {
-  const user = request.user as AuthUser | undefined;
-  return user ? { id: user.id, userName: user.userName } : undefined;
-}
 
 /** A template's image may be SVG: nothing in it runs or loads. */
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
