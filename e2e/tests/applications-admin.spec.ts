@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit } from './accessibility';
+import { ADMIN_PASSWORD, PORT } from '../playwright.config';
 import { signIn } from './support';
 
 /**
  * Applications end to end (console spec §2, §4, §5): the administrator creates an application
- * through the form's four tabs (each checked by axe), finds it in the list, and switches it off
- * with the confirmation.
+ * through the form's four tabs (each checked by axe), finds it in the list, opens its own address
+ * (its name as a host label) with its title, switches it off with the confirmation, and its own
+ * address then refuses sign-in with R21.
  */
 const NAME = 'E2E Firma';
 
@@ -79,6 +81,15 @@ test('the administrator creates an application through the four tabs', async ({ 
   await expect(row).toContainText('30 Minutos');
 });
 
+/** The new application's own address: its name as a host label ('E2E Firma' → e2e-firma.localhost). */
+const OWN_ADDRESS = `http://e2e-firma.localhost:${PORT}/login`;
+
+test('the new application answers at once at its own address, with its own title', async ({ page }) => {
+  await page.goto(OWN_ADDRESS);
+  await expect(page).toHaveTitle('Firma de prueba');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+});
+
 test('the administrator switches the application off with the confirmation', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Aplicaciones' }).click();
@@ -97,4 +108,22 @@ test('the administrator switches the application off with the confirmation', asy
   await row.getByRole('cell').first().click();
   await expect(page.getByText('Detalle de datos básicos')).toBeVisible();
   await expect(page.getByLabel('Título comercial', { exact: true })).toHaveValue('Firma de prueba');
+});
+
+test('switched off, its own address refuses sign-in with the inactive application text (R21)', async ({ browser }) => {
+  const visitor = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto(OWN_ADDRESS);
+    await page.getByLabel('Usuario', { exact: true }).fill('admin');
+    await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
+    const reply = page.waitForResponse((r) => /\/api\/login$/i.test(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    const body = (await (await reply).json()) as { result: { informationCode: string } };
+    expect(body.result.informationCode).toBe('R21');
+    await expect(page.getByText('La aplicación se encuentra inactiva.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/i);
+  } finally {
+    await visitor.close();
+  }
 });
