@@ -48,6 +48,9 @@ export async function startSmtpSink(options: { keepRaw?: boolean } = {}): Promis
       });
     },
   });
+  // a sender killed mid-send (the crash tests) resets its connection: that is the test's doing, not
+  // the sink's failure, and an 'error' without a listener would end the test process
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return {

@@ -106,7 +106,7 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
         <Section title={t('sections.behaviour')} defaultOpen>
           <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3" mt="3">
             <Choice label={t('behaviour.signInVariant')} value={draft.signInVariant} options={SIGN_IN_VARIANTS.map((o) => [o, t(`variants.${o}`)])} disabled={!editing} onChange={(value) => set(['signInVariant'], value)} />
-            <Choice label={t('behaviour.emailSentRoute')} value={draft.emailSentRoute} options={EMAIL_SENT_ROUTES.map((o) => [o, t(`emailSent.${o}`)])} disabled={!editing} onChange={(value) => set(['emailSentRoute'], value)} />
+            <Choice label={t('behaviour.emailSentRoute')} value={draft.emailSentRoute} options={EMAIL_SENT_ROUTES.map((o) => [o, t(`emailSent.${o.slice(1)}`)])} disabled={!editing} onChange={(value) => set(['emailSentRoute'], value)} />
             <Choice
               label={t('behaviour.defaultTenant')}
               value={draft.defaultTenant}

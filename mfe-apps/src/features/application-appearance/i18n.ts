@@ -21,7 +21,7 @@ const es = {
     logoWidth: 'Ancho del logo (px)',
   },
   variants: { classic: 'Clásica', twoColumn: 'Dos columnas', translated: 'Con idiomas', myself: 'Plantilla clara / oscura', certificate: 'Certificado' },
-  emailSent: { '/check-email': 'Revisa tu correo', '/alert': 'Alerta' },
+  emailSent: { 'check-email': 'Revisa tu correo', alert: 'Alerta' },
   modes: { light: 'Clara', dark: 'Oscura' },
   languages: { es: 'Español', en: 'Inglés', pt: 'Portugués' },
   images: {
@@ -116,7 +116,7 @@ const en: Texts = {
     logoWidth: 'Logo width (px)',
   },
   variants: { classic: 'Classic', twoColumn: 'Two columns', translated: 'With languages', myself: 'Light / dark template', certificate: 'Certificate' },
-  emailSent: { '/check-email': 'Check your e-mail', '/alert': 'Alert' },
+  emailSent: { 'check-email': 'Check your e-mail', alert: 'Alert' },
   modes: { light: 'Light', dark: 'Dark' },
   languages: { es: 'Spanish', en: 'English', pt: 'Portuguese' },
   images: {
@@ -209,7 +209,7 @@ const pt: Texts = {
     logoWidth: 'Largura do logo (px)',
   },
   variants: { classic: 'Clássica', twoColumn: 'Duas colunas', translated: 'Com idiomas', myself: 'Modelo claro / escuro', certificate: 'Certificado' },
-  emailSent: { '/check-email': 'Verifique seu e-mail', '/alert': 'Alerta' },
+  emailSent: { 'check-email': 'Verifique seu e-mail', alert: 'Alerta' },
   modes: { light: 'Claro', dark: 'Escuro' },
   languages: { es: 'Espanhol', en: 'Inglês', pt: 'Português' },
   images: {
