@@ -102,6 +102,8 @@ test('the administrator switches the application off with the confirmation', asy
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Aceptar', exact: true }).click();
   await acknowledge(page, 'La aplicación ha sido actualizada');
+  // the list is read again after the change: look the application up again before checking it
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
   await expect(state).toHaveAttribute('aria-checked', 'false');
 
   // the form opens in detail mode, as stored
