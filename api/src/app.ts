@@ -24,6 +24,10 @@ import { purgeStaleDevices } from './modules/auth/devices';
 import { purgeStaleLockouts } from './modules/auth/lockout';
 import { purgeExpiredTokens } from './modules/auth/queries';
 import authRoutes from './modules/auth/routes';
+import captchaRoutes from './modules/captcha/routes';
+import { purgeExpiredSolutions } from './modules/captcha/queries';
+import { CaptchaService } from './modules/captcha/service';
+import otpResetRoutes from './modules/otp-reset/routes';
 import tokenRoutes from './modules/auth/token-routes';
 import healthRoutes from './modules/health/routes';
 import { LocalSessionBus, PgSessionBus, SessionHub, hubPlugin, type SessionBus } from './modules/hub';
@@ -186,13 +190,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       limits: routeLimits(config.rateLimit),
       mailer,
       notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, logger: app.log }),
+      captcha: await CaptchaService.open(database.db, config.captcha),
     };
     app.decorate('ctx', ctx);
     installShutdownReplies(app);
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays)]).catch((err: unknown) =>
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredSolutions(database.db)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
       );
     }, PURGE_INTERVAL_MS);
@@ -236,6 +241,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(menuRoutes);
     await app.register(passwordRoutes);
     await app.register(certificateRoutes);
+    await app.register(captchaRoutes);
+    await app.register(otpResetRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

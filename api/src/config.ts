@@ -62,6 +62,10 @@ export interface Config {
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
+  /** The sign-in captcha's proof of work (docs/adr/0017-captcha-and-otp-reset.md). */
+  captcha: CaptchaConfig;
+  /** Minutes an OTP-reset link stays valid (OTP_RESET_LINK_MINUTES, default 30). */
+  otpResetLinkMinutes: number;
   /** Milliseconds between runs of the notification scheduler (NOTIFY_POLL_MS); 0 turns it off on this instance. */
   notificationPollMs: number;
   /**
@@ -273,6 +277,22 @@ export function parsePublicUrl(raw: string | undefined, production: boolean, por
   return url.origin;
 }
 
+/**
+ * The captcha's proof of work (ALTCHA, PBKDF2/SHA-256): each attempt of the browser costs `cost`
+ * iterations and the answer lies at a random counter up to `maxNumber`, so the expected work is
+ * about cost × maxNumber / 2 iterations.
+ */
+export interface CaptchaConfig {
+  /** PBKDF2 iterations per attempt (CAPTCHA_COST, default 5000). */
+  cost: number;
+  /** Highest counter the answer may lie at (CAPTCHA_MAX_NUMBER, default 10000). */
+  maxNumber: number;
+  /** Seconds a challenge may be solved and used in (CAPTCHA_EXPIRES_SECONDS, default 300). */
+  expiresSeconds: number;
+  /** HMAC key that signs challenges (CAPTCHA_HMAC_KEY); unset: generated once and stored. */
+  hmacKey?: string;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info').toLowerCase();
@@ -313,6 +333,13 @@ export function loadConfig(env: Env = process.env): Config {
     accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
+    captcha: {
+      cost: parsePositiveInt('CAPTCHA_COST', env.CAPTCHA_COST, 5000),
+      maxNumber: parsePositiveInt('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, 10_000),
+      expiresSeconds: parsePositiveInt('CAPTCHA_EXPIRES_SECONDS', env.CAPTCHA_EXPIRES_SECONDS, 300, 10),
+      hmacKey: nonEmpty(env.CAPTCHA_HMAC_KEY),
+    },
+    otpResetLinkMinutes: parsePositiveInt('OTP_RESET_LINK_MINUTES', env.OTP_RESET_LINK_MINUTES, 30),
     notificationPollMs: parsePositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 30_000, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),

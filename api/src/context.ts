@@ -6,6 +6,7 @@ import type { RouteLimits } from './http/rate-limit';
 import type { AccessGrants } from './modules/access/grants';
 import type { RoleHolders } from './modules/access/holders';
 import type { AppDirectory } from './modules/applications/directory';
+import type { CaptchaService } from './modules/captcha/service';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
 import type { Mailer } from './modules/mail/mailer';
@@ -36,6 +37,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Sends the due notifications (every NOTIFY_POLL_MS; claimed per recipient across instances). */
   notifications: NotificationScheduler;
+  /** The sign-in captcha: challenges, and single-use solutions across instances. */
+  captcha: CaptchaService;
 }
 
 declare module 'fastify' {

@@ -40,6 +40,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Suite <no-reply@suite.test>',
     // the scheduler tests run their own instances with a clock of their own
     notificationPollMs: 0,
+    // a captcha solved in a few milliseconds
+    captcha: { cost: 1, maxNumber: 20, expiresSeconds: 300 },
+    otpResetLinkMinutes: 30,
     trustProxy: false,
     requestTimeoutMs: 30_000,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },

@@ -277,6 +277,24 @@ export interface PasswordTokensTable {
   used_at: TimestampNullable;
 }
 
+/** A captcha solution already used for a sign-in (single use across instances). */
+export interface CaptchaSolutionsTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+/** An application's request to reset a user's OTP device, confirmed from an e-mailed link. */
+export interface OtpResetRequestsTable {
+  id: Generated<string>;
+  application_id: number;
+  user_id: string;
+  requested_by: string | null;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  validated_at: TimestampNullable;
+}
+
 export interface PasswordHistoryTable {
   id: Generated<string>;
   user_id: string;
@@ -467,4 +485,6 @@ export interface DB {
   notification_applications: NotificationApplicationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   menus: MenusTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  otp_reset_requests: OtpResetRequestsTable;
 }

@@ -142,6 +142,8 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('firmaya'),
     landing: sibling('firmaya'),
     sign_in_variant: 'certificate',
+    // its sign-in screens show the captcha (portal spec §5; parameter captchaApply)
+    captcha_apply: true,
     appearance: applicationAppearance(BRANDS.firmaya),
   },
   {

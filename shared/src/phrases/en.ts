@@ -275,4 +275,16 @@ export const en: Catalogue = {
     documentInUse: 'A certificate user with that document type and number already exists.',
     notCertificateApp: 'The application does not accept certificate sign-in.',
   },
+  otpReset: {
+    captchaRequired: 'Please confirm you are not a robot',
+    sent: 'The OTP reset request was sent successfully.',
+    refused: 'The OTP reset request cannot be sent: :reason',
+    linkInvalid: 'the request link is not valid.',
+    linkUsed: 'the request was already confirmed with this link.',
+    linkExpired: 'the request link expired; ask the application for a new request.',
+    created: 'The user was sent the e-mail to confirm the OTP reset.',
+    applicationAccountOnly: 'Only the application-type account, with a token of the application, can request an OTP reset.',
+    userUnknown: 'The user does not exist, is not active or has no e-mail on record.',
+    requestUnknown: 'The OTP reset request does not exist.',
+  },
 };

@@ -359,4 +359,24 @@ export const es = {
     /** The application signs in with user name, not with a certificate (400). */
     notCertificateApp: 'La aplicación no admite el ingreso con certificado.',
   },
+  /** The sign-in captcha (portal spec §5) and the OTP-reset requests (portal spec §2, §7). */
+  otpReset: {
+    /** Sign-in refused: the captcha is missing, wrong, expired or already used (R400). */
+    captchaRequired: 'Por favor valida que no eres un robot',
+    /** ValidateOtpMail success (A10). */
+    sent: 'Se envio correctamente la solicitud para el restablecimiento del OTP.',
+    /** ValidateOtpMail refused (R11): the base text plus the reason. */
+    refused: 'No se puede enviar la solicitud de restablecimiento de OTP: :reason',
+    linkInvalid: 'el enlace de la solicitud no es válido.',
+    linkUsed: 'la solicitud ya fue confirmada con este enlace.',
+    linkExpired: 'el enlace de la solicitud venció; pide a la aplicación una nueva solicitud.',
+    /** POST /api/otp-reset/requests success (A10). */
+    created: 'Se envió al usuario el correo para confirmar el restablecimiento del OTP.',
+    /** The caller is not the application's own account (R403). */
+    applicationAccountOnly: 'Solo la cuenta de tipo Aplicación, con un token de la aplicación, puede solicitar el restablecimiento del OTP.',
+    /** The user to reset does not exist, is not active or has no e-mail (400). */
+    userUnknown: 'El usuario no existe, no está activo o no tiene correo registrado.',
+    /** GET of a request that is not the application's (404). */
+    requestUnknown: 'La solicitud de restablecimiento de OTP no existe.',
+  },
 } as const;

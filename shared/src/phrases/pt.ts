@@ -275,4 +275,16 @@ export const pt: Catalogue = {
     documentInUse: 'Já existe um usuário certificado com esse tipo e número de documento.',
     notCertificateApp: 'O aplicativo não aceita a entrada com certificado.',
   },
+  otpReset: {
+    captchaRequired: 'Por favor, confirme que você não é um robô',
+    sent: 'A solicitação de redefinição do OTP foi enviada com sucesso.',
+    refused: 'Não é possível enviar a solicitação de redefinição do OTP: :reason',
+    linkInvalid: 'o link da solicitação não é válido.',
+    linkUsed: 'a solicitação já foi confirmada com este link.',
+    linkExpired: 'o link da solicitação expirou; peça à aplicação uma nova solicitação.',
+    created: 'Foi enviado ao usuário o e-mail para confirmar a redefinição do OTP.',
+    applicationAccountOnly: 'Somente a conta do tipo Aplicação, com um token da aplicação, pode solicitar a redefinição do OTP.',
+    userUnknown: 'O usuário não existe, não está ativo ou não tem e-mail cadastrado.',
+    requestUnknown: 'A solicitação de redefinição do OTP não existe.',
+  },
 };

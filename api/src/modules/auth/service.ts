@@ -84,6 +84,8 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
   // refusals that say nothing about the user come first and change nothing
   const password = decryptPayload(body.password, ctx.payloadKey);
   if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
+  // before the credential check: a refused captcha spends no lockout attempt and no argon2 verify
+  await ctx.captcha.requireFor(body.appname, body.tokenCaptcha, request.log);
 
   const { application, user, subject, device } = await checkCredentials({ db, lockout: config.lockout }, request, {
     appName: body.appname,

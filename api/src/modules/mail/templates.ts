@@ -1,7 +1,7 @@
 /** Mail texts (HTML and plain text) in es, en and pt; the tenant language picks one (default es). */
 
 export type MailLanguage = 'es' | 'en' | 'pt';
-export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive' | 'resetCode';
+export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive' | 'resetCode' | 'otpReset';
 
 export function mailLanguage(raw: string | null | undefined): MailLanguage {
   const l = (raw ?? '').trim().toLowerCase().slice(0, 2);
@@ -55,6 +55,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       expiry: (t) => `El código puede usarse una sola vez y vence en ${t}.`,
       ignore: 'Si no solicitaste el cambio, ignora este correo: tu contraseña no cambiará.',
     },
+    otpReset: {
+      subject: 'Confirma el restablecimiento de tu OTP',
+      greeting: (n) => `Hola ${n},`,
+      body: 'La aplicación pidió restablecer el dispositivo con el que generas tus códigos de un solo uso (OTP). Si fuiste tú, confírmalo con el siguiente enlace.',
+      action: 'Confirmar restablecimiento',
+      expiry: (t) => `El enlace puede usarse una sola vez y vence en ${t}.`,
+      ignore: 'Si no lo pediste, ignora este correo: tu OTP no cambiará.',
+    },
   },
   en: {
     activation: {
@@ -93,6 +101,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       expiry: (t) => `The code can be used once and expires in ${t}.`,
       ignore: 'If you did not ask for this, ignore this e-mail: your password will not change.',
     },
+    otpReset: {
+      subject: 'Confirm the reset of your OTP',
+      greeting: (n) => `Hello ${n},`,
+      body: 'The application asked to reset the device that generates your one-time passwords (OTP). If it was you, confirm it with the link below.',
+      action: 'Confirm reset',
+      expiry: (t) => `The link can be used once and expires in ${t}.`,
+      ignore: 'If you did not ask for it, ignore this e-mail: your OTP will not change.',
+    },
   },
   pt: {
     activation: {
@@ -130,6 +146,14 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
       action: 'Código de verificação',
       expiry: (t) => `O código pode ser usado uma única vez e expira em ${t}.`,
       ignore: 'Se você não pediu a alteração, ignore este e-mail: sua senha não mudará.',
+    },
+    otpReset: {
+      subject: 'Confirme a redefinição do seu OTP',
+      greeting: (n) => `Olá ${n},`,
+      body: 'A aplicação pediu para redefinir o dispositivo que gera suas senhas de uso único (OTP). Se foi você, confirme com o link abaixo.',
+      action: 'Confirmar redefinição',
+      expiry: (t) => `O link pode ser usado uma única vez e expira em ${t}.`,
+      ignore: 'Se você não pediu, ignore este e-mail: seu OTP não mudará.',
     },
   },
 };

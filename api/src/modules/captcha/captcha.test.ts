@@ -1,0 +1,170 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
+import { encryptPayload } from '@suite/shared/crypto';
+import { createServer, type Server } from '../../app';
+import { createUser, describeEachBackend, expectRefusal, json, startTestServer } from '../../../test/harness';
+import type { DB } from '../../db/schema';
+import { purgeExpiredSolutions } from './queries';
+
+const PASSWORD = 'Capt.Cha-2026';
+const APP = 'firmaya';
+
+/** What a refused sign-in must leave as it was: sessions, lockout counters, spent solutions, the audit. */
+async function snapshot(db: Kysely<DB>): Promise<string> {
+  const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
+  const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts', 'locked_until', 'blocked_at']).orderBy('subject').execute();
+  const solutions = await db.selectFrom('captcha_solutions').select(['nonce', 'expires_at']).orderBy('nonce').execute();
+  const users = await db.selectFrom('users').select(['id', 'last_login_at', 'password_hash']).orderBy('id').execute();
+  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return JSON.stringify({ sessions, lockouts, solutions, users, audit });
+}
+
+async function challenge(app: FastifyInstance): Promise<Challenge> {
+  const reply = await app.inject({ method: 'GET', url: CAPTCHA_CHALLENGE_PATH });
+  expect(reply.statusCode).toBe(200);
+  expect(reply.headers['cache-control']).toBe('no-store');
+  return json<Challenge>(reply);
+}
+
+/** The widget's payload: base64 of the challenge and its solution. */
+async function solved(app: FastifyInstance, tamper?: (c: Challenge) => Challenge): Promise<string> {
+  const c = await challenge(app);
+  const solution = await solveChallenge({ challenge: c, deriveKey });
+  if (!solution) throw new Error('the test challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge: tamper ? tamper(c) : c, solution })).toString('base64');
+}
+
+function signIn(app: FastifyInstance, user: string, tokenCaptcha?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login',
+    payload: { user, password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: APP, TypeDeviceId: 2, ...(tokenCaptcha === undefined ? {} : { tokenCaptcha }) },
+  });
+}
+
+describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
+  const user = 'captcha.user';
+  beforeAll(async () => {
+    await createUser(server().db, { userName: user, password: PASSWORD });
+  });
+
+  it('firmaya asks for it (seeded captchaApply), other applications do not', async () => {
+    const { app } = server();
+    const firmaya = json(await app.inject({ method: 'GET', url: '/api/application/GetParametersApp', headers: { appName: APP, parameterType: 'login' } }));
+    expect(firmaya.result.parameters).toContainEqual({ name: 'captchaApply', value: 'true', type: 'boolean' });
+    const ibuhoo = await app.inject({ method: 'POST', url: '/api/Login', payload: { user, password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: 'ibuhoo' } });
+    expect(ibuhoo.statusCode).toBe(200);
+  });
+
+  it('a challenge is signed PBKDF2 work that expires at the configured time', async () => {
+    const c = await challenge(server().app);
+    expect(c.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1 });
+    expect(c.signature).toEqual(expect.any(String));
+    const left = (c.parameters.expiresAt as number) - Date.now() / 1000;
+    expect(left).toBeGreaterThan(290);
+    expect(left).toBeLessThanOrEqual(300);
+  });
+
+  it('refuses a missing, malformed, wrong or tampered payload with the spec text, changing nothing', async () => {
+    const { app, db } = server();
+    const before = await snapshot(db);
+    const other = async () => (await solved(app)).slice(0, 20);
+    const cases: [string, string | undefined][] = [
+      ['missing', undefined],
+      ['empty', ''],
+      ['not base64 JSON', 'bm90IGpzb24='],
+      ['truncated', await other()],
+      // the counter of another challenge: the proof does not hold
+      ['wrong proof', await (async () => {
+        const payload = JSON.parse(Buffer.from(await solved(app), 'base64').toString()) as { solution: { counter: number } };
+        payload.solution.counter += 1;
+        return Buffer.from(JSON.stringify(payload)).toString('base64');
+      })()],
+      // an easier key prefix than the one signed: the signature no longer matches
+      ['tampered challenge', await solved(app, (c) => ({ ...c, parameters: { ...c.parameters, keyPrefix: '0' } }))],
+      ['too long', 'A'.repeat(5000)],
+    ];
+    for (const [, token] of cases) {
+      await expectRefusal(await signIn(app, user, token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+    }
+    expect(json(await signIn(app, user)).result.informationCode).toBe('R400');
+  });
+
+  it('a solved captcha signs in once; the same payload again is refused', async () => {
+    const { app, db } = server();
+    const token = await solved(app);
+    expect((await signIn(app, user, token)).statusCode).toBe(200);
+    const before = await snapshot(db);
+    await expectRefusal(await signIn(app, user, token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+  });
+
+  it('also guards the certificate sign-in of firmaya', async () => {
+    const { app } = server();
+    const reply = await app.inject({
+      method: 'POST',
+      url: CERTIFICATE_LOGIN_PATH,
+      payload: { documentType: 1, documentNumber: '12345678', password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: APP },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(json(reply).result.information).toBe(OTP_RESET_MESSAGES.captchaRequired);
+  });
+
+  it('a wrong password with a solved captcha still counts as a failed attempt (the captcha is spent)', async () => {
+    const { app } = server();
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      payload: { user, password: encryptPayload('Wrong.Pass-1', app.ctx.payloadKey), appname: APP, tokenCaptcha: await solved(app) },
+    });
+    expect(json(reply).result.informationCode).toBe('R11');
+  });
+});
+
+describeEachBackend(
+  'an expired captcha',
+  (server) => {
+    it('is refused, and its spent record is purged once expired', async () => {
+      const { app, db } = server();
+      await createUser(db, { userName: 'captcha.late', password: PASSWORD });
+      const spent = await solved(app);
+      const unused = await solved(app);
+      expect((await signIn(app, 'captcha.late', spent)).statusCode).toBe(200);
+      // both challenges run out
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      const before = await snapshot(db);
+      for (const token of [unused, spent]) {
+        await expectRefusal(await signIn(app, 'captcha.late', token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+      }
+      expect((await db.selectFrom('captcha_solutions').select('nonce').execute()).length).toBe(1);
+      await purgeExpiredSolutions(db);
+      expect(await db.selectFrom('captcha_solutions').select('nonce').execute()).toEqual([]);
+    }, 30_000);
+  },
+  // the shortest expiry the configuration allows
+  { captcha: { cost: 1, maxNumber: 20, expiresSeconds: 10 } },
+);
+
+const PG = Boolean(process.env.DATABASE_URL);
+
+(PG ? describe : describe.skip)('two API instances on one PostgreSQL', () => {
+  it('a captcha spent on instance A is refused on instance B', async () => {
+    const a = await startTestServer('postgres');
+    let b: Server | undefined;
+    try {
+      b = await createServer(a.config, { logger: false, onGeneratedAdminPassword: () => undefined });
+      await createUser(a.db, { userName: 'captcha.twice', password: PASSWORD });
+      // B's challenge is accepted by A: both sign with the one stored key
+      const token = await solved(b.app);
+      expect((await signIn(a.app, 'captcha.twice', token)).statusCode).toBe(200);
+      const refused = await signIn(b.app, 'captcha.twice', token);
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).result.information).toBe(OTP_RESET_MESSAGES.captchaRequired);
+    } finally {
+      await b?.app.close();
+      await a.dispose();
+    }
+  }, 30_000);
+});
