@@ -4,11 +4,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
-import { FALLBACK_APP } from '@suite/shared/contracts';
+import { CAPTCHA_CHALLENGE_PATH, FALLBACK_APP } from '@suite/shared/contracts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
+import { captchaApplies } from '../src/modules/captcha/queries';
 import { hashPassword } from '../src/security/passwords';
 import { pgliteTemplatePath } from './pglite-template';
 
@@ -162,11 +165,21 @@ export function json<T = any>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }
 
+/** A solved captcha as the sign-in widget sends it (base64 of the challenge and its solution). */
+export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
+  const challenge = json<Challenge>(await app.inject({ method: 'GET', url: CAPTCHA_CHALLENGE_PATH }));
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the test captcha was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Signs in as the portal does: with a solved captcha when the application asks for one (firmaya). */
 export async function login(app: FastifyInstance, user: string, password: string, appname = FALLBACK_APP): Promise<LightMyRequestResponse> {
+  const tokenCaptcha = (await captchaApplies(app.ctx.db, appname)) ? await solvedCaptcha(app) : undefined;
   return app.inject({
     method: 'POST',
     url: '/api/Login',
-    payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2 },
+    payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2, ...(tokenCaptcha ? { tokenCaptcha } : {}) },
   });
 }
 

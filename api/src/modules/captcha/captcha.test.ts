@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
 import { encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
-import { createUser, describeEachBackend, expectRefusal, json, startTestServer } from '../../../test/harness';
+import { createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { purgeExpiredSolutions } from './queries';
 
@@ -29,8 +29,9 @@ async function challenge(app: FastifyInstance): Promise<Challenge> {
   return json<Challenge>(reply);
 }
 
-/** The widget's payload: base64 of the challenge and its solution. */
+/** The widget's payload: base64 of the challenge and its solution (`tamper` alters the challenge sent back). */
 async function solved(app: FastifyInstance, tamper?: (c: Challenge) => Challenge): Promise<string> {
+  if (!tamper) return solvedCaptcha(app);
   const c = await challenge(app);
   const solution = await solveChallenge({ challenge: c, deriveKey });
   if (!solution) throw new Error('the test challenge was not solved');

@@ -1,7 +1,7 @@
 import { encryptPayload } from '@suite/shared/crypto';
 import { sql, type Kysely } from 'kysely';
 import { CERTIFICATE_LOGIN_PATH, CERTIFICATE_MESSAGES, MESSAGES, USER_TYPE } from '@suite/shared/contracts';
-import { createUser, describeEachBackend, json, login } from '../../../test/harness';
+import { createUser, describeEachBackend, json, login, solvedCaptcha } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../security/passwords';
 import { newResetCode, unknownDocumentName } from './service';
@@ -41,11 +41,12 @@ describeEachBackend(
       return { id, userName, document, documentTypeId: options.documentTypeId ?? 1, email: options.email ?? `${userName}@test.localhost` };
     }
 
-    const certificateLogin = (documentType: number, documentNumber: string, password: string, appname = APP) =>
+    // as the screen signs in: with the captcha firmaya asks for solved
+    const certificateLogin = async (documentType: number, documentNumber: string, password: string, appname = APP) =>
       server().app.inject({
         method: 'POST',
         url: CERTIFICATE_LOGIN_PATH,
-        payload: { documentType, documentNumber, password: encryptPayload(password, server().app.ctx.payloadKey), appname },
+        payload: { documentType, documentNumber, password: encryptPayload(password, server().app.ctx.payloadKey), appname, tokenCaptcha: await solvedCaptcha(server().app) },
       });
     const post = (url: string, payload: Record<string, unknown>) => server().app.inject({ method: 'POST', url, payload });
     const accounts = (documentType: string, documentNumber: string) =>
