@@ -30,7 +30,7 @@ export async function fetchDocumentTypes(): Promise<DocumentTypeRecord[]> {
 }
 
 /** POST /api/login/LoginCertificate with the password encrypted as the sign-in's. */
-export function requestCertificateSignIn(documentType: number, documentNumber: string, password: string): Promise<Envelope<LoginResult>> {
+export function requestCertificateSignIn(documentType: number, documentNumber: string, password: string, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
   const { payloadKey, appName } = getRuntimeConfig();
   const body: CertificateLoginRequest = {
     documentType,
@@ -38,7 +38,7 @@ export function requestCertificateSignIn(documentType: number, documentNumber: s
     password: encryptPayload(password, payloadKey),
     appname: appName,
     page: window.location.search,
-    tokenCaptcha: '',
+    tokenCaptcha,
     Browser: browserName(),
     idSessionTab: sessionTabId(),
   };

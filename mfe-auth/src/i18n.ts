@@ -137,6 +137,12 @@ export const resources: NamespaceResources = {
       body: 'Tu sesión se cerró por inactividad. Vuelve a iniciar sesión para continuar.',
       link: 'Iniciar sesión',
     },
+    resetOtp: {
+      validating: 'Estamos confirmando tu solicitud de restablecimiento del OTP…',
+      done: 'Puedes cerrar esta página o ir al inicio de sesión.',
+      link: 'Ir al inicio de sesión',
+      error: 'Error',
+    },
     signOut: {
       progress: 'Signing out ...',
       done: 'Sesión finalizada exitosamente',
@@ -290,6 +296,12 @@ export const resources: NamespaceResources = {
       body: 'Your session was closed after a period of inactivity. Sign in again to continue.',
       link: 'Sign in',
     },
+    resetOtp: {
+      validating: 'We are confirming your OTP reset request…',
+      done: 'You can close this page or go to sign-in.',
+      link: 'Go to sign-in',
+      error: 'Error',
+    },
     signOut: {
       progress: 'Signing out ...',
       done: 'Session ended successfully',
@@ -442,6 +454,12 @@ export const resources: NamespaceResources = {
       title: 'Você esteve ausente',
       body: 'Sua sessão foi encerrada por inatividade. Entre novamente para continuar.',
       link: 'Entrar',
+    },
+    resetOtp: {
+      validating: 'Estamos confirmando sua solicitação de redefinição do OTP…',
+      done: 'Você pode fechar esta página ou ir para a entrada.',
+      link: 'Ir para a entrada',
+      error: 'Erro',
     },
     signOut: {
       progress: 'Encerrando sessão ...',

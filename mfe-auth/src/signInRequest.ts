@@ -11,8 +11,11 @@ import {
   type LoginResult,
 } from '@suite/shared';
 
-/** POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7); `appName` defaults to the page's application. */
-export function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName): Promise<Envelope<LoginResult>> {
+/**
+ * POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7); `appName`
+ * defaults to the page's application; `tokenCaptcha` is the solved captcha's payload, when asked for.
+ */
+export function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
   const { payloadKey, tenant } = getRuntimeConfig();
   const body: LoginRequest = {
     user,
@@ -23,7 +26,7 @@ export function requestSignIn(user: string, password: string, appName: string = 
     TypeDeviceId: TYPE_DEVICE_ID,
     idSessionTab: sessionTabId(),
     page: window.location.search,
-    tokenCaptcha: '',
+    tokenCaptcha,
   };
   return apiClient.post<LoginResult>('Login', body, {
     auth: false,

@@ -76,6 +76,8 @@ export interface SignInParameters {
   supportContact?: string;
   /** Buy link, for applications that show one. */
   buyUrl?: string;
+  /** The sign-in screens show the captcha and need it solved (portal spec §5). */
+  captchaApply?: boolean;
 }
 
 /** Login parameters of the application (GET /api/application/GetParametersApp); {} when the call fails. */
@@ -90,7 +92,11 @@ export async function fetchSignInParameters(): Promise<SignInParameters> {
       const value = parameterValue<unknown>(parameters, name);
       return typeof value === 'string' && value.trim() !== '' ? value : undefined;
     };
-    return { supportContact: text(APP_PARAMETERS.supportContact), buyUrl: text(APP_PARAMETERS.buyUrl) };
+    return {
+      supportContact: text(APP_PARAMETERS.supportContact),
+      buyUrl: text(APP_PARAMETERS.buyUrl),
+      captchaApply: parameterValue<unknown>(parameters, APP_PARAMETERS.captchaApply) === true,
+    };
   } catch {
     return {};
   }

@@ -8,6 +8,7 @@ import { fetchDocumentTypes, requestCertificateSignIn } from '../../certificateR
 import { documentNumberError } from '../../certificateRules';
 import { NS } from '../../i18n';
 import { SignInNotice, SignInOutcomeView, inputColorsOf, submitColorsOf, useSignInOutcome, useSignInParameters } from './SignIn';
+import { useCaptcha } from './captcha';
 import { SIGN_IN_TITLE_ID } from './signInVariants';
 
 /** The certificate sign-in waits this long before following urlApp (portal spec §4, §9). */
@@ -24,6 +25,7 @@ export function CertificateSignInForm() {
   const { colors } = useProfileInMode();
   const parameters = useSignInParameters();
   const { outcome, submit } = useSignInOutcome(parameters.supportContact, CERTIFICATE_REDIRECT_MS);
+  const captcha = useCaptcha(Boolean(parameters.captchaApply));
   const [types, setTypes] = useState<DocumentTypeRecord[]>([]);
   const [typeId, setTypeId] = useState('');
   const typeSelectId = useId();
@@ -57,10 +59,11 @@ export function CertificateSignInForm() {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setTouched({ type: true, number: true, password: true });
-    if (!valid || !type) return;
+    if (!valid || !type || !captcha.solved) return;
     setBusy(true);
-    await submit(() => requestCertificateSignIn(type.documentTypeId, number.trim(), password), number.trim());
+    await submit(() => requestCertificateSignIn(type.documentTypeId, number.trim(), password, captcha.token), number.trim());
     setBusy(false);
+    captcha.reset();
   };
 
   return (
@@ -108,7 +111,9 @@ export function CertificateSignInForm() {
           <Field.ErrorText>{localized(errors.password ?? '')}</Field.ErrorText>
         </Field.Root>
 
-        <Button type="submit" colorPalette="brand" {...submitColorsOf(colors)} disabled={!valid || busy} loading={busy} loadingText={t('signIn.submit')} aria-busy={busy}>
+        {captcha.field(valid)}
+
+        <Button type="submit" colorPalette="brand" {...submitColorsOf(colors)} disabled={!valid || !captcha.solved || busy} loading={busy} loadingText={t('signIn.submit')} aria-busy={busy}>
           {t('signIn.submit')}
         </Button>
 

@@ -29,6 +29,7 @@ import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 import { requestSignIn, sameOriginPath } from '../../signInRequest';
 import { lazyScreen } from '../../lazyScreen';
+import { useCaptcha } from './captcha';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
@@ -264,6 +265,7 @@ function SignInForm() {
   const [showPassword, setShowPassword] = useState(false);
   const parameters = useSignInParameters();
   const { outcome, submit } = useSignInOutcome(parameters.supportContact);
+  const captcha = useCaptcha(Boolean(parameters.captchaApply));
   const [freeTrial, setFreeTrial] = useState<FreeTrialResult | null>(null);
   // The profile decides whether the links show; the application's data gives their addresses.
   const buyUrl = profile.showBuyLink ? parameters.buyUrl : undefined;
@@ -294,7 +296,11 @@ function SignInForm() {
 
   const fieldError = (message?: string) => (message === MESSAGES.required || !message ? t('signIn.required') : message);
 
-  const onSubmit = handleSubmit((values) => submit(() => requestSignIn(values.user, values.password), values.user));
+  const onSubmit = handleSubmit(async (values) => {
+    if (!captcha.solved) return;
+    await submit(() => requestSignIn(values.user, values.password, undefined, captcha.token), values.user);
+    captcha.reset();
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -337,11 +343,13 @@ function SignInForm() {
           <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
         </Field.Root>
 
+        {captcha.field(filled)}
+
         <Button
           type="submit"
           colorPalette="brand"
           {...submitColorsOf(colors)}
-          disabled={!filled || isSubmitting}
+          disabled={!filled || !captcha.solved || isSubmitting}
           loading={isSubmitting}
           loadingText={t('signIn.submit')}
           aria-busy={isSubmitting}

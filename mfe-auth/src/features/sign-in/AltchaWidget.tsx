@@ -1,0 +1,61 @@
+import 'altcha/external';
+import 'altcha/i18n/es';
+import 'altcha/i18n/pt';
+import { createElement, useEffect, useRef } from 'react';
+
+/**
+ * The ALTCHA web component, in a chunk of its own: /login of an application without the captcha
+ * never loads it. The "external" build keeps the page's Content-Security-Policy: its styles come
+ * from a stylesheet of this origin and its proof-of-work runs in a worker file of this origin
+ * (the default build would inline both as blob: and <style>).
+ */
+const STYLESHEET = new URL('altcha/altcha.css', import.meta.url).href;
+const ALGORITHM = 'PBKDF2/SHA-256';
+
+if (!globalThis.$altcha.algorithms.has(ALGORITHM)) {
+  globalThis.$altcha.algorithms.set(ALGORITHM, () => new Worker(new URL('altcha/workers/pbkdf2', import.meta.url), { type: 'module' }));
+}
+
+function ensureStylesheet(): void {
+  if (document.querySelector('link[data-altcha]')) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = STYLESHEET;
+  link.dataset.altcha = '';
+  document.head.appendChild(link);
+}
+
+export interface AltchaWidgetProps {
+  /** Where challenges come from. */
+  challenge: string;
+  /** es, en or pt. */
+  language: string;
+  /** The widget's payload once solved; null while unsolved, failed or expired. */
+  onChange: (payload: string | null) => void;
+}
+
+interface StateDetail {
+  state?: string;
+  payload?: string;
+}
+
+/** `<altcha-widget>`: a checkbox the person ticks; the browser then does the proof of work. */
+export function AltchaWidget({ challenge, language, onChange }: AltchaWidgetProps) {
+  const ref = useRef<HTMLElement>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    ensureStylesheet();
+    const element = ref.current;
+    if (!element) return undefined;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<StateDetail>).detail ?? {};
+      changed.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    element.addEventListener('statechange', onState);
+    return () => element.removeEventListener('statechange', onState);
+  }, []);
+
+  return createElement('altcha-widget', { ref, challenge, language, auto: 'off', type: 'checkbox', hidefooter: 'true', name: 'tokenCaptcha' });
+}
