@@ -140,6 +140,8 @@ const applicationFields = {
   passwordExpiration: LimitSchema('passwordExpiration', PASSWORD_EXPIRATION_MAX),
   passwordTypeExpiration: v.pipe(v.optional(v.number(required), 0), v.picklist([3, 4], required)),
   mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
+  /** The sign-in screens ask for the captcha (parameter captchaApply); absent: unchanged (a new application: off). */
+  captchaApply: v.optional(v.boolean()),
 };
 
 /** Each time amount within its unit's cap (spec §5 Token tab: 525600 min, 8760 h, 365 d); -1 passes. */
@@ -218,6 +220,8 @@ export interface ApplicationAdminRecord {
   passwordExpiration: number;
   passwordTypeExpiration: number;
   mechanismAfterSetPass: number;
+  /** The sign-in screens ask for the captcha (parameter captchaApply). */
+  captchaApply: boolean;
   version: string;
   /** Users holding at least one role in the application. */
   count: number;
@@ -258,6 +262,7 @@ export const ApplicationAdminRecordSchema = resultSchema<ApplicationAdminRecord>
     passwordExpiration: v.number(),
     passwordTypeExpiration: v.number(),
     mechanismAfterSetPass: v.number(),
+    captchaApply: v.boolean(),
     version: v.string(),
     count: v.number(),
     rolCount: v.number(),

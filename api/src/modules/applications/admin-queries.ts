@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { HIDDEN_APPLICATION, amountTimeComb, applicationHostLabel, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
+import { APP_PARAMETERS, HIDDEN_APPLICATION, amountTimeComb, applicationHostLabel, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { applicationParameters, jsonType, type AppSeed } from '../../db/seed-data';
 import { APPLICATIONS_CHANGED_CHANNEL } from '../hub/session-bus';
@@ -38,6 +38,7 @@ interface AdminRow {
   password_expiration: number;
   password_type_expiration: number;
   mechanism_after_set_pass: number;
+  captcha_apply: boolean;
   version: string;
   users_count: number;
   role_count: number;
@@ -74,6 +75,7 @@ const toRecord = (r: AdminRow): ApplicationAdminRecord => ({
   passwordExpiration: r.password_expiration,
   passwordTypeExpiration: r.password_type_expiration,
   mechanismAfterSetPass: r.mechanism_after_set_pass,
+  captchaApply: r.captcha_apply,
   version: r.version,
   count: r.users_count,
   rolCount: r.role_count,
@@ -95,6 +97,8 @@ export async function listAdminApplications(db: Executor, id?: number): Promise<
            a.max_refresh_tokens, a.max_refresh_tokens_by_user, a.is_concurrent_session,
            a.max_concurrent_tokens, a.max_concurrent_tokens_by_user, a.number_password_changes,
            a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.version,
+           coalesce((select p.value = 'true'::jsonb from application_parameters p
+                      where p.application_id = a.id and p.name = ${APP_PARAMETERS.captchaApply}), false) as captcha_apply,
            (select count(distinct ur.user_id)::int from user_roles ur where ur.application_id = a.id) as users_count,
            (select count(*)::int from role_applications ra where ra.application_id = a.id) as role_count,
            (select count(*)::int from user_roles ur where ur.application_id = a.id) as assignment_count
@@ -156,7 +160,7 @@ const columnsOf = (body: CreateApplicationRequest) => ({
  */
 export async function insertApplication(trx: Transaction<DB>, body: CreateApplicationRequest): Promise<number> {
   const { id } = await trx.insertInto('applications').values({ ...columnsOf(body), idstate: 0 }).returning('id').executeTakeFirstOrThrow();
-  const parameters = applicationParameters({ name: body.name, title: body.title, captcha_apply: false, show_buy_link: false } as AppSeed);
+  const parameters = applicationParameters({ name: body.name, title: body.title, captcha_apply: body.captchaApply ?? false, show_buy_link: false } as AppSeed);
   await trx
     .insertInto('application_parameters')
     .values(parameters.map((p) => ({ application_id: id, parameter_type: p.parameter_type, name: p.name, value: JSON.stringify(p.value), value_type: jsonType(p.value) })))
@@ -164,9 +168,19 @@ export async function insertApplication(trx: Transaction<DB>, body: CreateApplic
   return id;
 }
 
-/** Saves every field of the form and the state. */
+/** Saves every field of the form and the state; the captcha switch when sent. */
 export async function updateApplication(trx: Transaction<DB>, id: number, body: CreateApplicationRequest & { idState: number }): Promise<void> {
   await trx.updateTable('applications').set({ ...columnsOf(body), idstate: body.idState }).where('id', '=', id).execute();
+  if (body.captchaApply !== undefined) await setCaptchaApply(trx, id, body.captchaApply);
+}
+
+/** The application's captchaApply parameter (added when an application lacks it). */
+async function setCaptchaApply(trx: Transaction<DB>, id: number, on: boolean): Promise<void> {
+  await trx
+    .insertInto('application_parameters')
+    .values({ application_id: id, parameter_type: 'login', name: APP_PARAMETERS.captchaApply, value: JSON.stringify(on), value_type: 'boolean' })
+    .onConflict((oc) => oc.columns(['application_id', 'name']).doUpdateSet({ value: JSON.stringify(on), modified_on: sql`now()` }).where(sql<boolean>`application_parameters.value <> ${JSON.stringify(on)}::jsonb`))
+    .execute();
 }
 
 /** Switches the application on (0) or off (1), marking it modified. */

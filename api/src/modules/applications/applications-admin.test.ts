@@ -118,7 +118,7 @@ describeEachBackend('applications console API', (server) => {
         'amountTime', 'timeUnit', 'amountTimeComb', 'refreshTokenExpirationAmountTime', 'refreshTokenExpirationTimeUnit', 'userActivateTokenTime',
         'userActivateTokenTimeUnit', 'assignPasswordTokenTime', 'assignPasswordTokenTimeUnit', 'maxRefreshTokens', 'maxRefreshTokensByUser',
         'isConcurrentSession', 'maxConcurrentTokens', 'maxConcurrentTokensByUser', 'numberPasswordChanges', 'passwordExpiration',
-        'passwordTypeExpiration', 'mechanismAfterSetPass', 'version', 'count', 'rolCount', 'rolCountUnique',
+        'passwordTypeExpiration', 'mechanismAfterSetPass', 'captchaApply', 'version', 'count', 'rolCount', 'rolCountUnique',
       ].sort(),
     );
     expect(ibuhoo.count).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
 import { encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
-import { createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer } from '../../../test/harness';
+import { ADMIN_PASSWORD, createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { purgeExpiredSolutions } from './queries';
 
@@ -121,6 +121,34 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
       payload: { user, password: encryptPayload('Wrong.Pass-1', app.ctx.payloadKey), appname: APP, tokenCaptcha: await solved(app) },
     });
     expect(json(reply).result.informationCode).toBe('R11');
+  });
+});
+
+describeEachBackend('captchaApply in the console (POST /api/application/modify)', (server) => {
+  it('an administrator switches it per application; audited, and the sign-in follows at once', async () => {
+    const { app, db } = server();
+    await createUser(db, { userName: 'captcha.switch', password: PASSWORD });
+    const admin = await tokenFor(app, 'admin', ADMIN_PASSWORD);
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
+    const records = json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[];
+    // the seed leaves firmaya's urlAssignPassword empty, which the form requires
+    const firmaya = { ...(records.find((r) => r.name === APP) as Record<string, unknown>), urlAssignPassword: 'https://firmaya.suite.example/' };
+    expect(firmaya.captchaApply).toBe(true);
+    expect((await call('POST', '/api/application/modify', firmaya)).statusCode).toBe(200);
+    expect(records.filter((r) => r.captchaApply).map((r) => r.name)).toEqual([APP]);
+
+    const saved = await call('POST', '/api/application/modify', { ...firmaya, captchaApply: false });
+    expect(saved.statusCode).toBe(200);
+    const audit = await db.selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'application.modify').orderBy('at', 'desc').executeTakeFirstOrThrow();
+    expect([(audit.before as { captchaApply: boolean }).captchaApply, (audit.after as { captchaApply: boolean }).captchaApply]).toEqual([true, false]);
+    expect((await signIn(app, 'captcha.switch')).statusCode).toBe(200);
+
+    // a body without the field leaves it as it is
+    const { captchaApply: _omitted, ...withoutField } = { ...firmaya, title: 'Firmaya Dos' };
+    expect((await call('POST', '/api/application/modify', withoutField)).statusCode).toBe(200);
+    const after = (json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[]).find((r) => r.name === APP);
+    expect(after?.captchaApply).toBe(false);
+    expect((await call('POST', '/api/application/modify', { ...firmaya, title: 'Firmaya Dos', captchaApply: 'yes' })).statusCode).toBe(400);
   });
 });
 

@@ -122,6 +122,7 @@ describe('application form, new', () => {
         passwordExpiration: 6,
         passwordTypeExpiration: 4,
         mechanismAfterSetPass: 2,
+        captchaApply: false,
       },
     ]);
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));

@@ -85,10 +85,10 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
         </Field.Root>
       );
     }
-    if (field === 'isConcurrentSession' || field === 'isVisible') {
+    if (field === 'isConcurrentSession' || field === 'isVisible' || field === 'captchaApply') {
       return (
         <HStack key={field} gap="3">
-          <StateSwitch checked={form[field]} label={label(field)} disabled={!editing} onChange={(next) => onChange(field, next)} />
+          <StateSwitch checked={Boolean(form[field])} label={label(field)} disabled={!editing} onChange={(next) => onChange(field, next)} />
           <Text as="span">{label(field)}</Text>
         </HStack>
       );

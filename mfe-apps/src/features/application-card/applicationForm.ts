@@ -60,7 +60,7 @@ export const TAB_FIELDS: Record<TabId, readonly Field[]> = {
     'maxConcurrentTokensByUser',
   ],
   password: ['numberPasswordChanges', 'passwordExpiration', 'passwordTypeExpiration'],
-  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass'],
+  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass', 'captchaApply'],
 };
 
 /** The (amount, unit) pairs shown as one value-and-unit input with arrows. */
@@ -108,6 +108,7 @@ export const EMPTY_FORM: ApplicationForm = {
   passwordExpiration: '',
   passwordTypeExpiration: 0,
   mechanismAfterSetPass: 0,
+  captchaApply: false,
 };
 
 const FIELDS = Object.keys(EMPTY_FORM) as Field[];

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { CAPTCHA_CHALLENGE_PATH, OTP_RESET_MESSAGES, asLanguage, useLocalize, useProfileInMode } from '@suite/shared';
-import { useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyScreen } from '../../lazyScreen';
 
@@ -38,7 +38,10 @@ export function useCaptcha(required: boolean): Captcha {
   const field = (remind: boolean) =>
     required ? (
       <div>
-        <AltchaWidget key={`${generation}-${language}`} challenge={CAPTCHA_CHALLENGE_PATH} language={language} onChange={onChange} />
+        {/* its own boundary: the form stays on screen while the widget's chunk arrives */}
+        <Suspense fallback={null}>
+          <AltchaWidget key={`${generation}-${language}`} challenge={CAPTCHA_CHALLENGE_PATH} language={language} onChange={onChange} />
+        </Suspense>
         {remind && !solved ? (
           <Text mt="2" px="3" py="2" borderRadius="l2" fontSize="sm" bg={colors.errorBox.background} color={colors.errorBox.text} role="status">
             {localized(OTP_RESET_MESSAGES.captchaRequired)}
