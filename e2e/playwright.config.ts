@@ -43,6 +43,9 @@ export default defineConfig({
       DATABASE_URL: '',
       SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // a captcha Chromium solves in a moment (firmaya's sign-in asks for one)
+      CAPTCHA_COST: '100',
+      CAPTCHA_MAX_NUMBER: '200',
     },
   },
 });

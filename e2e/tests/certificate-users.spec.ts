@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit } from './accessibility';
 import { originOf } from './signin-hosts';
-import { DEMO_PASSWORD, type CapturedMail } from './support';
+import { DEMO_PASSWORD, solveCaptcha, type CapturedMail } from './support';
 
 /**
  * Certificate users on firmaya (portal spec §2 screens 2 and 4): sign-in by document, and the
@@ -56,10 +56,13 @@ test('a certificate user signs in to firmaya with document and password and reac
 
   // a number that names no certificate user: the sign-in's wrong-credentials text
   await page.getByLabel('Número de documento').fill('99999999');
+  // firmaya asks for the captcha; each sign-in spends the one solved
+  await solveCaptcha(page);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('Usuario o contraseña incorrectos.')).toBeVisible();
 
   await page.getByLabel('Número de documento').fill('52111222');
+  await solveCaptcha(page);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(/^https:\/\/firmaya\.suite\.example\/\?code=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Firmaya' })).toBeVisible();
@@ -100,6 +103,7 @@ test('reset by e-mailed code: the resend step shows the masked address, the code
   await page.route(`${FIRMAYA_APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }));
   await fillDocument(page, 'CC - Cédula de ciudadanía', '52111222');
   await page.getByLabel('Contraseña del certificado').fill(CERTIFICATE_PASSWORD);
+  await solveCaptcha(page);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(/^https:\/\/firmaya\.suite\.example\//, { timeout: 15_000 });
 });

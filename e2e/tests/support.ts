@@ -54,3 +54,9 @@ export async function fillNewPassword(page: Page, password: string): Promise<voi
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
   await page.getByLabel('Confirmar contraseña', { exact: true }).fill(password);
 }
+
+/** Ticks the sign-in captcha ('No soy un robot') and waits until the proof of work is done. */
+export async function solveCaptcha(page: Page): Promise<void> {
+  await page.getByText('No soy un robot').click();
+  await expect(page.getByText('Verificado')).toBeVisible();
+}

@@ -1,7 +1,7 @@
 import 'altcha/external';
-import 'altcha/i18n/es';
-import 'altcha/i18n/pt';
-import { createElement, useEffect, useRef } from 'react';
+import 'altcha/i18n/es-419';
+import 'altcha/i18n/pt-br';
+import { createElement, useEffect, useRef, type CSSProperties } from 'react';
 
 /**
  * The ALTCHA web component, in a chunk of its own: /login of an application without the captcha
@@ -9,7 +9,10 @@ import { createElement, useEffect, useRef } from 'react';
  * from a stylesheet of this origin and its proof-of-work runs in a worker file of this origin
  * (the default build would inline both as blob: and <style>).
  */
-const STYLESHEET = new URL('altcha/altcha.css', import.meta.url).href;
+// the package exports its stylesheet to import/require only, not to an asset URL: named by path
+const STYLESHEET = new URL('../../../node_modules/altcha/dist/external/altcha.css', import.meta.url).href;
+/** The widget's own texts: Latin-American Spanish, Brazilian Portuguese, English. */
+const WIDGET_LANGUAGES: Record<string, string> = { es: 'es-419', pt: 'pt-br', en: 'en' };
 const ALGORITHM = 'PBKDF2/SHA-256';
 
 if (!globalThis.$altcha.algorithms.has(ALGORITHM)) {
@@ -24,6 +27,9 @@ function ensureStylesheet(): void {
   link.dataset.altcha = '';
   document.head.appendChild(link);
 }
+
+/** As wide as the form's fields. */
+const FULL_WIDTH = { '--altcha-max-width': '100%' } as CSSProperties;
 
 export interface AltchaWidgetProps {
   /** Where challenges come from. */
@@ -57,5 +63,5 @@ export function AltchaWidget({ challenge, language, onChange }: AltchaWidgetProp
     return () => element.removeEventListener('statechange', onState);
   }, []);
 
-  return createElement('altcha-widget', { ref, challenge, language, auto: 'off', type: 'checkbox', hidefooter: 'true', name: 'tokenCaptcha' });
+  return createElement('altcha-widget', { ref, challenge, language: WIDGET_LANGUAGES[language] ?? 'es-419', auto: 'off', type: 'checkbox', hidefooter: 'true', name: 'tokenCaptcha', style: FULL_WIDTH });
 }
