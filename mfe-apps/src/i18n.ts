@@ -6,8 +6,7 @@ export const NS = 'apps';
 export const resources: NamespaceResources = {
   es: {
     apps: 'Aplicaciones',
-    columns: { name: 'Nombre', urlApp: 'URL', amountTimeComb: 'Duración del token', state: 'Estado' },
-    state: { active: 'Activo', inactive: 'Inactivo' },
+    columns: { name: 'Nombre', urlApp: 'URL', amountTimeComb: 'Duración del token' },
     loadingList: 'Cargando…',
     createApplication: 'Crear aplicación',
     loadingCard: 'Cargando…',
@@ -59,8 +58,7 @@ export const resources: NamespaceResources = {
   },
   en: {
     apps: 'Applications',
-    columns: { name: 'Name', urlApp: 'URL', amountTimeComb: 'Token duration', state: 'State' },
-    state: { active: 'Active', inactive: 'Inactive' },
+    columns: { name: 'Name', urlApp: 'URL', amountTimeComb: 'Token duration' },
     loadingList: 'Loading…',
     createApplication: 'Create application',
     loadingCard: 'Loading…',
@@ -112,8 +110,7 @@ export const resources: NamespaceResources = {
   },
   pt: {
     apps: 'Aplicações',
-    columns: { name: 'Nome', urlApp: 'URL', amountTimeComb: 'Duração do token', state: 'Estado' },
-    state: { active: 'Ativo', inactive: 'Inativo' },
+    columns: { name: 'Nome', urlApp: 'URL', amountTimeComb: 'Duração do token' },
     loadingList: 'Carregando…',
     createApplication: 'Criar aplicação',
     loadingCard: 'Carregando…',
