@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +24,12 @@ const API = 'api';
 const FRONT_ENDS = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
 const BUILD_INPUTS = ['src', 'migrations', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'webpack.config.js', 'public'];
 const SHARED_BUILD_INPUTS = ['src', 'tools/webpack.cjs', 'package.json', 'tsconfig.base.json', 'tsconfig.build.json'];
+
+/**
+ * jest's default of one worker fewer than the cores runs a 2-core machine's tests in band, one file
+ * at a time, with a core idle while a file waits on PostgreSQL or a timer: two workers at least.
+ */
+const JEST_WORKERS = Math.max(2, availableParallelism() - 1);
 
 const log = (msg) => process.stdout.write(`[suite] ${msg}\n`);
 /** Seconds since `since` (a Date.now() reading), for the run's summary: where the time goes shows in every CI log. */
@@ -174,7 +180,7 @@ function test() {
     log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
     const report = join(REPORTS, `${pkg}.json`);
     since = Date.now();
-    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', '--json', `--outputFile=${report}`], { allowFailure: true });
+    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`], { allowFailure: true });
     totals.push({ suite: pkg, ...withExit(jestTotals(report), status), seconds: secondsSince(since) });
   }
 
