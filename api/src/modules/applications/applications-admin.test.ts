@@ -1,8 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, APPLICATION_MESSAGES, CLIENT_CONFIG_PATH, FALLBACK_TITLE, MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Admin-Pass';
@@ -21,13 +20,7 @@ describeEachBackend('applications console API', (server) => {
   let nobody: string;
   let n = 0;
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
-    server().app.inject({
-      method,
-      url,
-      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? admin}` }), ...options.headers },
-      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
-    });
+  const call = apiCaller(server, () => admin);
 
   const newApplication = (overrides: Record<string, unknown> = {}) => ({
     name: `Nomina ${++n}`,
