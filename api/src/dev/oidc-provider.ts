@@ -110,6 +110,8 @@ export async function startLocalProvider(options: { host?: string; port?: number
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // lifetimes in seconds: a sign-in at the provider takes minutes; the portal keeps no provider tokens
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 300, IdToken: 300 },
     async findAccount(_ctx: unknown, id: string) {
       const identity = byLogin.get(id) ?? DEMO_IDENTITIES.find((i) => i.subject === id);
       if (!identity) return undefined;
