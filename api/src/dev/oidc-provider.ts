@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PATHS } from '@suite/shared/federation';
 
 /**
  * The local OpenID provider of development and tests (docs/adr/0016-local-openid-provider.md):
@@ -36,7 +37,7 @@ export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
 export const LOCAL_CLIENT_ID = 'suite-portal';
 
 /** The path every redirect URI of the portal ends in (portal spec §2). */
-export const CALLBACK_PATH = '/signin-credential/callback';
+export const CALLBACK_PATH = PATHS.signInCredentialCallback;
 
 export interface LocalProvider {
   issuer: string;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PATHS } from '@suite/shared/federation';
 import * as client from 'openid-client';
 import {
   INFORMATION_CODES,
@@ -22,8 +23,6 @@ import { resolveProfile } from '../applications/profiles';
 import { providerFor, type OidcClientSettings } from './config';
 import { claimRequest, isActive, linkIdentity, linkedUser, signInApplication, storeRequest, touchIdentity, usersWithVerifiedEmail } from './queries';
 
-/** The return point of the external sign-in (portal spec §2). */
-export const OIDC_CALLBACK_PATH = '/signin-credential/callback';
 /** The cookie that binds a request in flight to the browser that started it (login CSRF). */
 export const OIDC_BINDING_COOKIE = 'suite_oidc';
 /** How long a person has to sign in at the provider and come back. */
@@ -99,7 +98,7 @@ export function oidcFlows(ctx: AppContext) {
         request.log.warn({ err, issuer: provider.issuer }, 'identity provider discovery failed');
         throw unavailable();
       }
-      const redirectUri = `${publicOrigin(config, application.name, tenant)}${OIDC_CALLBACK_PATH}`;
+      const redirectUri = `${publicOrigin(config, application.name, tenant)}${PATHS.signInCredentialCallback}`;
       const state = client.randomState();
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
