@@ -33,6 +33,8 @@ import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
 import certificateRoutes from './modules/certificate/routes';
+import oidcRoutes from './modules/oidc/routes';
+import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
@@ -192,7 +194,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays)]).catch((err: unknown) =>
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredRequests(database.db)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
       );
     }, PURGE_INTERVAL_MS);
@@ -236,6 +238,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(menuRoutes);
     await app.register(passwordRoutes);
     await app.register(certificateRoutes);
+    await app.register(oidcRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

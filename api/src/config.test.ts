@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, apiPackageDir, loadConfig, parseHostMap, parseTrustProxy } from './config';
+import { providerFor } from './modules/oidc/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,
       hub: { maxConnections: 500, maxConnectionsPerClient: 5 },
+      oidc: { providers: {}, devProvider: undefined },
       security: {
         frameAncestors: ['https://sign.example.com', 'http://localhost:3000'],
         corsOrigins: ['https://app.example.com'],
@@ -167,5 +169,32 @@ describe('loadConfig', () => {
 
   it('treats an empty HOST_MAP as none', () => {
     expect(parseHostMap('  ')).toEqual({});
+  });
+});
+
+describe('OIDC settings', () => {
+  it('reads providers per application, tenant or every application, and the local provider outside production', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      OIDC_PROVIDERS: JSON.stringify({ '*': { issuer: 'https://id.example.com/', clientId: 'suite', clientSecret: 's1' }, 'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' } }),
+    });
+    expect(config.oidc).toEqual({
+      providers: {
+        '*': { issuer: 'https://id.example.com', clientId: 'suite', clientSecret: 's1' },
+        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' },
+      },
+      devProvider: { port: 9001 },
+    });
+    expect(providerFor(config.oidc, 'BeMyself', 'BMSBRA')?.clientId).toBe('br');
+    expect(providerFor(config.oidc, 'bemyself', 'bmscol')?.clientId).toBe('suite');
+    expect(loadConfig({ PORT: '9000', OIDC_DEV_PROVIDER: 'off' }).oidc?.devProvider).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com' }).oidc?.devProvider).toBeUndefined();
+  });
+
+  it('refuses malformed provider settings', () => {
+    expect(() => loadConfig({ OIDC_PROVIDERS: '[1]' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"ftp://x","clientId":"a","clientSecret":"b"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"https://x"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_DEV_PORT: 'x' })).toThrow(ConfigError);
   });
 });

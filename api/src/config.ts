@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { OidcConfigError, parseOidcSettings, type OidcSettings } from './modules/oidc/config';
 
 /** Where a production host name leads: an application and optionally one of its tenants. */
 export interface HostTarget {
@@ -79,6 +80,8 @@ export interface Config {
   hub: HubLimitsConfig;
   /** Security headers and CORS (docs/security/headers.md). */
   security: SecurityConfig;
+  /** External sign-in providers (docs/security/oidc.md); unset: none. */
+  oidc?: OidcSettings;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -130,6 +133,15 @@ export interface LockoutConfig {
 }
 
 export class ConfigError extends Error {}
+
+function oidcSettings(env: Env, production: boolean, port: number): OidcSettings {
+  try {
+    return parseOidcSettings(env, { production, port });
+  } catch (error) {
+    if (error instanceof OidcConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -320,6 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),
       maxConnectionsPerClient: parsePositiveInt('HUB_MAX_CONNECTIONS_PER_CLIENT', env.HUB_MAX_CONNECTIONS_PER_CLIENT, 50),
     },
+    oidc: oidcSettings(env, production, port),
     security: {
       frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
       corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),

@@ -142,7 +142,8 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('firmaya'),
     landing: sibling('firmaya'),
     sign_in_variant: 'certificate',
-    appearance: applicationAppearance(BRANDS.firmaya),
+    // the identity-provider button of the certificate sign-in (portal spec §2 screen 2)
+    appearance: applicationAppearance(BRANDS.firmaya, { externalSignIn: true }),
   },
   {
     name: 'myselfcert',
@@ -158,7 +159,7 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('bemyself'),
     landing: sibling('bemyself'),
     ...MYSELF_BEHAVIOUR,
-    appearance: applicationAppearance(BRANDS.bemyself, MYSELF_TEMPLATE),
+    appearance: applicationAppearance(BRANDS.bemyself, { ...MYSELF_TEMPLATE, externalSignIn: true }),
     tenants: [
       tenant('bemyself', '472', 'MySelf', true),
       tenant('bemyself', 'bmscol', 'MySelf', true),

@@ -13,6 +13,7 @@ export * from './messages';
 export * from './config';
 export * from './passwords';
 export * from './certificate';
+export * from './oidc';
 export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable
