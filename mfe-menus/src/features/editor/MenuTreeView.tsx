@@ -5,7 +5,7 @@ import { MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { MenuIcon } from '../common/MenuIcon';
+import { MenuIcon } from '@suite/shared/menu-icon';
 import { Tag } from '../common/parts';
 import { findItem, moveItem, nonDragMove, parentInactive, updateItem, type Place, type Tree } from './menuTree';
 

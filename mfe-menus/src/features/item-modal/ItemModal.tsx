@@ -4,7 +4,7 @@ import { NativeSelect } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { MenuIcon } from '../common/MenuIcon';
+import { MenuIcon } from '@suite/shared/menu-icon';
 import { Modal } from '../common/Modal';
 import { TextArea } from '../common/parts';
 import { draftOf, iconLabel, itemOf, matchingIcons, type ItemDraft } from './itemForm';
