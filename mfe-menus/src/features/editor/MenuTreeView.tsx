@@ -124,11 +124,12 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
       <Text fontSize="xs" color="fg.muted" mb="2">
         {t('dragHint')}
       </Text>
+      {/* the drag's live announcements, beside the tree: a tree holds only its items */}
+      <AssistiveTreeDescription
+        tree={headless}
+        getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+      />
       <Box {...headless.getContainerProps(t('tree'))} position="relative" borderWidth="1px" borderRadius="md" p="2" bg="white">
-        <AssistiveTreeDescription
-          tree={headless}
-          getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
-        />
         {headless.getItems().map((item) => (
           <TreeRow key={item.getId()} item={item} location={location} />
         ))}

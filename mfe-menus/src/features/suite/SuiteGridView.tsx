@@ -15,8 +15,12 @@ const ROOT = '__root__';
 /** The list's invisible root: the loader must answer an item for it too. */
 const ROOT_ITEM = { key: ROOT, name: '' } as SuiteItem;
 
-/** The index a drop puts the tiles at: only between tiles, never into one. */
-const indexOfDrop = (target: DragTarget<SuiteItem>) => ('insertionIndex' in target && target.item.getId() === ROOT ? target.insertionIndex : undefined);
+/**
+ * The index a drop puts the tiles at: between tiles, or at the end when dropped on the grid itself
+ * (the library also asks whether the grid may take them before it offers a place between tiles);
+ * never into a tile.
+ */
+const indexOfDrop = (target: DragTarget<SuiteItem>) => (target.item.getId() !== ROOT ? undefined : 'insertionIndex' in target ? target.insertionIndex : Infinity);
 
 /**
  * The suite grid (location 4): tiles in 4 rows, filled column by column as the shell shows them.
@@ -85,6 +89,11 @@ export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: Su
       <Text fontSize="xs" color="fg.muted" mb="2">
         {t('dragHint')}
       </Text>
+      {/* the drag's live announcements, beside the tree: a tree holds only its items */}
+      <AssistiveTreeDescription
+        tree={grid}
+        getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+      />
       <Box
         {...grid.getContainerProps(t('grid'))}
         position="relative"
@@ -100,10 +109,6 @@ export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: Su
         borderRadius="md"
         bg="white"
       >
-        <AssistiveTreeDescription
-          tree={grid}
-          getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
-        />
         {grid.getItems().map((item) => (item.getId() === ROOT ? null : <Tile key={item.getId()} item={item} />))}
       </Box>
       {items.length === 0 ? <Text mt="2">{t('empty')}</Text> : null}
@@ -115,16 +120,13 @@ function Tile({ item }: { item: ItemInstance<SuiteItem> }) {
   const { t } = useTranslation(NS);
   const data = item.getItemData();
   // where a drop would land: a bar before or after this tile
-  const marker = item.isDragTargetAbove() ? { borderTopColor: 'brand.main' } : item.isDragTargetBelow() ? { borderBottomColor: 'brand.main' } : {};
+  const bar = 'var(--chakra-colors-brand-main, #1d5fa8)';
+  const marker = item.isDragTargetAbove() ? `inset 0 3px 0 0 ${bar}` : item.isDragTargetBelow() ? `inset 0 -3px 0 0 ${bar}` : undefined;
   return (
     <Box
       {...item.getProps()}
       borderWidth="1px"
-      borderTopWidth="3px"
-      borderBottomWidth="3px"
-      borderTopColor="transparent"
-      borderBottomColor="transparent"
-      {...marker}
+      boxShadow={marker}
       borderRadius="md"
       p="2"
       cursor="grab"
