@@ -4,9 +4,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 /**
  * A menu button (WAI-ARIA menu button pattern) of the top bar: the button opens its panel and
  * focuses the first item; arrows move between items, Escape or Tab or a click outside closes it,
- * and focus returns to the button. `role` is 'menu' for menu items, 'dialog' for the suite grid.
+ * and focus returns to the button. `role` is 'menu' for menu items, 'dialog' for the suite grid;
+ * the panel lines up with the button's `align` edge.
  */
-export function PopupMenu({ label, icon, role = 'menu', children, width = '44' }: { label: string; icon: ReactNode; role?: 'menu' | 'dialog'; children: (close: () => void) => ReactNode; width?: string }) {
+export function PopupMenu({ label, icon, role = 'menu', align = 'end', children, width = '44' }: { label: string; icon: ReactNode; role?: 'menu' | 'dialog'; align?: 'start' | 'end'; children: (close: () => void) => ReactNode; width?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +65,7 @@ export function PopupMenu({ label, icon, role = 'menu', children, width = '44' }
           role={role}
           aria-label={label}
           position="absolute"
-          right="0"
+          {...(align === 'end' ? { right: '0' } : { left: '0' })}
           mt="1"
           minW={width}
           py="1"

@@ -29,7 +29,7 @@ export function TopMenu({ items }: { items: ShownItem[] }) {
                     {item.name}
                   </TargetLink>
                 ) : null}
-                <PopupMenu label={item.target ? t('shell.submenu', { name: item.name }) : item.name} icon={item.target ? <span aria-hidden="true">▾</span> : <ItemIcon name={item.iconName || 'menu'} personalized={item.isPersonalizedIcon} />}>
+                <PopupMenu align="start" label={item.target ? t('shell.submenu', { name: item.name }) : item.name} icon={item.target ? <span aria-hidden="true">▾</span> : <ItemIcon name={item.iconName || 'menu'} personalized={item.isPersonalizedIcon} />}>
                   {() => <MenuEntries items={item.children} />}
                 </PopupMenu>
               </Box>

@@ -1,10 +1,10 @@
-import { AppProviders, CONSOLE_SECTIONS, MENU_SECTION, PATHS, resetRuntimeConfig, sessionStore, setRuntimeConfig, type MenuItem, type SuiteItem } from '@suite/shared';
+import { AppProviders, CONSOLE_SECTIONS, MENU_SECTION, PATHS, isMenuIconName, resetRuntimeConfig, sessionStore, setRuntimeConfig, type MenuItem, type SuiteItem } from '@suite/shared';
 import { jwt, mockApi, type ApiCall } from '@suite/shared/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { AuthenticatedLayout } from './AuthenticatedLayout';
-import { shownItems, suiteTiles, targetOf, userMenuSections } from './shellMenus';
+import { fallbackDrawer, shownItems, suiteTiles, targetOf, userMenuSections } from './shellMenus';
 import { forgetShellMenus } from './useShellMenus';
 
 const ORIGIN = 'http://localhost';
@@ -46,6 +46,15 @@ describe('what the shell makes of a menu item', () => {
       [MENU_SECTION.application, ['Ayuda']],
       [MENU_SECTION.user, ['Perfil']],
     ]);
+  });
+
+  it("falls back to the route map's sections, each with an icon of the set, as the seeded drawer draws them", () => {
+    const fallback = fallbackDrawer(['USERS_READ', 'MENUS_READ']);
+    expect(fallback.map((i) => [i.label, (i.target as { to: string }).to])).toEqual([
+      ['shell.nav.users', PATHS.users],
+      ['shell.nav.menus', PATHS.menuSettings],
+    ]);
+    expect(CONSOLE_SECTIONS.filter((section) => !isMenuIconName(section.icon))).toEqual([]);
   });
 
   it('opens a suite tile at its application address', () => {

@@ -130,7 +130,7 @@ export function fallbackDrawer(privileges: readonly string[]): (ShownItem & { la
     name: section.label,
     label: section.label,
     description: '',
-    iconName: '',
+    iconName: section.icon,
     isPersonalizedIcon: false,
     target: { kind: 'route', to: section.path },
     children: [],
