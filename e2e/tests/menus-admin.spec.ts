@@ -181,6 +181,8 @@ test('menus are built, reordered and switched off in the editor, and the shell s
   await expect(tiles.first()).toHaveAccessibleName(TILE);
   await expect(tiles.first()).toHaveAttribute('href', 'https://portal.example/app');
   await expect(tiles.first().locator('img')).toHaveAttribute('src', lightLogo as string);
+  expect((await audit(page, 'header')).serious, 'top bar with the suite grid open').toEqual([]);
+  expect((await audit(page, 'nav[aria-label="Navegación principal"]')).serious, 'drawer').toEqual([]);
 
   // a user without MENUS_READ does not get the item that asks for it
   const other = await browser.newPage();
