@@ -180,3 +180,35 @@ export async function deliveriesOf(db: Executor, notificationId: number, limit: 
      limit ${limit}::int`.execute(db);
   return rows;
 }
+
+/**
+ * Deletes up to `limit` delivery rows of executed notifications whose send (or last attempt) is
+ * older than `before`, adding what they counted to their notification in the same statement, so
+ * the list's counts never change. Rows another instance is purging are skipped. Returns how many
+ * rows went.
+ */
+export async function purgeDeliveries(db: Kysely<DB>, before: Date, limit: number): Promise<number> {
+  const { rows } = await sql<{ purged: number }>`
+    with doomed as (
+      select d.id from notification_deliveries d
+        join notifications n on n.id = d.notification_id
+       where n.idstate = ${NOTIFICATION_STATE.executed}::smallint and n.executed_at < ${before}
+         and coalesce(d.sent_at, d.next_attempt_at) < ${before}
+       order by d.id
+       limit ${limit}::int
+       for update of d skip locked),
+    gone as (
+      delete from notification_deliveries d using doomed where d.id = doomed.id
+      returning d.notification_id, d.status),
+    counted as (
+      select notification_id, count(*)::int as recipients, (count(*) filter (where status = 'sent'))::int as sent,
+             (count(*) filter (where status = 'failed'))::int as failed
+        from gone group by notification_id),
+    kept as (
+      update notifications n
+         set purged_recipients = n.purged_recipients + c.recipients, purged_sent = n.purged_sent + c.sent, purged_failed = n.purged_failed + c.failed
+        from counted c where n.id = c.notification_id
+      returning c.recipients)
+    select coalesce(sum(recipients), 0)::int as purged from kept`.execute(db);
+  return rows[0]?.purged ?? 0;
+}
