@@ -285,13 +285,15 @@ export interface ApplicationOption {
   id: number;
   name: string;
   title: string;
+  /** IANA zone its notifications are sent in. */
+  timeZone?: string;
 }
 export interface ApplicationOptionsResult {
   records: ApplicationOption[];
   count: number;
 }
 export const ApplicationOptionsResultSchema = resultSchema<ApplicationOptionsResult>()(
-  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string() })), count: v.number() }),
+  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string(), timeZone: v.optional(v.string()) })), count: v.number() }),
 );
 
 /** The reply of a create or modify: the spec's text and the application's id. */

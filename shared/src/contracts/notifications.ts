@@ -100,6 +100,12 @@ export function zonedInstant(date: string, hour: number, minute: number, zone: s
   return new Date(guess);
 }
 
+/** A notification's zone when none is asked for: the one its applications share, else Colombia's. */
+export function notificationTimeZone(applicationZones: readonly string[]): string {
+  const zones = new Set(applicationZones);
+  return zones.size === 1 ? [...zones][0] : DEFAULT_TIME_ZONE;
+}
+
 /** When a notification of `date` in `zone` is sent: 23:59 of that day there (spec §4). */
 export function notificationSendAt(date: string, zone: string): Date {
   return zonedInstant(date, NOTIFICATION_SEND_TIME.hour, NOTIFICATION_SEND_TIME.minute, zone);

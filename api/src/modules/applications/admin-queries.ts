@@ -186,7 +186,7 @@ export async function touchApplication(trx: Transaction<DB>, id: number): Promis
 /** What the selectors offer (menus, notifications): visible and active applications, by title. */
 export async function selectableApplications(db: Executor): Promise<ApplicationOption[]> {
   const { rows } = await sql<ApplicationOption>`
-    select a.id, a.name, a.title from applications a
+    select a.id, a.name, a.title, a.time_zone as "timeZone" from applications a
      where a.is_visible and a.idstate = 0
      order by lower(a.title), lower(a.name)`.execute(db);
   return rows;
