@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, Heading, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Heading, Table, Text } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize, type NotificationDelivery } from '@suite/shared';
 import { TABLE_HEIGHT } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
@@ -66,7 +66,9 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
                     <Table.Cell>{delivery.email}</Table.Cell>
                     <Table.Cell>{delivery.names}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={STATUS_COLOURS[delivery.status]}>{t(`deliveries.statuses.${delivery.status}`)}</Badge>
+                      <Text as="span" px="1.5" py="0.5" borderRadius="sm" fontSize="xs" fontWeight="medium" bg={`${STATUS_COLOURS[delivery.status]}.100`} color={`${STATUS_COLOURS[delivery.status]}.800`}>
+                        {t(`deliveries.statuses.${delivery.status}`)}
+                      </Text>
                     </Table.Cell>
                     <Table.Cell>{delivery.attempts}</Table.Cell>
                     <Table.Cell>{when(delivery.sentAt)}</Table.Cell>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Heading, List, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { ApiError, apiErrorMessage, useLocalize, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared';
 import { showMessage } from '@suite/shared/console';
 import { useId, useState } from 'react';
@@ -75,14 +75,14 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
               <Text fontSize="sm" color="fg.muted">
                 {t('editor.dryRunSample')}
               </Text>
-              <List.Root ps="5" fontSize="sm">
+              <chakra.ul ps="5" fontSize="sm" listStyleType="disc">
                 {recipients.sample.map((recipient) => (
-                  <List.Item key={recipient.email}>
+                  <chakra.li key={recipient.email}>
                     {recipient.names ? `${recipient.names} · ` : ''}
                     {recipient.email}
-                  </List.Item>
+                  </chakra.li>
                 ))}
-              </List.Root>
+              </chakra.ul>
             </>
           ) : null}
         </Stack>

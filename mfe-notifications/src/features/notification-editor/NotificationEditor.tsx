@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, HStack, Heading, Image, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import {
   ACCESS_MESSAGES,
   ApiError,
@@ -21,6 +21,7 @@ import { useNavigate } from 'react-router';
 import { createNotification, fetchNotificationApplications, fetchNotifications, fetchSubjects, fetchTemplates, modifyNotification } from '../../api/notifications';
 import { NS } from '../../i18n';
 import { formatInstant, formatUtc, isPending, notificationKeys } from '../common/notification';
+import { TextAreaField } from '../common/TextAreaField';
 import { EditorTools } from './EditorTools';
 import {
   EMPTY_FORM,
@@ -189,15 +190,16 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
             <chakra.legend px="1" fontWeight="semibold">
               {t('editor.left')}
             </chakra.legend>
-            <Field.Root invalid={Boolean(shownErrors.reason)} disabled={disabled} required>
-              <Field.Label>{t('editor.reason')}</Field.Label>
-              <Textarea rows={2} maxLength={NOTIFICATION_REASON_MAX} value={form.reason} onChange={(event) => change('reason', (current) => ({ ...current, reason: event.target.value }))} />
-              {shownErrors.reason ? (
-                <Field.ErrorText>{localized(shownErrors.reason)}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>{t('editor.remaining', { count: NOTIFICATION_REASON_MAX - [...form.reason].length })}</Field.HelperText>
-              )}
-            </Field.Root>
+            <TextAreaField
+              label={t('editor.reason')}
+              rows={2}
+              maxLength={NOTIFICATION_REASON_MAX}
+              value={form.reason}
+              disabled={disabled}
+              error={localized(shownErrors.reason)}
+              hint={t('editor.remaining', { count: NOTIFICATION_REASON_MAX - [...form.reason].length })}
+              onChange={(reason) => change('reason', (current) => ({ ...current, reason }))}
+            />
             <ApplicationChoices
               options={applications.data ?? []}
               loading={applications.isPending}
@@ -261,7 +263,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
                 <Field.HelperText>{t('editor.sendsAt', { local: formatInstant(sendAt, timeZone, i18n.language), zone: timeZone, utc: formatUtc(sendAt) })}</Field.HelperText>
               ) : null}
             </Field.Root>
-            {template ? <Image src={template.urlImage} alt={`${t('editor.image')}: ${template.title}`} maxH="48" objectFit="contain" alignSelf="flex-start" borderRadius="md" /> : null}
+            {template ? <chakra.img src={template.urlImage} alt={`${t('editor.image')}: ${template.title}`} maxH="48" objectFit="contain" alignSelf="flex-start" borderRadius="md" /> : null}
           </Stack>
         </Box>
         {showAll && hasErrors ? (

@@ -1,8 +1,9 @@
-import { Box, Field, HStack, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useLocalize, type TemplateVariable } from '@suite/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
+import { TextAreaField } from '../common/TextAreaField';
 import { emptyValue, typedHour, typedMinutes, type TimeDraft, type VariableDraft } from './editorForm';
 
 export interface VariableFieldProps {
@@ -23,15 +24,15 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
   switch (variable.type) {
     case 'text': {
       const text = typeof value === 'string' ? value : '';
+      const remaining = t('editor.remaining', { count: variable.maxLength - [...text].length });
+      if (variable.multiline) {
+        return <TextAreaField label={variable.label} rows={variable.rows} maxLength={variable.maxLength} value={text} disabled={disabled} error={shownError} hint={remaining} onChange={onChange} />;
+      }
       return (
         <Field.Root invalid={Boolean(error)} disabled={disabled} required>
           <Field.Label>{variable.label}</Field.Label>
-          {variable.multiline ? (
-            <Textarea rows={variable.rows} maxLength={variable.maxLength} value={text} onChange={(event) => onChange(event.target.value)} />
-          ) : (
-            <Input maxLength={variable.maxLength} autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />
-          )}
-          {error ? <Field.ErrorText>{shownError}</Field.ErrorText> : <Field.HelperText>{t('editor.remaining', { count: variable.maxLength - [...text].length })}</Field.HelperText>}
+          <Input maxLength={variable.maxLength} autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />
+          {error ? <Field.ErrorText>{shownError}</Field.ErrorText> : <Field.HelperText>{remaining}</Field.HelperText>}
         </Field.Root>
       );
     }
