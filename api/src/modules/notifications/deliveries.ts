@@ -37,6 +37,20 @@ export async function recipientsPreview(db: Executor, applicationIds: number[], 
 }
 
 /**
+ * One pending delivery per recipient of the notification's applications, each with its stable
+ * Message-ID, due at `now`. Returns how many were written.
+ */
+export async function writeDeliveries(db: Executor, notificationId: number, now: Date, messageDomain: string): Promise<number> {
+  const apps = sql`select application_id from notification_applications where notification_id = ${notificationId}::int`;
+  const inserted = await sql`
+    insert into notification_deliveries (notification_id, user_id, email, names, message_id, next_attempt_at)
+    select ${notificationId}::int, r.user_id, r.email, r.names, '<' || gen_random_uuid() || '@' || ${messageDomain}::text || '>', ${now}
+      from (${recipientsOf(apps)}) r
+    on conflict (notification_id, email) do nothing`.execute(db);
+  return Number(inserted.numAffectedRows ?? 0);
+}
+
+/**
  * Takes one due notification (send_at reached, not yet planned) that no other instance is
  * planning, writes one pending delivery per recipient with its stable Message-ID, and marks the
  * notification planned — in one transaction. A notification without recipients is executed at
@@ -51,13 +65,7 @@ export async function planDueNotification(db: Kysely<DB>, now: Date, messageDoma
        for update skip locked`.execute(trx);
     const due = rows[0];
     if (!due) return undefined;
-    const apps = sql`select application_id from notification_applications where notification_id = ${due.id}::int`;
-    const inserted = await sql`
-      insert into notification_deliveries (notification_id, user_id, email, names, message_id, next_attempt_at)
-      select ${due.id}::int, r.user_id, r.email, r.names, '<' || gen_random_uuid() || '@' || ${messageDomain}::text || '>', ${now}
-        from (${recipientsOf(apps)}) r
-      on conflict (notification_id, email) do nothing`.execute(trx);
-    const none = Number(inserted.numAffectedRows ?? 0) === 0;
+    const none = (await writeDeliveries(trx, due.id, now, messageDomain)) === 0;
     await trx
       .updateTable('notifications')
       .set({ planned_at: now, ...(none ? { idstate: NOTIFICATION_STATE.executed, executed_at: now } : {}) })
