@@ -1,11 +1,34 @@
 import { Alert, Box, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { ApiError, apiErrorMessage, useLocalize, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared';
 import { showMessage } from '@suite/shared/console';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dryRunNotification, previewNotification, sendTestNotification, type NotificationBody } from '../../api/notifications';
 import { NS } from '../../i18n';
 import { formatUtc } from '../common/notification';
+
+/** Where a style attribute of the e-mail waits until the console's script applies it. */
+const HELD_STYLE = 'data-held-style';
+
+/**
+ * A srcdoc frame takes the console's Content-Security-Policy, which refuses the e-mail's style
+ * attributes: they are held aside in the document given to the frame (`previewDocument`) and set
+ * through the CSSOM by the console's own script once it loads (`applyHeldStyles`), so the preview
+ * looks as the e-mail will.
+ */
+export function previewDocument(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  doc.querySelectorAll('[style]').forEach((element) => {
+    element.setAttribute(HELD_STYLE, element.getAttribute('style') ?? '');
+    element.removeAttribute('style');
+  });
+  return `<!doctype html>${doc.documentElement.outerHTML}`;
+}
+export function applyHeldStyles(doc: Document | null): void {
+  doc?.querySelectorAll<HTMLElement>(`[${HELD_STYLE}]`).forEach((element) => {
+    element.style.cssText = element.getAttribute(HELD_STYLE) ?? '';
+  });
+}
 
 /** What the editor offers before saving: the rendered e-mail, a test to oneself, and who would receive it. */
 export function EditorTools({ body, applicationIds, ready, onRefused }: { body: () => NotificationBody; applicationIds: number[]; ready: boolean; onRefused: () => void }) {
@@ -16,6 +39,7 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
   const [preview, setPreview] = useState<NotificationPreviewResult | null>(null);
   const [recipients, setRecipients] = useState<NotificationDryRunResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const previewHtml = useMemo(() => (preview ? previewDocument(preview.html) : ''), [preview]);
 
   const run = async (which: 'preview' | 'test' | 'dryRun', action: () => Promise<void>) => {
     setBusy(which);
@@ -93,8 +117,18 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
           <Text fontSize="sm" color="fg.muted">
             {preview.sendAtLocal} · {formatUtc(new Date(preview.sendAt))}
           </Text>
-          {/* sandboxed with no permission: nothing in the e-mail runs, navigates or reaches the console */}
-          <chakra.iframe title={t('editor.previewTitle')} sandbox="" srcDoc={preview.html} width="100%" height="520px" borderWidth="1px" borderRadius="md" bg="white" />
+          {/* no scripts, forms or pop-ups in the e-mail; its own origin only so its image loads */}
+          <chakra.iframe
+            title={t('editor.previewTitle')}
+            sandbox="allow-same-origin"
+            srcDoc={previewHtml}
+            onLoad={(event) => applyHeldStyles(event.currentTarget.contentDocument)}
+            width="100%"
+            height="560px"
+            borderWidth="1px"
+            borderRadius="md"
+            bg="white"
+          />
         </Stack>
       ) : null}
     </Box>

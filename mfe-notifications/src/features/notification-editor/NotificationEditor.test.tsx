@@ -150,7 +150,7 @@ describe('notification editor', () => {
       ...editorRoutes([stored]),
       'POST /api/Notifications/Preview': [
         200,
-        { subject: 'Aviso de mantenimiento', html: '<p>Hola <b>Admin</b></p>', text: 'Hola Admin', timeZone: 'America/Bogota', sendAt: '2030-01-02T04:59:00.000Z', sendAtLocal: 'miércoles 1 de enero de 2030, 23:59 (GMT-5)' },
+        { subject: 'Aviso de mantenimiento', html: '<p style="color: red">Hola <b>Admin</b></p>', text: 'Hola Admin', timeZone: 'America/Bogota', sendAt: '2030-01-02T04:59:00.000Z', sendAtLocal: 'miércoles 1 de enero de 2030, 23:59 (GMT-5)' },
       ],
       'POST /api/Notifications/SendTest': [200, { information: 'Se envió un correo de prueba a admin@suite.test', informationCode: 'A10', email: 'admin@suite.test' }],
       'POST /api/Notifications/DryRun': [200, { count: 3, sample: [{ email: 'ana@suite.test', names: 'Ana Ruiz' }] }],
@@ -159,8 +159,9 @@ describe('notification editor', () => {
     await waitFor(() => expect(field('Nombre de la plantilla')).toHaveValue(MAINTENANCE.title));
     await user.click(screen.getByRole('button', { name: 'Vista previa' }));
     const frame = await screen.findByTitle('Vista previa del correo');
-    expect(frame).toHaveAttribute('sandbox', '');
-    expect(frame).toHaveAttribute('srcdoc', '<p>Hola <b>Admin</b></p>');
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
+    // the style attributes are held aside: the console's CSP would refuse them in the frame
+    expect(frame.getAttribute('srcdoc')).toContain('<p data-held-style="color: red">Hola <b>Admin</b></p>');
     expect(screen.getByText('Asunto: Aviso de mantenimiento')).toBeInTheDocument();
     expect(screen.getByText(/23:59 \(GMT-5\) · 2030-01-02 04:59 UTC/)).toBeInTheDocument();
     expect(callsTo(calls, '/api/Notifications/Preview')[0].body).toMatchObject({ reason: 'Mantenimiento de marzo', templateId: MAINTENANCE.id });

@@ -255,7 +255,10 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
               </Stack>
             ) : null}
             <Field.Root invalid={Boolean(shownErrors.executionDate)} disabled={disabled} required>
-              <Field.Label>{t('editor.sendDate')}</Field.Label>
+              <Field.Label>
+                {t('editor.sendDate')}
+                <Field.RequiredIndicator />
+              </Field.Label>
               <Input type="date" min={minimum.sendDate} value={form.executionDate} onChange={(event) => change('executionDate', (current) => ({ ...current, executionDate: event.target.value }))} maxW="xs" />
               {shownErrors.executionDate ? (
                 <Field.ErrorText>{localized(shownErrors.executionDate)}</Field.ErrorText>
@@ -263,7 +266,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
                 <Field.HelperText>{t('editor.sendsAt', { local: formatInstant(sendAt, timeZone, i18n.language), zone: timeZone, utc: formatUtc(sendAt) })}</Field.HelperText>
               ) : null}
             </Field.Root>
-            {template ? <chakra.img src={template.urlImage} alt={`${t('editor.image')}: ${template.title}`} maxH="48" objectFit="contain" alignSelf="flex-start" borderRadius="md" /> : null}
+            {template ? <chakra.img src={template.urlImage} alt={`${t('editor.image')}: ${template.title}`} w="full" maxW="600px" h="auto" alignSelf="flex-start" borderRadius="md" /> : null}
           </Stack>
         </Box>
         {showAll && hasErrors ? (

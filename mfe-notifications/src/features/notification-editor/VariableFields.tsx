@@ -30,7 +30,10 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
       }
       return (
         <Field.Root invalid={Boolean(error)} disabled={disabled} required>
-          <Field.Label>{variable.label}</Field.Label>
+          <Field.Label>
+            {variable.label}
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input maxLength={variable.maxLength} autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />
           {error ? <Field.ErrorText>{shownError}</Field.ErrorText> : <Field.HelperText>{remaining}</Field.HelperText>}
         </Field.Root>
@@ -39,7 +42,10 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
     case 'date':
       return (
         <Field.Root invalid={Boolean(error)} disabled={disabled} required>
-          <Field.Label>{variable.label}</Field.Label>
+          <Field.Label>
+            {variable.label}
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input type="date" min={minDate} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} maxW="xs" />
           <Field.ErrorText>{shownError}</Field.ErrorText>
         </Field.Root>
@@ -65,6 +71,9 @@ function TimeField({ variable, value, onChange, error, disabled }: { variable: E
     <Box as="fieldset" minW={0}>
       <chakra.legend fontWeight="medium" fontSize="sm" mb="1.5">
         {variable.label}
+        <Text as="span" color="fg.error" ms="0.5" aria-hidden="true">
+          *
+        </Text>
       </chakra.legend>
       <Stack gap="2">
         <HStack gap="2" align="center">

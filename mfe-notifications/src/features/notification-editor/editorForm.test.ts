@@ -75,7 +75,8 @@ describe('notification editor form', () => {
     expect(typedHour('1a2')).toBe('12');
     expect(typedHour('')).toBe('');
     expect(typedMinutes('75')).toBe('59');
-    expect(typedMinutes('059')).toBe('5');
+    expect(typedMinutes('059')).toBe('05');
+    expect(typedMinutes('00')).toBe('00');
   });
 
   it('reads a stored notification back into the form, and compares forms trimmed and in id order', () => {

@@ -102,8 +102,8 @@ export function recordToForm(record: NotificationRecord): EditorForm {
 /** Digits only, at most two, never above `max` (console spec §5: hour 0-23, minutes 0-59). */
 export function typedClock(text: string, max: number): string {
   const digits = text.replace(/\D/g, '').slice(0, 2);
-  if (digits === '') return '';
-  return String(Math.min(Number(digits), max));
+  // kept as typed ('05'), only a value past the limit becomes the limit
+  return digits !== '' && Number(digits) > max ? String(max) : digits;
 }
 export const typedHour = (text: string) => typedClock(text, HOUR_MAX);
 export const typedMinutes = (text: string) => typedClock(text, MINUTES_MAX);
