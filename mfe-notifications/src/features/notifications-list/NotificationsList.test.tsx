@@ -49,6 +49,8 @@ describe('notifications list', () => {
     expect(within(first).getByText('Pendiente')).toBeInTheDocument();
     expect(within(second).getByText('Ejecutada')).toBeInTheDocument();
     expect(within(second).getByText('38')).toBeInTheDocument();
+    // the send time in the notification's zone and in UTC on the date
+    expect(within(first).getByTitle(/\(America\/Bogota\) · 2030-01-01 04:59 UTC$/)).toBeInTheDocument();
     // delete only for pending rows
     expect(within(first).getByRole('button', { name: /Eliminar/ })).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();

@@ -6,10 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteNotification, fetchNotifications } from '../../api/notifications';
 import { NS } from '../../i18n';
-import { NOTIFICATION_ORDER, applicationsSummary, formatDate, isPending } from '../common/notification';
+import { NOTIFICATION_ORDER, applicationsSummary, formatDate, formatInstant, formatUtc, isPending } from '../common/notification';
 
-/** The delete icon shows only while its row is hovered or holds the focus (console spec §2). */
-const DELETE_ON_HOVER = {
+/**
+ * The delete icon shows only while its row is hovered or holds the focus (console spec §2); the
+ * motive and subject wrap so every column fits the console's width.
+ */
+const LIST_STYLES = {
+  '& tbody td:nth-of-type(-n+2)': { whiteSpace: 'normal' },
   '& tbody tr td:last-of-type button': { opacity: 0 },
   '& tbody tr:hover td:last-of-type button, & tbody tr:focus-within td:last-of-type button': { opacity: 1 },
 };
@@ -21,7 +25,7 @@ const DELETE_ON_HOVER = {
  * icon, for pending rows only, asks first. The counts lead to each recipient's delivery.
  */
 export function NotificationsList({ label }: { label: string }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
   const list = useLocalPage<NotificationRecord>({
@@ -52,8 +56,8 @@ export function NotificationsList({ label }: { label: string }) {
   const columns = useMemo<DataTableColumn<NotificationRecord>[]>(() => {
     const stateName = (row: NotificationRecord) => t(isPending(row) ? 'state.pending' : 'state.executed');
     return [
-      { key: 'reason', header: t('columns.reason') },
-      { key: 'subjectName', header: t('columns.subject') },
+      { key: 'reason', header: t('columns.reason'), width: '22%' },
+      { key: 'subjectName', header: t('columns.subject'), width: '20%' },
       {
         key: 'sharedApps',
         header: t('columns.applications'),
@@ -68,7 +72,17 @@ export function NotificationsList({ label }: { label: string }) {
             applicationsSummary(row.sharedApps)
           ),
       },
-      { key: 'executionDate', header: t('columns.executionDate'), render: (row) => formatDate(row.executionDate), searchText: (row) => formatDate(row.executionDate) },
+      {
+        key: 'executionDate',
+        header: t('columns.executionDate'),
+        // the send time itself, in the notification's zone and in UTC, on hover
+        render: (row) => (
+          <Text as="span" title={`${formatInstant(new Date(row.sendAt), row.timeZone, i18n.language)} (${row.timeZone}) · ${formatUtc(new Date(row.sendAt))}`}>
+            {formatDate(row.executionDate)}
+          </Text>
+        ),
+        searchText: (row) => formatDate(row.executionDate),
+      },
       { key: 'stateName', header: t('columns.state'), render: stateName, searchText: stateName },
       { key: 'sent', header: t('columns.sent'), render: (row) => String(row.sent) },
       { key: 'failed', header: t('columns.failed'), render: (row) => String(row.failed) },
@@ -91,7 +105,7 @@ export function NotificationsList({ label }: { label: string }) {
         ),
       },
     ];
-  }, [t, navigate]);
+  }, [t, i18n.language, navigate]);
 
   const open = (row: NotificationRecord) => {
     if (isPending(row)) navigate(String(row.id));
@@ -99,7 +113,7 @@ export function NotificationsList({ label }: { label: string }) {
   };
 
   return (
-    <Box css={DELETE_ON_HOVER}>
+    <Box css={LIST_STYLES}>
       {list.error ? (
         <Alert.Root status="error" role="alert" mb="3">
           <Alert.Indicator />
