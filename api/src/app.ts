@@ -187,7 +187,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sessions,
       limits: routeLimits(config.rateLimit),
       mailer,
-      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, logger: app.log }),
+      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, deliveryRetentionMs: config.notificationRetentionDays * 86_400_000, logger: app.log }),
     };
     app.decorate('ctx', ctx);
     installShutdownReplies(app);

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com https://APP.example.com:443',
       HSTS: 'off',
       HSTS_MAX_AGE: '600',
+      NOTIFY_DELIVERY_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       port: 9090,
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
       accessCacheMs: 5000,
       mailFrom: 'Suite <no-reply@suite.test>',
       notificationPollMs: 30_000,
+      notificationRetentionDays: 30,
       smtpUrl: undefined,
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,

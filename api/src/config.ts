@@ -65,6 +65,8 @@ export interface Config {
   mailFrom: string;
   /** Milliseconds between runs of the notification scheduler (NOTIFY_POLL_MS); 0 turns it off on this instance. */
   notificationPollMs: number;
+  /** Days the per-recipient delivery rows of an executed notification are kept (NOTIFY_DELIVERY_RETENTION_DAYS, default 90); 0 keeps them. */
+  notificationRetentionDays: number;
   /**
    * Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY; Fastify's
    * `trustProxy`): false (default: the socket's address), true (every hop), a number of hops, or
@@ -326,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
     notificationPollMs: parsePositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 30_000, 0),
+    notificationRetentionDays: parsePositiveInt('NOTIFY_DELIVERY_RETENTION_DAYS', env.NOTIFY_DELIVERY_RETENTION_DAYS, 90, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
     hub: {

@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Suite <no-reply@suite.test>',
     // the scheduler tests run their own instances with a clock of their own
     notificationPollMs: 0,
+    notificationRetentionDays: 90,
     trustProxy: false,
     requestTimeoutMs: 30_000,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },

@@ -37,6 +37,7 @@ export const application = (id: number, name: string, overrides: Partial<Applica
   passwordExpiration: -1,
   passwordTypeExpiration: 3,
   mechanismAfterSetPass: 1,
+  timeZone: 'America/Bogota',
   version: '1',
   count: 0,
   rolCount: 0,

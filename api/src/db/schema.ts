@@ -399,6 +399,10 @@ export interface NotificationsTable {
   idstate: Generated<number>;
   planned_at: TimestampNullable;
   executed_at: TimestampNullable;
+  /** What the purged delivery rows counted (0017). */
+  purged_recipients: Generated<number>;
+  purged_sent: Generated<number>;
+  purged_failed: Generated<number>;
   created_by: string | null;
   created_on: Timestamp;
   modified_on: Timestamp;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { TimeZoneSchema } from './notifications';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
@@ -140,6 +141,8 @@ const applicationFields = {
   passwordExpiration: LimitSchema('passwordExpiration', PASSWORD_EXPIRATION_MAX),
   passwordTypeExpiration: v.pipe(v.optional(v.number(required), 0), v.picklist([3, 4], required)),
   mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
+  /** IANA zone its notifications are sent in; absent: Colombia's on create, unchanged on modify. */
+  timeZone: v.optional(TimeZoneSchema),
 };
 
 /** Each time amount within its unit's cap (spec §5 Token tab: 525600 min, 8760 h, 365 d); -1 passes. */
@@ -218,6 +221,8 @@ export interface ApplicationAdminRecord {
   passwordExpiration: number;
   passwordTypeExpiration: number;
   mechanismAfterSetPass: number;
+  /** IANA zone its notifications are sent in ('America/Bogota'). */
+  timeZone: string;
   version: string;
   /** Users holding at least one role in the application. */
   count: number;
@@ -258,6 +263,7 @@ export const ApplicationAdminRecordSchema = resultSchema<ApplicationAdminRecord>
     passwordExpiration: v.number(),
     passwordTypeExpiration: v.number(),
     mechanismAfterSetPass: v.number(),
+    timeZone: v.string(),
     version: v.string(),
     count: v.number(),
     rolCount: v.number(),
@@ -279,13 +285,15 @@ export interface ApplicationOption {
   id: number;
   name: string;
   title: string;
+  /** IANA zone its notifications are sent in. */
+  timeZone?: string;
 }
 export interface ApplicationOptionsResult {
   records: ApplicationOption[];
   count: number;
 }
 export const ApplicationOptionsResultSchema = resultSchema<ApplicationOptionsResult>()(
-  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string() })), count: v.number() }),
+  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string(), timeZone: v.optional(v.string()) })), count: v.number() }),
 );
 
 /** The reply of a create or modify: the spec's text and the application's id. */

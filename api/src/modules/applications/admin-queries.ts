@@ -38,6 +38,7 @@ interface AdminRow {
   password_expiration: number;
   password_type_expiration: number;
   mechanism_after_set_pass: number;
+  time_zone: string;
   version: string;
   users_count: number;
   role_count: number;
@@ -74,6 +75,7 @@ const toRecord = (r: AdminRow): ApplicationAdminRecord => ({
   passwordExpiration: r.password_expiration,
   passwordTypeExpiration: r.password_type_expiration,
   mechanismAfterSetPass: r.mechanism_after_set_pass,
+  timeZone: r.time_zone,
   version: r.version,
   count: r.users_count,
   rolCount: r.role_count,
@@ -94,7 +96,7 @@ export async function listAdminApplications(db: Executor, id?: number): Promise<
            a.assign_password_token_time, a.assign_password_token_time_unit,
            a.max_refresh_tokens, a.max_refresh_tokens_by_user, a.is_concurrent_session,
            a.max_concurrent_tokens, a.max_concurrent_tokens_by_user, a.number_password_changes,
-           a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.version,
+           a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.time_zone, a.version,
            (select count(distinct ur.user_id)::int from user_roles ur where ur.application_id = a.id) as users_count,
            (select count(*)::int from role_applications ra where ra.application_id = a.id) as role_count,
            (select count(*)::int from user_roles ur where ur.application_id = a.id) as assignment_count
@@ -147,6 +149,8 @@ const columnsOf = (body: CreateApplicationRequest) => ({
   password_expiration: body.passwordExpiration,
   password_type_expiration: body.passwordTypeExpiration,
   mechanism_after_set_pass: body.mechanismAfterSetPass,
+  // absent: the column's default on insert, the stored zone on update
+  ...(body.timeZone === undefined ? {} : { time_zone: body.timeZone }),
 });
 
 /**
@@ -182,7 +186,7 @@ export async function touchApplication(trx: Transaction<DB>, id: number): Promis
 /** What the selectors offer (menus, notifications): visible and active applications, by title. */
 export async function selectableApplications(db: Executor): Promise<ApplicationOption[]> {
   const { rows } = await sql<ApplicationOption>`
-    select a.id, a.name, a.title from applications a
+    select a.id, a.name, a.title, a.time_zone as "timeZone" from applications a
      where a.is_visible and a.idstate = 0
      order by lower(a.title), lower(a.name)`.execute(db);
   return rows;
