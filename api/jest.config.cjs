@@ -8,11 +8,11 @@ const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: '
 
 /**
  * node_modules stay untransformed except packages jest's CommonJS sandbox cannot load as they
- * ship: ESM-only ones (jose, cookie via light-my-request) and PGlite and @fastify/cookie, whose
+ * ship: ESM-only ones (jose, openid-client and its oauth4webapi, cookie via light-my-request) and PGlite and @fastify/cookie, whose
  * CommonJS builds load modules with dynamic import(). pnpm keeps each in .pnpm/<name>@<version>/node_modules/<name>
  * (a scoped name's "/" becomes "+" in the first part).
  */
-const TRANSFORMED_PACKAGES = ['jose', 'cookie', '@electric-sql/pglite', '@fastify/cookie'];
+const TRANSFORMED_PACKAGES = ['jose', 'cookie', '@electric-sql/pglite', '@fastify/cookie', 'openid-client', 'oauth4webapi'];
 
 function transformIgnore(packages) {
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

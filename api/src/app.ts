@@ -37,6 +37,8 @@ import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
 import passwordRoutes from './modules/passwords/routes';
 import certificateRoutes from './modules/certificate/routes';
+import oidcRoutes from './modules/oidc/routes';
+import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
@@ -189,7 +191,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sessions,
       limits: routeLimits(config.rateLimit),
       mailer,
-      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, logger: app.log }),
+      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, deliveryRetentionMs: config.notificationRetentionDays * 86_400_000, logger: app.log }),
       captcha: await CaptchaService.open(database.db, config.captcha),
     };
     app.decorate('ctx', ctx);
@@ -197,7 +199,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredSolutions(database.db)]).catch((err: unknown) =>
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredRequests(database.db), purgeExpiredSolutions(database.db)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
       );
     }, PURGE_INTERVAL_MS);
@@ -243,6 +245,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(certificateRoutes);
     await app.register(captchaRoutes);
     await app.register(otpResetRoutes);
+    await app.register(oidcRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, apiPackageDir, loadConfig, parseHostMap, parseTrustProxy } from './config';
+import { providerFor } from './modules/oidc/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com https://APP.example.com:443',
       HSTS: 'off',
       HSTS_MAX_AGE: '600',
+      NOTIFY_DELIVERY_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       port: 9090,
@@ -96,10 +98,12 @@ describe('loadConfig', () => {
       captcha: { cost: 2000, maxNumber: 50_000, expiresSeconds: 120, hmacKey: 'captcha-key' },
       otpResetLinkMinutes: 15,
       notificationPollMs: 30_000,
+      notificationRetentionDays: 30,
       smtpUrl: undefined,
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,
       hub: { maxConnections: 500, maxConnectionsPerClient: 5 },
+      oidc: { providers: {}, devProvider: undefined },
       security: {
         frameAncestors: ['https://sign.example.com', 'http://localhost:3000'],
         corsOrigins: ['https://app.example.com'],
@@ -176,5 +180,32 @@ describe('loadConfig', () => {
 
   it('treats an empty HOST_MAP as none', () => {
     expect(parseHostMap('  ')).toEqual({});
+  });
+});
+
+describe('OIDC settings', () => {
+  it('reads providers per application, tenant or every application, and the local provider outside production', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      OIDC_PROVIDERS: JSON.stringify({ '*': { issuer: 'https://id.example.com/', clientId: 'suite', clientSecret: 's1' }, 'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' } }),
+    });
+    expect(config.oidc).toEqual({
+      providers: {
+        '*': { issuer: 'https://id.example.com', clientId: 'suite', clientSecret: 's1' },
+        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' },
+      },
+      devProvider: { port: 9001 },
+    });
+    expect(providerFor(config.oidc, 'BeMyself', 'BMSBRA')?.clientId).toBe('br');
+    expect(providerFor(config.oidc, 'bemyself', 'bmscol')?.clientId).toBe('suite');
+    expect(loadConfig({ PORT: '9000', OIDC_DEV_PROVIDER: 'off' }).oidc?.devProvider).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com' }).oidc?.devProvider).toBeUndefined();
+  });
+
+  it('refuses malformed provider settings', () => {
+    expect(() => loadConfig({ OIDC_PROVIDERS: '[1]' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"ftp://x","clientId":"a","clientSecret":"b"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"https://x"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_DEV_PORT: 'x' })).toThrow(ConfigError);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { OidcConfigError, parseOidcSettings, type OidcSettings } from './modules/oidc/config';
 
 /** Where a production host name leads: an application and optionally one of its tenants. */
 export interface HostTarget {
@@ -68,6 +69,8 @@ export interface Config {
   otpResetLinkMinutes: number;
   /** Milliseconds between runs of the notification scheduler (NOTIFY_POLL_MS); 0 turns it off on this instance. */
   notificationPollMs: number;
+  /** Days the per-recipient delivery rows of an executed notification are kept (NOTIFY_DELIVERY_RETENTION_DAYS, default 90); 0 keeps them. */
+  notificationRetentionDays: number;
   /**
    * Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY; Fastify's
    * `trustProxy`): false (default: the socket's address), true (every hop), a number of hops, or
@@ -83,6 +86,8 @@ export interface Config {
   hub: HubLimitsConfig;
   /** Security headers and CORS (docs/security/headers.md). */
   security: SecurityConfig;
+  /** External sign-in providers (docs/security/oidc.md); unset: none. */
+  oidc?: OidcSettings;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -134,6 +139,15 @@ export interface LockoutConfig {
 }
 
 export class ConfigError extends Error {}
+
+function oidcSettings(env: Env, production: boolean, port: number): OidcSettings {
+  try {
+    return parseOidcSettings(env, { production, port });
+  } catch (error) {
+    if (error instanceof OidcConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -341,12 +355,14 @@ export function loadConfig(env: Env = process.env): Config {
     },
     otpResetLinkMinutes: parsePositiveInt('OTP_RESET_LINK_MINUTES', env.OTP_RESET_LINK_MINUTES, 30),
     notificationPollMs: parsePositiveInt('NOTIFY_POLL_MS', env.NOTIFY_POLL_MS, 30_000, 0),
+    notificationRetentionDays: parsePositiveInt('NOTIFY_DELIVERY_RETENTION_DAYS', env.NOTIFY_DELIVERY_RETENTION_DAYS, 90, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
     hub: {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),
       maxConnectionsPerClient: parsePositiveInt('HUB_MAX_CONNECTIONS_PER_CLIENT', env.HUB_MAX_CONNECTIONS_PER_CLIENT, 50),
     },
+    oidc: oidcSettings(env, production, port),
     security: {
       frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
       corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),

@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { seedDemoIdentities, startDevProvider } from './dev/oidc-demo';
+import type { LocalProvider } from './dev/oidc-provider';
+import { withDevProvider } from './modules/oidc/config';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -16,6 +19,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // outside production: the local OpenID provider plays the external identity provider (docs/adr/0016)
+  let localProvider: LocalProvider | undefined;
+  if (config.oidc?.devProvider) {
+    const started = await startDevProvider(config.host, config.oidc.devProvider.port, (message) => process.stderr.write(`${message}\n`));
+    localProvider = started;
+    config = { ...config, oidc: withDevProvider(config.oidc, { issuer: started.issuer, clientId: started.clientId, clientSecret: started.clientSecret }) };
+  }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
     server = await createServer(config);
@@ -27,6 +37,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const { app } = server;
+  if (localProvider) {
+    if (config.demoData) await seedDemoIdentities(app.ctx.db, localProvider.issuer);
+    const provider = localProvider;
+    app.addHook('onClose', async () => provider.close());
+    app.log.info({ issuer: provider.issuer }, 'local OpenID provider ready (demo identities: README)');
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

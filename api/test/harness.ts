@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // a captcha solved in a few milliseconds
     captcha: { cost: 1, maxNumber: 20, expiresSeconds: 300 },
     otpResetLinkMinutes: 30,
+    notificationRetentionDays: 90,
     trustProxy: false,
     requestTimeoutMs: 30_000,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
@@ -280,4 +281,28 @@ export async function expectRefusal(response: LightMyRequestResponse, expected: 
   expect({ status: response.statusCode, body: response.body }).toEqual({ status: expected.status, body: expect.any(String) });
   if (expected.information) expect(json(response).result.information).toContain(expected.information);
   expect(await expected.snapshot()).toBe(expected.before);
+}
+
+/** The local OpenID provider (src/dev/oidc-provider.ts) in a child process; `stop()` ends it. */
+export async function startOidcProviderProcess(): Promise<{ issuer: string; clientId: string; clientSecret: string; stop(): Promise<void> }> {
+  const { fork } = await import('node:child_process');
+  const path = await import('node:path');
+  const child = fork(path.join(__dirname, 'oidc-provider-child.ts'), [], {
+    execArgv: ['--conditions=source', '--import', 'tsx'],
+    env: { ...process.env, NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const settings = await new Promise<{ issuer: string; clientId: string; clientSecret: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { issuer: string; clientId: string; clientSecret: string }));
+    child.once('exit', (code) => reject(new Error(`the local OpenID provider exited with ${code}`)));
+  });
+  return {
+    ...settings,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
 }

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { signIn } from './support';
 
@@ -10,12 +11,12 @@ const OTHERS = ['host-shell', 'mfe-auth', 'mfe-access', 'mfe-apps', 'mfe-menus',
 const PNPM = process.env.SUITE_PNPM || 'pnpm';
 
 /** The mfe-users source files that hold the users screen's title (the list's and the card's texts). */
-function titleSources(): { file: string; text: string }[] {
+function titleSources(): { file: string; text: string; mtime: Date }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((e) => (statSync(join(dir, e)).isDirectory() ? walk(join(dir, e)) : [join(dir, e)]));
   const found = walk(join(ROOT, 'mfe-users/src'))
     .filter((file) => !/\.test\./.test(file) && /\.(tsx?|json)$/.test(file))
-    .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8'), mtime: statSync(file).mtime }))
     .filter(({ text }) => text.includes("'Usuarios'") || text.includes('"Usuarios"'));
   if (found.length === 0) throw new Error('users title not found in mfe-users/src');
   return found;
@@ -48,6 +49,10 @@ test('rebuilding only mfe-users changes its text on reload; every other bundle s
 
   const before = fingerprint(OTHERS);
   const sources = titleSources();
+  // the bundle as built is put back afterwards, byte for byte, instead of being built a second time
+  const usersDist = join(ROOT, 'mfe-users/dist');
+  const kept = join(mkdtempSync(join(tmpdir(), 'suite-e2e-users-dist-')), 'dist');
+  cpSync(usersDist, kept, { recursive: true });
   try {
     for (const { file, text } of sources) writeFileSync(file, retitled(text));
     buildUsers();
@@ -55,8 +60,14 @@ test('rebuilding only mfe-users changes its text on reload; every other bundle s
     await expect(page.getByRole('heading', { name: 'Usuarios del sistema' })).toBeVisible();
     expect(fingerprint(OTHERS)).toEqual(before);
   } finally {
-    for (const { file, text } of sources) writeFileSync(file, text);
-    buildUsers();
+    // sources back as they were, times included, so the next start does not take mfe-users for stale
+    for (const { file, text, mtime } of sources) {
+      writeFileSync(file, text);
+      utimesSync(file, mtime, mtime);
+    }
+    rmSync(usersDist, { recursive: true, force: true });
+    cpSync(kept, usersDist, { recursive: true });
+    rmSync(kept, { recursive: true, force: true });
   }
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Usuarios', exact: true })).toBeVisible();

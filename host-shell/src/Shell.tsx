@@ -3,7 +3,6 @@ import { COMMON_NS, DialogHost, LoadingState, PATHS, apiClient, pathMatches, sec
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
-import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';
@@ -14,6 +13,8 @@ import { SessionHub } from './session/SessionHub';
 
 /** The console's QueryClient (TanStack Query): its own chunk, so /login never loads it. */
 const ConsoleQuery = lazy(() => import('./console/ConsoleQuery'));
+/** The authenticated layout with its menus: its own chunk too, so /login never loads the console's chrome. */
+const AuthenticatedLayout = lazy(() => import('./layout/AuthenticatedLayout'));
 
 /**
  * A console address the user's privileges do not open: the privileges dialog, then /users
@@ -48,11 +49,13 @@ function RemoteRoute() {
       <RemoteSection key={remote.name} name={remote.name} />
     );
   return (
-    <AuthenticatedLayout>
-      <Suspense fallback={<LoadingState />}>
-        <ConsoleQuery>{section}</ConsoleQuery>
-      </Suspense>
-    </AuthenticatedLayout>
+    <Suspense fallback={<LoadingState />}>
+      <AuthenticatedLayout>
+        <Suspense fallback={<LoadingState />}>
+          <ConsoleQuery>{section}</ConsoleQuery>
+        </Suspense>
+      </AuthenticatedLayout>
+    </Suspense>
   );
 }
 

@@ -7,8 +7,7 @@ export const resources: NamespaceResources = {
   es: {
     roles: 'Roles',
     privileges: 'Privilegios',
-    columns: { name: 'Nombre', createdon: 'Fecha de creación', applications: 'Aplicaciones', licence: 'Licencia', state: 'Estado' },
-    state: { active: 'Activo', inactive: 'Inactivo' },
+    columns: { name: 'Nombre', createdon: 'Fecha de creación', applications: 'Aplicaciones', licence: 'Licencia' },
     licence: { on: 'Sí', off: 'No', toggle: 'Cambiar licencia de {{name}}' },
     moreApps: '+{{count}}',
     allApps: 'Todas las aplicaciones: {{list}}',
@@ -60,8 +59,7 @@ export const resources: NamespaceResources = {
   en: {
     roles: 'Roles',
     privileges: 'Privileges',
-    columns: { name: 'Name', createdon: 'Created on', applications: 'Applications', licence: 'Licence', state: 'State' },
-    state: { active: 'Active', inactive: 'Inactive' },
+    columns: { name: 'Name', createdon: 'Created on', applications: 'Applications', licence: 'Licence' },
     licence: { on: 'Yes', off: 'No', toggle: 'Switch the licence of {{name}}' },
     moreApps: '+{{count}}',
     allApps: 'All applications: {{list}}',
@@ -113,8 +111,7 @@ export const resources: NamespaceResources = {
   pt: {
     roles: 'Papéis',
     privileges: 'Privilégios',
-    columns: { name: 'Nome', createdon: 'Data de criação', applications: 'Aplicações', licence: 'Licença', state: 'Estado' },
-    state: { active: 'Ativo', inactive: 'Inativo' },
+    columns: { name: 'Nome', createdon: 'Data de criação', applications: 'Aplicações', licence: 'Licença' },
     licence: { on: 'Sim', off: 'Não', toggle: 'Alterar a licença de {{name}}' },
     moreApps: '+{{count}}',
     allApps: 'Todas as aplicações: {{list}}',

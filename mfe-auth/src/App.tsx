@@ -20,10 +20,11 @@ const ResetOtp = lazyScreen(() => import('./features/otp-reset/ResetOtp').then((
 const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
 const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
 const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
+const SignInCallback = lazyScreen(() => import('./features/external-sign-in/SignInCallback').then((m) => m.SignInCallback));
 
 /** Fetches every screen's chunk ahead of its first visit. */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetOtp, ResetPassword, ResetPasswordCertificate, SelectAccounts, SignOut, CertificateSignInForm].map((s) => s.preload()));
+  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetOtp, ResetPassword, ResetPasswordCertificate, SelectAccounts, SignOut, SignInCallback, CertificateSignInForm].map((s) => s.preload()));
 }
 
 registerResources(NS, resources);
@@ -49,6 +50,7 @@ const BUILT_ROUTES: readonly string[] = [
   PATHS.invalidLink,
   PATHS.availableApps,
   PATHS.resetOtp,
+  PATHS.signInCredentialCallback,
 ];
 const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
@@ -73,6 +75,7 @@ export default function App() {
         <Route path={PATHS.resendEmail} element={<ResendEmail />} />
         <Route path={PATHS.availableApps} element={<AvailableApps />} />
         <Route path={PATHS.resetOtp} element={<ResetOtp />} />
+        <Route path={PATHS.signInCredentialCallback} element={<SignInCallback />} />
         {PLACEHOLDER_ROUTES.map((route) => (
           <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
         ))}

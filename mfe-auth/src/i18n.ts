@@ -132,6 +132,13 @@ export const resources: NamespaceResources = {
       created: 'Tu contraseña fue creada exitosamente.',
       updated: 'Tu contraseña fue actualizada exitosamente.',
     },
+    external: {
+      button: 'Ingresar con proveedor de identidad',
+      verifying: 'Verificando credenciales',
+      sorryTitle: '¡Lo sentimos!',
+      sorryBody: 'No fue posible verificar tu credencial, por favor intenta más tarde.',
+      understood: 'Entendido',
+    },
     absent: {
       title: 'Has estado ausente',
       body: 'Tu sesión se cerró por inactividad. Vuelve a iniciar sesión para continuar.',
@@ -160,7 +167,6 @@ export const resources: NamespaceResources = {
       selectaccounts: 'Seleccionar cuenta',
       absent: 'Has estado ausente',
       'logout-credential': 'Cerrar sesión',
-      'signin-credential/callback': 'Verificando credenciales',
     },
   },
   en: {
@@ -291,6 +297,13 @@ export const resources: NamespaceResources = {
       created: 'Your password was created successfully.',
       updated: 'Your password was updated successfully.',
     },
+    external: {
+      button: 'Sign in with identity provider',
+      verifying: 'Verifying credentials',
+      sorryTitle: 'We are sorry!',
+      sorryBody: 'Your credential could not be verified, please try again later.',
+      understood: 'Understood',
+    },
     absent: {
       title: 'You have been away',
       body: 'Your session was closed after a period of inactivity. Sign in again to continue.',
@@ -319,7 +332,6 @@ export const resources: NamespaceResources = {
       selectaccounts: 'Select account',
       absent: 'You have been away',
       'logout-credential': 'Sign out',
-      'signin-credential/callback': 'Verifying credentials',
     },
   },
   pt: {
@@ -450,6 +462,13 @@ export const resources: NamespaceResources = {
       created: 'Sua senha foi criada com sucesso.',
       updated: 'Sua senha foi atualizada com sucesso.',
     },
+    external: {
+      button: 'Entrar com provedor de identidade',
+      verifying: 'Verificando credenciais',
+      sorryTitle: 'Sentimos muito!',
+      sorryBody: 'Não foi possível verificar sua credencial, tente novamente mais tarde.',
+      understood: 'Entendido',
+    },
     absent: {
       title: 'Você esteve ausente',
       body: 'Sua sessão foi encerrada por inatividade. Entre novamente para continuar.',
@@ -478,7 +497,6 @@ export const resources: NamespaceResources = {
       selectaccounts: 'Selecionar conta',
       absent: 'Você esteve ausente',
       'logout-credential': 'Encerrar sessão',
-      'signin-credential/callback': 'Verificando credenciais',
     },
   },
 };

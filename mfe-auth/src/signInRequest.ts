@@ -1,9 +1,11 @@
 import {
+  PATHS,
   TYPE_DEVICE_ID,
   apiClient,
   browserName,
   encryptPayload,
   getRuntimeConfig,
+  pageLocation,
   sessionTabId,
   tenantLanguage,
   type Envelope,
@@ -32,6 +34,14 @@ export function requestSignIn(user: string, password: string, appName: string = 
     auth: false,
     headers: { tenant, tenantLanguage: tenantLanguage() },
   });
+}
+
+/** After a sign-in: on to the application's address (an in-app path by the router, another origin by the browser). */
+export function goToApplication(navigate: (path: string, options: { replace: boolean }) => void, urlApp: string | undefined): void {
+  const target = urlApp || PATHS.users;
+  const path = sameOriginPath(target);
+  if (path) navigate(path, { replace: true });
+  else pageLocation.assign(target);
 }
 
 /** The in-app path of `url` when it is on this origin, otherwise null. */

@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +25,15 @@ const FRONT_ENDS = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-ap
 const BUILD_INPUTS = ['src', 'migrations', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'webpack.config.js', 'public'];
 const SHARED_BUILD_INPUTS = ['src', 'tools/webpack.cjs', 'package.json', 'tsconfig.base.json', 'tsconfig.build.json'];
 
+/**
+ * jest's default of one worker fewer than the cores runs a 2-core machine's tests in band, one file
+ * at a time, with a core idle while a file waits on PostgreSQL or a timer: two workers at least.
+ */
+const JEST_WORKERS = Math.max(2, availableParallelism() - 1);
+
 const log = (msg) => process.stdout.write(`[suite] ${msg}\n`);
+/** Seconds since `since` (a Date.now() reading), for the run's summary: where the time goes shows in every CI log. */
+const secondsSince = (since) => Math.round((Date.now() - since) / 1000);
 
 // ---------------------------------------------------------------- pnpm
 
@@ -148,33 +156,39 @@ function withExit(totals, status) {
 }
 
 function test() {
+  const started = Date.now();
   install();
   buildAll();
+  const built = secondsSince(started);
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
   const totals = [];
 
   log('type-checking');
+  let since = Date.now();
   const typecheck = run(['-r', '--workspace-concurrency=2', 'run', 'typecheck'], { allowFailure: true });
-  totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+  totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, seconds: secondsSince(since) });
 
   // the lint holds the boundaries of design.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
   log('linting');
+  since = Date.now();
   const lint = run(['run', 'lint'], { allowFailure: true });
-  totals.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+  totals.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, seconds: secondsSince(since) });
 
   for (const pkg of [SHARED, API, ...FRONT_ENDS]) {
     if (!existsSync(join(ROOT, pkg, 'jest.config.js')) && !existsSync(join(ROOT, pkg, 'jest.config.cjs'))) continue;
     log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
     const report = join(REPORTS, `${pkg}.json`);
-    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', '--json', `--outputFile=${report}`], { allowFailure: true });
-    totals.push({ suite: pkg, ...withExit(jestTotals(report), status) });
+    since = Date.now();
+    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`], { allowFailure: true });
+    totals.push({ suite: pkg, ...withExit(jestTotals(report), status), seconds: secondsSince(since) });
   }
 
   const chrome = ensureChromium();
   log(`end-to-end in Chromium${chrome ? ` (${chrome})` : ''}`);
   const e2eReport = join(REPORTS, 'e2e.json');
   const e2eData = join(tmpdir(), `suite-e2e-${process.pid}`);
+  since = Date.now();
   const e2eStatus = run(['--filter', './e2e', 'exec', 'playwright', 'test'], {
     allowFailure: true,
     env: {
@@ -185,9 +199,11 @@ function test() {
     },
   });
   rmSync(e2eData, { recursive: true, force: true });
-  totals.push({ suite: 'e2e', ...withExit(playwrightTotals(e2eReport), e2eStatus) });
+  totals.push({ suite: 'e2e', ...withExit(playwrightTotals(e2eReport), e2eStatus), seconds: secondsSince(since) });
 
-  for (const t of totals) log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed${t.note ? ` (${t.note})` : ''}`);
+  log(`${'install and build'.padEnd(18)} ${built} s`);
+  for (const t of totals) log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed, ${t.seconds} s${t.note ? ` (${t.note})` : ''}`);
+  log(`${'whole run'.padEnd(18)} ${secondsSince(started)} s`);
   const passed = totals.reduce((n, t) => n + t.passed, 0);
   const failed = totals.reduce((n, t) => n + t.failed, 0);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);

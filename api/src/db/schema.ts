@@ -134,6 +134,8 @@ export interface UsersTable {
   search_text: ColumnType<string, never, never>;
   /** argon2id of the password initially assigned to the certificate (0016); null: assigned by hand. */
   certificate_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the e-mail was last proven by a mailed link (0019); null: unproven. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface UserCustomersTable {
@@ -303,6 +305,34 @@ export interface PasswordHistoryTable {
   created_at: Generated<Date>;
 }
 
+/** A provider's account (issuer, subject) linked to a local user (0019). */
+export interface ExternalIdentitiesTable {
+  id: Generated<string>;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  linked_by: string;
+  created_at: Generated<Date>;
+  last_sign_in_at: TimestampNullable;
+}
+
+/** An external sign-in in flight (0019): single use, short-lived. */
+export interface OidcRequestsTable {
+  id: Generated<string>;
+  state_hash: string;
+  binding_hash: string;
+  application_id: number;
+  tenant: string | null;
+  issuer: string;
+  redirect_uri: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+}
+
 export interface CertificateResetCodesTable {
   id: Generated<string>;
   /** The user id, or '~' + the lower-cased name when no account can receive a code. */
@@ -387,6 +417,10 @@ export interface NotificationsTable {
   idstate: Generated<number>;
   planned_at: TimestampNullable;
   executed_at: TimestampNullable;
+  /** What the purged delivery rows counted (0017). */
+  purged_recipients: Generated<number>;
+  purged_sent: Generated<number>;
+  purged_failed: Generated<number>;
   created_by: string | null;
   created_on: Timestamp;
   modified_on: Timestamp;
@@ -474,6 +508,8 @@ export interface DB {
   password_tokens: PasswordTokensTable;
   password_history: PasswordHistoryTable;
   certificate_reset_codes: CertificateResetCodesTable;
+  external_identities: ExternalIdentitiesTable;
+  oidc_requests: OidcRequestsTable;
   mailbox: MailboxTable;
   audit_log: AuditLogTable;
   stored_images: StoredImagesTable;

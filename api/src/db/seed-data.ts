@@ -144,7 +144,8 @@ export const APPLICATIONS: AppSeed[] = [
     sign_in_variant: 'certificate',
     // its sign-in screens show the captcha (portal spec §5; parameter captchaApply)
     captcha_apply: true,
-    appearance: applicationAppearance(BRANDS.firmaya),
+    // the identity-provider button of the certificate sign-in (portal spec §2 screen 2)
+    appearance: applicationAppearance(BRANDS.firmaya, { externalSignIn: true }),
   },
   {
     name: 'myselfcert',
@@ -160,7 +161,7 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('bemyself'),
     landing: sibling('bemyself'),
     ...MYSELF_BEHAVIOUR,
-    appearance: applicationAppearance(BRANDS.bemyself, MYSELF_TEMPLATE),
+    appearance: applicationAppearance(BRANDS.bemyself, { ...MYSELF_TEMPLATE, externalSignIn: true }),
     tenants: [
       tenant('bemyself', '472', 'MySelf', true),
       tenant('bemyself', 'bmscol', 'MySelf', true),

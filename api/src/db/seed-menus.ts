@@ -11,14 +11,14 @@ import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
  * menu's sign-out; and for every visible application a suite grid of the others.
  */
 
-/** The drawer's Spanish labels (the shell's `shell.nav.*`) and icons, by section path. */
-const CONSOLE_DRAWER: Record<string, { name: string; icon: string; key: string }> = {
-  [PATHS.users]: { name: 'Usuarios', icon: 'users', key: 'SeedUsers0' },
-  [PATHS.roles]: { name: 'Roles', icon: 'shield-user', key: 'SeedRoles0' },
-  [PATHS.privileges]: { name: 'Privilegios', icon: 'key-round', key: 'SeedPrivil' },
-  [PATHS.apps]: { name: 'Aplicaciones', icon: 'layout-grid', key: 'SeedApps00' },
-  [PATHS.menuSettings]: { name: 'Ajustes de menú', icon: 'list-tree', key: 'SeedMenus0' },
-  [PATHS.notifications]: { name: 'Notificaciones de correo', icon: 'mail', key: 'SeedNotifi' },
+/** The drawer's Spanish labels (the shell's `shell.nav.*`), by section path; icons come with the sections. */
+const CONSOLE_DRAWER: Record<string, { name: string; key: string }> = {
+  [PATHS.users]: { name: 'Usuarios', key: 'SeedUsers0' },
+  [PATHS.roles]: { name: 'Roles', key: 'SeedRoles0' },
+  [PATHS.privileges]: { name: 'Privilegios', key: 'SeedPrivil' },
+  [PATHS.apps]: { name: 'Aplicaciones', key: 'SeedApps00' },
+  [PATHS.menuSettings]: { name: 'Ajustes de menú', key: 'SeedMenus0' },
+  [PATHS.notifications]: { name: 'Notificaciones de correo', key: 'SeedNotifi' },
 };
 
 function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'iconName'> & Partial<MenuItem>, location: MenuLocation): MenuItem {
@@ -40,7 +40,7 @@ export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
   const drawer = CONSOLE_SECTIONS.map((section) => {
     const entry = CONSOLE_DRAWER[section.path];
     if (!entry) throw new Error(`no seeded drawer entry for ${section.path}`);
-    return item({ key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: entry.icon }, MENU_LOCATION.lateral);
+    return item({ key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon }, MENU_LOCATION.lateral);
   });
   const user = [item({ key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user }, MENU_LOCATION.user)];
   return { [MENU_LOCATION.lateral]: drawer, [MENU_LOCATION.user]: user };

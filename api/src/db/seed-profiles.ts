@@ -9,7 +9,7 @@ import type { PortalProfile, PortalProfileOverride, ProfileDarkTemplate, Profile
  */
 
 /** Bump when the seeded profiles change: the seed then rewrites them in existing databases. */
-export const PROFILE_SEED_VERSION = 2;
+export const PROFILE_SEED_VERSION = 3;
 
 export type MarkShape = 'rounded' | 'circle' | 'hexagon' | 'diamond' | 'shield';
 
@@ -141,7 +141,7 @@ function brandParts(b: Brand, withDarkTemplate: boolean) {
 type Appearance = Omit<PortalProfile, 'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultTenant' | 'defaultLanguage'>;
 
 /** An application's whole appearance (the `appearance` column). */
-export function applicationAppearance(b: Brand, template: { darkTemplate?: boolean; startDark?: boolean; logoWidth?: number } = {}): Appearance {
+export function applicationAppearance(b: Brand, template: { darkTemplate?: boolean; startDark?: boolean; logoWidth?: number; externalSignIn?: boolean } = {}): Appearance {
   const parts = brandParts(b, template.darkTemplate ?? false);
   const { main, dark, light } = b.color;
   return {
@@ -174,6 +174,7 @@ export function applicationAppearance(b: Brand, template: { darkTemplate?: boole
     colorMode: template.startDark ? 'dark' : 'light',
     colorModeSwitch: template.darkTemplate ?? false,
     dark: 'dark' in parts ? parts.dark : {},
+    externalSignIn: template.externalSignIn ?? false,
   };
 }
 

@@ -6,6 +6,7 @@ import { createServer } from '../app';
 import { verifyPassword } from '../security/passwords';
 import { listMigrations, migrate } from './migrate';
 import { seed } from './seed';
+import { listNotifications } from '../modules/notifications/queries';
 import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './seed-data';
 
 describeEachBackend('migrations and seed', (server) => {
@@ -170,6 +171,11 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       expect(demo.length).toBeGreaterThanOrEqual(25);
       expect(new Set(demo.map((u) => u.idstate)).size).toBeGreaterThan(2);
       expect(new Set(demo.map((u) => u.typeuserid)).size).toBeGreaterThan(2);
+      // an executed notification of a week ago, delivered to the console's users
+      const [executed] = await listNotifications(server.db);
+      expect(executed).toMatchObject({ idstate: 1, stateName: 'EJECUTADA', sharedApps: ['Suite GSE'] });
+      expect(executed.recipients).toBeGreaterThan(1);
+      expect(executed.sent).toBe(executed.recipients);
 
       // every visible application offers roles to assign on the user card; RESETOTP none
       const offering = await server.db

@@ -26,6 +26,7 @@ import {
 } from './seed-data';
 import { NOTIFICATION_TEMPLATES, templateImage } from './seed-notifications';
 import { seedMenus } from './seed-menus';
+import { seedDemoNotifications } from '../modules/notifications/demo';
 import { PROFILE_SEED_VERSION } from './seed-profiles';
 
 export interface SeedOptions {
@@ -362,6 +363,7 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string): Promise<boo
       await trx.insertInto('user_roles').values({ user_id: user.id, role_id: readerRoleId, application_id: consoleId }).execute();
     }
   }
+  await seedDemoNotifications(trx, new Date(now));
   return true;
 }
 

@@ -1,21 +1,44 @@
-import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { COMMON_NS, PATHS, useAppVersion, useSession } from '@suite/shared';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, NavLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { DrawerNav } from './DrawerNav';
 import { Logo } from './Logo';
-import { DRAWER_WIDTH, navItemsFor } from './nav';
+import { DRAWER_WIDTH } from './nav';
+import { fallbackDrawer, shownItems, suiteTiles } from './shellMenus';
+import { SuiteGrid } from './SuiteGrid';
+import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
+import { useShellMenus } from './useShellMenus';
 
 /**
- * The authenticated shell (portal spec §2 screen 15): top bar with the logo, the user's name and
- * surname and the user menu; a permanent side drawer 220 px wide with the sections and the version.
+ * The authenticated shell (portal spec §2 screen 15): top bar with the logo, the top menu, the
+ * suite grid, the user's name and surname and the user menu; a permanent side drawer 220 px wide
+ * with the lateral menu and the version. Every menu is the application's, as the signed-in user
+ * gets it (GET /api/menu/GetMenuByUser).
  */
 export function AuthenticatedLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(COMMON_NS);
   const { user } = useSession();
   const version = useAppVersion();
   const fullName = [user?.name, user?.surname].filter(Boolean).join(' ');
+  const menus = useShellMenus(user?.userId);
+  const privileges = user?.privileges;
+  const origin = window.location.origin;
+
+  const shown = useMemo(() => {
+    const held = privileges ?? [];
+    const of = (loaded: typeof menus.lateral) => (loaded.status === 'ready' ? shownItems(loaded.items, held, origin) : []);
+    const fallback = fallbackDrawer(held).map((item) => ({ ...item, name: t(item.label) }));
+    return {
+      drawer: menus.lateral.status === 'failed' ? fallback : of(menus.lateral),
+      placeholders: fallback.length,
+      top: of(menus.top),
+      user: of(menus.user),
+      suite: menus.suite.status === 'ready' ? suiteTiles(menus.suite.items, origin) : [],
+    };
+  }, [menus, privileges, origin, t]);
 
   return (
     <Flex direction="column" minH="100vh">
@@ -33,11 +56,13 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
             <Logo slot="white" />
           </RouterLink>
         </Link>
+        <TopMenu items={shown.top} />
         <Box flex="1" />
+        <SuiteGrid tiles={shown.suite} />
         <Text data-testid="session-user" textTransform="capitalize" fontWeight="semibold">
           {fullName}
         </Text>
-        <UserMenu />
+        <UserMenu items={shown.user} />
       </Flex>
       <Flex flex="1" minH="0">
         <Flex
@@ -50,24 +75,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
           bg="white"
           py="4"
         >
-          <Stack as="ul" listStyleType="none" gap="1" px="2" flex="1">
-            {navItemsFor(user?.privileges ?? []).map((item) => (
-              <li key={item.to}>
-                <Link
-                  asChild
-                  display="block"
-                  px="3"
-                  py="2"
-                  borderRadius="md"
-                  color="inherit"
-                  _hover={{ bg: 'gray.100', textDecoration: 'none' }}
-                  css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'bold' } }}
-                >
-                  <NavLink to={item.to}>{t(item.label)}</NavLink>
-                </Link>
-              </li>
-            ))}
-          </Stack>
+          <DrawerNav items={shown.drawer} state={menus.lateral.status} placeholders={shown.placeholders} />
           {version ? (
             <Text px="4" fontSize="xs" color="fg.muted">
               {t('version', { version })}
@@ -81,3 +89,5 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
     </Flex>
   );
 }
+
+export default AuthenticatedLayout;

@@ -1,8 +1,9 @@
-import { Box, Button, IconButton } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { COMMON_NS, PATHS } from '@suite/shared';
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { MenuEntries, MenuGroup } from './MenuEntries';
+import { PopupMenu } from './PopupMenu';
+import { leadsToSignOut, userMenuSections, type ShownItem } from './shellMenus';
 
 function UserIcon() {
   return (
@@ -12,91 +13,31 @@ function UserIcon() {
   );
 }
 
+/** The shell's own sign-out: a session always has a way out, whatever the menu holds. */
+const SIGN_OUT_KEY = 'shell-sign-out';
+
 /**
- * The user menu of the top bar (menu button pattern): 'Cerrar sesión' goes to /logout, which
- * revokes the token and returns to the sign-in screen. Escape or a click outside closes it; focus returns to the button.
+ * The user menu of the top bar (location 3): the application's items, then the user's, as the
+ * API gave them; 'Cerrar sesión' goes to /logout, which revokes the token and returns to the
+ * sign-in screen. Without a menu (still loading, or unreadable) it holds the sign-out alone.
  */
-export function UserMenu() {
+export function UserMenu({ items }: { items: ShownItem[] }) {
   const { t } = useTranslation(COMMON_NS);
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointerDown = (event: MouseEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
+  const signOut: ShownItem = { key: SIGN_OUT_KEY, name: t('shell.signOut'), description: '', iconName: '', isPersonalizedIcon: false, target: { kind: 'route', to: PATHS.logout }, children: [] };
+  const sections = userMenuSections(items);
+  const withSignOut = leadsToSignOut(items);
   return (
-    <Box position="relative">
-      <IconButton
-        ref={buttonRef}
-        aria-label={t('shell.userMenu')}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        variant="ghost"
-        color="white"
-        _hover={{ bg: 'whiteAlpha.300' }}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
-        <UserIcon />
-      </IconButton>
-      {open ? (
-        <Box
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={t('shell.userMenu')}
-          position="absolute"
-          right="0"
-          mt="1"
-          minW="44"
-          py="1"
-          bg="white"
-          color="fg"
-          borderWidth="1px"
-          borderRadius="md"
-          boxShadow="md"
-          zIndex="dropdown"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' || event.key === 'Tab') close();
-          }}
-        >
-          <Button
-            role="menuitem"
-            variant="ghost"
-            w="full"
-            justifyContent="flex-start"
-            borderRadius="0"
-            onClick={() => {
-              setOpen(false);
-              navigate(PATHS.logout);
-            }}
-          >
-            {t('shell.signOut')}
-          </Button>
+    <PopupMenu label={t('shell.userMenu')} icon={<UserIcon />}>
+      {() => (
+        <Box>
+          {sections.map(({ section, items: part }) => (
+            <MenuGroup key={section} label={t(`shell.userSections.${section}`)}>
+              <MenuEntries items={part} />
+            </MenuGroup>
+          ))}
+          {withSignOut ? null : <MenuEntries items={[signOut]} />}
         </Box>
-      ) : null}
-    </Box>
+      )}
+    </PopupMenu>
   );
 }

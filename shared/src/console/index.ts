@@ -12,6 +12,7 @@ export * from './data-table/types';
 export { clientPage, searchKey } from './data-table/clientRows';
 export { useRememberedQuery } from './data-table/useRememberedQuery';
 export { DataTable, TABLE_HEIGHT, type DataTableProps } from './data-table/DataTable';
+export { LocalPageTable, type LocalPageTableProps } from './data-table/LocalPageTable';
 export { SearchBar, type SearchBarProps } from './data-table/SearchBar';
 export { SortMenu, type SortMenuProps } from './data-table/SortMenu';
 export { Pagination, type PaginationProps } from './data-table/Pagination';

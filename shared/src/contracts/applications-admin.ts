@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { TimeZoneSchema } from './notifications';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
@@ -142,6 +143,8 @@ const applicationFields = {
   mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
   /** The sign-in screens ask for the captcha (parameter captchaApply); absent: unchanged (a new application: off). */
   captchaApply: v.optional(v.boolean()),
+  /** IANA zone its notifications are sent in; absent: Colombia's on create, unchanged on modify. */
+  timeZone: v.optional(TimeZoneSchema),
 };
 
 /** Each time amount within its unit's cap (spec §5 Token tab: 525600 min, 8760 h, 365 d); -1 passes. */
@@ -222,6 +225,8 @@ export interface ApplicationAdminRecord {
   mechanismAfterSetPass: number;
   /** The sign-in screens ask for the captcha (parameter captchaApply). */
   captchaApply: boolean;
+  /** IANA zone its notifications are sent in ('America/Bogota'). */
+  timeZone: string;
   version: string;
   /** Users holding at least one role in the application. */
   count: number;
@@ -263,6 +268,7 @@ export const ApplicationAdminRecordSchema = resultSchema<ApplicationAdminRecord>
     passwordTypeExpiration: v.number(),
     mechanismAfterSetPass: v.number(),
     captchaApply: v.boolean(),
+    timeZone: v.string(),
     version: v.string(),
     count: v.number(),
     rolCount: v.number(),
@@ -284,13 +290,15 @@ export interface ApplicationOption {
   id: number;
   name: string;
   title: string;
+  /** IANA zone its notifications are sent in. */
+  timeZone?: string;
 }
 export interface ApplicationOptionsResult {
   records: ApplicationOption[];
   count: number;
 }
 export const ApplicationOptionsResultSchema = resultSchema<ApplicationOptionsResult>()(
-  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string() })), count: v.number() }),
+  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string(), timeZone: v.optional(v.string()) })), count: v.number() }),
 );
 
 /** The reply of a create or modify: the spec's text and the application's id. */

@@ -134,6 +134,7 @@ const appearanceEntries = {
   emailSentRoute: v.picklist(EMAIL_SENT_ROUTES, required),
   showBuyLink: v.boolean(required),
   showFreeTrial: v.boolean(required),
+  externalSignIn: v.boolean(required),
   /** '' or one of the application's tenants (checked by the API). */
   defaultTenant: v.pipe(v.string(required), v.trim(), v.maxLength(50, maxMessage(50)), v.regex(/^[a-z0-9_-]*$/, APPEARANCE_MESSAGES.tenantUnknown)),
   defaultLanguage: v.picklist(PROFILE_LANGUAGES, required),

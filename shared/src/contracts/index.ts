@@ -14,6 +14,7 @@ export * from './config';
 export * from './passwords';
 export * from './certificate';
 export * from './otp-reset';
+export * from './oidc';
 export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable

@@ -10,6 +10,7 @@ import {
   nextDate,
   notificationIssues,
   notificationSendAt,
+  notificationTimeZone,
   serializeVariables,
   type TemplateVariable,
 } from './notifications';
@@ -43,6 +44,12 @@ describe('notification time zones', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2026-13-01')).toBe(false);
     expect(isCalendarDate('10/03/2026')).toBe(false);
+  });
+
+  it("takes the zone the applications share, else Colombia's", () => {
+    expect(notificationTimeZone(['Europe/Madrid', 'Europe/Madrid'])).toBe('Europe/Madrid');
+    expect(notificationTimeZone(['Europe/Madrid', 'America/Bogota'])).toBe('America/Bogota');
+    expect(notificationTimeZone([])).toBe('America/Bogota');
   });
 });
 

@@ -41,6 +41,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** An IANA zone this runtime knows: an application's (its notifications are sent in it) or a notification's. */
+export const TimeZoneSchema = v.pipe(v.string(NOTIFICATION_MESSAGES.timeZoneInvalid), v.trim(), v.maxLength(64, NOTIFICATION_MESSAGES.timeZoneInvalid), v.check(isTimeZone, NOTIFICATION_MESSAGES.timeZoneInvalid));
+
 /** 'YYYY-MM-DD' of a real calendar day. */
 export function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -95,6 +98,12 @@ export function zonedInstant(date: string, hour: number, minute: number, zone: s
   let guess = wall - zoneOffsetMs(new Date(wall), zone);
   guess = wall - zoneOffsetMs(new Date(guess), zone);
   return new Date(guess);
+}
+
+/** A notification's zone when none is asked for: the one its applications share, else Colombia's. */
+export function notificationTimeZone(applicationZones: readonly string[]): string {
+  const zones = new Set(applicationZones);
+  return zones.size === 1 ? [...zones][0] : DEFAULT_TIME_ZONE;
 }
 
 /** When a notification of `date` in `zone` is sent: 23:59 of that day there (spec §4). */
@@ -242,7 +251,7 @@ const notificationFields = {
   variables: VariablesFieldSchema,
   executionDate: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.check(isCalendarDate, NOTIFICATION_MESSAGES.dateInvalid)),
   /** IANA zone; absent: the zone of the chosen applications (Colombia's when they name none or differ). */
-  timeZone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, NOTIFICATION_MESSAGES.timeZoneInvalid), v.check(isTimeZone, NOTIFICATION_MESSAGES.timeZoneInvalid))),
+  timeZone: v.optional(TimeZoneSchema),
 };
 
 /** POST /api/Notifications/Create body (spec §7; `id` is ignored when sent). */

@@ -115,6 +115,8 @@ export interface PortalProfile {
   emailSentRoute: EmailSentRouteName;
   showBuyLink: boolean;
   showFreeTrial: boolean;
+  /** Whether the sign-in screen offers the external identity provider button (docs/security/oidc.md). */
+  externalSignIn: boolean;
   /** Tenant applied when the page names none (myselfcert for the three myself-style applications). */
   defaultTenant: string;
   /** Language when `bms_lang` is not set. */
@@ -206,6 +208,7 @@ export const PortalProfileSchema = resultSchema<PortalProfile>()(
     emailSentRoute: v.picklist(EMAIL_SENT_ROUTES),
     showBuyLink: v.boolean(),
     showFreeTrial: v.boolean(),
+    externalSignIn: v.boolean(),
     defaultTenant: v.string(),
     defaultLanguage: v.picklist(PROFILE_LANGUAGES),
   }),
@@ -285,6 +288,7 @@ export const DEFAULT_PROFILE: PortalProfile = {
   emailSentRoute: '/alert',
   showBuyLink: false,
   showFreeTrial: false,
+  externalSignIn: false,
   defaultTenant: '',
   defaultLanguage: 'es',
 };

@@ -14,6 +14,8 @@ export const SINGLETONS = [
   'react-i18next',
   '@suite/shared',
   '@suite/shared/console',
+  // the menu icon renderer with its ~400 icons: one copy for the shell's menus and the editor
+  '@suite/shared/menu-icon',
   // the console's server data (ADR 0009): one QueryClient context and cache for the host and every
   // console remote; only the console routes load it (the host's ConsoleQuery chunk, the kit)
   '@tanstack/react-query',
@@ -21,11 +23,13 @@ export const SINGLETONS = [
 
 /**
  * Entries of a package shared on their own, under their own key (a share key matches one import
- * name exactly), carrying the package's version. The console kit is one: every console remote
- * gets one copy, and only the routes that render a console remote load it (not /login).
+ * name exactly), carrying the package's version. The console kit and the menu icon renderer are
+ * such: every console remote gets one copy, and only the routes that render a console remote or
+ * a menu load them (not /login).
  */
 export const PACKAGE_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
   '@suite/shared/console': '@suite/shared',
+  '@suite/shared/menu-icon': '@suite/shared',
 };
 
 export interface SharedEntry {

@@ -50,6 +50,8 @@ export interface ConsoleSection {
   label: string;
   /** The privilege that opens the section (the API's `<AREA>_READ`). */
   privilege: string;
+  /** Its menu icon (a name of the generated icon set): the seeded drawer's, and the shell's fallback. */
+  icon: string;
 }
 
 export interface RemoteDefinition {
@@ -96,20 +98,20 @@ function consoleRemote(remote: Pick<RemoteDefinition, 'name' | 'pkg' | 'slug' | 
 export const REMOTES: readonly RemoteDefinition[] = [
   { name: 'mfe_auth', pkg: 'mfe-auth', slug: 'auth', devPort: 3001, routes: PUBLIC_ROUTES, protected: false, sections: [] },
   consoleRemote({ name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002 }, [
-    { path: PATHS.users, label: 'shell.nav.users', privilege: 'USERS_READ' },
+    { path: PATHS.users, label: 'shell.nav.users', privilege: 'USERS_READ', icon: 'users' },
   ]),
   consoleRemote({ name: 'mfe_access', pkg: 'mfe-access', slug: 'access', devPort: 3003 }, [
-    { path: PATHS.roles, label: 'shell.nav.roles', privilege: 'ROLES_READ' },
-    { path: PATHS.privileges, label: 'shell.nav.privileges', privilege: 'PRIVILEGES_READ' },
+    { path: PATHS.roles, label: 'shell.nav.roles', privilege: 'ROLES_READ', icon: 'shield-user' },
+    { path: PATHS.privileges, label: 'shell.nav.privileges', privilege: 'PRIVILEGES_READ', icon: 'key-round' },
   ]),
   consoleRemote({ name: 'mfe_apps', pkg: 'mfe-apps', slug: 'apps', devPort: 3004 }, [
-    { path: PATHS.apps, label: 'shell.nav.apps', privilege: 'APPS_READ' },
+    { path: PATHS.apps, label: 'shell.nav.apps', privilege: 'APPS_READ', icon: 'layout-grid' },
   ]),
   consoleRemote({ name: 'mfe_menus', pkg: 'mfe-menus', slug: 'menus', devPort: 3005 }, [
-    { path: PATHS.menuSettings, label: 'shell.nav.menus', privilege: 'MENUS_READ' },
+    { path: PATHS.menuSettings, label: 'shell.nav.menus', privilege: 'MENUS_READ', icon: 'list-tree' },
   ]),
   consoleRemote({ name: 'mfe_notifications', pkg: 'mfe-notifications', slug: 'notifications', devPort: 3006 }, [
-    { path: PATHS.notifications, label: 'shell.nav.notifications', privilege: 'NOTIFICATIONS_READ' },
+    { path: PATHS.notifications, label: 'shell.nav.notifications', privilege: 'NOTIFICATIONS_READ', icon: 'mail' },
   ]),
 ];
 

@@ -262,6 +262,14 @@ export const en: Catalogue = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'The database is not available.',
   },
+  oidc: {
+    callbackValueInvalid: 'The value returned by the identity provider is not valid.',
+    notOffered: 'The application does not offer sign-in with an external identity provider.',
+    providerUnavailable: 'The identity provider is not available. Try again later.',
+    requestInvalid: 'The external sign-in request is not valid, has expired or was already used.',
+    exchangeRefused: 'The identity provider did not confirm the credential.',
+    notLinked: 'The identity provider account is not linked to any user.',
+  },
   certificate: {
     documentNumeric: 'The field must be numeric, at least 5 characters.',
     documentAlphanumeric: 'The field must be alphanumeric, at least 5 characters.',

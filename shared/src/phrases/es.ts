@@ -337,6 +337,21 @@ export const es = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'La base de datos no está disponible.',
   },
+  /** External sign-in through an OpenID provider (portal spec §2 screen 11, §7; docs/security/oidc.md). */
+  oidc: {
+    /** A code, state or iss of the callback that is empty, too long or not printable ASCII (400). */
+    callbackValueInvalid: 'El valor devuelto por el proveedor de identidad no es válido.',
+    /** connect-ciam-oidc: the application offers no external sign-in, or none is configured for it (400). */
+    notOffered: 'La aplicación no ofrece el ingreso con un proveedor de identidad externo.',
+    /** The identity provider could not be reached (503). */
+    providerUnavailable: 'El proveedor de identidad no está disponible. Inténtalo más tarde.',
+    /** generate-token-oidc: no request in flight for this state and browser (expired, used or someone else's) (401). */
+    requestInvalid: 'La solicitud de ingreso externo no es válida, expiró o ya fue utilizada.',
+    /** The provider did not confirm the code or its ID token did not verify (401). */
+    exchangeRefused: 'El proveedor de identidad no confirmó la credencial.',
+    /** The provider's account is linked to no user here and cannot be linked by a verified e-mail (403). */
+    notLinked: 'La cuenta del proveedor de identidad no está vinculada a ningún usuario.',
+  },
   /** Certificate users: sign-in by document and the reset by e-mailed code (portal spec §2, §5, §8). */
   certificate: {
     documentNumeric: 'El campo debe ser numérico, mínimo 5 caracteres.',

@@ -262,6 +262,14 @@ export const pt: Catalogue = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'O banco de dados não está disponível.',
   },
+  oidc: {
+    callbackValueInvalid: 'O valor devolvido pelo provedor de identidade não é válido.',
+    notOffered: 'O aplicativo não oferece a entrada com um provedor de identidade externo.',
+    providerUnavailable: 'O provedor de identidade não está disponível. Tente novamente mais tarde.',
+    requestInvalid: 'A solicitação de entrada externa não é válida, expirou ou já foi utilizada.',
+    exchangeRefused: 'O provedor de identidade não confirmou a credencial.',
+    notLinked: 'A conta do provedor de identidade não está vinculada a nenhum usuário.',
+  },
   certificate: {
     documentNumeric: 'O campo deve ser numérico, mínimo 5 caracteres.',
     documentAlphanumeric: 'O campo deve ser alfanumérico, mínimo 5 caracteres.',

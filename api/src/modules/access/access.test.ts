@@ -1,7 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, MESSAGES, USER_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Acc3ss.Admin-Pass';
@@ -24,13 +23,7 @@ describeEachBackend('roles and privileges API', (server) => {
   let nobody: string;
   let n = 0;
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
-    server().app.inject({
-      method,
-      url,
-      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? admin}` }), ...options.headers },
-      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
-    });
+  const call = apiCaller(server, () => admin);
 
   async function expectRefused(response: Awaited<ReturnType<typeof call>>, before: string, status: number, information?: string) {
     expect({ status: response.statusCode, body: response.body }).toEqual({ status, body: expect.any(String) });

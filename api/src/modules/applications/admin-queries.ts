@@ -39,6 +39,7 @@ interface AdminRow {
   password_type_expiration: number;
   mechanism_after_set_pass: number;
   captcha_apply: boolean;
+  time_zone: string;
   version: string;
   users_count: number;
   role_count: number;
@@ -76,6 +77,7 @@ const toRecord = (r: AdminRow): ApplicationAdminRecord => ({
   passwordTypeExpiration: r.password_type_expiration,
   mechanismAfterSetPass: r.mechanism_after_set_pass,
   captchaApply: r.captcha_apply,
+  timeZone: r.time_zone,
   version: r.version,
   count: r.users_count,
   rolCount: r.role_count,
@@ -96,7 +98,7 @@ export async function listAdminApplications(db: Executor, id?: number): Promise<
            a.assign_password_token_time, a.assign_password_token_time_unit,
            a.max_refresh_tokens, a.max_refresh_tokens_by_user, a.is_concurrent_session,
            a.max_concurrent_tokens, a.max_concurrent_tokens_by_user, a.number_password_changes,
-           a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.version,
+           a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.time_zone, a.version,
            coalesce((select p.value = 'true'::jsonb from application_parameters p
                       where p.application_id = a.id and p.name = ${APP_PARAMETERS.captchaApply}), false) as captcha_apply,
            (select count(distinct ur.user_id)::int from user_roles ur where ur.application_id = a.id) as users_count,
@@ -151,6 +153,8 @@ const columnsOf = (body: CreateApplicationRequest) => ({
   password_expiration: body.passwordExpiration,
   password_type_expiration: body.passwordTypeExpiration,
   mechanism_after_set_pass: body.mechanismAfterSetPass,
+  // absent: the column's default on insert, the stored zone on update
+  ...(body.timeZone === undefined ? {} : { time_zone: body.timeZone }),
 });
 
 /**
@@ -196,7 +200,7 @@ export async function touchApplication(trx: Transaction<DB>, id: number): Promis
 /** What the selectors offer (menus, notifications): visible and active applications, by title. */
 export async function selectableApplications(db: Executor): Promise<ApplicationOption[]> {
   const { rows } = await sql<ApplicationOption>`
-    select a.id, a.name, a.title from applications a
+    select a.id, a.name, a.title, a.time_zone as "timeZone" from applications a
      where a.is_visible and a.idstate = 0
      order by lower(a.title), lower(a.name)`.execute(db);
   return rows;

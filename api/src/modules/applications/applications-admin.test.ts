@@ -1,8 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ACCESS_MESSAGES, APPLICATION_MESSAGES, CLIENT_CONFIG_PATH, FALLBACK_TITLE, MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
+import { ACCESS_MESSAGES, APPLICATION_MESSAGES, CLIENT_CONFIG_PATH, FALLBACK_TITLE, MESSAGES, NOTIFICATION_MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Admin-Pass';
@@ -21,13 +20,7 @@ describeEachBackend('applications console API', (server) => {
   let nobody: string;
   let n = 0;
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
-    server().app.inject({
-      method,
-      url,
-      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? admin}` }), ...options.headers },
-      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
-    });
+  const call = apiCaller(server, () => admin);
 
   const newApplication = (overrides: Record<string, unknown> = {}) => ({
     name: `Nomina ${++n}`,
@@ -118,7 +111,7 @@ describeEachBackend('applications console API', (server) => {
         'amountTime', 'timeUnit', 'amountTimeComb', 'refreshTokenExpirationAmountTime', 'refreshTokenExpirationTimeUnit', 'userActivateTokenTime',
         'userActivateTokenTimeUnit', 'assignPasswordTokenTime', 'assignPasswordTokenTimeUnit', 'maxRefreshTokens', 'maxRefreshTokensByUser',
         'isConcurrentSession', 'maxConcurrentTokens', 'maxConcurrentTokensByUser', 'numberPasswordChanges', 'passwordExpiration',
-        'passwordTypeExpiration', 'mechanismAfterSetPass', 'captchaApply', 'version', 'count', 'rolCount', 'rolCountUnique',
+        'passwordTypeExpiration', 'mechanismAfterSetPass', 'captchaApply', 'timeZone', 'version', 'count', 'rolCount', 'rolCountUnique',
       ].sort(),
     );
     expect(ibuhoo.count).toBeGreaterThan(0);
@@ -186,6 +179,9 @@ describeEachBackend('applications console API', (server) => {
       [{ numberPasswordChanges: -2 }, APPLICATION_MESSAGES.fromMinusOne],
       [{ passwordExpiration: 0 }, APPLICATION_MESSAGES.notZero],
       [{ name: 'IBUHOO' }, APPLICATION_MESSAGES.nameInUse],
+      [{ timeZone: 'Marte/Olimpo' }, NOTIFICATION_MESSAGES.timeZoneInvalid],
+      [{ timeZone: '' }, NOTIFICATION_MESSAGES.timeZoneInvalid],
+      [{ timeZone: 5 }, NOTIFICATION_MESSAGES.timeZoneInvalid],
     ];
     const before = await snapshot(db);
     for (const [overrides, message] of cases) {
@@ -228,6 +224,24 @@ describeEachBackend('applications console API', (server) => {
     expect(await snapshot(db)).not.toBe(before);
     const last = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(last).toMatchObject({ action: 'application.state', before: expect.objectContaining({ idState: 0 }), after: expect.objectContaining({ idState: 1 }) });
+  });
+
+  it("edits the time zone its notifications are sent in: Colombia's by default, kept when not sent, audited", async () => {
+    const { db } = server();
+    const { body } = await created();
+    const sent = await record(body.name);
+    expect(sent.timeZone).toBe('America/Bogota');
+    const changed = await call('POST', '/api/application/modify', { payload: { ...sent, timeZone: 'Europe/Madrid' } });
+    expect(json(changed).result.information).toBe(APPLICATION_MESSAGES.updated);
+    expect((await record(body.name)).timeZone).toBe('Europe/Madrid');
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'application').where('entity_id', '=', String(sent.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'application.modify', before: expect.objectContaining({ timeZone: 'America/Bogota' }), after: expect.objectContaining({ timeZone: 'Europe/Madrid' }) });
+    // a client that does not know the field leaves the zone as it is
+    const { timeZone: _zone, ...withoutZone } = await record(body.name);
+    await call('POST', '/api/application/modify', { payload: { ...withoutZone, title: 'Nómina Madrid' } });
+    expect(await record(body.name)).toMatchObject({ title: 'Nómina Madrid', timeZone: 'Europe/Madrid' });
+    const before = await snapshot(db);
+    await expectRefused(await call('POST', '/api/application/modify', { payload: { ...(await record(body.name)), timeZone: 'Europe/Atlantis' } }), before, 400, NOTIFICATION_MESSAGES.timeZoneInvalid);
   });
 
   it('switches a seeded application off and on by re-sending it, even where its stored data predate the form', async () => {

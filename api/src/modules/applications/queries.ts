@@ -3,7 +3,7 @@ import type { AppParameter, ParameterType } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 /** The window in force for the application (its own or a global one), if any. */
-const activeMaintenanceJoin = sql`
+export const activeMaintenanceJoin = sql`
   left join lateral (
     select w.message, w.ends_at
       from maintenance_windows w

@@ -80,7 +80,7 @@ const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_
 
 /** Signs in: checks the credentials, records the session, enforces the limits, issues the tokens. */
 export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, body: v.InferOutput<typeof LoginRequestSchema>): Promise<LoginResult> {
-  const { db, config, directory, sessions } = ctx;
+  const { db, config } = ctx;
   // refusals that say nothing about the user come first and change nothing
   const password = decryptPayload(body.password, ctx.payloadKey);
   if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
@@ -99,26 +99,59 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
     });
   }
 
-  const tenantHeader = first(request.headers.tenant);
-  const tenant = tenantHeader ? (await directory.snapshot()).findTenant(application.name, tenantHeader) : undefined;
+  return startSession(ctx, request, {
+    application,
+    user,
+    subject,
+    tenant: first(request.headers.tenant),
+    idSessionTab: body.idSessionTab,
+    browser: body.Browser,
+    newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
+    device: provenDevice(request, reply, device),
+  });
+}
+
+/** Who signs in, once proven, and what the session records (the device and rehash only for a password). */
+export interface SessionStart {
+  application: SignInApplication;
+  user: LoginUser;
+  /** Lockout subject whose counters the success clears (one that names nothing leaves every counter as it is). */
+  subject: string;
+  /** The request's tenant header (kept only when it names a tenant of the application). */
+  tenant?: string;
+  idSessionTab?: string;
+  browser?: string;
+  newPasswordHash?: string;
+  device?: string;
+}
+
+/**
+ * What every way of signing in does once the person is proven: records the session, enforces the
+ * application's concurrency and refresh limits (sessions beyond them are revoked and told so
+ * through the hub), issues the tokens and, for an application in another origin, the single-use code.
+ */
+export async function startSession(ctx: AppContext, request: FastifyRequest, input: SessionStart): Promise<LoginResult> {
+  const { db, directory, sessions } = ctx;
+  const { application, user } = input;
+  const tenant = input.tenant ? (await directory.snapshot()).findTenant(application.name, input.tenant) : undefined;
   const refresh = newRefreshToken();
   const code = isOtherOrigin(application.url_app, request) ? randomBytes(32).toString('base64url') : undefined;
   const record = await recordSignIn(db, {
     userId: user.id,
     applicationId: application.id,
-    subject,
+    subject: input.subject,
     tenant,
-    idSessionTab: body.idSessionTab,
+    idSessionTab: input.idSessionTab,
     // what the server sees (TRUST_PROXY decides whether X-Forwarded-For counts); the body's
     // `ip` is the client's unverifiable claim and is not stored
     ip: request.ip,
-    browser: body.Browser || first(request.headers['user-agent']),
+    browser: input.browser || first(request.headers['user-agent']),
     refreshTokenHash: refresh.hash,
     refreshSeconds: application.refresh_seconds,
-    newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
+    newPasswordHash: input.newPasswordHash,
     codeHash: code ? hashCode(code) : undefined,
     codeSeconds: EXCHANGE_CODE_SECONDS,
-    device: provenDevice(request, reply, device),
+    device: input.device,
   });
 
   // the application's limits: sessions beyond them are revoked and told so in real time

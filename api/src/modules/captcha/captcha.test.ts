@@ -132,7 +132,7 @@ describeEachBackend('captchaApply in the console (POST /api/application/modify)'
     const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
     const records = json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[];
     // the seed leaves firmaya's urlAssignPassword empty, which the form requires
-    const firmaya = { ...(records.find((r) => r.name === APP) as Record<string, unknown>), urlAssignPassword: 'https://firmaya.suite.example/' };
+    const firmaya: Record<string, unknown> = { ...records.find((r) => r.name === APP), urlAssignPassword: 'https://firmaya.suite.example/' };
     expect(firmaya.captchaApply).toBe(true);
     expect((await call('POST', '/api/application/modify', firmaya)).statusCode).toBe(200);
     expect(records.filter((r) => r.captchaApply).map((r) => r.name)).toEqual([APP]);
@@ -144,7 +144,7 @@ describeEachBackend('captchaApply in the console (POST /api/application/modify)'
     expect((await signIn(app, 'captcha.switch')).statusCode).toBe(200);
 
     // a body without the field leaves it as it is
-    const { captchaApply: _omitted, ...withoutField } = { ...firmaya, title: 'Firmaya Dos' };
+    const { captchaApply: _omitted, ...withoutField }: Record<string, unknown> = { ...firmaya, title: 'Firmaya Dos' };
     expect((await call('POST', '/api/application/modify', withoutField)).statusCode).toBe(200);
     const after = (json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[]).find((r) => r.name === APP);
     expect(after?.captchaApply).toBe(false);

@@ -37,6 +37,20 @@ export async function recipientsPreview(db: Executor, applicationIds: number[], 
 }
 
 /**
+ * One pending delivery per recipient of the notification's applications, each with its stable
+ * Message-ID, due at `now`. Returns how many were written.
+ */
+export async function writeDeliveries(db: Executor, notificationId: number, now: Date, messageDomain: string): Promise<number> {
+  const apps = sql`select application_id from notification_applications where notification_id = ${notificationId}::int`;
+  const inserted = await sql`
+    insert into notification_deliveries (notification_id, user_id, email, names, message_id, next_attempt_at)
+    select ${notificationId}::int, r.user_id, r.email, r.names, '<' || gen_random_uuid() || '@' || ${messageDomain}::text || '>', ${now}
+      from (${recipientsOf(apps)}) r
+    on conflict (notification_id, email) do nothing`.execute(db);
+  return Number(inserted.numAffectedRows ?? 0);
+}
+
+/**
  * Takes one due notification (send_at reached, not yet planned) that no other instance is
  * planning, writes one pending delivery per recipient with its stable Message-ID, and marks the
  * notification planned — in one transaction. A notification without recipients is executed at
@@ -51,13 +65,7 @@ export async function planDueNotification(db: Kysely<DB>, now: Date, messageDoma
        for update skip locked`.execute(trx);
     const due = rows[0];
     if (!due) return undefined;
-    const apps = sql`select application_id from notification_applications where notification_id = ${due.id}::int`;
-    const inserted = await sql`
-      insert into notification_deliveries (notification_id, user_id, email, names, message_id, next_attempt_at)
-      select ${due.id}::int, r.user_id, r.email, r.names, '<' || gen_random_uuid() || '@' || ${messageDomain}::text || '>', ${now}
-        from (${recipientsOf(apps)}) r
-      on conflict (notification_id, email) do nothing`.execute(trx);
-    const none = Number(inserted.numAffectedRows ?? 0) === 0;
+    const none = (await writeDeliveries(trx, due.id, now, messageDomain)) === 0;
     await trx
       .updateTable('notifications')
       .set({ planned_at: now, ...(none ? { idstate: NOTIFICATION_STATE.executed, executed_at: now } : {}) })
@@ -179,4 +187,36 @@ export async function deliveriesOf(db: Executor, notificationId: number, limit: 
      order by case status when 'failed' then 0 when 'pending' then 1 when 'sending' then 2 else 3 end, email
      limit ${limit}::int`.execute(db);
   return rows;
+}
+
+/**
+ * Deletes up to `limit` delivery rows of executed notifications whose send (or last attempt) is
+ * older than `before`, adding what they counted to their notification in the same statement, so
+ * the list's counts never change. Rows another instance is purging are skipped. Returns how many
+ * rows went.
+ */
+export async function purgeDeliveries(db: Kysely<DB>, before: Date, limit: number): Promise<number> {
+  const { rows } = await sql<{ purged: number }>`
+    with doomed as (
+      select d.id from notification_deliveries d
+        join notifications n on n.id = d.notification_id
+       where n.idstate = ${NOTIFICATION_STATE.executed}::smallint and n.executed_at < ${before}
+         and coalesce(d.sent_at, d.next_attempt_at) < ${before}
+       order by d.id
+       limit ${limit}::int
+       for update of d skip locked),
+    gone as (
+      delete from notification_deliveries d using doomed where d.id = doomed.id
+      returning d.notification_id, d.status),
+    counted as (
+      select notification_id, count(*)::int as recipients, (count(*) filter (where status = 'sent'))::int as sent,
+             (count(*) filter (where status = 'failed'))::int as failed
+        from gone group by notification_id),
+    kept as (
+      update notifications n
+         set purged_recipients = n.purged_recipients + c.recipients, purged_sent = n.purged_sent + c.sent, purged_failed = n.purged_failed + c.failed
+        from counted c where n.id = c.notification_id
+      returning c.recipients)
+    select coalesce(sum(recipients), 0)::int as purged from kept`.execute(db);
+  return rows[0]?.purged ?? 0;
 }

@@ -155,7 +155,7 @@ interface ListRow {
 
 /**
  * The notifications, newest first (`id`: that one), with their applications (by title), subject,
- * template and the counts of their deliveries: recipients, sent and failed.
+ * template and the counts of their deliveries: recipients, sent and failed (purged rows included).
  */
 export async function listNotifications(db: Executor, id?: number): Promise<NotificationRecord[]> {
   const { rows } = await sql<ListRow>`
@@ -164,7 +164,8 @@ export async function listNotifications(db: Executor, id?: number): Promise<Noti
            (select array_agg(a.title order by lower(a.title)) from notification_applications na join applications a on a.id = na.application_id
              where na.notification_id = n.id) as shared_apps,
            n.variables, to_char(n.execution_date, 'YYYY-MM-DD') as execution_date, n.time_zone, n.send_at, n.idstate, n.created_on,
-           coalesce(d.recipients, 0)::int as recipients, coalesce(d.sent, 0)::int as sent, coalesce(d.failed, 0)::int as failed
+           (n.purged_recipients + coalesce(d.recipients, 0))::int as recipients, (n.purged_sent + coalesce(d.sent, 0))::int as sent,
+           (n.purged_failed + coalesce(d.failed, 0))::int as failed
       from notifications n
       join notification_subjects s on s.id = n.subject_id
       join notification_templates t on t.id = n.template_id

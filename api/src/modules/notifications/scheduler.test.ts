@@ -187,6 +187,51 @@ describe('notification scheduler', () => {
       expect(await recordOf(db, id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, recipients: 2, sent: 0, failed: 2 });
     });
 
+    it('purges the delivery rows of an executed notification past the retention, in batches, and keeps its counts', async () => {
+      const { db } = server();
+      const app = await newApplication(db);
+      await addRecipients(db, app, 5);
+      const old = await schedule(db, [app], 1);
+      const day = 24 * 60 * 60 * 1000;
+      const instance = scheduler({ deliveryRetentionMs: 90 * day, purgeBatchSize: 2 });
+      now = new Date(old.sendAt.getTime() + 1000);
+      expect(await instance.runOnce()).toMatchObject({ planned: 1, sent: 5, completed: 1, purged: 0 });
+      const counts = { idstate: NOTIFICATION_STATE.executed, recipients: 5, sent: 5, failed: 0 };
+      expect(await recordOf(db, old.id)).toMatchObject(counts);
+
+      // within the retention: kept
+      now = new Date(old.sendAt.getTime() + 89 * day);
+      expect(await instance.runOnce()).toMatchObject({ purged: 0 });
+      expect(await deliveriesOf(db, old.id)).toHaveLength(5);
+
+      // a notification executed now keeps its rows while the old one's go
+      const recent = await schedule(db, [app], 1);
+      await db.updateTable('notifications').set({ send_at: new Date(old.sendAt.getTime() + 90 * day) }).where('id', '=', recent.id).execute();
+      now = new Date(old.sendAt.getTime() + 91 * day);
+      const run = await instance.runOnce();
+      expect(run).toMatchObject({ planned: 1, sent: 5, completed: 1 });
+      expect(run.purged).toBeGreaterThanOrEqual(5);
+      expect(await deliveriesOf(db, old.id)).toEqual([]);
+      expect(await recordOf(db, old.id)).toMatchObject(counts);
+      expect(await deliveriesOf(db, recent.id)).toHaveLength(5);
+      expect(await recordOf(db, recent.id)).toMatchObject(counts);
+      // nothing left to purge
+      expect(await instance.runOnce()).toMatchObject({ purged: 0 });
+    });
+
+    it('keeps every delivery row when the retention is 0', async () => {
+      const { db } = server();
+      const app = await newApplication(db);
+      await addRecipients(db, app, 1);
+      const { id, sendAt } = await schedule(db, [app], 1);
+      const instance = scheduler({ deliveryRetentionMs: 0 });
+      now = new Date(sendAt.getTime() + 1000);
+      await instance.runOnce();
+      now = new Date(sendAt.getTime() + 10 * 365 * 24 * 60 * 60 * 1000);
+      expect(await instance.runOnce()).toMatchObject({ purged: 0 });
+      expect(await deliveriesOf(db, id)).toHaveLength(1);
+    });
+
     it('a sender that dies mid-send leaves no recipient unsent: its claimed deliveries are taken over when the lease ends, with the same Message-ID', async () => {
       const { db } = server();
       const app = await newApplication(db);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mailer';
 import type { RenderedMail } from '../mail/templates';
-import { claimDeliveries, completeNotifications, markAttemptFailed, markSent, notificationContent, planDueNotification, type ClaimedDelivery } from './deliveries';
+import { claimDeliveries, completeNotifications, markAttemptFailed, markSent, notificationContent, planDueNotification, purgeDeliveries, type ClaimedDelivery } from './deliveries';
 import { variablesOfTemplates } from './queries';
 import { prepareNotificationMail, templateImageUrl } from './render';
 
@@ -30,8 +30,15 @@ export interface SchedulerOptions {
   maxAttempts?: number;
   /** The first retry's delay; each next one doubles it. */
   retryBaseMs?: number;
+  /** How long the delivery rows of an executed notification are kept (default 90 days); 0 keeps them. */
+  deliveryRetentionMs?: number;
+  /** Delivery rows deleted per statement of the purge (default 1000). */
+  purgeBatchSize?: number;
   logger?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
+
+/** Delivery rows of executed notifications are kept 90 days unless configured otherwise. */
+export const DEFAULT_DELIVERY_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 export interface RunResult {
   planned: number;
@@ -39,6 +46,8 @@ export interface RunResult {
   retried: number;
   failed: number;
   completed: number;
+  /** Delivery rows past their retention deleted in this run. */
+  purged: number;
 }
 
 /** A notification's e-mail, rendered but for its recipient. */
@@ -101,14 +110,33 @@ export class NotificationScheduler {
   }
 
   private async run(): Promise<RunResult> {
-    const result: RunResult = { planned: 0, sent: 0, retried: 0, failed: 0, completed: 0 };
+    const result: RunResult = { planned: 0, sent: 0, retried: 0, failed: 0, completed: 0, purged: 0 };
     const { db } = this.options;
     while (!this.stopped && (await planDueNotification(db, this.clock(), this.messageDomain)) !== undefined) result.planned++;
     const prepared = new Map<number, Promise<Prepared | undefined>>();
     const senders = Array.from({ length: this.options.concurrency ?? 10 }, () => this.sender(prepared, result));
     await Promise.all(senders);
     result.completed = await completeNotifications(db, this.clock());
+    result.purged = await this.purge();
     return result;
+  }
+
+  /**
+   * Deletes the delivery rows past their retention in batches, so no statement holds many locks
+   * or a long transaction while senders work; the counts stay on each notification.
+   */
+  private async purge(): Promise<number> {
+    const retentionMs = this.options.deliveryRetentionMs ?? DEFAULT_DELIVERY_RETENTION_MS;
+    if (retentionMs <= 0) return 0;
+    const batchSize = this.options.purgeBatchSize ?? 1000;
+    const before = new Date(this.clock().getTime() - retentionMs);
+    let purged = 0;
+    for (;;) {
+      if (this.stopped) return purged;
+      const batch = await purgeDeliveries(this.options.db, before, batchSize);
+      purged += batch;
+      if (batch < batchSize) return purged;
+    }
   }
 
   /**

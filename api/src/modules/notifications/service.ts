@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   ACCESS_MESSAGES,
-  DEFAULT_TIME_ZONE,
+  notificationTimeZone,
   INFORMATION_CODES,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_STATE,
@@ -83,8 +83,7 @@ async function resolveWithTemplate(trx: Trx, body: CreateNotificationRequest, no
   }
   const subject = (await subjectsOfTemplate(trx, body.templateId)).find((s) => s.id === body.subjectId);
   if (!subject) throw badRequest(NOTIFICATION_MESSAGES.subjectNotOfTemplate);
-  const zones = new Set(applications.map((a) => a.time_zone));
-  const timeZone = body.timeZone ?? (zones.size === 1 ? [...zones][0] : DEFAULT_TIME_ZONE);
+  const timeZone = body.timeZone ?? notificationTimeZone(applications.map((a) => a.time_zone));
   const definitions = (await variablesOfTemplates(trx, [body.templateId])).get(body.templateId) ?? [];
   const [issue] = notificationIssues(body, definitions, dateIn(timeZone, now));
   if (issue) throw badRequest(formatPhrase(es.request.invalidAt, { where: `body.${issue.path}`, detail: issue.message }));

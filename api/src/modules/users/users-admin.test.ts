@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import {
   CERTIFICATE_MESSAGES,
@@ -9,7 +8,7 @@ import {
   VALIDATION_MESSAGES,
   type CreateUserRequest,
 } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Us3rs.Admin-Pass';
@@ -51,13 +50,7 @@ describeEachBackend('users administration API', (server) => {
   let companyInactive: string;
   let n = 0;
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
-    server().app.inject({
-      method,
-      url,
-      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? admin}` }), ...options.headers },
-      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
-    });
+  const call = apiCaller(server, () => admin);
 
   /** A valid create payload for a fresh user name and e-mail. */
   const newUser = (overrides: Partial<CreateUserRequest> = {}): CreateUserRequest => {

@@ -1,9 +1,8 @@
-import { Alert, Box, HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type PrivilegeRecord } from '@suite/shared';
-import { DataTable, STATE_DATE_SORT, StateSwitch, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
+import { LocalPageTable, STATE_DATE_SORT, StateSwitch, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchPrivileges, modifyPrivilege } from '../../api/access';
 import { NS } from '../../i18n';
 import { AppsCell } from '../common/AppsCell';
@@ -21,7 +20,6 @@ const ACCESS_ORDER = { isActive, date: (privilege: PrivilegeRecord) => privilege
  */
 export function PrivilegesList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const list = useLocalPage<PrivilegeRecord>({
     entity: 'privileges',
     rememberAs: 'privileges',
@@ -76,35 +74,19 @@ export function PrivilegesList({ label }: { label: string }) {
   );
 
   return (
-    <Box>
-      {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <DataTable<PrivilegeRecord, StateDateSort>
-        label={label}
-        columns={columns}
-        rows={list.rows}
-        rowKey={(privilege) => String(privilege.id)}
-        rowLabel={(privilege) => privilege.name}
-        query={list.query}
-        onQueryChange={list.setQuery}
-        sortOptions={list.sortOptions}
-        loading={list.loading}
-        loadingLabel={t('loadingList')}
-        onRowClick={(privilege) => navigate(String(privilege.id))}
-        onCreate={() => navigate('new')}
-        createLabel={t('createPrivilege')}
-        stateToggle={{
-          header: t('columns.state'),
-          isActive,
-          label: (privilege) => t(isActive(privilege) ? 'state.active' : 'state.inactive'),
-          confirmMessage: (_privilege, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivatePrivilege : ACCESS_MESSAGES.confirmInactivatePrivilege),
-          onToggle: (privilege, nextActive) => switchState.mutate({ privilege, nextActive }),
-        }}
-      />
-    </Box>
+    <LocalPageTable<PrivilegeRecord>
+      list={list}
+      label={label}
+      columns={columns}
+      rowId={(privilege) => privilege.id}
+      rowLabel={(privilege) => privilege.name}
+      loadingLabel={t('loadingList')}
+      createLabel={t('createPrivilege')}
+      stateToggle={{
+        isActive,
+        confirmMessage: (_privilege, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivatePrivilege : ACCESS_MESSAGES.confirmInactivatePrivilege),
+        onToggle: (privilege, nextActive) => switchState.mutate({ privilege, nextActive }),
+      }}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Box, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type RoleAdminRecord } from '@suite/shared';
-import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
+import { LocalPageTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchRoles, setRoleState } from '../../api/access';
 import { NS } from '../../i18n';
 import { AppsCell } from '../common/AppsCell';
@@ -19,7 +18,6 @@ const ACCESS_ORDER = { isActive, date: (role: RoleAdminRecord) => role.createdon
  */
 export function RolesList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const list = useLocalPage<RoleAdminRecord>({
     entity: 'roles',
     rememberAs: 'roles',
@@ -58,35 +56,19 @@ export function RolesList({ label }: { label: string }) {
   );
 
   return (
-    <Box>
-      {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <DataTable<RoleAdminRecord, StateDateSort>
-        label={label}
-        columns={columns}
-        rows={list.rows}
-        rowKey={(role) => String(role.id)}
-        rowLabel={(role) => role.name}
-        query={list.query}
-        onQueryChange={list.setQuery}
-        sortOptions={list.sortOptions}
-        loading={list.loading}
-        loadingLabel={t('loadingList')}
-        onRowClick={(role) => navigate(String(role.id))}
-        onCreate={() => navigate('new')}
-        createLabel={t('createRole')}
-        stateToggle={{
-          header: t('columns.state'),
-          isActive,
-          label: (role) => t(isActive(role) ? 'state.active' : 'state.inactive'),
-          confirmMessage: (_role, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivateRole : ACCESS_MESSAGES.confirmInactivateRole),
-          onToggle: (role, nextActive) => switchState.mutate({ role, nextActive }),
-        }}
-      />
-    </Box>
+    <LocalPageTable<RoleAdminRecord>
+      list={list}
+      label={label}
+      columns={columns}
+      rowId={(role) => role.id}
+      rowLabel={(role) => role.name}
+      loadingLabel={t('loadingList')}
+      createLabel={t('createRole')}
+      stateToggle={{
+        isActive,
+        confirmMessage: (_role, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivateRole : ACCESS_MESSAGES.confirmInactivateRole),
+        onToggle: (role, nextActive) => switchState.mutate({ role, nextActive }),
+      }}
+    />
   );
 }

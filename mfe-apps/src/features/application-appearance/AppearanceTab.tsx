@@ -117,6 +117,7 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
             <Choice label={t('behaviour.defaultLanguage')} value={draft.defaultLanguage} options={PROFILE_LANGUAGES.map((o) => [o, t(`languages.${o}`)])} disabled={!editing} onChange={(value) => set(['defaultLanguage'], value)} />
             <Toggle label={t('behaviour.showBuyLink')} checked={draft.showBuyLink} disabled={!editing} onChange={(value) => set(['showBuyLink'], value)} />
             <Toggle label={t('behaviour.showFreeTrial')} checked={draft.showFreeTrial} disabled={!editing} onChange={(value) => set(['showFreeTrial'], value)} />
+            <Toggle label={t('behaviour.externalSignIn')} checked={draft.externalSignIn} disabled={!editing} onChange={(value) => set(['externalSignIn'], value)} />
             <TextField label={t('behaviour.fontFamily')} value={draft.fontFamily} disabled={!editing} error={errors.fontFamily} onChange={(value) => set(['fontFamily'], value)} />
             <TextField
               label={t('behaviour.logoWidth')}

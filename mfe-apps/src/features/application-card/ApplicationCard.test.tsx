@@ -92,6 +92,9 @@ describe('application form, new', () => {
     expect(await screen.findByText('Campo obligatorio.')).toBeInTheDocument();
     expect(callsTo(calls, '/api/application/create')).toHaveLength(0);
     await user.selectOptions(field('Después de asignar la contraseña'), 'Home de la aplicación');
+    // the zone its notifications are sent in: Colombia's unless chosen
+    expect(field('Zona horaria de las notificaciones')).toHaveValue('America/Bogota');
+    await user.selectOptions(field('Zona horaria de las notificaciones'), 'America/Lima');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText(APPLICATION_MESSAGES.created)).toBeInTheDocument();
@@ -123,6 +126,7 @@ describe('application form, new', () => {
         passwordTypeExpiration: 4,
         mechanismAfterSetPass: 2,
         captchaApply: false,
+        timeZone: 'America/Lima',
       },
     ]);
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));

@@ -1,7 +1,7 @@
 import { Box, Field, HStack, IconButton, Input, Stack, Text, VStack, chakra } from '@chakra-ui/react';
 import { APPLICATION_DESCRIPTION_MAX, APPLICATION_MESSAGES, APPLICATION_NAME_MAX, APPLICATION_TITLE_MAX, TIME_UNIT_NAMES, useLocalize } from '@suite/shared';
 import { ExpandLessIcon, ExpandMoreIcon, NativeSelect, StateSwitch } from '@suite/shared/console';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import {
@@ -125,6 +125,9 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
         />
       );
     }
+    if (field === 'timeZone') {
+      return <TimeZoneField key={field} label={label(field)} value={form.timeZone ?? ''} onChange={(value) => onChange(field, value)} error={localized(errors[field])} editing={editing} />;
+    }
     const text = field as 'name' | 'title' | 'description' | 'urlApp' | 'urlAssignPassword' | 'landing';
     return (
       <Field.Root key={field} invalid={Boolean(errors[field])} disabled={!editing} required={field !== 'description'}>
@@ -232,6 +235,50 @@ function SelectField(props: { label: string; value: number; options: Option[]; o
           </option>
         ))}
       </NativeSelect>
+      {error ? (
+        <Text id={`${id}-error`} color="fg.error" fontSize="xs">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The IANA zones this browser knows (the API checks the same way), the stored one first kept even when unknown here. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return current && !known.includes(current) ? [current, ...known] : known;
+}
+
+/** The zone the application's notifications are sent in (23:59 of their date there). */
+function TimeZoneField(props: { label: string; value: string; onChange: (value: string) => void; error?: string; editing: boolean }) {
+  const { label, value, onChange, error, editing } = props;
+  const { t } = useTranslation(NS);
+  const id = useId();
+  const zones = useMemo(() => timeZones(value), [value]);
+  return (
+    <Stack gap="1.5">
+      <chakra.label htmlFor={id} fontWeight="medium" fontSize="sm">
+        {label}
+      </chakra.label>
+      <NativeSelect
+        id={id}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        value={value}
+        disabled={!editing}
+        onChange={(event) => onChange(event.target.value)}
+        maxW="xs"
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </NativeSelect>
+      <Text id={`${id}-hint`} color="fg.muted" fontSize="xs">
+        {t('card.timeZoneHint')}
+      </Text>
       {error ? (
         <Text id={`${id}-error`} color="fg.error" fontSize="xs">
           {error}

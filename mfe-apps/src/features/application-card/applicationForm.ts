@@ -2,6 +2,7 @@ import {
   APPLICATION_DEFAULTS,
   APPLICATION_MESSAGES,
   CreateApplicationRequestSchema,
+  DEFAULT_TIME_ZONE,
   PASSWORD_EXPIRATION_MAX,
   TIME_AMOUNT_MAX,
   VALIDATION_MESSAGES,
@@ -60,7 +61,7 @@ export const TAB_FIELDS: Record<TabId, readonly Field[]> = {
     'maxConcurrentTokensByUser',
   ],
   password: ['numberPasswordChanges', 'passwordExpiration', 'passwordTypeExpiration'],
-  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass', 'captchaApply'],
+  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass', 'timeZone', 'captchaApply'],
 };
 
 /** The (amount, unit) pairs shown as one value-and-unit input with arrows. */
@@ -109,6 +110,7 @@ export const EMPTY_FORM: ApplicationForm = {
   passwordTypeExpiration: 0,
   mechanismAfterSetPass: 0,
   captchaApply: false,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 const FIELDS = Object.keys(EMPTY_FORM) as Field[];

@@ -1,9 +1,7 @@
-import { Alert, Box } from '@chakra-ui/react';
 import { APPLICATION_MESSAGES, amountTimeComb, useLocalize, type ApplicationAdminRecord } from '@suite/shared';
-import { DataTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
+import { LocalPageTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
 import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '../common/application';
@@ -16,7 +14,6 @@ import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '..
  */
 export function ApplicationsList({ label }: { label: string }) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const localized = useLocalize();
   const list = useLocalPage<ApplicationAdminRecord>({
     entity: 'applications',
@@ -46,35 +43,19 @@ export function ApplicationsList({ label }: { label: string }) {
   }, [t, localized]);
 
   return (
-    <Box>
-      {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <DataTable<ApplicationAdminRecord, StateDateSort>
-        label={label}
-        columns={columns}
-        rows={list.rows}
-        rowKey={(application) => String(application.id)}
-        rowLabel={(application) => application.name}
-        query={list.query}
-        onQueryChange={list.setQuery}
-        sortOptions={list.sortOptions}
-        loading={list.loading}
-        loadingLabel={t('loadingList')}
-        onRowClick={(application) => navigate(String(application.id))}
-        onCreate={() => navigate('new')}
-        createLabel={t('createApplication')}
-        stateToggle={{
-          header: t('columns.state'),
-          isActive: isActiveApplication,
-          label: (application) => t(isActiveApplication(application) ? 'state.active' : 'state.inactive'),
-          confirmMessage: (_application, nextActive) => (nextActive ? APPLICATION_MESSAGES.confirmActivate : APPLICATION_MESSAGES.confirmInactivate),
-          onToggle: (application, nextActive) => switchState.mutate({ application, nextActive }),
-        }}
-      />
-    </Box>
+    <LocalPageTable<ApplicationAdminRecord>
+      list={list}
+      label={label}
+      columns={columns}
+      rowId={(application) => application.id}
+      rowLabel={(application) => application.name}
+      loadingLabel={t('loadingList')}
+      createLabel={t('createApplication')}
+      stateToggle={{
+        isActive: isActiveApplication,
+        confirmMessage: (_application, nextActive) => (nextActive ? APPLICATION_MESSAGES.confirmActivate : APPLICATION_MESSAGES.confirmInactivate),
+        onToggle: (application, nextActive) => switchState.mutate({ application, nextActive }),
+      }}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { NS } from '../../i18n';
 import { SignInNotice, SignInOutcomeView, inputColorsOf, submitColorsOf, useSignInOutcome, useSignInParameters } from './SignIn';
 import { useCaptcha } from './captcha';
 import { SIGN_IN_TITLE_ID } from './signInVariants';
+import { ExternalSignInButton } from './ExternalSignInButton';
 
 /** The certificate sign-in waits this long before following urlApp (portal spec §4, §9). */
 export const CERTIFICATE_REDIRECT_MS = 2000;
@@ -116,6 +117,8 @@ export function CertificateSignInForm() {
         <Button type="submit" colorPalette="brand" {...submitColorsOf(colors)} disabled={!valid || !captcha.solved || busy} loading={busy} loadingText={t('signIn.submit')} aria-busy={busy}>
           {t('signIn.submit')}
         </Button>
+
+        <ExternalSignInButton />
 
         <Link asChild alignSelf="center" color={colors.forgotPassword}>
           <RouterLink to={PATHS.resetPasswordCertificate}>{t('certificate.forgot')}</RouterLink>

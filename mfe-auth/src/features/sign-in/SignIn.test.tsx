@@ -186,7 +186,7 @@ describe('other public routes', () => {
   it.each([
     ['/resetpassword', 'Restablecer contraseña'],
     ['/ResetPassword', 'Restablecer contraseña'],
-    ['/signin-credential/callback', 'Verificando credenciales'],
+    ['/signin-credential/callback', '¡Lo sentimos!'],
     ['/selectaccounts', 'Seleccionar cuenta'],
     ['/invalid-link', 'Enlace no válido'],
     ['/availableapps', 'Aplicaciones disponibles'],

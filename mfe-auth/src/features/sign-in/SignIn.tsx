@@ -27,9 +27,10 @@ import { formatCountdown } from '../../components/countdown';
 import { EyeIcon } from '../../components/EyeIcon';
 import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
-import { requestSignIn, sameOriginPath } from '../../signInRequest';
+import { goToApplication, requestSignIn } from '../../signInRequest';
 import { lazyScreen } from '../../lazyScreen';
 import { useCaptcha } from './captcha';
+import { ExternalSignInButton } from './ExternalSignInButton';
 import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
@@ -167,11 +168,8 @@ export function useSignInOutcome(supportContact: string | undefined, redirectDel
         return;
       }
       signIn({ token, refreshToken });
-      const target = urlApp || PATHS.users;
       if (redirectDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, redirectDelayMs));
-      const path = sameOriginPath(target);
-      if (path) navigate(path, { replace: true });
-      else window.location.assign(target);
+      goToApplication(navigate, urlApp);
     } catch (error) {
       const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
       if (result?.informationCode) refused(result as Partial<LoginResult>, user);
@@ -356,6 +354,8 @@ function SignInForm() {
         >
           {t('signIn.submit')}
         </Button>
+
+        <ExternalSignInButton />
 
         <Link asChild alignSelf="center" color={colors.forgotPassword}>
           <RouterLink to={PATHS.resetPassword}>{t('signIn.remember')}</RouterLink>

@@ -5,7 +5,7 @@ import { MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { MenuIcon } from '../common/MenuIcon';
+import { MenuIcon } from '@suite/shared/menu-icon';
 import { Tag } from '../common/parts';
 import { findItem, moveItem, nonDragMove, parentInactive, updateItem, type Place, type Tree } from './menuTree';
 
@@ -124,11 +124,12 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
       <Text fontSize="xs" color="fg.muted" mb="2">
         {t('dragHint')}
       </Text>
+      {/* the drag's live announcements, beside the tree: a tree holds only its items */}
+      <AssistiveTreeDescription
+        tree={headless}
+        getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+      />
       <Box {...headless.getContainerProps(t('tree'))} position="relative" borderWidth="1px" borderRadius="md" p="2" bg="white">
-        <AssistiveTreeDescription
-          tree={headless}
-          getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
-        />
         {headless.getItems().map((item) => (
           <TreeRow key={item.getId()} item={item} location={location} />
         ))}

@@ -1,5 +1,5 @@
 import { MENU_MAX_DEPTH, type MenuItem } from '@suite/shared';
-import { canMove, insertItem, moveInList, moveItem, nonDragMove, placeOf, removeItem, updateItem, type Tree } from './menuTree';
+import { canMove, insertItem, moveInList, moveItem, nonDragMove, placeInList, placeOf, removeItem, updateItem, type Tree } from './menuTree';
 
 const node = (key: string, children: MenuItem[] = [], isActivate = true): MenuItem => ({
   key: key.padEnd(10, '0'),
@@ -59,5 +59,16 @@ describe('menu tree editing', () => {
     expect(shape(removeItem(sample(), k('a1')))).toEqual([['a', ['a2']], 'b', 'c']);
     expect(moveInList(['x', 'y', 'z'], 2, -1)).toEqual(['x', 'z', 'y']);
     expect(moveInList(['x', 'y'], 0, -1)).toBeUndefined();
+  });
+});
+
+describe('placeInList', () => {
+  const list = ['a', 'b', 'c', 'd'].map((key) => ({ key }));
+  const keys = (items: { key: string }[]) => items.map((item) => item.key).join('');
+  it('puts the moved tiles at an index counted without them, in their order', () => {
+    expect(keys(placeInList(list, new Set(['a']), 2))).toBe('bcad');
+    expect(keys(placeInList(list, new Set(['d']), 0))).toBe('dabc');
+    expect(keys(placeInList(list, new Set(['b', 'd']), 1))).toBe('abdc');
+    expect(keys(placeInList(list, new Set(['a']), 99))).toBe('bcda');
   });
 });

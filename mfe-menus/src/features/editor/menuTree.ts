@@ -126,3 +126,14 @@ export function moveInList<T>(list: readonly T[], index: number, by: -1 | 1): T[
   [next[index], next[to]] = [next[to], next[index]];
   return next;
 }
+
+/**
+ * Puts the tiles whose keys are `moved` at `index` of the others, in their order: `index` counts
+ * the list without them, as a drop's insertion index does.
+ */
+export function placeInList<T extends { key: string }>(list: readonly T[], moved: ReadonlySet<string>, index: number): T[] {
+  const rest = list.filter((item) => !moved.has(item.key));
+  const picked = list.filter((item) => moved.has(item.key));
+  const at = Math.max(0, Math.min(index, rest.length));
+  return [...rest.slice(0, at), ...picked, ...rest.slice(at)];
+}

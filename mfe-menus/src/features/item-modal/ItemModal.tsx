@@ -4,7 +4,7 @@ import { NativeSelect } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
-import { MenuIcon } from '../common/MenuIcon';
+import { MenuIcon } from '@suite/shared/menu-icon';
 import { Modal } from '../common/Modal';
 import { TextArea } from '../common/parts';
 import { draftOf, iconLabel, itemOf, matchingIcons, type ItemDraft } from './itemForm';
@@ -31,7 +31,7 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
   const [step, setStep] = useState<'data' | 'icon'>('data');
   const [errors, setErrors] = useState<Partial<Record<keyof ItemDraft, string>>>({});
   const [search, setSearch] = useState('');
-  const ids = { privileges: useId(), section: useId(), linkType: useId() };
+  const ids = { privileges: useId(), section: useId(), linkType: useId(), description: useId() };
   const icons = useMemo(() => matchingIcons(search), [search]);
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -135,8 +135,8 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
             </Field.Root>
           )}
           <Field.Root invalid={Boolean(errors.description)}>
-            <Field.Label>{t('item.description')}</Field.Label>
-            <TextArea value={draft.description} onChange={(e) => set('description', e.target.value)} rows={2} />
+            <Field.Label htmlFor={ids.description}>{t('item.description')}</Field.Label>
+            <TextArea id={ids.description} value={draft.description} onChange={(e) => set('description', e.target.value)} rows={2} />
             {error('description')}
           </Field.Root>
           <chakra.label display="flex" alignItems="center" gap="2">

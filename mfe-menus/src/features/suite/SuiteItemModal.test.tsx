@@ -1,5 +1,5 @@
 import { MENU_MESSAGES } from '@suite/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATIONS, callsTo, cleanUpDialogs, menuRecord, renderAt, serve } from '../../testServer';
 import { UPLOAD_HIDE_MS, logoProblem } from './upload';
@@ -32,7 +32,7 @@ describe('suite grid', () => {
     renderAt('/menuSettings');
     await user.click(await screen.findByRole('tab', { name: 'Suite de aplicaciones' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
-    const grid = await screen.findByRole('list', { name: 'Aplicaciones de la suite' });
+    const grid = await screen.findByRole('tree', { name: 'Aplicaciones de la suite' });
     expect(within(grid).getByText('Firmaya')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Crear Menu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nueva aplicación de la suite' });
@@ -62,5 +62,35 @@ describe('suite grid', () => {
     expect(saved.map((t: { name: string }) => t.name)).toEqual(['Firmaya', 'Biometría']);
     expect(saved[1]).toMatchObject({ iconName: '/api/images/a.png', iconNameDark: '/api/images/b.png', isActivate: true });
     expect(callsTo(calls, '/api/menu/Modify')[0].body).toMatchObject({ idmenulocation: 4, numberRows: 4 });
+  });
+
+  it('reorders the tiles by keyboard drag (Ctrl+Shift+D, arrows, Enter) and by the move buttons of the focused tile', async () => {
+    const bemyself = { ...tile, key: 'Tile000002', name: 'Bemyself' };
+    const license = { ...tile, key: 'Tile000003', name: 'License' };
+    const calls = serve({
+      'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
+      'GET /api/menu/privileges': [200, { records: [] }],
+      'GET /api/menu/GetMenuByApp': [200, menuRecord([tile, bemyself, license], { idmenulocation: 4, numberRows: 4 })],
+      'POST /api/menu/Modify': [200, { information: MENU_MESSAGES.modified, informationCode: 'A10', id: 7, version: 4 }],
+    });
+    const user = userEvent.setup();
+    renderAt('/menuSettings');
+    await user.click(await screen.findByRole('tab', { name: 'Suite de aplicaciones' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
+    const grid = await screen.findByRole('tree', { name: 'Aplicaciones de la suite' });
+    const order = () => within(grid).getAllByRole('treeitem').map((item) => item.textContent);
+    expect(order()).toEqual(['Firmaya', 'Bemyself', 'License']);
+    await user.click(within(grid).getByText('Firmaya'));
+    await user.keyboard('{Control>}{Shift>}[KeyD]{/Shift}{/Control}');
+    // the drag starts just after the tile itself; one step down is past Bemyself
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(order()).toEqual(['Bemyself', 'Firmaya', 'License']));
+    await user.click(within(grid).getByText('License'));
+    await user.click(screen.getByRole('button', { name: 'Subir License' }));
+    expect(order()).toEqual(['Bemyself', 'License', 'Firmaya']);
+    expect(screen.getByRole('button', { name: 'Subir License' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Guardar menú' }));
+    expect(await screen.findByText(MENU_MESSAGES.modified)).toBeInTheDocument();
+    expect(JSON.parse(callsTo(calls, '/api/menu/Modify')[0].body.menujson).map((t: { name: string }) => t.name)).toEqual(['Bemyself', 'License', 'Firmaya']);
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { MENU_MESSAGES, SuiteItemSchema, apiErrorMessage, newMenuKey, useLocalize, type SuiteItem } from '@suite/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { uploadMenuImage } from '../../api/menus';
@@ -19,6 +19,7 @@ type Draft = Omit<SuiteItem, 'key'> & { key: string };
 export function SuiteItemModal({ application, item, onSave, onClose }: { application: string; item?: SuiteItem; onSave: (item: SuiteItem) => void; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
+  const descriptionId = useId();
   const [draft, setDraft] = useState<Draft>(() => item ?? { key: newMenuKey(), name: '', urlLanding: '', urlApplication: '', description: '', isActivate: true, iconName: '', iconNameDark: '' });
   const parsed = v.safeParse(SuiteItemSchema, draft);
   const errors: Partial<Record<keyof Draft, string>> = {};
@@ -56,8 +57,8 @@ export function SuiteItemModal({ application, item, onSave, onClose }: { applica
         {text('urlLanding', t('suite.urlLanding'))}
         {text('urlApplication', t('suite.urlApplication'))}
         <Field.Root invalid={Boolean(errors.description)}>
-          <Field.Label>{t('suite.description')}</Field.Label>
-          <TextArea rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+          <Field.Label htmlFor={descriptionId}>{t('suite.description')}</Field.Label>
+          <TextArea id={descriptionId} rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} />
           {errors.description ? <Field.ErrorText>{localized(errors.description)}</Field.ErrorText> : null}
         </Field.Root>
         <LogoUpload label={t('suite.logo')} application={application} value={draft.iconName} onUploaded={(path) => set('iconName', path)} />

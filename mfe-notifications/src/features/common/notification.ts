@@ -1,0 +1,40 @@
+import { NOTIFICATION_STATE, type NotificationRecord } from '@suite/shared';
+import { consoleKeys, type StateDateOrder } from '@suite/shared/console';
+
+/** Keys of what the notifications section reads (ADR 0009). */
+export const notificationKeys = {
+  /** Every notification (the list; the editor finds its record there). */
+  all: consoleKeys.list('notifications', 'all'),
+  /** The applications a notification may go to. */
+  applications: consoleKeys.of('applications', 'notifications', undefined, 'selectable'),
+  /** The templates offered for every one of the applications (ids sorted). */
+  templates: (applicationIds: readonly number[]) => consoleKeys.reference('notification-templates', [...applicationIds].sort((a, b) => a - b).join(',')),
+  subjects: (templateId: string) => consoleKeys.reference('notification-subjects', templateId),
+  deliveries: (id: number) => consoleKeys.detail('notifications', `${id}/deliveries`),
+};
+
+/** PENDIENTE can be opened and deleted; EJECUTADA is read-only (console spec §3). */
+export const isPending = (notification: Pick<NotificationRecord, 'idstate'>) => notification.idstate === NOTIFICATION_STATE.pending;
+
+/** The sort menu: Pendiente / Ejecutada first, or by creation date (console spec §2). */
+export const NOTIFICATION_ORDER: StateDateOrder<NotificationRecord> = { isActive: isPending, date: (notification) => notification.createdon };
+
+/** The applications column (console spec §2): the first two names, an ellipsis when there are more. */
+export function applicationsSummary(titles: readonly string[], shown = 2): string {
+  return titles.length > shown ? `${titles.slice(0, shown).join(', ')}, …` : titles.join(', ');
+}
+
+/** 'YYYY-MM-DD' as the console prints dates: dd/mm/yyyy. */
+export function formatDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
+}
+
+/**
+ * An instant as the wall clock of `timeZone` reads it, and its zone's short name, in `language`
+ * ('10/03/2026, 23:59 GMT-5'); UTC as 'YYYY-MM-DD HH:mm UTC'.
+ */
+export function formatInstant(instant: Date, timeZone: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(instant);
+}
+export const formatUtc = (instant: Date) => `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
