@@ -21,7 +21,7 @@ async function applicationToken(page: Page): Promise<string> {
   await page.goto(`${CONFRONTA}/login`);
   await page.getByLabel('Usuario', { exact: true }).fill('integracion.erp');
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(/^https:\/\/confronta\.suite\.example\/\?code=/);
   const code = new URL(page.url()).searchParams.get('code') as string;
   const reply = await page.request.post(`/api/login/GenerateTokens`, { data: { code, appName: 'confronta' } });
@@ -38,7 +38,7 @@ test('firmaya: Ingresar waits for the captcha; an OTP-reset link confirms once',
   await page.getByLabel('Tipo de documento').selectOption({ label: 'CC - Cédula de ciudadanía' });
   await page.getByLabel('Número de documento').fill('52111222');
   await page.getByLabel('Contraseña del certificado').fill(DEMO_PASSWORD);
-  const submit = page.getByRole('button', { name: 'Ingresar' });
+  const submit = page.getByRole('button', { name: 'Ingresar', exact: true });
   await expect(page.getByText('No soy un robot')).toBeVisible();
   await expect(page.getByText('Por favor valida que no eres un robot')).toBeVisible();
   await expect(submit).toBeDisabled();

@@ -52,18 +52,18 @@ test('a certificate user signs in to firmaya with document and password and reac
   await page.getByLabel('Contraseña del certificado').fill(DEMO_PASSWORD);
   await page.getByLabel('Número de documento').blur();
   await expect(page.getByText('El campo debe ser numérico, mínimo 5 caracteres.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeDisabled();
 
   // a number that names no certificate user: the sign-in's wrong-credentials text
   await page.getByLabel('Número de documento').fill('99999999');
   // firmaya asks for the captcha; each sign-in spends the one solved
   await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Usuario o contraseña incorrectos.')).toBeVisible();
 
   await page.getByLabel('Número de documento').fill('52111222');
   await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(/^https:\/\/firmaya\.suite\.example\/\?code=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Firmaya' })).toBeVisible();
 });
@@ -104,7 +104,7 @@ test('reset by e-mailed code: the resend step shows the masked address, the code
   await fillDocument(page, 'CC - Cédula de ciudadanía', '52111222');
   await page.getByLabel('Contraseña del certificado').fill(CERTIFICATE_PASSWORD);
   await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(/^https:\/\/firmaya\.suite\.example\//, { timeout: 15_000 });
 });
 
