@@ -11,7 +11,7 @@ import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
  * menu's sign-out; and for every visible application a suite grid of the others.
  */
 
-/** The drawer's Spanish labels (the shell's `shell.nav.*`), by section path; icons come with the sections. */
+/** The drawer's Spanish labels (the shell's `shell.nav.*`, which it shows in the page's language while a name is left as seeded), by section path; icons come with the sections. */
 const CONSOLE_DRAWER: Record<string, { name: string; key: string }> = {
   [PATHS.users]: { name: 'Usuarios', key: 'SeedUsers0' },
   [PATHS.roles]: { name: 'Roles', key: 'SeedRoles0' },

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { DrawerNav } from './DrawerNav';
 import { Logo } from './Logo';
 import { DRAWER_WIDTH } from './nav';
-import { fallbackDrawer, shownItems, suiteTiles } from './shellMenus';
+import { fallbackDrawer, inPageLanguage, shownItems, suiteTiles } from './shellMenus';
 import { SuiteGrid } from './SuiteGrid';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
@@ -19,7 +19,7 @@ import { useShellMenus } from './useShellMenus';
  * gets it (GET /api/menu/GetMenuByUser).
  */
 export function AuthenticatedLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(COMMON_NS);
+  const { t, i18n } = useTranslation(COMMON_NS);
   const { user } = useSession();
   const version = useAppVersion();
   const fullName = [user?.name, user?.surname].filter(Boolean).join(' ');
@@ -29,7 +29,8 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
 
   const shown = useMemo(() => {
     const held = privileges ?? [];
-    const of = (loaded: typeof menus.lateral) => (loaded.status === 'ready' ? shownItems(loaded.items, held, origin) : []);
+    const spanish = i18n.getFixedT('es', COMMON_NS);
+    const of = (loaded: typeof menus.lateral) => (loaded.status === 'ready' ? inPageLanguage(shownItems(loaded.items, held, origin), (key) => spanish(key), (key) => t(key)) : []);
     const fallback = fallbackDrawer(held).map((item) => ({ ...item, name: t(item.label) }));
     return {
       drawer: menus.lateral.status === 'failed' ? fallback : of(menus.lateral),
@@ -38,7 +39,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
       user: of(menus.user),
       suite: menus.suite.status === 'ready' ? suiteTiles(menus.suite.items, origin) : [],
     };
-  }, [menus, privileges, origin, t]);
+  }, [menus, privileges, origin, t, i18n]);
 
   return (
     <Flex direction="column" minH="100vh">

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { AuthenticatedLayout } from './AuthenticatedLayout';
-import { fallbackDrawer, shownItems, suiteTiles, targetOf, userMenuSections } from './shellMenus';
+import { fallbackDrawer, inPageLanguage, shownItems, suiteTiles, targetOf, userMenuSections } from './shellMenus';
 import { forgetShellMenus } from './useShellMenus';
 
 const ORIGIN = 'http://localhost';
@@ -55,6 +55,25 @@ describe('what the shell makes of a menu item', () => {
       ['shell.nav.menus', PATHS.menuSettings],
     ]);
     expect(CONSOLE_SECTIONS.filter((section) => !isMenuIconName(section.icon))).toEqual([]);
+  });
+
+  it("shows a name left as the shell's Spanish name of its place in the page's language, and a chosen name as saved", () => {
+    const spanish: Record<string, string> = { 'shell.nav.users': 'Usuarios', 'shell.nav.roles': 'Roles', 'shell.signOut': 'Cerrar sesión' };
+    const english: Record<string, string> = { 'shell.nav.users': 'Users', 'shell.nav.roles': 'Roles', 'shell.signOut': 'Sign out' };
+    const shown = shownItems(
+      [
+        item('users', 'Usuarios', { url: PATHS.users }),
+        item('group', 'Usuarios', { children: [item('roles', 'Perfiles', { url: PATHS.roles }), item('out', 'Cerrar sesión', { url: PATHS.logout })] }),
+      ],
+      ['USERS_READ', 'ROLES_READ'],
+      ORIGIN,
+    );
+    const named = inPageLanguage(shown, (key) => spanish[key], (key) => english[key]);
+    // a group has no place of its own: its name stays, whatever it says
+    expect(named.map((i) => [i.name, i.children.map((c) => c.name)])).toEqual([
+      ['Users', []],
+      ['Usuarios', ['Perfiles', 'Sign out']],
+    ]);
   });
 
   it('opens a suite tile at its application address', () => {

@@ -137,6 +137,27 @@ export function fallbackDrawer(privileges: readonly string[]): (ShownItem & { la
   }));
 }
 
+/** The shell's label key of a place it names itself: a console section, or the sign-out. */
+function ownLabelKey(target: MenuTarget | null): string | undefined {
+  if (target?.kind !== 'route') return undefined;
+  if (target.to.toLowerCase() === PATHS.logout.toLowerCase()) return 'shell.signOut';
+  return sectionForPath(target.to)?.label;
+}
+
+/**
+ * A menu item has one name (console spec §3). A name that is still the shell's own Spanish name
+ * of the place it leads to (as the seed writes the console's drawer) is shown in the page's
+ * language; a name an administrator chose is shown as saved. `seeded` gives the Spanish text of a
+ * label key, `current` the page language's.
+ */
+export function inPageLanguage(items: readonly ShownItem[], seeded: (key: string) => string, current: (key: string) => string): ShownItem[] {
+  return items.map((item) => {
+    const key = ownLabelKey(item.target);
+    const name = key && item.name === seeded(key) ? current(key) : item.name;
+    return { ...item, name, children: inPageLanguage(item.children, seeded, current) };
+  });
+}
+
 /** Whether some item of the list leads to the sign-out. */
 export function leadsToSignOut(items: readonly ShownItem[]): boolean {
   return items.some((item) => (item.target?.kind === 'route' && item.target.to.toLowerCase() === PATHS.logout.toLowerCase()) || leadsToSignOut(item.children));
