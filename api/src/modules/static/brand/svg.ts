@@ -44,7 +44,10 @@ const svg = (width: number, height: number, title: string, body: string) =>
 
 /** Mark plus name: on light backgrounds in the brand colours, or all white for dark ones. */
 function logo(b: Brand, white: boolean): string {
-  const width = Math.max(120, 56 + Math.ceil(b.name.length * 11.5));
+  const width = Math.max(120, 56 + Math.ceil(b.name.length * 12.5));
+  // the name is drawn in whatever font the viewer has: held to the width it was given, so a wider
+  // font is narrowed instead of cut off at the image's edge
+  const nameWidth = width - 54 - 4;
   const markFill = white ? '#ffffff' : b.color.main;
   const markInk = white ? b.color.dark : '#ffffff';
   const textFill = white ? '#ffffff' : b.color.dark;
@@ -53,7 +56,7 @@ function logo(b: Brand, white: boolean): string {
     48,
     b.name,
     mark(b, 4, 4, 40, markFill, markInk) +
-      `<text x="54" y="31" fill="${textFill}" font-family="${FONT}" font-size="20" font-weight="700">${esc(b.name)}</text>`,
+      `<text x="54" y="31" fill="${textFill}" font-family="${FONT}" font-size="20" font-weight="700" textLength="${nameWidth}" lengthAdjust="spacingAndGlyphs">${esc(b.name)}</text>`,
   );
 }
 
