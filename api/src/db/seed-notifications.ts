@@ -47,12 +47,15 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 /** The template's banner: 600 × 200, a diagonal gradient, its pictogram and its title. */
 export function templateImage(template: Pick<TemplateSeed, 'title' | 'image'>): string {
   const { from, to, icon } = template.image;
+  // 430 px from the pictogram to the edge: a long title gets a smaller size rather than being cut
+  // off in a wide font (about 0.62 em a character in the widest of the fallbacks)
+  const fontSize = Math.min(30, Math.floor(430 / (template.title.length * 0.62)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200" viewBox="0 0 600 200" role="img" aria-label="${escapeXml(template.title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="600" height="200" fill="url(#g)"/>
 <circle cx="540" cy="30" r="90" fill="#fff" opacity="0.08"/><circle cx="600" cy="190" r="70" fill="#fff" opacity="0.06"/>
 <g transform="translate(40 55)">${ICONS[icon]}</g>
-<text x="150" y="112" font-family="Segoe UI, Helvetica, Arial, sans-serif" font-size="30" font-weight="600" fill="#fff">${escapeXml(template.title)}</text>
+<text x="150" y="112" font-family="Segoe UI, Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="600" fill="#fff">${escapeXml(template.title)}</text>
 </svg>
 `;
 }
