@@ -293,6 +293,12 @@ export interface ApplicationOption {
   /** IANA zone its notifications are sent in. */
   timeZone?: string;
 }
+/** How a selector names an application: its title, and its name too when another option has the same title. */
+export function applicationOptionLabel(option: Pick<ApplicationOption, 'id' | 'name' | 'title'>, options: readonly Pick<ApplicationOption, 'id' | 'title'>[]): string {
+  if (!option.title) return option.name;
+  return options.some((other) => other.id !== option.id && other.title === option.title) ? `${option.title} (${option.name})` : option.title;
+}
+
 export interface ApplicationOptionsResult {
   records: ApplicationOption[];
   count: number;

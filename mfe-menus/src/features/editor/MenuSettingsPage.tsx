@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { MENU_LOCATION, MENU_LOCATIONS, MENU_MESSAGES, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared';
+import { MENU_LOCATION, applicationOptionLabel, MENU_LOCATIONS, MENU_MESSAGES, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared';
 import { NativeSelect, askDialog, confirmAction, useUnsavedChanges } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -95,7 +95,7 @@ export function MenuSettingsPage() {
                 <option value="">{t('chooseApplication')}</option>
                 {(applications.data ?? []).map((a) => (
                   <option key={a.id} value={a.id}>
-                    {a.title || a.name}
+                    {applicationOptionLabel(a, applications.data ?? [])}
                   </option>
                 ))}
               </NativeSelect>

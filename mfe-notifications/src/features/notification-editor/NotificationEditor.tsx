@@ -7,9 +7,11 @@ import {
   NOTIFICATION_REASON_MAX,
   PATHS,
   apiErrorMessage,
+  applicationOptionLabel,
   isCalendarDate,
   notificationSendAt,
   useLocalize,
+  type ApplicationOption,
   type NotificationRecord,
   type NotificationTemplate,
 } from '@suite/shared';
@@ -325,7 +327,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
 }
 
 /** The application checkboxes (console spec §2): the visible, active applications. */
-function ApplicationChoices(props: { options: { id: number; title: string }[]; loading: boolean; chosen: number[]; disabled: boolean; error?: string; onToggle: (id: number, checked: boolean) => void }) {
+function ApplicationChoices(props: { options: ApplicationOption[]; loading: boolean; chosen: number[]; disabled: boolean; error?: string; onToggle: (id: number, checked: boolean) => void }) {
   const { options, loading, chosen, disabled, error, onToggle } = props;
   const { t } = useTranslation(NS);
   const errorId = useId();
@@ -342,7 +344,7 @@ function ApplicationChoices(props: { options: { id: number; title: string }[]; l
         {options.map((option) => (
           <chakra.label key={option.id} display="inline-flex" alignItems="center" gap="2" opacity={disabled ? 0.6 : 1}>
             <input type="checkbox" checked={chosen.includes(option.id)} disabled={disabled} onChange={(event) => onToggle(option.id, event.target.checked)} />
-            {option.title}
+            {applicationOptionLabel(option, options)}
           </chakra.label>
         ))}
       </Box>
