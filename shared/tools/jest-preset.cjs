@@ -45,6 +45,9 @@ const preset = {
   setupFilesAfterEnv: [require.resolve('@testing-library/jest-dom', { paths: [process.cwd(), __dirname] })],
   clearMocks: true,
   restoreMocks: true,
+  // the suite runs two test files at a time on a 2-core machine: a screen test that types through
+  // several forms gets the time it needs there, as the API's tests do
+  testTimeout: 30_000,
 };
 
 function installBrowserPolyfills(win) {
@@ -86,6 +89,9 @@ function installBrowserPolyfills(win) {
 /* global window, document */
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   installBrowserPolyfills(window);
+  // findBy… and waitFor wait up to 5 s (testing-library's 1 s default is short on a busy 2-core
+  // machine); a remote's console kit sets the same
+  require('@testing-library/dom').configure({ asyncUtilTimeout: 5_000 });
 }
 
 module.exports = preset;
