@@ -28,4 +28,6 @@ update application_parameters p
    set value = 'true'::jsonb
   from applications a
  where a.id = p.application_id and lower(a.name) = 'firmaya' and p.name = 'captchaApply';
-update applications set captcha_apply = true where lower(name) = 'firmaya';
+-- The parameter is the one place the setting lives (it is what the sign-in and the console read);
+-- the column of the same name, read by nothing, goes.
+alter table applications drop column captcha_apply;

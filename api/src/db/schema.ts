@@ -57,7 +57,6 @@ export interface ApplicationsTable {
   password_type_expiration: Generated<number>;
   mechanism_after_set_pass: Generated<number>;
   version: Generated<string>;
-  captcha_apply: Generated<boolean>;
   sign_in_variant: Generated<SignInVariant>;
   email_sent_route: Generated<'/alert' | '/check-email'>;
   show_buy_link: Generated<boolean>;

@@ -63,6 +63,8 @@ export type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title' | 'ap
   /** The application's portal appearance (seed-profiles.ts). */
   appearance: ReturnType<typeof applicationAppearance>;
   tenants?: TenantSeed[];
+  /** Its captchaApply parameter (applicationParameters): the sign-in screens show the captcha. */
+  captcha_apply?: boolean;
 };
 
 const sibling = (name: string) => `https://${name}.suite.example/`;

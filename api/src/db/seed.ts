@@ -103,7 +103,7 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
   await trx.insertInto('countries').values(COUNTRIES).onConflict((oc) => oc.doNothing()).execute();
   await trx.insertInto('document_types').values(DOCUMENT_TYPES).onConflict((oc) => oc.doNothing()).execute();
 
-  for (const { tenants, appearance, ...app } of APPLICATIONS) {
+  for (const { tenants, appearance, captcha_apply: _parameterOnly, ...app } of APPLICATIONS) {
     await trx
       .insertInto('applications')
       .values({ ...app, appearance: JSON.stringify(appearance) })
