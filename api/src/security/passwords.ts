@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -10,16 +9,11 @@ export const PASSWORD_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 
 
 /**
  * At most this many hashes run at once (ARGON2_CONCURRENCY; default: libuv's thread-pool size,
- * UV_THREADPOOL_SIZE or 4, where they run anyway, but no more than the cores). Each needs a core
- * and 19 MiB for tens of milliseconds: more hashes than cores only time-slice against each other
- * and the event loop, and every switch costs CPU and evicts the caches the others work in (on 2
- * cores, 4 at once cost each sign-in about 1 ms more CPU than 2). Lower it to keep cores free for
- * other work on a shared machine. The rest wait their turn in order.
+ * UV_THREADPOOL_SIZE or 4, where they run anyway). Each needs a core and 19 MiB for tens of
+ * milliseconds; lower it to keep cores free for other work on a shared machine. The rest wait
+ * their turn in order.
  */
-export const ARGON2_CONCURRENCY = Math.max(
-  1,
-  Number(process.env.ARGON2_CONCURRENCY) || Math.min(Number(process.env.UV_THREADPOOL_SIZE) || 4, availableParallelism()),
-);
+export const ARGON2_CONCURRENCY = Math.max(1, Number(process.env.ARGON2_CONCURRENCY) || Number(process.env.UV_THREADPOOL_SIZE) || 4);
 
 let running = 0;
 const waiting: (() => void)[] = [];
