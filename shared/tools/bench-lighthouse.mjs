@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * pnpm bench:lighthouse — Lighthouse 12 against the production build served as `npm start` serves
+ * it (api/dist/src/main.js on a free port, a fresh embedded database): /login with the mobile
+ * preset, then /users with the desktop preset signed in as the administrator. Prints performance,
+ * accessibility and best-practices scores, LCP, TBT and the bytes transferred next to the goals,
+ * and the ids of failing accessibility and best-practices audits (findings to fix).
+ *
+ * Chromium (CHROME_PATH, else /usr/bin/chromium) is driven through puppeteer-core, as Lighthouse's
+ * docs for authenticated pages do: /users is audited in the same browser profile after a sign-in
+ * through the screen, with Lighthouse's storage reset off (the session lives in localStorage) and
+ * the HTTP cache cleared first, so it loads cold like /login.
+ *
+ *   BENCH_RUNS (default 3): runs per page; the median run (Lighthouse's own choice) is reported.
+ *   --no-build: use the existing build.   Full reports: .reports/lighthouse-{login,users}.json
+ * Exit code 1 when a goal is missed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer from 'puppeteer-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const REPORTS = join(ROOT, '.reports');
+const PASSWORD = 'Bench#Lighthouse2026';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+/** Goals per page (issue 17): scores are 0–1, LCP in ms. */
+const PAGES = [
+  { name: 'login', path: '/login', preset: 'mobile', goals: { performance: 0.9, accessibility: 1, 'best-practices': 1, lcpMs: 2500 } },
+  { name: 'users', path: '/users', preset: 'desktop', goals: { performance: 0.95, accessibility: 1, 'best-practices': 1 } },
+];
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = net.createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitReady(base, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the suite did not become ready');
+}
+
+/** Signs in through the screen as a person would and waits for the console's user list. */
+async function signIn(page, base) {
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[autocomplete="username"]').fill('admin');
+  await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => globalThis.location.pathname.toLowerCase() === '/users', { timeout: 60_000 });
+}
+
+/** Audits of a category that count toward its score and did not pass. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1);
+}
+
+const pct = (score) => (score === null || score === undefined ? 'n/a' : score.toFixed(2));
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+const row = (label, value, note = '') => console.log(`  ${label.padEnd(26)} ${value.padStart(10)}${note ? `   ${note}` : ''}`);
+
+/** Prints one page's median run next to its goals; returns whether every goal was met. */
+function report(spec, lhr, runs) {
+  const { goals } = spec;
+  let ok = true;
+  console.log(`\n${spec.path} — ${spec.preset} preset, median of ${runs} run${runs > 1 ? 's' : ''} (Lighthouse ${lhr.lighthouseVersion})`);
+  for (const category of CATEGORIES) {
+    const score = lhr.categories[category].score;
+    const met = score !== null && score >= goals[category];
+    ok &&= met;
+    row(category, pct(score), `goal ≥ ${goals[category].toFixed(2)} → ${verdict(met)}`);
+  }
+  const lcp = lhr.audits['largest-contentful-paint'].numericValue;
+  if (goals.lcpMs) {
+    const met = lcp <= goals.lcpMs;
+    ok &&= met;
+    row('largest contentful paint', `${(lcp / 1000).toFixed(2)} s`, `goal ≤ ${(goals.lcpMs / 1000).toFixed(1)} s → ${verdict(met)}`);
+  } else {
+    row('largest contentful paint', `${(lcp / 1000).toFixed(2)} s`);
+  }
+  row('total blocking time', `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`);
+  row('bytes transferred', `${(lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)} KB`);
+  for (const category of ['accessibility', 'best-practices']) {
+    const failing = failingAudits(lhr, category);
+    if (failing.length) console.log(`  failing ${category} audits: ${failing.map((a) => a.id).join(', ')}`);
+  }
+  if (lhr.runWarnings?.length) console.log(`  warnings: ${lhr.runWarnings.join(' | ')}`);
+  return ok;
+}
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'suite-bench-lighthouse-'));
+// as `npm start` runs it (suite.mjs start): the built API from the repository root, which serves every bundle
+const server = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+let browser;
+let allMet = true;
+try {
+  await waitReady(base, server);
+  browser = await puppeteer.launch({
+    executablePath: [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p)),
+    headless: true,
+    defaultViewport: null,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  const flags = { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES };
+  mkdirSync(REPORTS, { recursive: true });
+  const medians = [];
+
+  for (const spec of PAGES) {
+    const results = [];
+    for (let run = 0; run < RUNS; run++) {
+      let runFlags = flags;
+      if (spec.name === 'users') {
+        if (!(await page.evaluate(() => globalThis.location.pathname.toLowerCase() === '/users').catch(() => false))) await signIn(page, base);
+        await cdp.send('Network.clearBrowserCache');
+        runFlags = { ...flags, disableStorageReset: true };
+      }
+      const result = await lighthouse(`${base}${spec.path}`, runFlags, spec.preset === 'desktop' ? desktopConfig : undefined, page);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+      if (result.lhr.runtimeError) throw new Error(`${spec.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      // a signed-out /users ends on the sign-in screen: that would measure the wrong page
+      if (spec.name === 'users' && !/\/users$/i.test(new URL(result.lhr.finalDisplayedUrl).pathname)) {
+        throw new Error(`/users was audited signed out (ended on ${result.lhr.finalDisplayedUrl})`);
+      }
+      results.push(result.lhr);
+    }
+    const median = computeMedianRun(results);
+    writeFileSync(join(REPORTS, `lighthouse-${spec.name}.json`), JSON.stringify(median));
+    medians.push([spec, median]);
+  }
+
+  console.log(`\nLighthouse on the production build (${base}, ${RUNS} run${RUNS > 1 ? 's' : ''} per page; simulated throttling)`);
+  for (const [spec, lhr] of medians) allMet = report(spec, lhr, RUNS) && allMet;
+  console.log(`\nfull reports: ${join('.reports', 'lighthouse-login.json')}, ${join('.reports', 'lighthouse-users.json')}`);
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (!allMet) process.exitCode = 1;
