@@ -1,14 +1,22 @@
 import { useSession } from '@suite/shared';
 import { useEffect } from 'react';
+import { signOutForInactivity, watchInactivity } from './inactivity';
 import { connectSessionHub, type HubConnectionFactory } from './realtime';
 
-/** Keeps the real-time session channel open while someone is signed in. */
-export function SessionHub({ factory }: { factory?: HubConnectionFactory }) {
+/**
+ * Keeps the real-time session channel open while someone is signed in, and closes the session
+ * after a while without activity (→ /absent).
+ */
+export function SessionHub({ factory, inactivityMs }: { factory?: HubConnectionFactory; inactivityMs?: number }) {
   const { isAuthenticated, user } = useSession();
   const userId = user?.userId ?? null;
   useEffect(() => {
     if (!isAuthenticated || userId === null) return undefined;
     return connectSessionHub(factory ? { factory } : {});
   }, [isAuthenticated, userId, factory]);
+  useEffect(() => {
+    if (!isAuthenticated || userId === null) return undefined;
+    return watchInactivity({ timeoutMs: inactivityMs, onIdle: () => void signOutForInactivity() });
+  }, [isAuthenticated, userId, inactivityMs]);
   return null;
 }
