@@ -9,6 +9,7 @@ import { PublicLayout } from './layout/PublicLayout';
 import { RemoteSection } from './remotes/RemoteSection';
 import { AUTH_REMOTE, decideRoute } from './routes';
 import type { HubConnectionFactory } from './session/realtime';
+import { CodeExchange } from './session/CodeExchange';
 import { SessionHub } from './session/SessionHub';
 
 /** The console's QueryClient (TanStack Query): its own chunk, so /login never loads it. */
@@ -35,10 +36,11 @@ function ForbiddenSection({ privileges }: { privileges: readonly string[] }) {
 }
 
 function RemoteRoute() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { isAuthenticated, user } = useSession();
-  const decision = decideRoute(pathname, isAuthenticated);
+  const decision = decideRoute(pathname, isAuthenticated, search);
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  if ('exchange' in decision) return <CodeExchange code={decision.exchange} />;
   const { remote } = decision;
   if (!remote.protected) return <PublicLayout><RemoteSection key={remote.name} name={remote.name} /></PublicLayout>;
   const required = sectionForPath(pathname)?.privilege;
