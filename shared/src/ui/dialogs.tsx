@@ -147,6 +147,8 @@ function DialogView({ dialog, state, containerRef }: { dialog: OpenDialog; state
       data-state={state}
       aria-hidden={open ? undefined : true}
       inert={!open}
+      // a leaving dialog no longer stands between the person and the page
+      pointerEvents={open ? undefined : 'none'}
       position="fixed"
       inset="0"
       zIndex="modal"
