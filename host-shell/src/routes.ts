@@ -2,7 +2,14 @@ import { PATHS, REMOTES, pathMatches, remoteForPath, type RemoteDefinition } fro
 
 export const AUTH_REMOTE: RemoteDefinition = REMOTES.find((r) => !r.protected) ?? REMOTES[0];
 
-import { exchangeCodeOf } from './session/codeExchange';
+/** Query parameter of the one-time code a sign-in appends to an application's address (GenerateTokens). */
+export const EXCHANGE_CODE_PARAM = 'code';
+
+/** The one-time code in a search string, or null. */
+export function exchangeCodeOf(search: string): string | null {
+  const code = new URLSearchParams(search).get(EXCHANGE_CODE_PARAM);
+  return code && code.trim() !== '' ? code : null;
+}
 
 export type RouteDecision = { redirect: string } | { remote: RemoteDefinition } | { exchange: string };
 

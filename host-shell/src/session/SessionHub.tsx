@@ -1,6 +1,5 @@
 import { useSession } from '@suite/shared';
 import { useEffect } from 'react';
-import { signOutForInactivity, watchInactivity } from './inactivity';
 import { connectSessionHub, type HubConnectionFactory } from './realtime';
 
 /**
@@ -16,7 +15,16 @@ export function SessionHub({ factory, inactivityMs }: { factory?: HubConnectionF
   }, [isAuthenticated, userId, factory]);
   useEffect(() => {
     if (!isAuthenticated || userId === null) return undefined;
-    return watchInactivity({ timeoutMs: inactivityMs, onIdle: () => void signOutForInactivity() });
+    let stop: (() => void) | null = null;
+    let live = true;
+    // loaded once someone is signed in: the sign-in route never pays for it
+    void import(/* webpackChunkName: "inactivity" */ './inactivity').then(({ signOutForInactivity, watchInactivity }) => {
+      if (live) stop = watchInactivity({ timeoutMs: inactivityMs, onIdle: () => void signOutForInactivity() });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [isAuthenticated, userId, inactivityMs]);
   return null;
 }

@@ -2,9 +2,9 @@ import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from
 import { jwt, reply } from '@suite/shared/testing';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { decideRoute } from '../routes';
+import { decideRoute, exchangeCodeOf } from '../routes';
 import { CodeExchange } from './CodeExchange';
-import { exchangeCodeOf, withoutExchangeCode } from './codeExchange';
+import { withoutExchangeCode } from './codeExchange';
 
 const token = jwt({ identifier: '7', unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 600 });
 

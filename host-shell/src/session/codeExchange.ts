@@ -1,13 +1,5 @@
 import { apiClient, apiErrorMessage, getRuntimeConfig, sessionStore, type ApiClient, type GenerateTokensRequest, type GenerateTokensResult, type SessionStore } from '@suite/shared';
-
-/** Query parameter of the one-time code a sign-in appends to an application's address (GenerateTokens). */
-export const EXCHANGE_CODE_PARAM = 'code';
-
-/** The one-time code in a search string, or null. */
-export function exchangeCodeOf(search: string): string | null {
-  const code = new URLSearchParams(search).get(EXCHANGE_CODE_PARAM);
-  return code && code.trim() !== '' ? code : null;
-}
+import { EXCHANGE_CODE_PARAM } from '../routes';
 
 /** The search string without the code (what the address keeps after the exchange), '' when nothing is left. */
 export function withoutExchangeCode(search: string): string {
