@@ -15,6 +15,8 @@ import { SessionHub } from './session/SessionHub';
 const ConsoleQuery = lazy(() => import('./console/ConsoleQuery'));
 /** The authenticated layout with its menus: its own chunk too, so /login never loads the console's chrome. */
 const AuthenticatedLayout = lazy(() => import('./layout/AuthenticatedLayout'));
+/** The exchange of a one-time sign-in code: only addresses that carry one load it. */
+const CodeExchange = lazy(() => import('./session/CodeExchange').then((m) => ({ default: m.CodeExchange })));
 
 /**
  * A console address the user's privileges do not open: the privileges dialog, then /users
@@ -35,10 +37,17 @@ function ForbiddenSection({ privileges }: { privileges: readonly string[] }) {
 }
 
 function RemoteRoute() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { isAuthenticated, user } = useSession();
-  const decision = decideRoute(pathname, isAuthenticated);
+  const decision = decideRoute(pathname, isAuthenticated, search);
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  if ('exchange' in decision) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <CodeExchange code={decision.exchange} />
+      </Suspense>
+    );
+  }
   const { remote } = decision;
   if (!remote.protected) return <PublicLayout><RemoteSection key={remote.name} name={remote.name} /></PublicLayout>;
   const required = sectionForPath(pathname)?.privilege;

@@ -2,23 +2,35 @@ import { PATHS, REMOTES, pathMatches, remoteForPath, type RemoteDefinition } fro
 
 export const AUTH_REMOTE: RemoteDefinition = REMOTES.find((r) => !r.protected) ?? REMOTES[0];
 
-export type RouteDecision = { redirect: string } | { remote: RemoteDefinition };
+/** Query parameter of the one-time code a sign-in appends to an application's address (GenerateTokens). */
+export const EXCHANGE_CODE_PARAM = 'code';
+
+/** The one-time code in a search string, or null. */
+export function exchangeCodeOf(search: string): string | null {
+  const code = new URLSearchParams(search).get(EXCHANGE_CODE_PARAM);
+  return code && code.trim() !== '' ? code : null;
+}
+
+export type RouteDecision = { redirect: string } | { remote: RemoteDefinition } | { exchange: string };
 
 /**
  * What the shell shows for a path: a remote, or a redirect. Paths match case-insensitively.
  * - `/` : the sign-in screen, or /users (the landing page, portal spec §2) when signed in;
  * - `/home`: /users (a protected path);
  * - public routes: mfe_auth (signed in at /login → /users);
+ * - protected routes with `?code=`: the one-time code is exchanged first (GenerateTokens);
  * - protected routes: their remote, or /Login without a valid session;
  * - anything else: /Login (portal spec §2).
  */
-export function decideRoute(pathname: string, authenticated: boolean): RouteDecision {
+export function decideRoute(pathname: string, authenticated: boolean, search = ''): RouteDecision {
   if (pathname.replace(/\/+$/, '') === '') {
     return authenticated ? { redirect: PATHS.users } : { remote: AUTH_REMOTE };
   }
   if (pathMatches(pathname, PATHS.home)) return { redirect: authenticated ? PATHS.users : PATHS.login };
   const remote = remoteForPath(pathname);
   if (!remote) return { redirect: PATHS.login };
+  const code = remote.protected ? exchangeCodeOf(search) : null;
+  if (code) return { exchange: code };
   if (remote.protected && !authenticated) return { redirect: PATHS.login };
   if (!remote.protected && authenticated && pathMatches(pathname, PATHS.login)) return { redirect: PATHS.users };
   return { remote };

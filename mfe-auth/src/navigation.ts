@@ -53,9 +53,13 @@ export function sentFromAlert(state: unknown): boolean {
   return typeof from === 'string' && from.toLowerCase() === PATHS.alert.toLowerCase();
 }
 
+/** Message types of /resendemail: a link that cannot be used, or an activation whose time ran out (spec §3). */
+export const INVALID_LINK = 'INVALID_LINK';
+export const ACTIVATION_TIME_EXPIRED = 'ACTIVATION_TIME_EXPIRED';
+
 /** Navigation state of /resendemail (portal spec §2, §4 link handling). */
 export interface ResendEmailState {
-  messageType?: 'INVALID_LINK' | 'ACTIVATION_TIME_EXPIRED' | string;
+  messageType?: typeof INVALID_LINK | typeof ACTIVATION_TIME_EXPIRED | string;
   message?: string;
   email?: string;
   user: string;

@@ -44,6 +44,19 @@ describe('token validation on load', () => {
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
   });
 
+  it('a refused token with another option: the session closes and the alert screen shows why, leading to /Login', async () => {
+    const store = new SessionStore();
+    store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });
+    localStorage.setItem('bms_lang', 'en');
+    const fetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'El token no es válido.', informationCode: 'R401' } }));
+    await expect(validateStoredSession(createApiClient(store), store, '2')).resolves.toBe(false);
+    expect((fetch.mock.calls[0][0] as Request).headers.get('option')).toBe('2');
+    expect(store.isAuthenticated()).toBe(false);
+    expect(localStorage.getItem('bms_lang')).toBe('en');
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/alert', { replace: true, state: { message: 'El token no es válido.', page: '/Login' } });
+  });
+
   it('an expired token is renewed with the refresh token before it is validated', async () => {
     const store = new SessionStore();
     store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(-1) }), refreshToken: 'r1' });

@@ -98,18 +98,39 @@ describe('API client: 401', () => {
     expect(calls.filter((c) => c.url === '/api/Login/RefreshToken')).toHaveLength(1);
   });
 
-  it('closes the session and goes to /Login when the refresh fails', async () => {
+  it('a refresh refused with a code other than R101 revokes the refresh token, closes the session and rejects', async () => {
     const client = createApiClient(store);
-    mockFetch((request) => (isRefresh(request) ? unauthorized('R401') : unauthorized()));
+    const calls = mockFetch((request) => {
+      if (isRefresh(request)) return unauthorized('R401');
+      if (new URL(request.url).pathname === '/api/login/RevokeToken') return ok({ information: '/Login', informationCode: 'A10', message: 'ok' });
+      return unauthorized();
+    });
     await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/user/list', 'POST /api/Login/RefreshToken', 'PUT /api/login/RevokeToken']);
+    expect(calls[2].body).toEqual({ UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'refresh-1' });
+    expect(calls[2].authorization).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
     expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(openDialogs()).toHaveLength(0);
+  });
+
+  it('a failed revocation after a refused refresh still closes the session and rejects', async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch((request) => {
+      if (isRefresh(request)) return reply(400, { statusCode: 400, result: { information: 'x', informationCode: 'R400' } });
+      if (new URL(request.url).pathname === '/api/login/RevokeToken') return reply(500, {});
+      return unauthorized();
+    });
+    await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toContain('/api/login/RevokeToken');
+    expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('R101 on the refresh: the refresh-revoked dialog, then Aceptar closes the session', async () => {
     const client = createApiClient(store);
-    mockFetch((request) => (isRefresh(request) ? unauthorized('R101') : unauthorized()));
+    const calls = mockFetch((request) => (isRefresh(request) ? unauthorized('R101') : unauthorized()));
     const call = client.get('user/list').catch((error: unknown) => error);
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -122,6 +143,8 @@ describe('API client: 401', () => {
     await expect(call).resolves.toMatchObject({ status: 401 });
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
     expect(localStorage.getItem('token')).toBeNull();
+    // the server already revoked it: no RevokeToken call
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/list', '/api/Login/RefreshToken']);
   });
 
   it('does not refresh for calls made without the session', async () => {

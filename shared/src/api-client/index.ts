@@ -1,7 +1,7 @@
 import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import type { Envelope } from '../contracts/envelope';
 import { INFORMATION_CODES, MESSAGES } from '../contracts/messages';
-import type { RefreshTokenResult } from '../contracts/tokens';
+import type { RefreshTokenResult, RevokeTokenRequest, RevokeTokenResult } from '../contracts/tokens';
 import { PATHS } from '../federation/remotes';
 import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
@@ -94,6 +94,12 @@ export interface ApiClient {
    * goes to /Login.
    */
   refreshSession(): Promise<boolean>;
+  /**
+   * Revokes the stored refresh token on the server (PUT /api/login/RevokeToken: UserName,
+   * Quantity 1, AppName, RefreshToken). Resolves the reply's `result`, or null without a stored
+   * refresh token or when the call fails; the stored session is left for the caller to clear.
+   */
+  revokeSession(): Promise<RevokeTokenResult | null>;
   /** The privileges dialog, then the home page (console spec §6): what a 403 reply shows. */
   forbidden(): void;
 }
@@ -174,6 +180,18 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     navigateTo(SIGN_IN_ROUTE, { replace: true });
   }
 
+  async function revokeSession(): Promise<RevokeTokenResult | null> {
+    const { refreshToken, user } = store.getState();
+    if (!refreshToken || !user?.userName) return null;
+    const body: RevokeTokenRequest = { UserName: user.userName, Quantity: 1, AppName: getRuntimeConfig().appName, RefreshToken: refreshToken };
+    try {
+      const reply = await parse<RevokeTokenResult>(await request('PUT', 'login/RevokeToken', body, {}, false));
+      return reply.result ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   async function refreshOnce(): Promise<boolean> {
     const { refreshToken, user } = store.getState();
     if (!refreshToken || !user?.userName) {
@@ -201,6 +219,9 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401 && error.informationCode === INFORMATION_CODES.refreshRevoked) {
         await showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' });
+      } else {
+        // any other refusal: the refresh token is revoked on the server too before the session closes
+        await revokeSession();
       }
       closeSession();
       return false;
@@ -255,6 +276,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     },
     http,
     refreshSession,
+    revokeSession,
     forbidden,
   };
 }

@@ -1,7 +1,8 @@
 import type { TokenValidationResult } from '../contracts/tokens';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
-import { apiClient, SIGN_IN_ROUTE, type ApiClient } from './index';
+import { PATHS } from '../federation/remotes';
+import { apiClient, apiErrorMessage, SIGN_IN_ROUTE, type ApiClient } from './index';
 import { navigateTo } from './navigation';
 
 /** `option` header of the validation on load: 1 = on failure clear the storage and go to sign-in. */
@@ -10,10 +11,11 @@ export const VALIDATION_OPTION = '1';
 /**
  * Token validation on load (portal spec §4): GET /api/login/TokenValidation with the headers
  * user, token, option and currentApp. An expired access token is renewed first with the refresh
- * token. On failure (option 1) local storage is cleared and the page goes to /Login.
+ * token. On failure with option 1 local storage is cleared and the page goes to /Login; with any
+ * other option the session is closed and the alert screen shows why, its button leading to /Login.
  * Resolves true when the stored session is valid, false otherwise (also without a session).
  */
-export async function validateStoredSession(client: ApiClient = apiClient, store: SessionStore = sessionStore): Promise<boolean> {
+export async function validateStoredSession(client: ApiClient = apiClient, store: SessionStore = sessionStore, option: string = VALIDATION_OPTION): Promise<boolean> {
   const { token, user } = store.getState();
   if (!token || !user) return false;
   if (store.isExpired() && !(await client.refreshSession())) return false;
@@ -25,7 +27,7 @@ export async function validateStoredSession(client: ApiClient = apiClient, store
       headers: {
         user: current.user.userName,
         token: current.token,
-        option: VALIDATION_OPTION,
+        option,
         currentApp: getRuntimeConfig().appName,
       },
     });
@@ -35,6 +37,12 @@ export async function validateStoredSession(client: ApiClient = apiClient, store
     if ((error as { status?: number | null }).status === null) return true;
     // the token may have been renewed meanwhile; only a token still in place is cleared
     if (store.getState().token !== current.token) return true;
+    if (option !== VALIDATION_OPTION) {
+      store.signOut();
+      // the alert screen's navigation state (mfe-auth's AlertState): message and the page its button opens
+      navigateTo(PATHS.alert, { replace: true, state: { message: apiErrorMessage(error), page: SIGN_IN_ROUTE } });
+      return false;
+    }
     try {
       window.localStorage.clear();
     } catch {

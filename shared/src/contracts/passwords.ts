@@ -63,14 +63,21 @@ export const RESET_EMAIL_MESSAGES = es.resetEmail;
 /** E-mail pattern of spec §5: top-level domain of 2 to 4 letters. */
 export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/;
 
-/** The forgot-password e-mail field (spec §5, max 100 per §9). */
-export const ResetEmailSchema = v.pipe(
-  v.string(RESET_EMAIL_MESSAGES.required),
-  v.trim(),
-  v.nonEmpty(RESET_EMAIL_MESSAGES.required),
-  v.maxLength(100, RESET_EMAIL_MESSAGES.max),
-  v.regex(RESET_EMAIL_PATTERN, RESET_EMAIL_MESSAGES.format),
-);
+/**
+ * The forgot-password e-mail field (spec §5, max 100 per §9). The spec's screens word the empty
+ * field two ways ('El Campo email es obligatorio', or 'Ingresa un email valido' in the newer look).
+ */
+export function resetEmailSchema(requiredMessage: string = RESET_EMAIL_MESSAGES.required) {
+  return v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(100, RESET_EMAIL_MESSAGES.max),
+    v.regex(RESET_EMAIL_PATTERN, RESET_EMAIL_MESSAGES.format),
+  );
+}
+
+export const ResetEmailSchema = resetEmailSchema();
 
 /**
  * The decrypted query string of an activation/reset link:

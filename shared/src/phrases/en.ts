@@ -66,6 +66,7 @@ export const en: Catalogue = {
   },
   resetEmail: {
     required: 'The e-mail field is required',
+    enterValid: 'Enter a valid e-mail',
     format: 'The e-mail format is not valid. Please try again.',
     max: 'Must have at most 100 characters.',
   },

@@ -120,6 +120,8 @@ export const es = {
   /** The forgot-password e-mail field (portal spec §5). */
   resetEmail: {
     required: 'El Campo email es obligatorio',
+    /** The same, as the newer forgot-password look words it. */
+    enterValid: 'Ingresa un email valido',
     format: 'El formato de email ingresado no es válido. Inténtalo de nuevo.',
     max: 'Debe tener máximo 100 caracteres.',
   },

@@ -66,6 +66,7 @@ export const pt: Catalogue = {
   },
   resetEmail: {
     required: 'O campo e-mail é obrigatório',
+    enterValid: 'Informe um e-mail válido',
     format: 'O formato do e-mail informado não é válido. Tente novamente.',
     max: 'Deve ter no máximo 100 caracteres.',
   },

@@ -1,9 +1,13 @@
-import { decodeToken, userFromClaims, withBearer, type SessionUser } from './token';
+import { encryptPayload } from '../crypto/payload';
+import { getRuntimeConfig } from '../runtime-config';
+import { decodeToken, userFromClaims, withBearer, withoutBearer, type SessionUser } from './token';
 
 /** Local storage keys of the session (portal spec §3). */
 export const SESSION_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',
+  /** The access token under the payload cipher (portal spec §3 session data), for what reads it encrypted. */
+  encryptedToken: 'encryptedToken',
   user: 'userData',
 } as const;
 
@@ -11,6 +15,8 @@ export interface SessionState {
   /** Access token with the 'Bearer ' prefix, as stored. */
   token: string | null;
   refreshToken: string | null;
+  /** The access token (without the prefix) under the payload cipher; null without a session or a payload key. */
+  encryptedToken: string | null;
   user: SessionUser | null;
 }
 
@@ -56,11 +62,17 @@ export class SessionStore {
     };
   };
 
-  /** Stores a sign-in reply: the token gets the 'Bearer ' prefix, the user data comes from its claims. */
+  /**
+   * Stores a sign-in reply: the token gets the 'Bearer ' prefix, its encrypted form is kept beside
+   * it, the user data comes from its claims.
+   */
   signIn = ({ token, refreshToken }: SignInTokens): SessionState => {
     const claims = decodeToken(token);
     const storage = this.storage();
     storage?.setItem(SESSION_KEYS.token, withBearer(token));
+    const key = getRuntimeConfig().payloadKey;
+    if (key) storage?.setItem(SESSION_KEYS.encryptedToken, encryptPayload(withoutBearer(token), key));
+    else storage?.removeItem(SESSION_KEYS.encryptedToken);
     if (refreshToken) storage?.setItem(SESSION_KEYS.refreshToken, refreshToken);
     else storage?.removeItem(SESSION_KEYS.refreshToken);
     if (claims) storage?.setItem(SESSION_KEYS.user, JSON.stringify(userFromClaims(claims)));
@@ -101,6 +113,7 @@ export class SessionStore {
     const storage = this.storage();
     const token = storage?.getItem(SESSION_KEYS.token) ?? null;
     const refreshToken = storage?.getItem(SESSION_KEYS.refreshToken) ?? null;
+    const encryptedToken = token ? (storage?.getItem(SESSION_KEYS.encryptedToken) ?? null) : null;
     let user: SessionUser | null = null;
     const raw = storage?.getItem(SESSION_KEYS.user);
     if (raw) {
@@ -114,7 +127,7 @@ export class SessionStore {
       const claims = decodeToken(token);
       user = claims ? userFromClaims(claims) : null;
     }
-    return { token, refreshToken, user };
+    return { token, refreshToken, encryptedToken, user };
   }
 
   private changed(): void {

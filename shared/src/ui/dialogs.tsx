@@ -1,5 +1,5 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_NS, useLocalize } from '../i18n';
 
@@ -34,6 +34,15 @@ interface OpenDialog extends DialogOptions {
 }
 
 type Listener = () => void;
+
+/**
+ * Longest a dialog's closing transition may hold its place (portal spec §9, console spec §2): it
+ * leaves when its animation ends or, should the end never be reported, after this.
+ */
+export const DIALOG_TRANSITION_TIMEOUT_MS = 10_000;
+
+/** Whether this environment runs CSS animations it can report on (not a test DOM). */
+const canAnimate = () => typeof Element !== 'undefined' && typeof Element.prototype.getAnimations === 'function';
 
 let nextId = 1;
 let queue: readonly OpenDialog[] = [];
@@ -86,21 +95,73 @@ const snapshot = () => queue;
 
 /** Renders the oldest open dialog as a modal alert dialog; focus goes to its button. */
 export function DialogHost() {
-  const { t } = useTranslation(COMMON_NS);
-  const localized = useLocalize();
   const dialogs = useSyncExternalStore(subscribe, snapshot, snapshot);
   const current = dialogs[0];
+  // the last dialog shown stays on screen, inert, while its closing transition plays
+  const [lastShown, setLastShown] = useState<OpenDialog | null>(null);
+  if (current && current !== lastShown) setLastShown(current);
+  const leaving = !current && lastShown && canAnimate() ? lastShown : null;
+  const leavingRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!leaving) return undefined;
+    let over = false;
+    const finish = () => {
+      if (over) return;
+      over = true;
+      setLastShown((shown) => (shown === leaving ? null : shown));
+    };
+    const animations = leavingRef.current?.getAnimations({ subtree: true }) ?? [];
+    if (animations.length === 0) {
+      finish();
+      return undefined;
+    }
+    const timer = setTimeout(finish, DIALOG_TRANSITION_TIMEOUT_MS);
+    void Promise.allSettled(animations.map((animation) => animation.finished)).then(finish);
+    return () => {
+      over = true;
+      clearTimeout(timer);
+    };
+  }, [leaving]);
+
+  if (current) return <DialogView key={current.id} dialog={current} state="open" />;
+  if (leaving) return <DialogView key={leaving.id} dialog={leaving} state="closed" containerRef={leavingRef} />;
+  return null;
+}
+
+function DialogView({ dialog, state, containerRef }: { dialog: OpenDialog; state: 'open' | 'closed'; containerRef?: Ref<HTMLDivElement> }) {
+  const { t } = useTranslation(COMMON_NS);
+  const localized = useLocalize();
   const titleId = useId();
   const bodyId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const open = state === 'open';
 
   useEffect(() => {
-    if (current) buttonRef.current?.focus();
-  }, [current]);
+    if (open) buttonRef.current?.focus();
+  }, [open]);
 
-  if (!current) return null;
   return (
-    <Box position="fixed" inset="0" zIndex="modal" bg="blackAlpha.600" display="flex" alignItems="center" justifyContent="center" p="4">
+    <Box
+      ref={containerRef}
+      data-state={state}
+      aria-hidden={open ? undefined : true}
+      inert={!open}
+      // a leaving dialog no longer stands between the person and the page
+      pointerEvents={open ? undefined : 'none'}
+      position="fixed"
+      inset="0"
+      zIndex="modal"
+      bg="blackAlpha.600"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      p="4"
+      animationName={open ? 'fade-in' : 'fade-out'}
+      animationDuration="moderate"
+      animationFillMode="forwards"
+      _motionReduce={{ animation: 'none' }}
+    >
       <Box
         role="alertdialog"
         aria-modal="true"
@@ -113,6 +174,10 @@ export function DialogHost() {
         p="6"
         w="full"
         maxW="md"
+        animationName={open ? 'scale-in' : 'scale-out'}
+        animationDuration="moderate"
+        animationFillMode="forwards"
+        _motionReduce={{ animation: 'none' }}
         onKeyDown={(event) => {
           if (event.key === 'Tab') {
             event.preventDefault();
@@ -122,14 +187,14 @@ export function DialogHost() {
       >
         <Stack gap="4">
           <Heading as="h2" id={titleId} size="md">
-            {current.title ?? t('dialog.notice')}
+            {dialog.title ?? t('dialog.notice')}
           </Heading>
-          <Text id={bodyId}>{localized(current.message)}</Text>
-          {current.actions ? (
-            current.actions(current.close)
+          <Text id={bodyId}>{localized(dialog.message)}</Text>
+          {dialog.actions ? (
+            dialog.actions(open ? dialog.close : () => undefined)
           ) : (
-            <Button ref={buttonRef} alignSelf="flex-end" colorPalette="brand" onClick={() => current.close()}>
-              {current.confirmText ?? t('dialog.accept')}
+            <Button ref={buttonRef} alignSelf="flex-end" colorPalette="brand" onClick={() => dialog.close()}>
+              {dialog.confirmText ?? t('dialog.accept')}
             </Button>
           )}
         </Stack>

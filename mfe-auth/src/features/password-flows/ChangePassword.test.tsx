@@ -161,18 +161,35 @@ describe('/changepassword from a link', () => {
     expect(sessionStore.getState().refreshToken).toBe('r');
   });
 
-  it('an expired activation link → /resendemail with INVALID_LINK, the e-mail and the user', async () => {
+  it('an expired activation link (R32) → /resendemail in the activation-time-expired state with the re-send prompt', async () => {
     const user = userEvent.setup();
     mockApi({
       'login/AssignPassword': () =>
-        reply(410, { statusCode: 410, result: { information: 'El tiempo de activación expiró.', informationCode: 'R32', email: 'ana@example.com', user: 'ana' } }),
+        reply(410, { statusCode: 410, result: { information: 'El enlace ha expirado. Solicite uno nuevo.', informationCode: 'R32', email: 'ana@example.com', user: 'ana' } }),
+    });
+    renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
+    await fill(user, STRONG, STRONG);
+    await user.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(await screen.findByRole('heading', { name: 'El tiempo de activación expiró' })).toBeInTheDocument();
+    expect(location()).toBe('/resendemail');
+    expect(state()).toMatchObject({ messageType: 'ACTIVATION_TIME_EXPIRED', email: 'ana@example.com', user: 'ana' });
+    expect(screen.getByText('El enlace ha expirado. Solicite uno nuevo.')).toBeInTheDocument();
+    expect(screen.getByText('¿Deseas que te enviemos un nuevo email de activación?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reenviar email de activación' })).toBeEnabled();
+  });
+
+  it('a used activation link (R31) → /resendemail with INVALID_LINK, the e-mail and the user', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'login/AssignPassword': () =>
+        reply(400, { statusCode: 400, result: { information: 'El enlace no es válido.', informationCode: 'R31', email: 'ana@example.com', user: 'ana' } }),
     });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
     expect(await screen.findByRole('heading', { name: 'El enlace no es válido' })).toBeInTheDocument();
-    expect(location()).toBe('/resendemail');
     expect(state()).toMatchObject({ messageType: 'INVALID_LINK', email: 'ana@example.com', user: 'ana' });
+    expect(screen.queryByText('¿Deseas que te enviemos un nuevo email de activación?')).not.toBeInTheDocument();
   });
 
   it('a used or expired reset link → /invalid-link asking for the e-mail, with the server message', async () => {

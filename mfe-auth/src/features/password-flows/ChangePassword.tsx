@@ -26,7 +26,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
-import { PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from '../../navigation';
+import { ACTIVATION_TIME_EXPIRED, INVALID_LINK, PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from '../../navigation';
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import { PublicCard } from '../../components/PublicCard';
 import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
@@ -154,14 +154,16 @@ function LinkPasswordForm() {
 
   const describeRefusal = (failure: unknown): boolean => {
     const result = failure instanceof ApiError ? failure.envelope?.result : undefined;
+    const code = result?.informationCode;
     // An activation link that is no longer valid: a new activation e-mail (the refusal names the user and e-mail).
+    // An expired one (R32) is the 'activation time expired' state, not a broken link.
     if (isUserActivation && result && typeof result.email === 'string' && typeof result.user === 'string' && result.email && result.user) {
-      const next: ResendEmailState = { messageType: 'INVALID_LINK', email: result.email, user: result.user, message: result.information };
+      const messageType = code === INFORMATION_CODES.linkExpired ? ACTIVATION_TIME_EXPIRED : INVALID_LINK;
+      const next: ResendEmailState = { messageType, email: result.email, user: result.user, message: result.information };
       navigate(PATHS.resendEmail, { replace: true, state: next });
       return true;
     }
     // A used or expired reset link: the invalid-link screen asks for the e-mail to restart the reset.
-    const code = result?.informationCode;
     if (!isUserActivation && (code === INFORMATION_CODES.invalidLink || code === INFORMATION_CODES.linkExpired)) {
       navigate(PATHS.invalidLink, { replace: true, state: { message: result?.information } });
       return true;

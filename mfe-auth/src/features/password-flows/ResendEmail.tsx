@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
-import type { ResendEmailState } from '../../navigation';
+import { INVALID_LINK, type ResendEmailState } from '../../navigation';
 import { PublicCard } from '../../components/PublicCard';
 import { requestActivationEmail } from '../../passwordRequests';
 
@@ -30,12 +30,11 @@ export function ResendEmail() {
     }
   };
 
+  const invalid = state.messageType === INVALID_LINK;
   return (
-    <PublicCard
-      title={state.messageType === 'INVALID_LINK' ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')}
-      logo={state.messageType === 'INVALID_LINK' ? 'invalidLink' : 'expireTime'}
-    >
-      <Text>{state.message || t('resendEmail.body')}</Text>
+    <PublicCard title={invalid ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')} logo={invalid ? 'invalidLink' : 'expireTime'}>
+      <Text>{state.message || (invalid ? t('resendEmail.body') : t('resendEmail.expiredBody'))}</Text>
+      {invalid ? null : <Text>{t('resendEmail.prompt')}</Text>}
       {state.email ? (
         <Text>
           {t('resendEmail.to')} <Text as="strong">{maskEmailKeepStart(state.email)}</Text>

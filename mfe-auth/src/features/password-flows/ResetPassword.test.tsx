@@ -1,4 +1,4 @@
-import { changeLanguage } from '@suite/shared';
+import { DEFAULT_PROFILE, changeLanguage } from '@suite/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
@@ -38,6 +38,27 @@ describe('/resetpassword', () => {
     expect(await screen.findByText('El Campo email es obligatorio')).toBeInTheDocument();
     await user.type(field, 'ana@example.com');
     expect(button).toBeEnabled();
+  });
+
+  it('the newer (myself-style) look says Enviar and Ingresa un email valido; other looks keep their wording', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    const { unmount } = renderAt('/resetpassword', undefined, { ...DEFAULT_PROFILE, app: 'bemyself', signInVariant: 'myself' });
+    expect(screen.queryByRole('button', { name: 'Restablecer contraseña' })).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Enviar' });
+    expect(button).toBeDisabled();
+    const field = screen.getByLabelText('Email');
+    await user.type(field, 'a');
+    await user.clear(field);
+    expect(await screen.findByText('Ingresa un email valido')).toBeInTheDocument();
+    expect(screen.queryByText('El Campo email es obligatorio')).not.toBeInTheDocument();
+    await user.type(field, 'ana@example');
+    expect(await screen.findByText('El formato de email ingresado no es válido. Inténtalo de nuevo.')).toBeInTheDocument();
+    await user.type(field, '.com');
+    expect(button).toBeEnabled();
+    await act(() => changeLanguage('en'));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    unmount();
   });
 
   it('one account: sends the reset and shows /check-email with the masked e-mail (check-email applications)', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ApiError, PATHS, ResetEmailSchema, apiErrorMessage, useLocalize, type UserAccountEntry } from '@suite/shared';
+import { ApiError, PATHS, apiErrorMessage, useLocalize, useProfileInMode, type UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ import type { SelectAccountsState } from '../../navigation';
 import { PublicCard } from '../../components/PublicCard';
 import { requestUsersForEmail } from '../../passwordRequests';
 import { RESET_ACCOUNTS_KEY, sendResetAndContinue } from '../../resetFlow';
+import { forgotPasswordLookFor, type ForgotPasswordLook } from './forgotPasswordLook';
 
-const FormSchema = v.object({ email: ResetEmailSchema });
-type FormValues = v.InferInput<typeof FormSchema>;
+type FormValues = v.InferInput<ForgotPasswordLook['schema']>;
 
 /**
  * /resetpassword (portal spec §2 screen 3) and /invalid-link (screen 8, the invalid-link screen
@@ -28,12 +28,13 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
   const navigate = useNavigate();
   const notice = (useLocation().state as { message?: unknown } | null)?.message;
   const [serverError, setServerError] = useState<string | null>(null);
+  const look = forgotPasswordLookFor(useProfileInMode().signInVariant);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<FormValues>({ resolver: valibotResolver(FormSchema), mode: 'onChange', defaultValues: { email: '' } });
+  } = useForm<FormValues>({ resolver: valibotResolver(look.schema), mode: 'onChange', defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
@@ -85,7 +86,7 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
             <Field.ErrorText>{localized(errors.email?.message)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="brand" disabled={!isValid || isSubmitting} loading={isSubmitting} aria-busy={isSubmitting}>
-            {t('reset.submit')}
+            {t(look.submitKey)}
           </Button>
           <Button variant="outline" onClick={() => navigate(PATHS.login)}>
             {t('reset.cancel')}

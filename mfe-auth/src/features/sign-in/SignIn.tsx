@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   ApiError,
@@ -24,14 +24,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { formatCountdown } from '../../components/countdown';
-import { EyeIcon } from '../../components/EyeIcon';
+import { RevealPasswordButton } from '../../components/RevealPasswordButton';
 import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 import { goToApplication, requestSignIn } from '../../signInRequest';
 import { lazyScreen } from '../../lazyScreen';
 import { useCaptcha } from './captcha';
 import { ExternalSignInButton } from './ExternalSignInButton';
-import { SIGN_IN_TITLE_ID, signInLayoutFor } from './signInVariants';
+import { SIGN_IN_TITLE_ID, revealModeFor, signInLayoutFor } from './signInVariants';
 
 /** The sign-in form validates the same fields the API does (contracts/login.ts). */
 const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
@@ -323,17 +323,14 @@ function SignInForm() {
           <Field.Label color={colors.input.label}>{t('signIn.password')}</Field.Label>
           <InputGroup
             endElement={
-              <IconButton
-                aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
-                aria-pressed={showPassword}
-                variant="ghost"
-                size="sm"
-                me="-2"
-                color="inherit"
-                onClick={() => setShowPassword((shown) => !shown)}
-              >
-                <EyeIcon open={showPassword} />
-              </IconButton>
+              <RevealPasswordButton
+                mode={revealModeFor(profile.signInVariant)}
+                shown={showPassword}
+                onShownChange={setShowPassword}
+                showLabel={t('signIn.showPassword')}
+                hideLabel={t('signIn.hidePassword')}
+                holdLabel={t('signIn.holdToShowPassword')}
+              />
             }
           >
             <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} {...register('password')} />

@@ -1,5 +1,5 @@
 import { Center, Text } from '@chakra-ui/react';
-import { PATHS, apiClient, getRuntimeConfig, sessionStore, useSession, type RevokeTokenResult } from '@suite/shared';
+import { PATHS, apiClient, useSession } from '@suite/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,20 +23,9 @@ export function SignOut() {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      const { refreshToken, user } = sessionStore.getState();
-      let target: string = PATHS.login;
-      if (refreshToken && user?.userName) {
-        try {
-          const reply = await apiClient.put<RevokeTokenResult>(
-            'login/RevokeToken',
-            { UserName: user.userName, Quantity: 1, AppName: getRuntimeConfig().appName, RefreshToken: refreshToken },
-            { auth: false },
-          );
-          if (typeof reply.result?.information === 'string' && reply.result.information !== '') target = reply.result.information;
-        } catch {
-          /* the session ends here anyway */
-        }
-      }
+      // a failed revocation still ends the session here
+      const revoked = await apiClient.revokeSession();
+      const target = typeof revoked?.information === 'string' && revoked.information !== '' ? revoked.information : PATHS.login;
       signOut();
       const state: SignedOutState = { message: t('signOut.done') };
       const path = sameOriginPath(target);

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
 import { mockApi, renderAt, resetWorld } from '../../../testHarness';
-import { SIGN_IN_LAYOUTS, signInLayoutFor } from './layouts';
+import { SIGN_IN_LAYOUTS, SIGN_IN_REVEAL_MODES, revealModeFor, signInLayoutFor } from './layouts';
 import { ClassicLayout } from './ClassicLayout';
 import { MyselfLayout } from './MyselfLayout';
 import { TwoColumnLayout } from './TwoColumnLayout';
@@ -163,5 +163,70 @@ describe('theme switch of the myself template', () => {
     const { container } = renderAt('/login', undefined, profileWith('myself', { colorMode: 'light', colorModeSwitch: false }));
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(container.querySelector('[data-color-mode]')).toHaveAttribute('data-color-mode', 'light');
+  });
+});
+
+describe('revealing the password', () => {
+  it('the myself-style look holds to reveal; the others keep the show/hide toggle', () => {
+    expect(Object.keys(SIGN_IN_REVEAL_MODES).sort()).toEqual([...SIGN_IN_VARIANTS].sort());
+    expect(revealModeFor('myself')).toBe('hold');
+    for (const variant of ['classic', 'twoColumn', 'translated', 'certificate', 'unknown']) expect(revealModeFor(variant)).toBe('toggle');
+  });
+
+  it('hold to reveal: shown while the pointer holds the button, hidden on release', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt('/login', undefined, profileWith('myself'));
+    const field = screen.getByLabelText('Contraseña', { exact: true });
+    const button = screen.getByRole('button', { name: 'Mantén presionado para ver la contraseña' });
+    expect(screen.queryByRole('button', { name: 'Mostrar contraseña' })).not.toBeInTheDocument();
+    expect(field).toHaveAttribute('type', 'password');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    expect(field).toHaveAttribute('type', 'text');
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    expect(field).toHaveAttribute('type', 'password');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('hold to reveal by keyboard: Space or Enter held down shows it; release or leaving the button hides it', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt('/login', undefined, profileWith('myself'));
+    const field = screen.getByLabelText('Contraseña', { exact: true });
+    const button = screen.getByRole('button', { name: 'Mantén presionado para ver la contraseña' });
+    button.focus();
+    await user.keyboard('[Space>]');
+    expect(field).toHaveAttribute('type', 'text');
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('[/Space]');
+    expect(field).toHaveAttribute('type', 'password');
+    await user.keyboard('[Enter>]');
+    expect(field).toHaveAttribute('type', 'text');
+    await user.tab();
+    expect(field).toHaveAttribute('type', 'password');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a screen reader’s activation (a click with no hold) toggles, so the value stays reachable', async () => {
+    mockApi({});
+    renderAt('/login', undefined, profileWith('myself'));
+    const field = screen.getByLabelText('Contraseña', { exact: true });
+    const button = screen.getByRole('button', { name: 'Mantén presionado para ver la contraseña' });
+    act(() => button.click());
+    expect(field).toHaveAttribute('type', 'text');
+    act(() => button.click());
+    expect(field).toHaveAttribute('type', 'password');
+  });
+
+  it('the classic look keeps the toggle', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderAt('/login', undefined, profileWith('classic'));
+    const field = screen.getByLabelText('Contraseña', { exact: true });
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(field).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
