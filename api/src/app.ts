@@ -192,7 +192,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       limits: routeLimits(config.rateLimit),
       mailer,
       notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, deliveryRetentionMs: config.notificationRetentionDays * 86_400_000, logger: app.log }),
-      captcha: await CaptchaService.open(database.db, config.captcha),
+      captcha: await CaptchaService.open(database.db, config.captcha, directory),
     };
     app.decorate('ctx', ctx);
     installShutdownReplies(app);

@@ -11,7 +11,6 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
-import { captchaApplies } from '../src/modules/captcha/queries';
 import { hashPassword } from '../src/security/passwords';
 import { pgliteTemplatePath } from './pglite-template';
 
@@ -176,7 +175,7 @@ export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
 
 /** Signs in as the portal does: with a solved captcha when the application asks for one (firmaya). */
 export async function login(app: FastifyInstance, user: string, password: string, appname = FALLBACK_APP): Promise<LightMyRequestResponse> {
-  const tokenCaptcha = (await captchaApplies(app.ctx.db, appname)) ? await solvedCaptcha(app) : undefined;
+  const tokenCaptcha = (await app.ctx.directory.snapshot()).get(appname)?.captchaApply ? await solvedCaptcha(app) : undefined;
   return app.inject({
     method: 'POST',
     url: '/api/Login',

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { DEFAULT_PROFILE, applicationHostLabel, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
+import { APP_PARAMETERS, DEFAULT_PROFILE, applicationHostLabel, mergeProfile, type PortalProfile } from '@suite/shared/contracts';
 import type { ApplicationsTable, DB } from '../../db/schema';
 import type { AppCatalog } from '../../http/host';
 
@@ -20,6 +20,8 @@ export interface DirectoryApp {
   tenants: DirectoryTenant[];
   /** The application's own portal profile (no tenant applied); DEFAULT_PROFILE with its title when absent. */
   profile?: PortalProfile;
+  /** Its sign-in asks for the captcha (the captchaApply parameter). */
+  captchaApply?: boolean;
 }
 
 /** The columns an application's own portal profile is made of. */
@@ -120,6 +122,13 @@ export class AppDirectory {
       .select(['application_id', 'code', 'title', 'default_language', 'profile'])
       .orderBy('code')
       .execute();
+    const withCaptcha = await this.db
+      .selectFrom('application_parameters')
+      .select('application_id')
+      .where('name', '=', APP_PARAMETERS.captchaApply)
+      .where(sql<boolean>`value = 'true'::jsonb`)
+      .execute();
+    const captcha = new Set(withCaptcha.map((p) => p.application_id));
     return new AppSnapshot(
       apps.map((a) => ({
         id: a.id,
@@ -131,6 +140,7 @@ export class AppDirectory {
           .filter((t) => t.application_id === a.id)
           .map((t) => ({ code: t.code, title: t.title, defaultLanguage: t.default_language, profile: t.profile })),
         profile: storedProfile(a),
+        captchaApply: captcha.has(a.id),
       })),
     );
   }

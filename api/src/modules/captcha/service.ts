@@ -6,7 +6,8 @@ import type { CaptchaConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { resolveStoredSecret } from '../../security/settings';
-import { captchaApplies, spendSolution } from './queries';
+import type { AppDirectory } from '../applications/directory';
+import { spendSolution } from './queries';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 const HMAC_SETTING = 'captcha_hmac_key';
@@ -49,10 +50,12 @@ export class CaptchaService {
     private readonly db: Kysely<DB>,
     private readonly config: CaptchaConfig,
     private readonly hmacKey: string,
+    private readonly directory: Pick<AppDirectory, 'snapshot'>,
   ) {}
 
-  static async open(db: Kysely<DB>, config: CaptchaConfig): Promise<CaptchaService> {
-    return new CaptchaService(db, config, await resolveStoredSecret(db, HMAC_SETTING, config.hmacKey));
+  /** `directory` tells which applications ask for it (their captchaApply parameter, kept with the application list). */
+  static async open(db: Kysely<DB>, config: CaptchaConfig, directory: Pick<AppDirectory, 'snapshot'>): Promise<CaptchaService> {
+    return new CaptchaService(db, config, await resolveStoredSecret(db, HMAC_SETTING, config.hmacKey), directory);
   }
 
   /** A new challenge; its answer lies at a random counter, so the work differs from one to the next. */
@@ -90,7 +93,9 @@ export class CaptchaService {
    * wrong, expired or already used is refused (400) before anything else of the sign-in happens.
    */
   async requireFor(appName: string, token: string | undefined, log?: { info(o: object, msg: string): void }): Promise<void> {
-    if (!(await captchaApplies(this.db, appName))) return;
+    // read from the application list every sign-in already holds in memory (dropped on every
+    // instance when an application changes), not with a query of its own per sign-in
+    if (!(await this.directory.snapshot()).get(appName)?.captchaApply) return;
     const failure = await this.spend(token);
     if (failure === null) return;
     log?.info({ app: appName, captcha: failure }, 'sign-in refused: captcha');
