@@ -19,6 +19,7 @@ export { Pagination, type PaginationProps } from './data-table/Pagination';
 export { StateSwitch, type StateSwitchProps } from './data-table/StateSwitch';
 /** A styled native <select> (keyboard and screen readers from the browser; no Chakra select machine). */
 export { NativeSelect } from './data-table/NativeSelect';
+export { TextArea } from './TextArea';
 export { TabbedCard, type CardTab, type TabbedCardProps } from './tabbed-card/TabbedCard';
 /** Server data (TanStack Query on the host's QueryClient; ADR 0009). */
 export * from './query/keys';

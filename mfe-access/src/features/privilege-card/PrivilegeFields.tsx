@@ -1,6 +1,6 @@
 import { Box, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { ACCESS_TEXT_MAX, PRIVILEGE_NAME_INPUT_MAX, useLocalize, type ApplicationSummary } from '@suite/shared';
-import { StateSwitch } from '@suite/shared/console';
+import { StateSwitch, TextArea } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
@@ -17,10 +17,6 @@ export interface PrivilegeFieldsProps {
   applications: readonly ApplicationSummary[];
 }
 
-/** A plain textarea: the shared Chakra entry carries no Textarea. */
-export const TextArea = chakra('textarea', {
-  base: { w: 'full', minH: '20', px: '3', py: '2', borderWidth: '1px', borderRadius: 'md', _disabled: { opacity: 0.5, cursor: 'not-allowed' } },
-});
 const Fieldset = chakra('fieldset', { base: { borderWidth: '1px', borderRadius: 'md', p: '3', minW: 0 } });
 const Legend = chakra('legend', { base: { px: '1', fontWeight: 'medium', fontSize: 'sm' } });
 
@@ -51,6 +47,7 @@ export function PrivilegeFields({ form, onChange, errors, editing, nameFixed, ap
         </chakra.label>
         <TextArea
           id={`${baseId}-description`}
+          minH="20"
           disabled={!editing}
           maxLength={ACCESS_TEXT_MAX}
           value={form.description}

@@ -1,12 +1,11 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { MENU_LOCATION, useLocalize, type MenuItem, type MenuLocation } from '@suite/shared';
-import { NativeSelect } from '@suite/shared/console';
+import { NativeSelect, TextArea } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { MenuIcon } from '@suite/shared/menu-icon';
 import { Modal } from '../common/Modal';
-import { TextArea } from '../common/parts';
 import { draftOf, iconLabel, itemOf, matchingIcons, type ItemDraft } from './itemForm';
 
 export interface ItemModalProps {

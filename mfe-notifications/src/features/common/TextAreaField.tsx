@@ -1,20 +1,6 @@
 import { Stack, Text, chakra } from '@chakra-ui/react';
+import { TextArea } from '@suite/shared/console';
 import { useId } from 'react';
-
-/** A plain textarea: the shared Chakra entry carries no Textarea. */
-const TextArea = chakra('textarea', {
-  base: {
-    w: 'full',
-    px: '3',
-    py: '2',
-    borderWidth: '1px',
-    borderRadius: 'l2',
-    fontSize: 'sm',
-    bg: 'white',
-    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px' },
-    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-  },
-});
 
 /** A labelled multi-line field with its error or hint (wired by hand: Field only wires its own controls). */
 export function TextAreaField(props: { label: string; value: string; onChange: (value: string) => void; rows: number; maxLength: number; error?: string; hint?: string; disabled: boolean }) {
