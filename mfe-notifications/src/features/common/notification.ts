@@ -24,12 +24,6 @@ export function applicationsSummary(titles: readonly string[], shown = 2): strin
   return titles.length > shown ? `${titles.slice(0, shown).join(', ')}, …` : titles.join(', ');
 }
 
-/** 'YYYY-MM-DD' as the console prints dates: dd/mm/yyyy. */
-export function formatDate(date: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : date;
-}
-
 /**
  * An instant as the wall clock of `timeZone` reads it, and its zone's short name, in `language`
  * ('10/03/2026, 23:59 GMT-5'); UTC as 'YYYY-MM-DD HH:mm UTC'.

@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
-import { NOTIFICATION_MESSAGES, useLocalize, type NotificationRecord } from '@suite/shared';
+import { NOTIFICATION_MESSAGES, formatDate, useLocalize, type NotificationRecord } from '@suite/shared';
 import { DataTable, STATE_DATE_SORT, showMessage, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteNotification, fetchNotifications } from '../../api/notifications';
 import { NS } from '../../i18n';
-import { NOTIFICATION_ORDER, applicationsSummary, formatDate, formatInstant, formatUtc, isPending } from '../common/notification';
+import { NOTIFICATION_ORDER, applicationsSummary, formatInstant, formatUtc, isPending } from '../common/notification';
 
 /**
  * The delete icon shows only while its row is hovered or holds the focus (console spec §2); the
