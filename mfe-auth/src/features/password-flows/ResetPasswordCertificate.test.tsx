@@ -1,40 +1,17 @@
-import { DEFAULT_PROFILE, type PortalProfile } from '@suite/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from '../../testHarness';
+import { TYPES, firmaya, numberField, ok, typeSelect, beforeEachCertificateWorld } from '../../certificateTesting';
+import { mockApi, renderAt } from '../../testHarness';
 import { ResetPasswordCertificate } from './ResetPasswordCertificate';
-
-/** An envelope answered with 200. */
-const ok = (envelope: unknown) => () => reply(200, envelope);
-
-const firmaya: PortalProfile = { ...DEFAULT_PROFILE, app: 'firmaya', signInVariant: 'certificate' };
-const TYPES = {
-  statusCode: 200,
-  result: {
-    records: {
-      result: {
-        records: [
-          { documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false },
-          { documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true },
-        ],
-        count: 2,
-      },
-    },
-  },
-};
 
 // typing through several forms takes long on a busy machine
 jest.setTimeout(30_000);
 
-beforeEach(() => resetWorld('firmaya', { signInVariant: 'certificate' }));
+beforeEachCertificateWorld();
 afterEach(() => {
   jest.restoreAllMocks();
 });
-
-const typeSelect = () => screen.getByLabelText('Tipo de documento');
-const numberField = () => screen.getByLabelText('Número de documento');
-
 
 describe('/resetpasswordCertificate', () => {
   const ACCOUNTS = {

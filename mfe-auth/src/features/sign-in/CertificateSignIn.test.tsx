@@ -1,38 +1,17 @@
-import { DEFAULT_PROFILE, decryptPayload, type PortalProfile } from '@suite/shared';
+import { decryptPayload } from '@suite/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';
-import { mockApi, renderAt, resetWorld } from '../../testHarness';
-
-/** An envelope answered with 200. */
-const ok = (envelope: unknown) => () => reply(200, envelope);
-
-const firmaya: PortalProfile = { ...DEFAULT_PROFILE, app: 'firmaya', signInVariant: 'certificate' };
-const TYPES = {
-  statusCode: 200,
-  result: {
-    records: {
-      result: {
-        records: [
-          { documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false },
-          { documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true },
-        ],
-        count: 2,
-      },
-    },
-  },
-};
+import { TYPES, firmaya, numberField, ok, typeSelect, beforeEachCertificateWorld } from '../../certificateTesting';
+import { mockApi, renderAt } from '../../testHarness';
 
 // typing through several forms takes long on a busy machine
 jest.setTimeout(30_000);
 
-beforeEach(() => resetWorld('firmaya', { signInVariant: 'certificate' }));
+beforeEachCertificateWorld();
 afterEach(() => {
   jest.restoreAllMocks();
 });
-
-const typeSelect = () => screen.getByLabelText('Tipo de documento');
-const numberField = () => screen.getByLabelText('Número de documento');
 
 describe('certificate sign-in', () => {
   it('shows document type, number and certificate password, and enables Ingresar only when valid', async () => {
