@@ -1,9 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { CONSOLE_SECTIONS } from '@suite/shared/federation';
 import { ACCESS_MESSAGES, MENU_MESSAGES, MESSAGES, formatMessage, parseMenuJson, type MenuItem, type MenuLocation } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Menu5.Admin-Pass';
@@ -49,13 +48,7 @@ describeEachBackend('menus API', (server) => {
   let firmaya: number;
   let n = 0;
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
-    server().app.inject({
-      method,
-      url,
-      headers: { ...(options.token === null ? {} : { authorization: `Bearer ${options.token ?? admin}` }), ...options.headers },
-      ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
-    });
+  const call = apiCaller(server, () => admin);
 
   async function expectRefused(response: Awaited<ReturnType<typeof call>>, before: string, status: number, information?: string) {
     expect({ status: response.statusCode, body: response.body }).toEqual({ status, body: expect.any(String) });
