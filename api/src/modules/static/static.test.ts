@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
+import { APP_NAME_HEADER, TENANT_HEADER, type PortalProfile } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
 import { parseCsp } from '../../http/security-headers';
@@ -17,6 +17,14 @@ const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div 
 /** INDEX as served: with the reply's style nonce in a meta element. */
 const servedIndex = (nonce: string) =>
   `<!doctype html><html><head><meta property="csp-nonce" content="${nonce}" /><title>Suite</title></head><body><div id="root"></div></body></html>`;
+
+/** A sign-in document with its skeleton taken out again: the page as built, with its nonce. */
+const withoutSkeleton = (body: string) =>
+  body
+    .replace(/ lang="[a-z]{2}"/, '')
+    .replace(/<title>[^<]*<\/title>/, '<title>Suite</title>')
+    .replace(/<style nonce="[^"]*">[^<]*<\/style>/, '')
+    .replace(/<div id="root">.*<\/div><\/body>/, '<div id="root"></div></body>');
 
 /** The style nonce of a reply's Content-Security-Policy. */
 function styleNonce(headers: Record<string, unknown>): string {
@@ -59,7 +67,7 @@ describeEachBackend(
     it('serves the host index.html at / with no-cache and the fallback application header', async () => {
       const response = await get('/', { host: 'localhost:8080' });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(servedIndex(styleNonce(response.headers)));
+      expect(withoutSkeleton(response.body)).toBe(servedIndex(styleNonce(response.headers)));
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers[APP_NAME_HEADER]).toBe('ibuhoo');
@@ -69,12 +77,13 @@ describeEachBackend(
     it('falls back to index.html for client routes, with the application and tenant of the host', async () => {
       const firmaya = await get('/login', { host: 'firmaya.localhost:8080' });
       expect(firmaya.statusCode).toBe(200);
-      expect(firmaya.body).toBe(servedIndex(styleNonce(firmaya.headers)));
+      expect(withoutSkeleton(firmaya.body)).toBe(servedIndex(styleNonce(firmaya.headers)));
       expect(firmaya.headers[APP_NAME_HEADER]).toBe('firmaya');
       expect(firmaya.headers[TENANT_HEADER]).toBeUndefined();
 
       const brazil = await get('/Users/deep/link?x=1', { host: 'bmsbra.bemyself.localhost:8080' });
       expect(brazil.statusCode).toBe(200);
+      expect(brazil.body).toBe(servedIndex(styleNonce(brazil.headers)));
       expect(brazil.headers[APP_NAME_HEADER]).toBe('bemyself');
       expect(brazil.headers[TENANT_HEADER]).toBe('bmsbra');
 
@@ -241,6 +250,74 @@ describeEachBackend(
         mfe_users: 'https://cdn.example.com/mfe-users/mf-manifest.json',
         mfe_extra: '/mfe/extra/mf-manifest.json',
       });
+    });
+
+    it("paints the sign-in card's skeleton in the page's profile: title, colours, language, nonce'd style", async () => {
+      const response = await get('/login', { host: 'firmaya.localhost' });
+      const { profile } = json<{ profile: PortalProfile }>(await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' }));
+      const nonce = styleNonce(response.headers);
+      const body = response.body;
+      expect(body).toContain(`<title>${profile.title}</title>`);
+      expect(body).toContain(`<html lang="${profile.defaultLanguage}">`);
+      // one style element, carrying the reply's nonce, with the profile's page and card colours
+      expect(body.match(/<style\b[^>]*>/g)).toEqual([`<style nonce="${nonce}">`]);
+      const style = /<style[^>]*>([^<]*)<\/style>/.exec(body)?.[1] ?? '';
+      expect(style).toContain(`background:${profile.colors.background}`);
+      expect(style).toContain(`background:${profile.colors.surface}`);
+      expect(style).toContain('@media (prefers-reduced-motion:reduce)');
+      // inside the React root: busy, with the loading text for screen readers
+      expect(body).toMatch(/<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/);
+      // the screen's own logo, at its width
+      const slot = profile.signInVariant === 'twoColumn' ? 'white' : 'signIn';
+      expect(body).toContain(`<img class="sk-logo" src="${profile.logos[slot]}" alt="" width="${profile.logoWidth}" />`);
+      // nothing the policy refuses: no script element, no style attribute
+      expect(body).not.toMatch(/<script|\sstyle=/i);
+      const csp = parseCsp(response.headers['content-security-policy'] as string);
+      expect(csp['style-src']).toEqual(["'self'", `'nonce-${nonce}'`, 'https://cdn.example.com']);
+      expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+    });
+
+    it("speaks the tenant's default language and leaves console routes, files and the appearance preview as built", async () => {
+      const brazil = await get('/', { host: 'bmsbra.bemyself.localhost' });
+      expect(brazil.body).toContain('<html lang="pt">');
+      expect(brazil.body).toContain('>Carregando…</span>');
+      for (const url of ['/users', '/index.html', '/login?appearancePreview=1']) {
+        const page = await get(url, { host: 'firmaya.localhost' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(servedIndex(styleNonce(page.headers)));
+      }
+    });
+
+    it('escapes a hostile title and ignores a colour that is not one', async () => {
+      const { db, app } = server();
+      const row = await db.selectFrom('applications').select(['id', 'title', 'appearance']).where('name', '=', 'confronta').executeTakeFirstOrThrow();
+      const appearance = row.appearance as Record<string, any>;
+      const hostile = {
+        ...appearance,
+        colors: { ...appearance.colors, background: 'red}</style><script>alert(1)</script>' },
+        logos: { ...appearance.logos, signIn: '/x"><script>alert(2)</script>', white: '//evil.example/logo.svg' },
+        background: '/bg.png");}</style><script>alert(3)</script>',
+      };
+      try {
+        await db
+          .updateTable('applications')
+          .set({ title: `</title><script>alert("x")</script>$&$'`, appearance: JSON.stringify(hostile) })
+          .where('id', '=', row.id)
+          .execute();
+        app.ctx.directory.invalidate();
+        const page = await get('/login', { host: 'confronta.localhost' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toMatch(/<script/i);
+        const title = '&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;$&amp;$&#39;';
+        expect(page.body).toContain(`<title>${title}</title>`);
+        expect(page.body).toContain(`<p class="sk-title" aria-hidden="true">${title}</p>`);
+        expect(page.body).toContain('background:#f5f5f5');
+        expect(page.body.match(/<\/style>/g)).toHaveLength(1);
+        expect(page.body).not.toMatch(/<img|evil\.example|url\(/);
+      } finally {
+        await db.updateTable('applications').set({ title: row.title, appearance: JSON.stringify(appearance) }).where('id', '=', row.id).execute();
+        app.ctx.directory.invalidate();
+      }
     });
 
     it('serves /config.json with the payload key and the portal profile of the page\'s host, never cached', async () => {
