@@ -89,6 +89,8 @@ function styleSheet(p: PortalProfile): string {
 export interface SignInSkeleton {
   language: string;
   title: string;
+  /** The logo's preload link ('' without a logo), first in the head. */
+  preload: string;
   style: string;
   body: string;
 }
@@ -104,7 +106,8 @@ export function signInSkeleton(profile: PortalProfile, nonce: string): SignInSke
   const loading = escapeHtml(phrase('page.loading', language));
   const logo = (path: string | undefined) => {
     const src = imagePath(path);
-    return src ? `<img class="sk-logo" src="${escapeHtml(src)}" alt="" width="${Math.max(1, Math.round(p.logoWidth) || 180)}" />` : '';
+    // fetched first: the image must be there before the bundles' work takes the main thread
+    return src ? `<img class="sk-logo" src="${escapeHtml(src)}" alt="" width="${Math.max(1, Math.round(p.logoWidth) || 180)}" fetchpriority="high" />` : '';
   };
   const twoColumn = p.signInVariant === 'twoColumn';
   const bars =
@@ -118,7 +121,10 @@ export function signInSkeleton(profile: PortalProfile, nonce: string): SignInSke
     ? `<div class="sk-grid" aria-busy="true">${status}<div class="sk-brand">${logo(p.logos.white)}</div>` +
       `<div class="sk-page"><div class="sk-card sk-plain">${bars}</div></div></div>`
     : `<div class="sk-page" aria-busy="true">${status}<div class="sk-card">${logo(p.logos.signIn)}${bars}</div></div>`;
-  return { language, title, style: `<style nonce="${escapeHtml(nonce)}">${styleSheet(p)}</style>`, body };
+  const logoPath = imagePath(twoColumn ? p.logos.white : p.logos.signIn);
+  // announced before the deferred bundles in the head, so the browser asks for it ahead of them
+  const preload = logoPath ? `<link rel="preload" as="image" href="${escapeHtml(logoPath)}" fetchpriority="high" />` : '';
+  return { language, title, preload, style: `<style nonce="${escapeHtml(nonce)}">${styleSheet(p)}</style>`, body };
 }
 
 /** The host's index.html with the skeleton: `<html lang>`, `<title>`, the style in the head, the card in #root. */
@@ -126,6 +132,7 @@ export function withSignInSkeleton(html: string, skeleton: SignInSkeleton): stri
   // replacer functions: a title's `$&` or `$'` must stay text, not a replacement pattern
   return html
     .replace(/<html\b([^>]*)>/i, (_m, attrs: string) => `<html${attrs.replace(/\slang="[^"]*"/i, '')} lang="${skeleton.language}">`)
+    .replace(/<head([^>]*)>/i, (head) => `${head}${skeleton.preload}`)
     .replace(/<title>[^<]*<\/title>/i, () => `<title>${skeleton.title}</title>`)
     .replace(/<\/head>/i, () => `${skeleton.style}</head>`)
     .replace(/<div id="root"><\/div>/i, () => `<div id="root">${skeleton.body}</div>`);

@@ -22,6 +22,7 @@ const servedIndex = (nonce: string) =>
 const withoutSkeleton = (body: string) =>
   body
     .replace(/ lang="[a-z]{2}"/, '')
+    .replace(/<link rel="preload"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, '<title>Suite</title>')
     .replace(/<style nonce="[^"]*">[^<]*<\/style>/, '')
     .replace(/<div id="root">.*<\/div><\/body>/, '<div id="root"></div></body>');
@@ -269,7 +270,8 @@ describeEachBackend(
       expect(body).toMatch(/<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/);
       // the screen's own logo, at its width
       const slot = profile.signInVariant === 'twoColumn' ? 'white' : 'signIn';
-      expect(body).toContain(`<img class="sk-logo" src="${profile.logos[slot]}" alt="" width="${profile.logoWidth}" />`);
+      expect(body).toContain(`<img class="sk-logo" src="${profile.logos[slot]}" alt="" width="${profile.logoWidth}" fetchpriority="high" />`);
+      expect(body).toContain(`<head><link rel="preload" as="image" href="${profile.logos[slot]}" fetchpriority="high" />`);
       // nothing the policy refuses: no script element, no style attribute
       expect(body).not.toMatch(/<script|\sstyle=/i);
       const csp = parseCsp(response.headers['content-security-policy'] as string);
@@ -313,7 +315,7 @@ describeEachBackend(
         expect(page.body).toContain(`<p class="sk-title" aria-hidden="true">${title}</p>`);
         expect(page.body).toContain('background:#f5f5f5');
         expect(page.body.match(/<\/style>/g)).toHaveLength(1);
-        expect(page.body).not.toMatch(/<img|evil\.example|url\(/);
+        expect(page.body).not.toMatch(/<img|<link|evil\.example|url\(/);
       } finally {
         await db.updateTable('applications').set({ title: row.title, appearance: JSON.stringify(appearance) }).where('id', '=', row.id).execute();
         app.ctx.directory.invalidate();
