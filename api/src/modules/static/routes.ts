@@ -17,7 +17,7 @@ import { resolveHost } from '../../http/host';
 import { profileOfHost } from '../applications/profiles';
 import { BRAND_PUBLIC_DIR } from './brand/location';
 import { cspNonce, isAppearancePreviewUrl } from '../../http/security-headers';
-import { isSignInPath, signInSkeleton, withSignInSkeleton } from './skeleton';
+import { inlineBrandImage, isSignInPath, signInLogo, signInSkeleton, withSignInSkeleton } from './skeleton';
 import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile, sendPage } from './files';
 
 /** Paths never answered with the host's index.html. */
@@ -114,7 +114,7 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   const decorateFor = async (request: FastifyRequest, reply: FastifyReply, pathName: string) => {
     if (!isSignInPath(pathName) || isAppearancePreviewUrl(request.url)) return undefined;
     const profile = profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap);
-    const skeleton = signInSkeleton(profile, cspNonce(reply));
+    const skeleton = signInSkeleton(profile, cspNonce(reply), await inlineBrandImage(signInLogo(profile), BRAND_PUBLIC_DIR));
     return (html: string) => withSignInSkeleton(html, skeleton);
   };
 

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PATHS, pathMatches } from '@suite/shared/federation';
 import { profileInMode, type PortalProfile } from '@suite/shared/contracts';
+import { resolveInside } from './files';
 import { DEFAULT_LANGUAGE, asLanguage, phrase, type Language } from '@suite/shared/phrases';
 
 /**
@@ -95,21 +98,48 @@ export interface SignInSkeleton {
   body: string;
 }
 
+/** The logo the profile's sign-in screen shows: the white one on the two-column look's brand panel. */
+export function signInLogo(profile: PortalProfile): string | undefined {
+  const p = profileInMode(profile, profile.colorMode);
+  return imagePath(p.signInVariant === 'twoColumn' ? p.logos.white : p.logos.signIn);
+}
+
+/** Brand images this small travel inside the document (a few hundred bytes each today). */
+const INLINE_IMAGE_LIMIT = 4096;
+const INLINE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
+
 /**
- * The skeleton of the profile's sign-in screen. Its logo is the very image the screen shows, at the
- * same width: painted now, it is the page's largest paint, and the real one does not repaint larger.
+ * A brand image (/brand/…) as a data: URL when it is small, else undefined. Read now, like every
+ * file the suite serves, so a redrawn image shows at once.
  */
-export function signInSkeleton(profile: PortalProfile, nonce: string): SignInSkeleton {
+export async function inlineBrandImage(urlPath: string | undefined, brandDir: string): Promise<string | undefined> {
+  if (!urlPath?.startsWith('/brand/')) return undefined;
+  const file = resolveInside(brandDir, urlPath.slice('/brand/'.length));
+  const type = file ? INLINE_TYPES[path.extname(file).toLowerCase()] : undefined;
+  if (!file || !type) return undefined;
+  try {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile() || stat.size > INLINE_IMAGE_LIMIT) return undefined;
+    return `data:${type};base64,${(await fs.promises.readFile(file)).toString('base64')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The skeleton of the profile's sign-in screen. Its logo is the image the screen shows, at the
+ * same width, painted with the first frame when `inlineLogo` carries it (a data: URL), else
+ * preloaded ahead of the bundles: the page's largest paint is then the skeleton's, and the real
+ * logo, no larger, does not move it.
+ */
+export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo?: string): SignInSkeleton {
   const p = profileInMode(profile, profile.colorMode);
   const language = languageOf(p);
   const title = escapeHtml(p.title);
   const loading = escapeHtml(phrase('page.loading', language));
-  const logo = (path: string | undefined) => {
-    const src = imagePath(path);
-    // fetched first: the image must be there before the bundles' work takes the main thread
-    return src ? `<img class="sk-logo" src="${escapeHtml(src)}" alt="" width="${Math.max(1, Math.round(p.logoWidth) || 180)}" fetchpriority="high" />` : '';
-  };
-  const twoColumn = p.signInVariant === 'twoColumn';
+  const logoPath = signInLogo(profile);
+  const src = logoPath && inlineLogo?.startsWith('data:image/') ? inlineLogo : logoPath;
+  const logo = src ? `<img class="sk-logo" src="${escapeHtml(src)}" alt="" width="${Math.max(1, Math.round(p.logoWidth) || 180)}" />` : '';
   const bars =
     `<p class="sk-title" aria-hidden="true">${title}</p><div class="sk-bar sk-line sk-wide" aria-hidden="true"></div>` +
     `<div class="sk-bar sk-short" aria-hidden="true"></div><div class="sk-bar" aria-hidden="true"></div>` +
@@ -117,13 +147,13 @@ export function signInSkeleton(profile: PortalProfile, nonce: string): SignInSke
     `<div class="sk-bar sk-button" aria-hidden="true"></div>` +
     `<div class="sk-bar sk-line sk-center" aria-hidden="true"></div><div class="sk-bar sk-line sk-center sk-small" aria-hidden="true"></div>`;
   const status = `<span class="sk-vh" role="status">${loading}</span>`;
-  const body = twoColumn
-    ? `<div class="sk-grid" aria-busy="true">${status}<div class="sk-brand">${logo(p.logos.white)}</div>` +
-      `<div class="sk-page"><div class="sk-card sk-plain">${bars}</div></div></div>`
-    : `<div class="sk-page" aria-busy="true">${status}<div class="sk-card">${logo(p.logos.signIn)}${bars}</div></div>`;
-  const logoPath = imagePath(twoColumn ? p.logos.white : p.logos.signIn);
-  // announced before the deferred bundles in the head, so the browser asks for it ahead of them
-  const preload = logoPath ? `<link rel="preload" as="image" href="${escapeHtml(logoPath)}" fetchpriority="high" />` : '';
+  const body =
+    p.signInVariant === 'twoColumn'
+      ? `<div class="sk-grid" aria-busy="true">${status}<div class="sk-brand">${logo}</div>` +
+        `<div class="sk-page"><div class="sk-card sk-plain">${bars}</div></div></div>`
+      : `<div class="sk-page" aria-busy="true">${status}<div class="sk-card">${logo}${bars}</div></div>`;
+  // a logo fetched by URL is announced first in the head, ahead of the deferred bundles
+  const preload = src && src === logoPath ? `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />` : '';
   return { language, title, preload, style: `<style nonce="${escapeHtml(nonce)}">${styleSheet(p)}</style>`, body };
 }
 

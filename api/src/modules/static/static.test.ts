@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { APP_NAME_HEADER, TENANT_HEADER, type PortalProfile } from '@suite/shared/contracts';
+import { APP_NAME_HEADER, DEFAULT_PROFILE, TENANT_HEADER, type PortalProfile } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
 import { parseCsp } from '../../http/security-headers';
+import { BRAND_PUBLIC_DIR } from './brand/location';
 import { acceptedEncodings, cacheControlFor, resolveInside } from './files';
+import { inlineBrandImage, signInSkeleton } from './skeleton';
 import { remotesRegistry } from './routes';
 
 /** A built chunk and its precompressed variants, as shared/tools/webpack.cjs writes them. */
@@ -270,8 +272,9 @@ describeEachBackend(
       expect(body).toMatch(/<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/);
       // the screen's own logo, at its width
       const slot = profile.signInVariant === 'twoColumn' ? 'white' : 'signIn';
-      expect(body).toContain(`<img class="sk-logo" src="${profile.logos[slot]}" alt="" width="${profile.logoWidth}" fetchpriority="high" />`);
-      expect(body).toContain(`<head><link rel="preload" as="image" href="${profile.logos[slot]}" fetchpriority="high" />`);
+      const inline = `data:image/svg+xml;base64,${fs.readFileSync(path.join(BRAND_PUBLIC_DIR, profile.logos[slot].slice('/brand/'.length))).toString('base64')}`;
+      expect(body).toContain(`<img class="sk-logo" src="${inline}" alt="" width="${profile.logoWidth}" />`);
+      expect(body).not.toContain('<link rel="preload"');
       // nothing the policy refuses: no script element, no style attribute
       expect(body).not.toMatch(/<script|\sstyle=/i);
       const csp = parseCsp(response.headers['content-security-policy'] as string);
@@ -337,6 +340,27 @@ describeEachBackend(
     hostMap: { 'firma.example.com': { app: 'firmaya' } },
   }),
 );
+
+describe('sign-in skeleton logo', () => {
+  const profile = (logo: string) => ({ ...DEFAULT_PROFILE, signInVariant: 'classic' as const, logos: { ...DEFAULT_PROFILE.logos, signIn: logo } });
+
+  it('inlines only small brand images and preloads any other same-origin logo', async () => {
+    const [dir, big] = [fixture.root, path.join(fixture.root, 'big.svg')];
+    fs.writeFileSync(big, `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(5000)}</svg>`);
+    expect(await inlineBrandImage('/brand/big.svg', dir)).toBeUndefined();
+    expect(await inlineBrandImage('/brand/../secret.txt', path.join(dir, 'host-shell'))).toBeUndefined();
+    expect(await inlineBrandImage('/elsewhere/logo.svg', dir)).toBeUndefined();
+    const small = await inlineBrandImage('/brand/ibuhoo/logo-white.svg', BRAND_PUBLIC_DIR);
+    expect(small).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    const byUrl = signInSkeleton(profile('/brand/big.svg'), 'n');
+    expect(byUrl.preload).toBe('<link rel="preload" as="image" href="/brand/big.svg" fetchpriority="high" />');
+    expect(byUrl.body).toContain('<img class="sk-logo" src="/brand/big.svg"');
+    const inlined = signInSkeleton(profile('/brand/ibuhoo/logo-white.svg'), 'n', small);
+    expect(inlined.preload).toBe('');
+    expect(inlined.body).toContain(`<img class="sk-logo" src="${small}"`);
+  });
+});
 
 describe('cache policy', () => {
   it.each([
