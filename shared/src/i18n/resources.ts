@@ -1,10 +1,12 @@
+import { CATALOGUES } from '../phrases';
+
 /**
  * Texts of the shell and the shared UI kit (namespace `common`), in every supported language.
  * Each remote adds its own namespace with registerResources().
  */
 export const commonResources = {
   es: {
-    loading: 'Cargando…',
+    loading: CATALOGUES.es.page.loading,
     version: 'Versión {{version}}',
     unavailable: {
       title: 'Sección no disponible',
@@ -51,7 +53,7 @@ export const commonResources = {
     },
   },
   en: {
-    loading: 'Loading…',
+    loading: CATALOGUES.en.page.loading,
     version: 'Version {{version}}',
     unavailable: {
       title: 'Section unavailable',
@@ -98,7 +100,7 @@ export const commonResources = {
     },
   },
   pt: {
-    loading: 'Carregando…',
+    loading: CATALOGUES.pt.page.loading,
     version: 'Versão {{version}}',
     unavailable: {
       title: 'Seção indisponível',

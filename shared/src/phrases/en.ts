@@ -296,4 +296,7 @@ export const en: Catalogue = {
     userUnknown: 'The user does not exist, is not active or has no e-mail on record.',
     requestUnknown: 'The OTP reset request does not exist.',
   },
+  page: {
+    loading: 'Loading…',
+  },
 };

@@ -396,4 +396,8 @@ export const es = {
     /** GET of a request that is not the application's (404). */
     requestUnknown: 'La solicitud de restablecimiento de OTP no existe.',
   },
+  /** The page while its screen loads (the shell's loading state and the sign-in skeleton the server writes). */
+  page: {
+    loading: 'Cargando…',
+  },
 } as const;

@@ -296,4 +296,7 @@ export const pt: Catalogue = {
     userUnknown: 'O usuário não existe, não está ativo ou não tem e-mail cadastrado.',
     requestUnknown: 'A solicitação de redefinição do OTP não existe.',
   },
+  page: {
+    loading: 'Carregando…',
+  },
 };

@@ -163,10 +163,10 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
 /**
  * Sends an HTML page read from disk now with `<meta property="csp-nonce" content="…">` added to
  * its head: the nonce of this reply's Content-Security-Policy, which the page gives to the
- * `<style>` elements it creates. Never served from a cache validator: each reply has its own
+ * `<style>` elements it creates, then passed through `decorate` (the sign-in skeleton). Never served from a cache validator: each reply has its own
  * nonce (the API compresses the page itself). False when absent.
  */
-export async function sendPage(reply: FastifyReply, file: string, nonce: string): Promise<boolean> {
+export async function sendPage(reply: FastifyReply, file: string, nonce: string, decorate: (html: string) => string = (html) => html): Promise<boolean> {
   let html: string;
   try {
     html = await fs.promises.readFile(file, 'utf8');
@@ -180,6 +180,6 @@ export async function sendPage(reply: FastifyReply, file: string, nonce: string)
     .header('content-type', contentTypeFor(file))
     .header('cache-control', NO_CACHE)
     .header('x-content-type-options', 'nosniff')
-    .send(page);
+    .send(decorate(page));
   return true;
 }

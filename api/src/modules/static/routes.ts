@@ -16,7 +16,8 @@ import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/fed
 import { resolveHost } from '../../http/host';
 import { profileOfHost } from '../applications/profiles';
 import { BRAND_PUBLIC_DIR } from './brand/location';
-import { cspNonce } from '../../http/security-headers';
+import { cspNonce, isAppearancePreviewUrl } from '../../http/security-headers';
+import { inlineBrandImage, isSignInPath, signInLogo, signInSkeleton, withSignInSkeleton } from './skeleton';
 import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile, sendPage } from './files';
 
 /** Paths never answered with the host's index.html. */
@@ -105,6 +106,18 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     return reply;
   });
 
+  /**
+   * The document of a public sign-in route paints the card's skeleton in the page's profile before
+   * any bundle runs (docs/adr/0018-first-paint.md); the console's routes keep the shell's loading
+   * screen, and the console's appearance preview shows a draft profile the server does not know.
+   */
+  const decorateFor = async (request: FastifyRequest, reply: FastifyReply, pathName: string) => {
+    if (!isSignInPath(pathName) || isAppearancePreviewUrl(request.url)) return undefined;
+    const profile = profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap);
+    const skeleton = signInSkeleton(profile, cspNonce(reply), await inlineBrandImage(signInLogo(profile), BRAND_PUBLIC_DIR));
+    return (html: string) => withSignInSkeleton(html, skeleton);
+  };
+
   // the page carries its reply's style nonce (Content-Security-Policy, docs/security/headers.md)
   const hostIndex = path.join(hostDist, 'index.html');
   app.get('/*', async (request, reply) => {
@@ -115,7 +128,7 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
       if (file === hostIndex && (await sendPage(reply, file, cspNonce(reply)))) return reply;
       if (file && file !== hostIndex && (await sendFile(request, reply, file))) return reply;
     }
-    if (acceptsHtml(request, pathName) && (await sendPage(reply, hostIndex, cspNonce(reply)))) {
+    if (acceptsHtml(request, pathName) && (await sendPage(reply, hostIndex, cspNonce(reply), await decorateFor(request, reply, pathName)))) {
       return reply;
     }
     return notFound(reply);

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { APP_NAME_HEADER, TENANT_HEADER } from '@suite/shared/contracts';
+import { APP_NAME_HEADER, DEFAULT_PROFILE, TENANT_HEADER, type PortalProfile } from '@suite/shared/contracts';
 import { defaultRegistry } from '@suite/shared/federation';
 import { describeEachBackend, json } from '../../../test/harness';
 import { parseCsp } from '../../http/security-headers';
+import { BRAND_PUBLIC_DIR } from './brand/location';
 import { acceptedEncodings, cacheControlFor, resolveInside } from './files';
+import { inlineBrandImage, signInSkeleton } from './skeleton';
 import { remotesRegistry } from './routes';
 
 /** A built chunk and its precompressed variants, as shared/tools/webpack.cjs writes them. */
@@ -17,6 +19,15 @@ const INDEX = '<!doctype html><html><head><title>Suite</title></head><body><div 
 /** INDEX as served: with the reply's style nonce in a meta element. */
 const servedIndex = (nonce: string) =>
   `<!doctype html><html><head><meta property="csp-nonce" content="${nonce}" /><title>Suite</title></head><body><div id="root"></div></body></html>`;
+
+/** A sign-in document with its skeleton taken out again: the page as built, with its nonce. */
+const withoutSkeleton = (body: string) =>
+  body
+    .replace(/ lang="[a-z]{2}"/, '')
+    .replace(/<link rel="preload"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, '<title>Suite</title>')
+    .replace(/<style nonce="[^"]*">[^<]*<\/style>/, '')
+    .replace(/<div id="root">.*<\/div><\/body>/, '<div id="root"></div></body>');
 
 /** The style nonce of a reply's Content-Security-Policy. */
 function styleNonce(headers: Record<string, unknown>): string {
@@ -59,7 +70,7 @@ describeEachBackend(
     it('serves the host index.html at / with no-cache and the fallback application header', async () => {
       const response = await get('/', { host: 'localhost:8080' });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(servedIndex(styleNonce(response.headers)));
+      expect(withoutSkeleton(response.body)).toBe(servedIndex(styleNonce(response.headers)));
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers[APP_NAME_HEADER]).toBe('ibuhoo');
@@ -69,12 +80,13 @@ describeEachBackend(
     it('falls back to index.html for client routes, with the application and tenant of the host', async () => {
       const firmaya = await get('/login', { host: 'firmaya.localhost:8080' });
       expect(firmaya.statusCode).toBe(200);
-      expect(firmaya.body).toBe(servedIndex(styleNonce(firmaya.headers)));
+      expect(withoutSkeleton(firmaya.body)).toBe(servedIndex(styleNonce(firmaya.headers)));
       expect(firmaya.headers[APP_NAME_HEADER]).toBe('firmaya');
       expect(firmaya.headers[TENANT_HEADER]).toBeUndefined();
 
       const brazil = await get('/Users/deep/link?x=1', { host: 'bmsbra.bemyself.localhost:8080' });
       expect(brazil.statusCode).toBe(200);
+      expect(brazil.body).toBe(servedIndex(styleNonce(brazil.headers)));
       expect(brazil.headers[APP_NAME_HEADER]).toBe('bemyself');
       expect(brazil.headers[TENANT_HEADER]).toBe('bmsbra');
 
@@ -243,6 +255,76 @@ describeEachBackend(
       });
     });
 
+    it("paints the sign-in card's skeleton in the page's profile: title, colours, language, nonce'd style", async () => {
+      const response = await get('/login', { host: 'firmaya.localhost' });
+      const { profile } = json<{ profile: PortalProfile }>(await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' }));
+      const nonce = styleNonce(response.headers);
+      const body = response.body;
+      expect(body).toContain(`<title>${profile.title}</title>`);
+      expect(body).toContain(`<html lang="${profile.defaultLanguage}">`);
+      // one style element, carrying the reply's nonce, with the profile's page and card colours
+      expect(body.match(/<style\b[^>]*>/g)).toEqual([`<style nonce="${nonce}">`]);
+      const style = /<style[^>]*>([^<]*)<\/style>/.exec(body)?.[1] ?? '';
+      expect(style).toContain(`background:${profile.colors.background}`);
+      expect(style).toContain(`background:${profile.colors.surface}`);
+      expect(style).toContain('@media (prefers-reduced-motion:reduce)');
+      // inside the React root: busy, with the loading text for screen readers
+      expect(body).toMatch(/<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/);
+      // the screen's own logo, at its width
+      const slot = profile.signInVariant === 'twoColumn' ? 'white' : 'signIn';
+      const inline = `data:image/svg+xml;base64,${fs.readFileSync(path.join(BRAND_PUBLIC_DIR, profile.logos[slot].slice('/brand/'.length))).toString('base64')}`;
+      expect(body).toContain(`<img class="sk-logo" src="${inline}" alt="" width="${profile.logoWidth}" />`);
+      expect(body).not.toContain('<link rel="preload"');
+      // nothing the policy refuses: no script element, no style attribute
+      expect(body).not.toMatch(/<script|\sstyle=/i);
+      const csp = parseCsp(response.headers['content-security-policy'] as string);
+      expect(csp['style-src']).toEqual(["'self'", `'nonce-${nonce}'`, 'https://cdn.example.com']);
+      expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+    });
+
+    it("speaks the tenant's default language and leaves console routes, files and the appearance preview as built", async () => {
+      const brazil = await get('/', { host: 'bmsbra.bemyself.localhost' });
+      expect(brazil.body).toContain('<html lang="pt">');
+      expect(brazil.body).toContain('>Carregando…</span>');
+      for (const url of ['/users', '/index.html', '/login?appearancePreview=1']) {
+        const page = await get(url, { host: 'firmaya.localhost' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(servedIndex(styleNonce(page.headers)));
+      }
+    });
+
+    it('escapes a hostile title and ignores a colour that is not one', async () => {
+      const { db, app } = server();
+      const row = await db.selectFrom('applications').select(['id', 'title', 'appearance']).where('name', '=', 'confronta').executeTakeFirstOrThrow();
+      const appearance = row.appearance as Record<string, any>;
+      const hostile = {
+        ...appearance,
+        colors: { ...appearance.colors, background: 'red}</style><script>alert(1)</script>' },
+        logos: { ...appearance.logos, signIn: '/x"><script>alert(2)</script>', white: '//evil.example/logo.svg' },
+        background: '/bg.png");}</style><script>alert(3)</script>',
+      };
+      try {
+        await db
+          .updateTable('applications')
+          .set({ title: `</title><script>alert("x")</script>$&$'`, appearance: JSON.stringify(hostile) })
+          .where('id', '=', row.id)
+          .execute();
+        app.ctx.directory.invalidate();
+        const page = await get('/login', { host: 'confronta.localhost' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toMatch(/<script/i);
+        const title = '&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;$&amp;$&#39;';
+        expect(page.body).toContain(`<title>${title}</title>`);
+        expect(page.body).toContain(`<p class="sk-title" aria-hidden="true">${title}</p>`);
+        expect(page.body).toContain('background:#f5f5f5');
+        expect(page.body.match(/<\/style>/g)).toHaveLength(1);
+        expect(page.body).not.toMatch(/<img|<link|evil\.example|url\(/);
+      } finally {
+        await db.updateTable('applications').set({ title: row.title, appearance: JSON.stringify(appearance) }).where('id', '=', row.id).execute();
+        app.ctx.directory.invalidate();
+      }
+    });
+
     it('serves /config.json with the payload key and the portal profile of the page\'s host, never cached', async () => {
       const response = await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' });
       expect(response.statusCode).toBe(200);
@@ -258,6 +340,27 @@ describeEachBackend(
     hostMap: { 'firma.example.com': { app: 'firmaya' } },
   }),
 );
+
+describe('sign-in skeleton logo', () => {
+  const profile = (logo: string) => ({ ...DEFAULT_PROFILE, signInVariant: 'classic' as const, logos: { ...DEFAULT_PROFILE.logos, signIn: logo } });
+
+  it('inlines only small brand images and preloads any other same-origin logo', async () => {
+    const [dir, big] = [fixture.root, path.join(fixture.root, 'big.svg')];
+    fs.writeFileSync(big, `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(5000)}</svg>`);
+    expect(await inlineBrandImage('/brand/big.svg', dir)).toBeUndefined();
+    expect(await inlineBrandImage('/brand/../secret.txt', path.join(dir, 'host-shell'))).toBeUndefined();
+    expect(await inlineBrandImage('/elsewhere/logo.svg', dir)).toBeUndefined();
+    const small = await inlineBrandImage('/brand/ibuhoo/logo-white.svg', BRAND_PUBLIC_DIR);
+    expect(small).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    const byUrl = signInSkeleton(profile('/brand/big.svg'), 'n');
+    expect(byUrl.preload).toBe('<link rel="preload" as="image" href="/brand/big.svg" fetchpriority="high" />');
+    expect(byUrl.body).toContain('<img class="sk-logo" src="/brand/big.svg"');
+    const inlined = signInSkeleton(profile('/brand/ibuhoo/logo-white.svg'), 'n', small);
+    expect(inlined.preload).toBe('');
+    expect(inlined.body).toContain(`<img class="sk-logo" src="${small}"`);
+  });
+});
 
 describe('cache policy', () => {
   it.each([
