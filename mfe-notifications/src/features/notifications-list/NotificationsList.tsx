@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
 import { NOTIFICATION_MESSAGES, formatDate, useLocalize, type NotificationRecord } from '@suite/shared';
-import { DataTable, STATE_DATE_SORT, showMessage, useConsoleMutation, useLocalPage, type DataTableColumn, type StateDateSort } from '@suite/shared/console';
+import { LocalPageTable, STATE_DATE_SORT, showMessage, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,15 +35,8 @@ export function NotificationsList({ label }: { label: string }) {
     order: NOTIFICATION_ORDER,
     defaultSort: STATE_DATE_SORT.newest,
     shows: ['applications'],
+    stateLabels: { active: t('sort.pending'), inactive: t('sort.executed') },
   });
-  // the kit's state options read Activo / Inactivo: a notification is Pendiente or Ejecutada
-  const sortOptions = useMemo(
-    () =>
-      list.sortOptions.map((option) =>
-        option.value === STATE_DATE_SORT.active ? { ...option, label: t('sort.pending') } : option.value === STATE_DATE_SORT.inactive ? { ...option, label: t('sort.executed') } : option,
-      ),
-    [list.sortOptions, t],
-  );
 
   const remove = useConsoleMutation({
     run: (notification: NotificationRecord) => deleteNotification(notification.id),
@@ -114,25 +107,14 @@ export function NotificationsList({ label }: { label: string }) {
 
   return (
     <Box css={LIST_STYLES}>
-      {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <DataTable<NotificationRecord, StateDateSort>
+      <LocalPageTable<NotificationRecord>
+        list={list}
         label={label}
         columns={columns}
-        rows={list.rows}
-        rowKey={(row) => String(row.id)}
+        rowId={(row) => row.id}
         rowLabel={(row) => row.reason}
-        query={list.query}
-        onQueryChange={list.setQuery}
-        sortOptions={sortOptions}
-        loading={list.loading}
         loadingLabel={t('loadingList')}
         onRowClick={open}
-        onCreate={() => navigate('new')}
         createLabel={localized(NOTIFICATION_MESSAGES.create)}
         rowDelete={{
           available: isPending,

@@ -47,6 +47,8 @@ export interface LocalPageOptions<Row> {
   defaultSort: StateDateSort;
   /** Other entities the rows show (a change of them refreshes the list too). */
   shows?: ConsoleQueryMeta['shows'];
+  /** The two state options' names when the rows' states are not Activo / Inactivo (a notification is Pendiente or Ejecutada). */
+  stateLabels?: { active: string; inactive: string };
 }
 
 export interface LocalPageState<Row> {
@@ -69,7 +71,7 @@ export interface LocalPageState<Row> {
  * read again each time the list is shown, reloaded by a mutation of the entity (useConsoleMutation).
  * The server-side counterpart is useServerPage.
  */
-export function useLocalPage<Row>({ entity, rememberAs, fetchAll, order, defaultSort, shows }: LocalPageOptions<Row>): LocalPageState<Row> {
+export function useLocalPage<Row>({ entity, rememberAs, fetchAll, order, defaultSort, shows, stateLabels }: LocalPageOptions<Row>): LocalPageState<Row> {
   const { t } = useTranslation(CONSOLE_NS);
   const [query, setQuery] = useRememberedQuery<StateDateSort>(rememberAs, STATE_DATE_SORTS, defaultSort);
   const list = useQuery({
@@ -81,7 +83,13 @@ export function useLocalPage<Row>({ entity, rememberAs, fetchAll, order, default
   });
   // the order's functions by identity of the caller's module-level helpers; labels by language
   const { isActive, date } = order;
-  const sortOptions = useMemo(() => stateDateSortOptions<Row>({ isActive, date }, (key) => t(`table.sortOptions.${key}`)), [isActive, date, t]);
+  const active = stateLabels?.active;
+  const inactive = stateLabels?.inactive;
+  const sortOptions = useMemo(
+    () =>
+      stateDateSortOptions<Row>({ isActive, date }, (key) => (key === 'active' && active) || (key === 'inactive' && inactive) || t(`table.sortOptions.${key}`)),
+    [isActive, date, t, active, inactive],
+  );
   return {
     query,
     setQuery,
