@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { audit } from './accessibility';
-import { DEMO_PASSWORD, signIn } from './support';
+import { accept, acknowledge, DEMO_PASSWORD, dialog, signIn } from './support';
 
 /**
  * Roles and privileges end to end (console spec §2, §4, §6): the administrator creates a privilege
@@ -15,24 +15,6 @@ const HOLDER = 'mgarcia';
 const HOLDER_OLD_ROLE = 'Consulta de usuarios';
 
 test.describe.configure({ mode: 'serial' });
-
-const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
-
-async function accept(page: Page, text: string | RegExp, button = 'Aceptar'): Promise<void> {
-  const box = dialog(page, text);
-  await expect(box).toBeVisible();
-  await box.getByRole('button', { name: button, exact: true }).click();
-  await expect(box).toBeHidden();
-}
-
-/** A message that closes by itself, or one to accept. */
-async function acknowledge(page: Page, text: string | RegExp): Promise<void> {
-  const box = dialog(page, text);
-  await expect(box).toBeVisible();
-  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
-  if (await button.isVisible()) await button.click();
-  await expect(box).toBeHidden({ timeout: 5_000 });
-}
 
 test('the administrator creates a privilege held by two applications', async ({ page }) => {
   await signIn(page);

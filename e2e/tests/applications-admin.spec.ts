@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit } from './accessibility';
 import { ADMIN_PASSWORD, PORT } from '../playwright.config';
-import { signIn } from './support';
+import { acknowledge, dialog, signIn } from './support';
 
 /**
  * Applications end to end (console spec §2, §4, §5): the administrator creates an application
@@ -13,17 +13,6 @@ const NAME = 'E2E Firma';
 
 // four tabs, each audited by axe, on a shared machine
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
-
-/** A message that closes by itself, or one to accept. */
-async function acknowledge(page: Page, text: string | RegExp): Promise<void> {
-  const box = dialog(page, text);
-  await expect(box).toBeVisible();
-  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
-  if (await button.isVisible()) await button.click();
-  await expect(box).toBeHidden({ timeout: 5_000 });
-}
 
 async function next(page: Page, tab: string): Promise<void> {
   await page.getByRole('button', { name: 'Siguiente' }).click();

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { audit } from './accessibility';
-import { DEMO_PASSWORD, signIn } from './support';
+import { acknowledge, DEMO_PASSWORD, signIn } from './support';
 
 /**
  * Menu settings end to end (console spec §2, §4; portal spec §4): the administrator builds a nested
@@ -54,14 +54,6 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error('focus never reached the element with Tab');
-}
-
-async function acknowledge(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('alertdialog').filter({ hasText: text });
-  await expect(box).toBeVisible();
-  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
-  if (await button.isVisible()) await button.click();
-  await expect(box).toBeHidden({ timeout: 5_000 });
 }
 
 const treeItem = (tree: Locator, name: string) => tree.getByRole('treeitem', { name, exact: true });

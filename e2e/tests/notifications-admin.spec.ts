@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audit } from './accessibility';
-import { signIn, type CapturedMail } from './support';
+import { acknowledge, dialog, signIn, type CapturedMail } from './support';
 
 /**
  * E-mail notifications end to end (console spec §2, §4, §5): the administrator creates a
@@ -18,17 +18,6 @@ function bogotaDate(days: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
-
-/** A message that closes by itself, or one to accept. */
-async function acknowledge(page: Page, text: string | RegExp): Promise<void> {
-  const box = dialog(page, text);
-  await expect(box).toBeVisible();
-  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
-  if (await button.isVisible()) await button.click();
-  await expect(box).toBeHidden({ timeout: 5_000 });
 }
 
 async function checkAxe(page: Page, name: string): Promise<void> {

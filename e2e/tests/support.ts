@@ -60,3 +60,23 @@ export async function solveCaptcha(page: Page): Promise<void> {
   await page.getByText('No soy un robot').click();
   await expect(page.getByText('Verificado')).toBeVisible();
 }
+
+/** The console's dialog holding `text` (a question or a message). */
+export const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
+
+/** Accepts a question or a message with its main button. */
+export async function accept(page: Page, text: string | RegExp, button = 'Aceptar'): Promise<void> {
+  const box = dialog(page, text);
+  await expect(box).toBeVisible();
+  await box.getByRole('button', { name: button, exact: true }).click();
+  await expect(box).toBeHidden();
+}
+
+/** A message that closes by itself, or one to accept. */
+export async function acknowledge(page: Page, text: string | RegExp): Promise<void> {
+  const box = dialog(page, text);
+  await expect(box).toBeVisible();
+  const button = box.getByRole('button', { name: 'Aceptar', exact: true });
+  if (await button.isVisible()) await button.click();
+  await expect(box).toBeHidden({ timeout: 5_000 });
+}

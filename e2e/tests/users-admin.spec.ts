@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { audit } from './accessibility';
-import { fillNewPassword, mailedLink, signIn } from './support';
+import { accept, dialog, fillNewPassword, mailedLink, signIn } from './support';
 
 /**
  * Users administration end to end (console spec §2, §4): the administrator creates a user with a
@@ -18,16 +18,6 @@ const ROLE = 'Consulta de usuarios';
 test.describe.configure({ mode: 'serial' });
 
 /** The page's dialog (DialogHost); `text` picks it by its message. */
-const dialog = (page: Page, text: string | RegExp) => page.getByRole('alertdialog').filter({ hasText: text });
-
-/** Accepts a question or a message with its main button. */
-async function accept(page: Page, text: string | RegExp, button = 'Aceptar'): Promise<void> {
-  const box = dialog(page, text);
-  await expect(box).toBeVisible();
-  await box.getByRole('button', { name: button, exact: true }).click();
-  await expect(box).toBeHidden();
-}
-
 /** A message without buttons: shown, then gone by itself (1.5 s). */
 async function passingMessage(page: Page, text: string): Promise<void> {
   await expect(dialog(page, text)).toBeVisible();
