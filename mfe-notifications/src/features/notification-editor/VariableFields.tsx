@@ -67,6 +67,18 @@ function TimeField({ variable, value, onChange, error, disabled }: { variable: E
   const { t } = useTranslation(NS);
   const errorId = useId();
   const described = error ? errorId : undefined;
+  // what the hour and the minutes inputs share: two digits at most, the field's error and state
+  const timePartProps = (ariaLabel: string, placeholder: string, maxLength: number) => ({
+    'aria-label': ariaLabel,
+    placeholder,
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    maxLength: maxLength || 2,
+    w: '20',
+    disabled,
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': described,
+  });
   return (
     <Box as="fieldset" minW={0}>
       <chakra.legend fontWeight="medium" fontSize="sm" mb="1.5">
@@ -78,32 +90,16 @@ function TimeField({ variable, value, onChange, error, disabled }: { variable: E
       <Stack gap="2">
         <HStack gap="2" align="center">
           <Input
-            aria-label={`${variable.label}: ${t('editor.hour')}`}
-            placeholder={t('editor.hour')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={variable.hour.maxLength || 2}
-            w="20"
+            {...timePartProps(`${variable.label}: ${t('editor.hour')}`, t('editor.hour'), variable.hour.maxLength)}
             value={value.hour}
-            disabled={disabled}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={described}
             onChange={(event) => onChange({ ...value, hour: typedHour(event.target.value) })}
           />
           <Text as="span" aria-hidden="true">
             :
           </Text>
           <Input
-            aria-label={`${variable.label}: ${t('editor.minutes')}`}
-            placeholder={t('editor.minutes')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={variable.minutes.maxLength || 2}
-            w="20"
+            {...timePartProps(`${variable.label}: ${t('editor.minutes')}`, t('editor.minutes'), variable.minutes.maxLength)}
             value={value.minutes}
-            disabled={disabled}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={described}
             onChange={(event) => onChange({ ...value, minutes: typedMinutes(event.target.value) })}
           />
         </HStack>
