@@ -1,10 +1,8 @@
 import { Alert, Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   ApiError,
   INFORMATION_CODES,
   LOGIN_MAX_FAILED_ATTEMPTS,
-  LoginRequestSchema,
   MESSAGES,
   PATHS,
   apiErrorMessage,
@@ -18,11 +16,9 @@ import {
   type LoginResult,
   type SignInParameters,
 } from '@suite/shared';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import * as v from 'valibot';
 import { formatCountdown } from '../../components/countdown';
 import { RevealPasswordButton } from '../../components/RevealPasswordButton';
 import { NS } from '../../i18n';
@@ -30,12 +26,9 @@ import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 import { goToApplication, requestSignIn } from '../../signInRequest';
 import { lazyScreen } from '../../lazyScreen';
 import { useCaptcha } from './captcha';
+import { useSignInFields } from './signInFields';
 import { ExternalSignInButton } from './ExternalSignInButton';
 import { SIGN_IN_TITLE_ID, revealModeFor, signInLayoutFor } from './signInVariants';
-
-/** The sign-in form validates the same fields the API does (contracts/login.ts). */
-const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
-type SignInValues = v.InferInput<typeof SignInSchema>;
 
 /** Contact of the blocked-user message when neither the reply nor the application names one. */
 export const DEFAULT_SUPPORT_CONTACT = 'soporte@suite.example';
@@ -277,28 +270,27 @@ function SignInForm() {
     };
   }, []);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: valibotResolver(SignInSchema),
-    mode: 'onTouched',
-    defaultValues: { user: '', password: '' },
-  });
-  const [user, password] = watch(['user', 'password']);
-  const filled = Boolean(user?.trim()) && Boolean(password);
+  const fields = useSignInFields();
+  const { errors } = fields;
+  const [isSubmitting, setSubmitting] = useState(false);
+  const filled = Boolean(fields.values.user.trim()) && Boolean(fields.values.password);
 
   const inputColors = inputColorsOf(colors);
 
   const fieldError = (message?: string) => (message === MESSAGES.required || !message ? t('signIn.required') : message);
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (!captcha.solved) return;
-    await submit(() => requestSignIn(values.user, values.password, undefined, captcha.token), values.user);
-    captcha.reset();
-  });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = fields.validated();
+    if (!values || !captcha.solved || isSubmitting) return;
+    setSubmitting(true);
+    try {
+      await submit(() => requestSignIn(values.user, values.password, undefined, captcha.token), values.user);
+    } finally {
+      setSubmitting(false);
+      captcha.reset();
+    }
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -315,8 +307,8 @@ function SignInForm() {
 
         <Field.Root invalid={Boolean(errors.user)}>
           <Field.Label color={colors.input.label}>{t('signIn.user')}</Field.Label>
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...inputColors} {...register('user')} />
-          <Field.ErrorText>{fieldError(errors.user?.message)}</Field.ErrorText>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...inputColors} {...fields.bind('user')} />
+          <Field.ErrorText>{fieldError(errors.user)}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root invalid={Boolean(errors.password)}>
@@ -333,9 +325,9 @@ function SignInForm() {
               />
             }
           >
-            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} {...register('password')} />
+            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} {...fields.bind('password')} />
           </InputGroup>
-          <Field.ErrorText>{fieldError(errors.password?.message)}</Field.ErrorText>
+          <Field.ErrorText>{fieldError(errors.password)}</Field.ErrorText>
         </Field.Root>
 
         {captcha.field(filled)}
