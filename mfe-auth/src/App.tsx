@@ -1,4 +1,4 @@
-import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, registerResources } from '@suite/shared';
+import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, loadPayloadCipher, registerResources } from '@suite/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -12,7 +12,10 @@ import { CertificateSignInForm, SignIn } from './features/sign-in/SignIn';
 // own chunk, fetched when first visited, so /login carries only what signing in needs.
 const Absent = lazyScreen(() => import('./features/alerts/Absent').then((m) => m.Absent));
 const AvailableApps = lazyScreen(() => import('./features/accounts/AvailableApps').then((m) => m.AvailableApps));
-const ChangePassword = lazyScreen(() => import('./features/password-flows/ChangePassword').then((m) => m.ChangePassword));
+// The link's payload is encrypted: the cipher's chunk comes with the screen's.
+const ChangePassword = lazyScreen(() =>
+  Promise.all([import('./features/password-flows/ChangePassword'), loadPayloadCipher()]).then(([m]) => m.ChangePassword),
+);
 const CheckEmail = lazyScreen(() => import('./features/password-flows/CheckEmail').then((m) => m.CheckEmail));
 const ResendEmail = lazyScreen(() => import('./features/password-flows/ResendEmail').then((m) => m.ResendEmail));
 const ResetPasswordCertificate = lazyScreen(() => import('./features/password-flows/ResetPasswordCertificate').then((m) => m.ResetPasswordCertificate));

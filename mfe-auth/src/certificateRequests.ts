@@ -2,7 +2,7 @@ import {
   CERTIFICATE_LOGIN_PATH,
   apiClient,
   browserName,
-  encryptPayload,
+  encryptPayloadAsync,
   getRuntimeConfig,
   sessionTabId,
   tenantLanguage,
@@ -30,12 +30,12 @@ export async function fetchDocumentTypes(): Promise<DocumentTypeRecord[]> {
 }
 
 /** POST /api/login/LoginCertificate with the password encrypted as the sign-in's. */
-export function requestCertificateSignIn(documentType: number, documentNumber: string, password: string, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
+export async function requestCertificateSignIn(documentType: number, documentNumber: string, password: string, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
   const { payloadKey, appName } = getRuntimeConfig();
   const body: CertificateLoginRequest = {
     documentType,
     documentNumber,
-    password: encryptPayload(password, payloadKey),
+    password: await encryptPayloadAsync(password, payloadKey),
     appname: appName,
     page: window.location.search,
     tokenCaptcha,

@@ -1,6 +1,6 @@
 import {
   apiClient,
-  encryptPayload,
+  encryptPayloadAsync,
   getRuntimeConfig,
   tenantLanguage,
   type AssignPasswordResult,
@@ -26,21 +26,21 @@ export function requestPasswordReset(user: string, extra: { isByUser?: boolean; 
 }
 
 /** POST /api/login/AssignPassword: the password of an activation/reset link (encrypted). */
-export function requestAssignPassword(input: { user: string; token: string; password: string; isUserActivation: boolean }): Promise<Envelope<AssignPasswordResult>> {
+export async function requestAssignPassword(input: { user: string; token: string; password: string; isUserActivation: boolean }): Promise<Envelope<AssignPasswordResult>> {
   const { appName, payloadKey } = getRuntimeConfig();
   return apiClient.post<AssignPasswordResult>(
     'login/AssignPassword',
-    { user: input.user, token: input.token, appname: appName, password: encryptPayload(input.password, payloadKey), isUserActivation: input.isUserActivation },
+    { user: input.user, token: input.token, appname: appName, password: await encryptPayloadAsync(input.password, payloadKey), isUserActivation: input.isUserActivation },
     publicOptions(),
   );
 }
 
 /** POST /api/login/ChangePassword: current and new password, both encrypted. */
-export function requestChangePassword(user: string, password: string, newPassword: string): Promise<Envelope<unknown>> {
+export async function requestChangePassword(user: string, password: string, newPassword: string): Promise<Envelope<unknown>> {
   const { appName, payloadKey } = getRuntimeConfig();
   return apiClient.post<unknown>(
     'login/ChangePassword',
-    { user, password: encryptPayload(password, payloadKey), newpassword: encryptPayload(newPassword, payloadKey), appname: appName },
+    { user, password: await encryptPayloadAsync(password, payloadKey), newpassword: await encryptPayloadAsync(newPassword, payloadKey), appname: appName },
     publicOptions(),
   );
 }

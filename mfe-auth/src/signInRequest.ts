@@ -3,7 +3,7 @@ import {
   TYPE_DEVICE_ID,
   apiClient,
   browserName,
-  encryptPayload,
+  encryptPayloadAsync,
   getRuntimeConfig,
   pageLocation,
   sessionTabId,
@@ -17,11 +17,11 @@ import {
  * POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7); `appName`
  * defaults to the page's application; `tokenCaptcha` is the solved captcha's payload, when asked for.
  */
-export function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
+export async function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
   const { payloadKey, tenant } = getRuntimeConfig();
   const body: LoginRequest = {
     user,
-    password: encryptPayload(password, payloadKey),
+    password: await encryptPayloadAsync(password, payloadKey),
     appname: appName,
     ip: '',
     Browser: browserName(),

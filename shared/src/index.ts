@@ -1,6 +1,6 @@
 export * from './contracts';
 export { asLanguage, CATALOGUES, formatPhrase, localize, phrase, phraseKeys, resolveLanguage, type PhraseKey } from './phrases';
-export * from './crypto';
+export { encryptPayloadAsync, loadPayloadCipher, loadedPayloadCipher, type PayloadCipher } from './crypto/lazy';
 export * from './federation';
 export * from './runtime-config';
 export * from './session';

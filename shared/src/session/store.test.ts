@@ -1,3 +1,4 @@
+import { loadPayloadCipher } from '../crypto/lazy';
 import { decryptPayload } from '../crypto/payload';
 import { resetRuntimeConfig, setRuntimeConfig } from '../runtime-config';
 import { jwt } from '../testing';
@@ -11,6 +12,9 @@ beforeEach(() => {
 });
 
 describe('session data (portal spec §3)', () => {
+  // A sign-in has loaded the cipher to encrypt the password before its reply is stored.
+  beforeAll(() => loadPayloadCipher());
+
   it('keeps the token with its Bearer prefix, the refresh token, the encrypted token and the user data', () => {
     setRuntimeConfig({ payloadKey: 'k' });
     const store = new SessionStore();
@@ -41,5 +45,37 @@ describe('session data (portal spec §3)', () => {
   it('without a payload key there is no encrypted token', () => {
     const store = new SessionStore();
     expect(store.signIn({ token, refreshToken: 'r1' }).encryptedToken).toBeNull();
+  });
+});
+
+describe('the encrypted token before the payload cipher has loaded (a refresh after a reload)', () => {
+  it('is written once the cipher arrives, unless another token took the place meanwhile', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const config = await import('../runtime-config');
+      const { SessionStore: FreshStore, SESSION_KEYS: KEYS } = await import('./store');
+      const { loadPayloadCipher: load } = await import('../crypto/lazy');
+      config.setRuntimeConfig({ payloadKey: 'k' });
+      const store = new FreshStore();
+      const seen: (string | null)[] = [];
+      store.subscribe(() => seen.push(store.getState().encryptedToken));
+      expect(store.signIn({ token, refreshToken: 'r1' }).encryptedToken).toBeNull();
+      await load();
+      await Promise.resolve();
+      expect(decryptPayload(localStorage.getItem(KEYS.encryptedToken) ?? '', 'k')).toBe(token);
+      expect(seen.at(-1)).toBe(localStorage.getItem(KEYS.encryptedToken));
+    });
+    await jest.isolateModulesAsync(async () => {
+      localStorage.clear();
+      const config = await import('../runtime-config');
+      const { SessionStore: FreshStore, SESSION_KEYS: KEYS } = await import('./store');
+      const { loadPayloadCipher: load } = await import('../crypto/lazy');
+      config.setRuntimeConfig({ payloadKey: 'k' });
+      const store = new FreshStore();
+      store.signIn({ token, refreshToken: 'r1' });
+      store.signOut();
+      await load();
+      await Promise.resolve();
+      expect(localStorage.getItem(KEYS.encryptedToken)).toBeNull();
+    });
   });
 });

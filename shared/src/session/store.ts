@@ -1,4 +1,4 @@
-import { encryptPayload } from '../crypto/payload';
+import { loadPayloadCipher, loadedPayloadCipher, type PayloadCipher } from '../crypto/lazy';
 import { getRuntimeConfig } from '../runtime-config';
 import { decodeToken, userFromClaims, withBearer, withoutBearer, type SessionUser } from './token';
 
@@ -70,9 +70,7 @@ export class SessionStore {
     const claims = decodeToken(token);
     const storage = this.storage();
     storage?.setItem(SESSION_KEYS.token, withBearer(token));
-    const key = getRuntimeConfig().payloadKey;
-    if (key) storage?.setItem(SESSION_KEYS.encryptedToken, encryptPayload(withoutBearer(token), key));
-    else storage?.removeItem(SESSION_KEYS.encryptedToken);
+    this.storeEncryptedToken(token);
     if (refreshToken) storage?.setItem(SESSION_KEYS.refreshToken, refreshToken);
     else storage?.removeItem(SESSION_KEYS.refreshToken);
     if (claims) storage?.setItem(SESSION_KEYS.user, JSON.stringify(userFromClaims(claims)));
@@ -80,6 +78,31 @@ export class SessionStore {
     this.changed();
     return this.getState();
   };
+
+  /**
+   * Keeps the token's encrypted form beside it: at once when the payload cipher is loaded (a
+   * sign-in has just encrypted the password), else once it is, if the token is still the stored one.
+   */
+  private storeEncryptedToken(token: string): void {
+    const storage = this.storage();
+    const key = getRuntimeConfig().payloadKey;
+    storage?.removeItem(SESSION_KEYS.encryptedToken);
+    if (!key || !storage) return;
+    const write = (cipher: PayloadCipher) => storage.setItem(SESSION_KEYS.encryptedToken, cipher.encryptPayload(withoutBearer(token), key));
+    const cipher = loadedPayloadCipher();
+    if (cipher) {
+      write(cipher);
+      return;
+    }
+    void loadPayloadCipher().then(
+      (loaded) => {
+        if (storage.getItem(SESSION_KEYS.token) !== withBearer(token)) return;
+        write(loaded);
+        this.changed();
+      },
+      () => undefined, // the encrypted copy is for other applications; the session works without it
+    );
+  }
 
   /** Clears the session from local storage. */
   signOut = (): void => {

@@ -1,4 +1,5 @@
-import { decryptPayload, pageLocation } from '@suite/shared';
+import { pageLocation } from '@suite/shared';
+import { decryptPayload } from '@suite/shared/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { newTab } from './AvailableApps';

@@ -1,4 +1,5 @@
-import { changeLanguage, decryptPayload, encryptPayload, sessionStore } from '@suite/shared';
+import { changeLanguage, sessionStore } from '@suite/shared';
+import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readPasswordLink } from './ChangePassword';
@@ -27,10 +28,10 @@ async function fill(user: ReturnType<typeof userEvent.setup>, newPassword: strin
 describe('readPasswordLink', () => {
   it('reads the payload and refuses empty or undecodable links', () => {
     const cipher = encodeURIComponent(encryptPayload(JSON.stringify({ user: 'ana', token: 't', isUserActivation: true }), 'k'));
-    expect(readPasswordLink(`?${cipher}`, 'k')).toEqual({ ok: true, payload: { user: 'ana', token: 't', tenantLanguage: undefined, isUserActivation: true } });
-    expect(readPasswordLink('', 'k')).toEqual({ ok: false, message: 'El enlace no es válido' });
-    expect(readPasswordLink('?garbage', 'k')).toEqual({ ok: false, message: 'Error al procesar el enlace' });
-    expect(readPasswordLink('?%E0%A4%A', 'k')).toEqual({ ok: false, message: 'Error al procesar el enlace' });
+    expect(readPasswordLink(`?${cipher}`, 'k', decryptPayload)).toEqual({ ok: true, payload: { user: 'ana', token: 't', tenantLanguage: undefined, isUserActivation: true } });
+    expect(readPasswordLink('', 'k', decryptPayload)).toEqual({ ok: false, message: 'El enlace no es válido' });
+    expect(readPasswordLink('?garbage', 'k', decryptPayload)).toEqual({ ok: false, message: 'Error al procesar el enlace' });
+    expect(readPasswordLink('?%E0%A4%A', 'k', decryptPayload)).toEqual({ ok: false, message: 'Error al procesar el enlace' });
   });
 });
 

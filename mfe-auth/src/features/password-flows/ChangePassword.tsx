@@ -8,7 +8,8 @@ import {
   PATHS,
   apiErrorMessage,
   changeLanguage,
-  decryptPayload,
+  loadPayloadCipher,
+  loadedPayloadCipher,
   getRuntimeConfig,
   isStrongPassword,
   pageLocation,
@@ -17,6 +18,7 @@ import {
   type AssignPasswordResult,
   type Language,
   type PasswordLinkPayload,
+  type PayloadCipher,
   useLocalize,
 } from '@suite/shared';
 import { es } from '@suite/shared/phrases';
@@ -41,11 +43,11 @@ export const PASSWORD_SET_REDIRECT_SECONDS = 5;
 type LinkReading = { ok: true; payload: PasswordLinkPayload } | { ok: false; message: string };
 
 /** The payload of `/changepassword?<encodeURIComponent(cipher)>`, or the message of an unusable link. */
-export function readPasswordLink(search: string, key: string): LinkReading {
+export function readPasswordLink(search: string, key: string, decrypt: PayloadCipher['decryptPayload']): LinkReading {
   const raw = search.startsWith('?') ? search.slice(1) : search;
   if (raw.trim() === '') return { ok: false, message: LINK_MESSAGES.invalid };
   try {
-    const plain = decryptPayload(decodeURIComponent(raw), key);
+    const plain = decrypt(decodeURIComponent(raw), key);
     if (!plain) return { ok: false, message: LINK_MESSAGES.undecodable };
     const parsed = JSON.parse(plain) as Partial<PasswordLinkPayload>;
     if (typeof parsed.user !== 'string' || parsed.user === '' || typeof parsed.token !== 'string' || parsed.token === '') {
@@ -86,13 +88,27 @@ export function ChangePassword() {
   return <LinkPasswordForm />;
 }
 
+/** The payload cipher, null until its chunk has loaded (the screen's loader fetches both together). */
+function usePayloadCipher(): PayloadCipher | null {
+  const [cipher, setCipher] = useState(loadedPayloadCipher);
+  useEffect(() => {
+    if (!cipher) void loadPayloadCipher().then(setCipher);
+  }, [cipher]);
+  return cipher;
+}
+
 function LinkPasswordForm() {
+  const { search } = useLocation();
+  const cipher = usePayloadCipher();
+  const reading = useMemo(() => (cipher ? readPasswordLink(search, getRuntimeConfig().payloadKey, cipher.decryptPayload) : null), [cipher, search]);
+  return reading ? <LinkPasswordFormOf reading={reading} /> : null;
+}
+
+function LinkPasswordFormOf({ reading }: { reading: LinkReading }) {
   const { t, i18n } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
-  const { search } = useLocation();
   const { signIn } = useSession();
-  const reading = useMemo(() => readPasswordLink(search, getRuntimeConfig().payloadKey), [search]);
   const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(
     async (password) => {
       if (!reading.ok) return;

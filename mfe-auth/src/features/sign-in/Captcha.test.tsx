@@ -1,4 +1,5 @@
-import { AppProviders, decryptPayload, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { decryptPayload } from '@suite/shared/crypto';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';

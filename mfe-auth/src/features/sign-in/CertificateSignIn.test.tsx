@@ -1,4 +1,4 @@
-import { decryptPayload } from '@suite/shared';
+import { decryptPayload } from '@suite/shared/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@suite/shared/testing';

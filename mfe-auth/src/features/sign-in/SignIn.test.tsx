@@ -1,4 +1,5 @@
-import { AppProviders, changeLanguage, decryptPayload, phrase, resetRuntimeConfig, resolveLanguage, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { AppProviders, changeLanguage, phrase, resetRuntimeConfig, resolveLanguage, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { decryptPayload } from '@suite/shared/crypto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
