@@ -71,7 +71,10 @@ test('the running page holds exactly one copy of each shared singleton', async (
     }
     return versions;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router', '@chakra-ui/react']) {
+  // The renderer is Preact under React's names (docs/adr/0019): its entries once, React's names no share key.
+  for (const pkg of ['preact', 'preact/hooks', 'preact/compat', 'preact/jsx-runtime', 'react-router', '@chakra-ui/react', '@suite/shared']) {
     expect(loaded[pkg], `${pkg} loaded versions`).toHaveLength(1);
   }
+  expect(Object.keys(loaded)).not.toContain('react');
+  expect(Object.keys(loaded)).not.toContain('react-dom');
 });
