@@ -1,6 +1,6 @@
-import type { PrivilegeRecord, RoleAdminRecord } from '@suite/shared';
 import { consoleRemoteKit } from '@suite/shared/testing';
 import App from './App';
+import { type PrivilegeRecord, type RoleAdminRecord } from '@suite/shared/console';
 
 /** Test helpers of the roles and privileges sections: the console remote kit, and records as the API answers them. */
 

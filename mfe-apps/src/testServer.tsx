@@ -1,6 +1,6 @@
-import { amountTimeComb, type ApplicationAdminRecord } from '@suite/shared';
 import { consoleRemoteKit } from '@suite/shared/testing';
 import App from './App';
+import { amountTimeComb, type ApplicationAdminRecord } from '@suite/shared/console';
 
 /** Test helpers of the applications section: the console remote kit, and applications as the API answers them. */
 

@@ -1,4 +1,5 @@
-import { DialogHost, closeAllDialogs, sessionStore, type MenuItem, type MenuRecord } from '@suite/shared';
+import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
+import { type MenuItem, type MenuRecord } from '@suite/shared/console';
 import { Where, jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
 import { act, configure } from '@testing-library/react';
 import App from './App';

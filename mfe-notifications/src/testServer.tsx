@@ -1,6 +1,6 @@
-import { dateIn, nextDate, type ApplicationOption, type NotificationRecord, type NotificationTemplate } from '@suite/shared';
 import { consoleRemoteKit, type ApiRoutes } from '@suite/shared/testing';
 import App from './App';
+import { dateIn, nextDate, type ApplicationOption, type NotificationRecord, type NotificationTemplate } from '@suite/shared/console';
 
 /** Test helpers of the notifications section: the console remote kit, and data as the API answers it. */
 

@@ -1,4 +1,5 @@
-import { AppProviders, DialogHost, closeAllDialogs, sessionStore, type UserRow } from '@suite/shared';
+import { AppProviders, DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
+import { type UserRow } from '@suite/shared/console';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';

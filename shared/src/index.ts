@@ -1,4 +1,18 @@
-export * from './contracts';
+// The portal's contracts; the console sections' own come with the console kit (@suite/shared/console),
+// so /login does not carry them (docs/adr/0019). The API reads them all from @suite/shared/contracts.
+export * from './contracts/envelope';
+export * from './contracts/login';
+export * from './contracts/tokens';
+export * from './contracts/applications';
+export * from './contracts/users-catalogs';
+export * from './contracts/messages';
+export * from './contracts/config';
+export * from './contracts/passwords';
+export * from './contracts/certificate';
+export * from './contracts/otp-reset';
+export * from './contracts/oidc';
+export * from './contracts/profiles';
+export * from './contracts/application-address';
 export { asLanguage, CATALOGUES, formatPhrase, localize, phrase, phraseKeys, resolveLanguage, type PhraseKey } from './phrases';
 export { encryptPayloadAsync, loadPayloadCipher, loadedPayloadCipher, type PayloadCipher } from './crypto/lazy';
 export * from './federation';

@@ -9,7 +9,8 @@
  * A file is "shared" when it is loaded to supply a shared dependency: listed in a bundle's
  * dist/shared-chunks.json (written by shared/tools/webpack.cjs from webpack's chunk graph, split
  * chunks included) or among a mf-manifest.json's shared-dependency assets; everything else is
- * charged to the bundle that served it (host or /mfe/<slug>/). `--files` lists every file.
+ * charged to the bundle that served it (host or /mfe/<slug>/). `--files` lists every file;
+ * `--no-build` measures the existing build.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,8 +26,10 @@ const BASE = `http://localhost:${PORT}`;
 const PASSWORD = 'Bench#Bundle2026';
 const LIST_FILES = process.argv.includes('--files');
 
-const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const { chromium } = createRequire(join(ROOT, 'e2e/package.json'))('@playwright/test');
 const { REMOTES } = createRequire(join(ROOT, 'shared/package.json'))('./dist/federation/index.js');

@@ -1,5 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
-import { COMMON_NS, SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared';
+import { COMMON_NS } from '@suite/shared';
+import { SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared/console';
 import { useTranslation } from 'react-i18next';
 import { TargetLink } from './DrawerNav';
 import { PopupMenu } from './PopupMenu';

@@ -1,4 +1,5 @@
-import { AppProviders, CONSOLE_SECTIONS, MENU_SECTION, PATHS, isMenuIconName, resetRuntimeConfig, sessionStore, setRuntimeConfig, type MenuItem, type SuiteItem } from '@suite/shared';
+import { AppProviders, CONSOLE_SECTIONS, PATHS, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { MENU_SECTION, isMenuIconName, type MenuItem, type SuiteItem } from '@suite/shared/console';
 import { jwt, mockApi, type ApiCall } from '@suite/shared/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

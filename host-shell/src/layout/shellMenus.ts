@@ -1,17 +1,5 @@
-import {
-  MENU_LOCATION,
-  MENU_SECTION,
-  PATHS,
-  apiClient,
-  getRuntimeConfig,
-  remoteForPath,
-  sectionForPath,
-  sectionsOpenTo,
-  type MenuItem,
-  type MenuListResult,
-  type MenuLocation,
-  type SuiteItem,
-} from '@suite/shared';
+import { PATHS, apiClient, getRuntimeConfig, remoteForPath, sectionForPath, sectionsOpenTo } from '@suite/shared';
+import { MENU_LOCATION, MENU_SECTION, type MenuItem, type MenuListResult, type MenuLocation, type SuiteItem } from '@suite/shared/console';
 
 /**
  * The shell's menus as data (console spec §2, §4; portal spec §4): the caller's menus of the

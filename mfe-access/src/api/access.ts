@@ -1,6 +1,6 @@
+import { ApiError, apiClient } from '@suite/shared';
+import type { PageSize } from '@suite/shared/console';
 import {
-  ApiError,
-  apiClient,
   type AccessWriteResult,
   type ApplicationSummary,
   type ApplicationsOfPrivilegeResult,
@@ -13,8 +13,7 @@ import {
   type RoleApplicationRecord,
   type RoleApplicationsResult,
   type RoleUsersResult,
-} from '@suite/shared';
-import type { PageSize } from '@suite/shared/console';
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the roles and privileges sections (console spec §7 "Privileges", "Roles"),

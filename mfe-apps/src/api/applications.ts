@@ -1,4 +1,10 @@
-import { apiClient, type ApplicationAdminListResult, type ApplicationAdminRecord, type ApplicationWriteResult, type CreateApplicationRequest } from '@suite/shared';
+import { apiClient } from '@suite/shared';
+import {
+  type ApplicationAdminListResult,
+  type ApplicationAdminRecord,
+  type ApplicationWriteResult,
+  type CreateApplicationRequest,
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the applications section (console spec §7 "Applications"), through the page's

@@ -1,5 +1,5 @@
+import { apiClient } from '@suite/shared';
 import {
-  apiClient,
   type ApplicationOption,
   type ApplicationOptionsResult,
   type MenuImageResult,
@@ -10,7 +10,7 @@ import {
   type MenuWriteResult,
   type UserListResult,
   type UserRow,
-} from '@suite/shared';
+} from '@suite/shared/console';
 
 /**
  * Typed calls of menu settings (console spec §7 "Menus"), through the page's API client (auth

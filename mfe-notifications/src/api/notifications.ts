@@ -1,5 +1,5 @@
+import { apiClient } from '@suite/shared';
 import {
-  apiClient,
   type ApplicationOption,
   type ApplicationOptionsResult,
   type CreateNotificationRequest,
@@ -14,7 +14,7 @@ import {
   type NotificationWriteResult,
   type SubjectsResult,
   type TemplatesByAppsResult,
-} from '@suite/shared';
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the notifications section (console spec §7 "Notifications", and the preview,

@@ -7,22 +7,24 @@ import {
   type CompanyRecord,
   type CountRolesByUserResult,
   type CountryRecord,
-  type CreateUserRequest,
   type CustomersResult,
   type DocumentTypeRecord,
   type DocumentTypesResult,
-  type ModifyUserRequest,
   type RoleListResult,
   type RoleRecord,
   type UserByIdResult,
   type UserDetail,
   type UserExistsResult,
-  type UserPrivilegesRecord,
-  type UserPrivilegesResult,
   type UserTypeRecord,
   type UserTypesResult,
-  type UserWriteResult,
 } from '@suite/shared';
+import {
+  type CreateUserRequest,
+  type ModifyUserRequest,
+  type UserPrivilegesRecord,
+  type UserPrivilegesResult,
+  type UserWriteResult,
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the user card (console spec §7 "Users"), through the page's API client (auth

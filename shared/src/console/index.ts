@@ -5,6 +5,19 @@
  * instance and API client.
  */
 export { CONSOLE_NS, consoleResources } from './i18n';
+/** The console sections' contracts (the portal's are in @suite/shared): off /login (docs/adr/0019). */
+export * from '../contracts/access';
+export * from '../contracts/application-warnings';
+export * from '../contracts/applications-admin';
+export * from '../contracts/applications-appearance';
+export * from '../contracts/menu-icon-names';
+export * from '../contracts/menus';
+export * from '../contracts/notifications';
+export * from '../contracts/request';
+export * from '../contracts/users-form';
+export * from '../contracts/users';
+// with the generic validation messages of console spec §5
+export * from '../contracts/validation';
 export * from './dialogs/consoleDialogs';
 export * from './dialogs/DialogComponents';
 export * from './unsaved/useUnsavedChanges';
@@ -30,5 +43,3 @@ export * from './query/useLocalPage';
 export * from './query/useConsoleMutation';
 export * from './card/useCardController';
 export * from './icons';
-/** The generic validation messages of console spec §5 (defined once, in the contracts). */
-export { VALIDATION_MESSAGES, formatMessage, maxMessage, minMessage } from '@suite/shared';

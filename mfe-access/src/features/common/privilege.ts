@@ -1,5 +1,4 @@
-import type { PrivilegeRecord } from '@suite/shared';
-import { consoleKeys } from '@suite/shared/console';
+import { consoleKeys, type PrivilegeRecord } from '@suite/shared/console';
 
 /** Keys of what the privileges section reads (ADR 0009). */
 export const privilegeKeys = {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, LoadingState, PATHS, apiErrorMessage, useLocalize, type ApplicationSummary } from '@suite/shared';
-import { TabbedCard, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
+import { TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { Box, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { ACCESS_TEXT_MAX, PRIVILEGE_NAME_INPUT_MAX, useLocalize, type ApplicationSummary } from '@suite/shared';
-import { StateSwitch, TextArea } from '@suite/shared/console';
+import { useLocalize } from '@suite/shared';
+import { StateSwitch, TextArea, ACCESS_TEXT_MAX, PRIVILEGE_NAME_INPUT_MAX, type ApplicationSummary } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';

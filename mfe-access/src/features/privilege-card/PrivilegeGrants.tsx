@@ -1,6 +1,6 @@
 import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { LoadingState, isActiveState } from '@suite/shared';
-import { loadStateOf } from '@suite/shared/console';
+import { LoadingState } from '@suite/shared';
+import { loadStateOf, isActiveState } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchPrivilegeRoles } from '../../api/access';

@@ -1,3 +1,4 @@
+import type { PrivilegeBody } from '../../api/access';
 import {
   ACCESS_MESSAGES,
   AccessDescriptionSchema,
@@ -5,8 +6,7 @@ import {
   PrivilegeNameSchema,
   parseRequest,
   type PrivilegeRecord,
-} from '@suite/shared';
-import type { PrivilegeBody } from '../../api/access';
+} from '@suite/shared/console';
 
 /** What the privilege card edits. */
 export interface PrivilegeForm {

@@ -1,6 +1,17 @@
 import { HStack, Text } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type PrivilegeRecord } from '@suite/shared';
-import { LocalPageTable, STATE_DATE_SORT, StateSwitch, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
+import { formatDate } from '@suite/shared';
+import {
+  LocalPageTable,
+  STATE_DATE_SORT,
+  StateSwitch,
+  useConsoleMutation,
+  useLocalPage,
+  type DataTableColumn,
+  ACCESS_MESSAGES,
+  ACCESS_STATE,
+  isActiveState,
+  type PrivilegeRecord,
+} from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPrivileges, modifyPrivilege } from '../../api/access';

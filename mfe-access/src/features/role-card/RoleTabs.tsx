@@ -1,6 +1,16 @@
 import { Alert, Box, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { ACCESS_TEXT_MAX, LoadingState, isActiveState, useLocalize, type ApplicationSummary, type RoleUserRow } from '@suite/shared';
-import { DataTable, StateSwitch, loadStateOf, useServerPage, type DataTableColumn } from '@suite/shared/console';
+import { LoadingState, useLocalize } from '@suite/shared';
+import {
+  DataTable,
+  StateSwitch,
+  loadStateOf,
+  useServerPage,
+  type DataTableColumn,
+  ACCESS_TEXT_MAX,
+  isActiveState,
+  type ApplicationSummary,
+  type RoleUserRow,
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import type { RoleBody } from '../../api/access';
 import {
   ACCESS_MESSAGES,
   AccessDescriptionSchema,
@@ -7,8 +8,7 @@ import {
   parseRequest,
   type RoleAdminRecord,
   type RoleApplicationRecord,
-} from '@suite/shared';
-import type { RoleBody } from '../../api/access';
+} from '@suite/shared/console';
 
 export interface RoleData {
   name: string;

@@ -1,6 +1,16 @@
 import { Text } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, ACCESS_STATE, formatDate, isActiveState, type RoleAdminRecord } from '@suite/shared';
-import { LocalPageTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
+import { formatDate } from '@suite/shared';
+import {
+  LocalPageTable,
+  STATE_DATE_SORT,
+  useConsoleMutation,
+  useLocalPage,
+  type DataTableColumn,
+  ACCESS_MESSAGES,
+  ACCESS_STATE,
+  isActiveState,
+  type RoleAdminRecord,
+} from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRoles, setRoleState } from '../../api/access';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_MESSAGES, APPEARANCE_MESSAGES, DEFAULT_PROFILE, appearanceOf, type ApplicationAppearanceResult } from '@suite/shared';
+import { DEFAULT_PROFILE } from '@suite/shared';
+import { ACCESS_MESSAGES, APPEARANCE_MESSAGES, appearanceOf, type ApplicationAppearanceResult } from '@suite/shared/console';
 import type { ApiRoutes } from '@suite/shared/testing';
 import { application, callsTo, cleanUpDialogs, renderAt, serve, written } from '../../testServer';
 

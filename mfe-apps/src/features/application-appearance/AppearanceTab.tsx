@@ -4,20 +4,24 @@ import {
   EMAIL_SENT_ROUTES,
   PROFILE_LANGUAGES,
   SIGN_IN_VARIANTS,
+  mergeProfile,
+  type PortalProfile,
+  useLocalize,
+} from '@suite/shared';
+import {
+  NativeSelect,
+  StateSwitch,
+  useConsoleMutation,
   TenantOverrideSchema,
   appearanceContrastIssues,
   contrastMessage,
-  mergeProfile,
   parseFields,
   profileFromAppearance,
-  type PortalProfile,
-  useLocalize,
   type ApplicationAppearance,
   type ApplicationAppearanceResult,
   type TenantAppearance,
   type TenantOverride,
-} from '@suite/shared';
-import { NativeSelect, StateSwitch, useConsoleMutation } from '@suite/shared/console';
+} from '@suite/shared/console';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppearancePreview } from './AppearancePreview';

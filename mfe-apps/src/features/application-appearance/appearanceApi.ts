@@ -1,12 +1,11 @@
+import { apiClient, type ErrorResult } from '@suite/shared';
 import {
   APPEARANCE_PATHS,
-  apiClient,
   type ApplicationAppearance,
   type ApplicationAppearanceResult,
-  type ErrorResult,
   type TenantOverride,
   type UploadImageResult,
-} from '@suite/shared';
+} from '@suite/shared/console';
 
 /** The API's address of a path of APPEARANCE_PATHS, as the client takes it (without /api/). */
 const path = (full: string) => full.replace(/^\/api\//, '');

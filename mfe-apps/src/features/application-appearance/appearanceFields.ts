@@ -1,4 +1,5 @@
-import { DEFAULT_PROFILE, HEX_COLOUR } from '@suite/shared';
+import { DEFAULT_PROFILE } from '@suite/shared';
+import { HEX_COLOUR } from '@suite/shared/console';
 
 /**
  * The Apariencia tab's fields, read from the profile's own shape (DEFAULT_PROFILE), so a colour

@@ -1,4 +1,8 @@
+import { type PortalProfile } from '@suite/shared';
 import {
+  consoleKeys,
+  loadStateOf,
+  type LoadState,
   ApplicationAppearanceSchema,
   appearanceContrastIssues,
   canonicalJson,
@@ -7,9 +11,7 @@ import {
   type AppearanceContrastIssue,
   type ApplicationAppearance,
   type ApplicationAppearanceResult,
-  type PortalProfile,
-} from '@suite/shared';
-import { consoleKeys, loadStateOf, type LoadState } from '@suite/shared/console';
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { setAt, type FieldPath } from './appearanceFields';

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_MESSAGES, changeLanguage } from '@suite/shared';
+import { changeLanguage } from '@suite/shared';
+import { APPLICATION_MESSAGES } from '@suite/shared/console';
 import type { ApiRoutes } from '@suite/shared/testing';
 import { application, callsTo, cleanUpDialogs, renderAt, serve, written } from '../../testServer';
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
-import { ACCESS_MESSAGES, APPLICATION_MESSAGES, ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { TabbedCard, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import { ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
+import { TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, APPLICATION_MESSAGES } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

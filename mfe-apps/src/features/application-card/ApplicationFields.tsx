@@ -1,6 +1,16 @@
 import { Box, Field, HStack, IconButton, Input, Stack, Text, VStack, chakra } from '@chakra-ui/react';
-import { APPLICATION_DESCRIPTION_MAX, APPLICATION_MESSAGES, APPLICATION_NAME_MAX, APPLICATION_TITLE_MAX, TIME_UNIT_NAMES, useLocalize } from '@suite/shared';
-import { ExpandLessIcon, ExpandMoreIcon, NativeSelect, StateSwitch } from '@suite/shared/console';
+import { useLocalize } from '@suite/shared';
+import {
+  ExpandLessIcon,
+  ExpandMoreIcon,
+  NativeSelect,
+  StateSwitch,
+  APPLICATION_DESCRIPTION_MAX,
+  APPLICATION_MESSAGES,
+  APPLICATION_NAME_MAX,
+  APPLICATION_TITLE_MAX,
+  TIME_UNIT_NAMES,
+} from '@suite/shared/console';
 import { useId, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';

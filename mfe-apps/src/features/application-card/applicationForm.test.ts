@@ -1,4 +1,3 @@
-import { APPLICATION_MESSAGES, VALIDATION_MESSAGES } from '@suite/shared';
 import { application } from '../../testServer';
 import {
   EMPTY_FORM,
@@ -18,6 +17,7 @@ import {
   withFields,
   type ApplicationForm,
 } from './applicationForm';
+import { APPLICATION_MESSAGES, VALIDATION_MESSAGES } from '@suite/shared/console';
 
 const stored = application(7, 'nomina', { title: 'Nómina', amountTime: 8, timeUnit: 2, description: 'Pagos' });
 const valid: ApplicationForm = recordToForm(stored);

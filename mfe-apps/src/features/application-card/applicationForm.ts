@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   APPLICATION_DEFAULTS,
   APPLICATION_MESSAGES,
@@ -10,8 +11,7 @@ import {
   type CreateApplicationRequest,
   applicationWarnings,
   type ApplicationWarning,
-} from '@suite/shared';
-import * as v from 'valibot';
+} from '@suite/shared/console';
 
 /**
  * The application form (console spec §2 "Application form", §3, §4, §5): its four tabs, what each

@@ -1,5 +1,14 @@
-import { APPLICATION_MESSAGES, amountTimeComb, useLocalize, type ApplicationAdminRecord } from '@suite/shared';
-import { LocalPageTable, STATE_DATE_SORT, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
+import { useLocalize } from '@suite/shared';
+import {
+  LocalPageTable,
+  STATE_DATE_SORT,
+  useConsoleMutation,
+  useLocalPage,
+  type DataTableColumn,
+  APPLICATION_MESSAGES,
+  amountTimeComb,
+  type ApplicationAdminRecord,
+} from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchApplications, modifyApplication } from '../../api/applications';

@@ -1,5 +1,4 @@
-import { APPLICATION_STATE, type ApplicationAdminRecord } from '@suite/shared';
-import { consoleKeys, type StateDateOrder } from '@suite/shared/console';
+import { consoleKeys, type StateDateOrder, APPLICATION_STATE, type ApplicationAdminRecord } from '@suite/shared/console';
 
 /** Keys of what the applications section reads (ADR 0009). */
 export const applicationKeys = {

@@ -1,8 +1,8 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { MENU_LOCATION, MENU_SECTION, menuForPrivileges, privilegeList, type MenuItem, type MenuLocation } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { MenuIcon } from '@suite/shared/menu-icon';
+import { MENU_LOCATION, MENU_SECTION, menuForPrivileges, privilegeList, type MenuItem, type MenuLocation } from '@suite/shared/console';
 
 /** Every privilege any item names: the preview shows what a user holding all of them gets. */
 function allPrivileges(items: readonly MenuItem[]): Set<string> {

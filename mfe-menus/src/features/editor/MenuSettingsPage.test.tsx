@@ -1,7 +1,7 @@
-import { MENU_MESSAGES } from '@suite/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATIONS, callsTo, cleanUpDialogs, menuItem, menuRecord, renderAt, serve } from '../../testServer';
+import { MENU_MESSAGES } from '@suite/shared/console';
 
 afterEach(cleanUpDialogs);
 

@@ -1,6 +1,17 @@
 import { Box, Button, Field, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { MENU_LOCATION, applicationOptionLabel, MENU_LOCATIONS, MENU_MESSAGES, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared';
-import { NativeSelect, askDialog, confirmAction, useUnsavedChanges } from '@suite/shared/console';
+import {
+  NativeSelect,
+  askDialog,
+  confirmAction,
+  useUnsavedChanges,
+  MENU_LOCATION,
+  applicationOptionLabel,
+  MENU_LOCATIONS,
+  MENU_MESSAGES,
+  type MenuItem,
+  type MenuLocation,
+  type SuiteItem,
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,13 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { dragAndDropFeature, hotkeysCoreFeature, keyboardDragAndDropFeature, selectionFeature, syncDataLoaderFeature, type DragTarget, type ItemInstance } from '@headless-tree/core';
 import { AssistiveTreeDescription, useTree } from '@headless-tree/react';
-import { MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { MenuIcon } from '@suite/shared/menu-icon';
 import { Tag } from '../common/parts';
 import { findItem, moveItem, nonDragMove, parentInactive, updateItem, type Place, type Tree } from './menuTree';
+import { MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared/console';
 
 const ROOT = '__root__';
 /** The tree's invisible root: the loader must answer an item for it too. */

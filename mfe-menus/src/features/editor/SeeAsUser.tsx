@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { MENU_LOCATION, apiErrorMessage, useLocalize, type MenuItem, type MenuLocation, type SuiteItem, type UserRow } from '@suite/shared';
-import { NativeSelect } from '@suite/shared/console';
+import { apiErrorMessage, useLocalize } from '@suite/shared';
+import { NativeSelect, MENU_LOCATION, type MenuItem, type MenuLocation, type SuiteItem, type UserRow } from '@suite/shared/console';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMenusAsUser, searchUsers } from '../../api/menus';

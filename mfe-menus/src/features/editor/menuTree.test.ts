@@ -1,5 +1,5 @@
-import { MENU_MAX_DEPTH, type MenuItem } from '@suite/shared';
 import { canMove, insertItem, moveInList, moveItem, nonDragMove, placeInList, placeOf, removeItem, updateItem, type Tree } from './menuTree';
+import { MENU_MAX_DEPTH, type MenuItem } from '@suite/shared/console';
 
 const node = (key: string, children: MenuItem[] = [], isActivate = true): MenuItem => ({
   key: key.padEnd(10, '0'),

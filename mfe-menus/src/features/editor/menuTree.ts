@@ -1,4 +1,4 @@
-import { MENU_MAX_DEPTH, applyInheritance, walkMenu, type MenuItem } from '@suite/shared';
+import { MENU_MAX_DEPTH, applyInheritance, walkMenu, type MenuItem } from '@suite/shared/console';
 
 /**
  * The editor's operations on a menu tree (locations 1-3), all pure: each returns a new tree and

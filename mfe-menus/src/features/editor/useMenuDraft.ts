@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { consoleKeys, useConsoleMutation } from '@suite/shared/console';
-import type { MenuLocation, MenuRecord } from '@suite/shared';
+import { consoleKeys, useConsoleMutation, type MenuLocation, type MenuRecord } from '@suite/shared/console';
 import { useCallback, useState } from 'react';
 import { fetchMenu, saveMenu } from '../../api/menus';
 

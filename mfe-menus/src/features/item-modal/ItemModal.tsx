@@ -1,6 +1,6 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { MENU_LOCATION, useLocalize, type MenuItem, type MenuLocation } from '@suite/shared';
-import { NativeSelect, TextArea } from '@suite/shared/console';
+import { useLocalize } from '@suite/shared';
+import { NativeSelect, TextArea, MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';

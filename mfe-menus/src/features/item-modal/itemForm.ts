@@ -1,5 +1,16 @@
 import * as v from 'valibot';
-import { MENU_ICON_LABEL_MAX, MENU_ICON_NAMES, MENU_ICON_SIZE_DEFAULT, MENU_LOCATION, MENU_SECTION, MenuItemSchema, newMenuKey, privilegeList, type MenuItem, type MenuLocation } from '@suite/shared';
+import {
+  MENU_ICON_LABEL_MAX,
+  MENU_ICON_NAMES,
+  MENU_ICON_SIZE_DEFAULT,
+  MENU_LOCATION,
+  MENU_SECTION,
+  MenuItemSchema,
+  newMenuKey,
+  privilegeList,
+  type MenuItem,
+  type MenuLocation,
+} from '@suite/shared/console';
 
 /** What the item form edits (console spec §3, §5): privileges as a list, the link as URL or function. */
 export interface ItemDraft {

@@ -1,12 +1,12 @@
 import { Box, Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { dragAndDropFeature, hotkeysCoreFeature, keyboardDragAndDropFeature, selectionFeature, syncDataLoaderFeature, type DragTarget, type ItemInstance } from '@headless-tree/core';
 import { AssistiveTreeDescription, useTree } from '@headless-tree/react';
-import { SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { Tag } from '../common/parts';
 import { moveInList, placeInList } from '../editor/menuTree';
+import { SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared/console';
 
 /** Height of the suite grid (console spec §9). */
 export const SUITE_GRID_HEIGHT = '390px';

@@ -1,8 +1,8 @@
-import { MENU_MESSAGES } from '@suite/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATIONS, callsTo, cleanUpDialogs, menuRecord, renderAt, serve } from '../../testServer';
 import { UPLOAD_HIDE_MS, logoProblem } from './upload';
+import { MENU_MESSAGES } from '@suite/shared/console';
 
 afterEach(() => {
   cleanUpDialogs();

@@ -1,6 +1,6 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { MENU_MESSAGES, SuiteItemSchema, apiErrorMessage, newMenuKey, useLocalize, type SuiteItem } from '@suite/shared';
-import { TextArea } from '@suite/shared/console';
+import { apiErrorMessage, useLocalize } from '@suite/shared';
+import { TextArea, MENU_MESSAGES, SuiteItemSchema, newMenuKey, type SuiteItem } from '@suite/shared/console';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import { MENU_IMAGE_EXTENSION, MENU_IMAGE_MAX_BYTES, MENU_IMAGE_NAME_MAX, MENU_MESSAGES } from '@suite/shared';
+import { MENU_IMAGE_EXTENSION, MENU_IMAGE_MAX_BYTES, MENU_IMAGE_NAME_MAX, MENU_MESSAGES } from '@suite/shared/console';
 
 /** Progress of an upload ticks every 500 ms; the indicator hides 2 s after it ends (console spec §9). */
 export const UPLOAD_TICK_MS = 500;

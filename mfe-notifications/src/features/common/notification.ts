@@ -1,5 +1,4 @@
-import { NOTIFICATION_STATE, type NotificationRecord } from '@suite/shared';
-import { consoleKeys, type StateDateOrder } from '@suite/shared/console';
+import { consoleKeys, type StateDateOrder, NOTIFICATION_STATE, type NotificationRecord } from '@suite/shared/console';
 
 /** Keys of what the notifications section reads (ADR 0009). */
 export const notificationKeys = {

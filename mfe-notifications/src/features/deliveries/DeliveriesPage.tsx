@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, Heading, Table, Text } from '@chakra-ui/react';
-import { LoadingState, PATHS, apiErrorMessage, useLocalize, type NotificationDelivery } from '@suite/shared';
-import { TABLE_HEIGHT } from '@suite/shared/console';
+import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
+import { TABLE_HEIGHT, type NotificationDelivery } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

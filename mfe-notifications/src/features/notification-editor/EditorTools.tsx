@@ -1,6 +1,6 @@
 import { Alert, Box, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { ApiError, apiErrorMessage, useLocalize, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared';
-import { showMessage } from '@suite/shared/console';
+import { ApiError, apiErrorMessage, useLocalize } from '@suite/shared';
+import { showMessage, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dryRunNotification, previewNotification, sendTestNotification, type NotificationBody } from '../../api/notifications';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_MESSAGES, NOTIFICATION_MESSAGES, VALIDATION_MESSAGES, notificationSendAt } from '@suite/shared';
 import { CERTIFICATE, LATER, MAINTENANCE, TODAY, TOMORROW, callsTo, cleanUpDialogs, editorRoutes, notification, renderAt, serve } from '../../testServer';
+import { ACCESS_MESSAGES, NOTIFICATION_MESSAGES, VALIDATION_MESSAGES, notificationSendAt } from '@suite/shared/console';
 
 afterEach(cleanUpDialogs);
 

@@ -1,21 +1,22 @@
 import { Alert, Box, Button, Field, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
 import {
+  NativeSelect,
+  PencilIcon,
+  askDialog,
+  invalidateEntities,
+  showMessage,
+  useUnsavedChanges,
   ACCESS_MESSAGES,
-  ApiError,
-  LoadingState,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_REASON_MAX,
-  PATHS,
-  apiErrorMessage,
   applicationOptionLabel,
   isCalendarDate,
   notificationSendAt,
-  useLocalize,
   type ApplicationOption,
   type NotificationRecord,
   type NotificationTemplate,
-} from '@suite/shared';
-import { NativeSelect, PencilIcon, askDialog, invalidateEntities, showMessage, useUnsavedChanges } from '@suite/shared/console';
+} from '@suite/shared/console';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { Box, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { useLocalize, type TemplateVariable } from '@suite/shared';
+import { useLocalize } from '@suite/shared';
+import { type TemplateVariable } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';

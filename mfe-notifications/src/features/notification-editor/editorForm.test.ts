@@ -1,4 +1,3 @@
-import { NOTIFICATION_MESSAGES, VALIDATION_MESSAGES, maxMessage, nextDate } from '@suite/shared';
 import { APPLICATIONS, CERTIFICATE, MAINTENANCE, notification } from '../../testServer';
 import {
   EMPTY_FORM,
@@ -16,6 +15,7 @@ import {
   withoutTemplate,
   type EditorForm,
 } from './editorForm';
+import { NOTIFICATION_MESSAGES, VALIDATION_MESSAGES, maxMessage, nextDate } from '@suite/shared/console';
 
 const TODAY = '2026-03-10';
 const filled: EditorForm = {

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import type { NotificationBody } from '../../api/notifications';
 import {
   CreateNotificationRequestSchema,
   DEFAULT_TIME_ZONE,
@@ -15,9 +17,7 @@ import {
   type TemplateVariable,
   type TimeValue,
   type VariableValue,
-} from '@suite/shared';
-import * as v from 'valibot';
-import type { NotificationBody } from '../../api/notifications';
+} from '@suite/shared/console';
 
 /**
  * The notification editor's form (console spec §2 "Notification editor", §4, §5): what it holds,

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_MESSAGES, changeLanguage } from '@suite/shared';
+import { changeLanguage } from '@suite/shared';
+import { NOTIFICATION_MESSAGES } from '@suite/shared/console';
 import { callsTo, cleanUpDialogs, editorRoutes, notification, renderAt, serve } from '../../testServer';
 
 afterEach(cleanUpDialogs);

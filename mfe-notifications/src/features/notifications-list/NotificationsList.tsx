@@ -1,6 +1,15 @@
 import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
-import { NOTIFICATION_MESSAGES, formatDate, useLocalize, type NotificationRecord } from '@suite/shared';
-import { LocalPageTable, STATE_DATE_SORT, showMessage, useConsoleMutation, useLocalPage, type DataTableColumn } from '@suite/shared/console';
+import { formatDate, useLocalize } from '@suite/shared';
+import {
+  LocalPageTable,
+  STATE_DATE_SORT,
+  showMessage,
+  useConsoleMutation,
+  useLocalPage,
+  type DataTableColumn,
+  NOTIFICATION_MESSAGES,
+  type NotificationRecord,
+} from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

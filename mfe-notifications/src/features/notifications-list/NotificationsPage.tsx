@@ -1,5 +1,6 @@
 import { Box, Heading } from '@chakra-ui/react';
-import { NOTIFICATION_MESSAGES, useLocalize } from '@suite/shared';
+import { useLocalize } from '@suite/shared';
+import { NOTIFICATION_MESSAGES } from '@suite/shared/console';
 import { useId } from 'react';
 import { NotificationsList } from './NotificationsList';
 

@@ -1,7 +1,7 @@
 import { Box, Field, Input } from '@chakra-ui/react';
 import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
-import { DOCUMENT_MAX, USER_FIELD_MAX, useLocalize } from '@suite/shared';
-import { NativeSelect } from '@suite/shared/console';
+import { NativeSelect, DOCUMENT_MAX, USER_FIELD_MAX } from '@suite/shared/console';
+import { useLocalize } from '@suite/shared';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

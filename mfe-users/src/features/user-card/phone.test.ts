@@ -1,6 +1,6 @@
-import { PHONE_MAX_DIGITS, PhoneNumberSchema } from '@suite/shared';
 import * as v from 'valibot';
 import { formatPhone, nextPhoneValue, phoneFromStored } from './phone';
+import { PHONE_MAX_DIGITS, PhoneNumberSchema } from '@suite/shared/console';
 
 describe('phone field', () => {
   it("forces the '(+57) ' prefix, also on an empty field", () => {

@@ -1,4 +1,4 @@
-import { PHONE_MAX_DIGITS, PHONE_PREFIX, phoneDigits } from '@suite/shared';
+import { PHONE_MAX_DIGITS, PHONE_PREFIX, phoneDigits } from '@suite/shared/console';
 
 /**
  * How the phone field of the user form shows its value (console spec §5): the '(+57) ' prefix is

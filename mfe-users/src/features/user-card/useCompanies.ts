@@ -1,5 +1,5 @@
-import type { CompanyRecord, UserCompanyInput } from '@suite/shared';
-import { confirmAction, consoleKeys, loadStateOf } from '@suite/shared/console';
+import type { CompanyRecord } from '@suite/shared';
+import { confirmAction, consoleKeys, loadStateOf, type UserCompanyInput } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCompanies } from '../../api/userCard';

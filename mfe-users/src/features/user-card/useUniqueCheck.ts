@@ -1,5 +1,5 @@
-import { USER_MESSAGES, apiErrorMessage, type UserDetail } from '@suite/shared';
-import { askDialog, showMessage } from '@suite/shared/console';
+import { apiErrorMessage, type UserDetail } from '@suite/shared';
+import { askDialog, showMessage, USER_MESSAGES } from '@suite/shared/console';
 import { useCallback, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { activateDeletedUser, checkUserExists, type UniqueField } from '../../api/userCard';

@@ -1,13 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import {
-  UserDataFields,
-  UserTypeIdSchema,
-  VALIDATION_MESSAGES,
-  documentSchema,
-  type CountryRecord,
-  type DocumentTypeRecord,
-  type UserDetail,
-} from '@suite/shared';
+import { type CountryRecord, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
+import { UserDataFields, UserTypeIdSchema, VALIDATION_MESSAGES, documentSchema } from '@suite/shared/console';
 import type { Resolver } from 'react-hook-form';
 import * as v from 'valibot';
 import { formatPhone, phoneFromStored } from './phone';

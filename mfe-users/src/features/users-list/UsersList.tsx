@@ -1,6 +1,19 @@
 import { Alert, Box } from '@chakra-ui/react';
-import { USER_MESSAGES, USER_SORT, USER_STATE, USER_TYPE, formatThousands, useSession, type UserRow, type UserSort } from '@suite/shared';
-import { DataTable, useConsoleMutation, useServerPage, type DataTableColumn, type SortOption, type TableQuery } from '@suite/shared/console';
+import { formatThousands, useSession } from '@suite/shared';
+import {
+  DataTable,
+  useConsoleMutation,
+  useServerPage,
+  type DataTableColumn,
+  type SortOption,
+  type TableQuery,
+  USER_MESSAGES,
+  USER_SORT,
+  USER_STATE,
+  USER_TYPE,
+  type UserRow,
+  type UserSort,
+} from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

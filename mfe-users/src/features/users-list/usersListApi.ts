@@ -1,5 +1,6 @@
-import { USER_SORT, apiClient, type InactivateUserRequest, type UserListResult, type UserSort, type UserWriteResult } from '@suite/shared';
+import { apiClient } from '@suite/shared';
 import type { PageSize } from '@suite/shared/console';
+import { USER_SORT, type InactivateUserRequest, type UserListResult, type UserSort, type UserWriteResult } from '@suite/shared/console';
 
 export interface UserListQuery {
   search?: string;
