@@ -40,6 +40,27 @@ export const LoginRequestSchema = v.object({
 });
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
+/** The sign-in form's fields: the request's user and password rules (the form validates what the API does). */
+export const SignInFieldsSchema = v.pick(LoginRequestSchema, ['user', 'password']);
+export type SignInFieldValues = v.InferInput<typeof SignInFieldsSchema>;
+export type SignInFieldName = keyof SignInFieldValues;
+
+/** Each sign-in field's first message under the contract; a valid field has none. */
+export function signInFieldErrors(values: SignInFieldValues): Partial<Record<SignInFieldName, string>> {
+  const errors: Partial<Record<SignInFieldName, string>> = {};
+  for (const field of ['user', 'password'] as const) {
+    const result = v.safeParse(SignInFieldsSchema.entries[field], values[field]);
+    if (!result.success) errors[field] = result.issues[0].message;
+  }
+  return errors;
+}
+
+/** What a sign-in sends of the fields (the user trimmed), or null when a field breaks the contract. */
+export function signInFieldsOutput(values: SignInFieldValues): v.InferOutput<typeof SignInFieldsSchema> | null {
+  const result = v.safeParse(SignInFieldsSchema, values);
+  return result.success ? result.output : null;
+}
+
 export interface FailedLoginInformation {
   failedAttempts: number;
   /** Seconds left of a temporary lock. */

@@ -1,54 +1,34 @@
-import { LoginRequestSchema } from '@suite/shared';
+import { signInFieldErrors, signInFieldsOutput, type SignInFieldName, type SignInFieldValues } from '@suite/shared';
 import { useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import * as v from 'valibot';
 
 /**
  * The sign-in form's two fields without a form library: the first screen of the suite carries
- * none (docs/adr/0019-login-route-budget.md). They validate the same rules the API does
- * (contracts/login.ts) and behave as the other forms of the portal: an error shows once a field
- * was left (or a send was tried) and follows every keystroke after that.
+ * none (docs/adr/0019-login-route-budget.md). They validate by the contract's rules
+ * (`signInFieldErrors`, contracts/login.ts: what the API checks) and behave as the portal's other
+ * forms: an error shows once a field was left (or a send was tried) and follows every keystroke
+ * after that.
  */
-export const SignInSchema = v.pick(LoginRequestSchema, ['user', 'password']);
-export type SignInValues = v.InferInput<typeof SignInSchema>;
-export type SignInField = keyof SignInValues;
-
-const FIELDS: readonly SignInField[] = ['user', 'password'];
-
-/** Each field's first message under the contract, undefined when it is valid. */
-export function signInFieldErrors(values: SignInValues): Partial<Record<SignInField, string>> {
-  const errors: Partial<Record<SignInField, string>> = {};
-  for (const field of FIELDS) {
-    const result = v.safeParse(SignInSchema.entries[field], values[field]);
-    if (!result.success) errors[field] = result.issues[0].message;
-  }
-  return errors;
-}
-
-/** The values the request carries (trimmed user), or null when a field breaks the contract. */
-export function signInOutput(values: SignInValues): v.InferOutput<typeof SignInSchema> | null {
-  const result = v.safeParse(SignInSchema, values);
-  return result.success ? result.output : null;
-}
+const FIELDS: readonly SignInFieldName[] = ['user', 'password'];
 
 export interface SignInFields {
-  values: SignInValues;
+  values: SignInFieldValues;
   /** The errors to show now: of the fields already left, or of every field after a send was tried. */
-  errors: Partial<Record<SignInField, string>>;
+  errors: Partial<Record<SignInFieldName, string>>;
   /** Props of a field's input: value, change, blur and the ref that takes the focus of an invalid send. */
-  bind: (field: SignInField) => {
-    name: SignInField;
+  bind: (field: SignInFieldName) => {
+    name: SignInFieldName;
     value: string;
     onChange: (event: ChangeEvent<HTMLInputElement>) => void;
     onBlur: () => void;
     ref: RefObject<HTMLInputElement | null>;
   };
-  /** Marks a send as tried; the valid output, or null after focusing the first invalid field. */
-  validated: () => v.InferOutput<typeof SignInSchema> | null;
+  /** Marks a send as tried; the values to send, or null after focusing the first invalid field. */
+  validated: () => ReturnType<typeof signInFieldsOutput>;
 }
 
 export function useSignInFields(): SignInFields {
-  const [values, setValues] = useState<SignInValues>({ user: '', password: '' });
-  const [touched, setTouched] = useState<Record<SignInField, boolean>>({ user: false, password: false });
+  const [values, setValues] = useState<SignInFieldValues>({ user: '', password: '' });
+  const [touched, setTouched] = useState<Record<SignInFieldName, boolean>>({ user: false, password: false });
   const [tried, setTried] = useState(false);
   const userRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -72,7 +52,7 @@ export function useSignInFields(): SignInFields {
     }),
     validated: () => {
       setTried(true);
-      const output = signInOutput(values);
+      const output = signInFieldsOutput(values);
       if (!output) refs[FIELDS.find((field) => all[field]) ?? 'user'].current?.focus();
       return output;
     },

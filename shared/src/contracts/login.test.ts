@@ -1,7 +1,7 @@
-import { MESSAGES } from '@suite/shared';
-import { signInFieldErrors, signInOutput } from './signInFields';
+import { signInFieldErrors, signInFieldsOutput } from './login';
+import { MESSAGES } from './messages';
 
-describe('sign-in fields', () => {
+describe('sign-in fields (contracts/login.ts)', () => {
   it('asks for both fields with the contract message', () => {
     expect(signInFieldErrors({ user: '', password: '' })).toEqual({ user: MESSAGES.required, password: MESSAGES.required });
     expect(signInFieldErrors({ user: '   ', password: 'x' })).toEqual({ user: MESSAGES.required });
@@ -15,7 +15,7 @@ describe('sign-in fields', () => {
   });
 
   it('sends the trimmed user and the password as typed, nothing when invalid', () => {
-    expect(signInOutput({ user: '  admin ', password: ' secret ' })).toEqual({ user: 'admin', password: ' secret ' });
-    expect(signInOutput({ user: 'admin', password: '' })).toBeNull();
+    expect(signInFieldsOutput({ user: '  admin ', password: ' secret ' })).toEqual({ user: 'admin', password: ' secret ' });
+    expect(signInFieldsOutput({ user: 'admin', password: '' })).toBeNull();
   });
 });
