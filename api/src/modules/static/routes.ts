@@ -113,8 +113,11 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
    */
   const decorateFor = async (request: FastifyRequest, reply: FastifyReply, pathName: string) => {
     if (!isSignInPath(pathName) || isAppearancePreviewUrl(request.url)) return undefined;
-    const profile = profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap);
-    const skeleton = signInSkeleton(profile, cspNonce(reply), await inlineBrandImage(signInLogo(profile), BRAND_PUBLIC_DIR));
+    const snapshot = await directory.snapshot();
+    const profile = profileOfHost(snapshot, request.headers.host, config.hostMap);
+    // the sign-in of the page's application asks for the captcha: the skeleton keeps its row
+    const captcha = Boolean(snapshot.get(resolveHost(request.headers.host, snapshot, config.hostMap).app)?.captchaApply);
+    const skeleton = signInSkeleton(profile, cspNonce(reply), await inlineBrandImage(signInLogo(profile), BRAND_PUBLIC_DIR), { captcha });
     return (html: string) => withSignInSkeleton(html, skeleton);
   };
 

@@ -70,18 +70,23 @@ function styleSheet(p: PortalProfile): string {
     `.sk-grid{display:grid;grid-template-columns:1fr}`,
     `@media (min-width:48em){.sk-grid{grid-template-columns:1fr 1fr;min-height:100vh}.sk-brand{min-height:auto}}`,
     `.sk-brand{display:flex;align-items:center;justify-content:center;padding:2rem;min-height:8rem;box-sizing:border-box;background:${brand}}`,
-    `.sk-page{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem;box-sizing:border-box;background:${page};font-family:${font}` +
+    `.sk-page{min-height:100vh;display:flex;flex-direction:column;background:${page};font-family:${font}` +
       (backgroundImage ? `;background-image:url("${backgroundImage}");background-size:cover;background-position:center` : '') +
       `}`,
+    // the bar above the card (mfe-auth's PublicPage header): language bar 52 px, theme switch 60 px
+    `.sk-top{flex:none;height:3.25rem;background:${brand}}.sk-switch{height:3.75rem;background:transparent}`,
+    `.sk-main{flex:1;display:flex;align-items:center;justify-content:center;padding:1rem;box-sizing:border-box}`,
     `.sk-card{width:100%;max-width:24rem;box-sizing:border-box;padding:1.5rem;border-radius:.5rem;background:${surface};box-shadow:0 1px 3px rgba(0,0,0,.12)}`,
     `.sk-plain{background:transparent;box-shadow:none;padding:0}`,
     `.sk-logo{display:block;max-width:100%;height:auto;margin:0 auto 1.25rem}`,
     `.sk-brand .sk-logo{margin:0 auto}`,
-    `.sk-title{margin:0 0 .5rem;font-size:1.5rem;line-height:2rem;font-weight:600;color:${text}}`,
+    // rows as tall as the form's (gap 1.25rem): heading 58 px, field 66, captcha 70, button 40, link 24
+    `.sk-title{margin:0 0 .25rem;font-size:1.5rem;line-height:2rem;font-weight:600;color:${text}}`,
     `.sk-bar{height:2.5rem;margin-bottom:1.25rem;border-radius:.375rem;background:${bar};opacity:.45;animation:sk-pulse 1.6s ease-in-out infinite}`,
-    `.sk-short{width:40%;height:1rem}`,
-    `.sk-line{height:1rem}.sk-wide{width:75%}.sk-center{width:45%;margin-left:auto;margin-right:auto}.sk-small{width:25%;height:.75rem}`,
-    `.sk-button{background:${button};opacity:.7}`,
+    `.sk-label{width:40%;height:.875rem;margin-bottom:.625rem}`,
+    `.sk-line{height:1.375rem}.sk-wide{width:75%}.sk-center{width:45%;height:1.5rem;margin-left:auto;margin-right:auto}.sk-small{width:25%;height:.75rem;margin-bottom:0}`,
+    `.sk-captcha{height:4.375rem}`,
+    `.sk-button{background:${button};opacity:.7}.sk-outline{background:transparent;border:1px solid ${button};box-sizing:border-box}`,
     `.sk-vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}`,
     `@keyframes sk-pulse{50%{opacity:.2}}`,
     `@media (prefers-reduced-motion:reduce){.sk-bar{animation:none}}`,
@@ -132,7 +137,7 @@ export async function inlineBrandImage(urlPath: string | undefined, brandDir: st
  * preloaded ahead of the bundles: the page's largest paint is then the skeleton's, and the real
  * logo, no larger, does not move it.
  */
-export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo?: string): SignInSkeleton {
+export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo?: string, options: { captcha?: boolean } = {}): SignInSkeleton {
   const p = profileInMode(profile, profile.colorMode);
   const language = languageOf(p);
   const title = escapeHtml(p.title);
@@ -140,18 +145,25 @@ export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo
   const logoPath = signInLogo(profile);
   const src = logoPath && inlineLogo?.startsWith('data:image/') ? inlineLogo : logoPath;
   const logo = src ? `<img class="sk-logo" src="${escapeHtml(src)}" alt="" width="${Math.max(1, Math.round(p.logoWidth) || 180)}" />` : '';
+  const bar = (classes: string) => `<div class="sk-bar${classes}" aria-hidden="true"></div>`;
+  // the rows of the variant's form: the certificate form asks for three fields, the others two
+  const field = bar(' sk-label') + bar('');
   const bars =
-    `<p class="sk-title" aria-hidden="true">${title}</p><div class="sk-bar sk-line sk-wide" aria-hidden="true"></div>` +
-    `<div class="sk-bar sk-short" aria-hidden="true"></div><div class="sk-bar" aria-hidden="true"></div>` +
-    `<div class="sk-bar sk-short" aria-hidden="true"></div><div class="sk-bar" aria-hidden="true"></div>` +
-    `<div class="sk-bar sk-button" aria-hidden="true"></div>` +
-    `<div class="sk-bar sk-line sk-center" aria-hidden="true"></div><div class="sk-bar sk-line sk-center sk-small" aria-hidden="true"></div>`;
+    `<p class="sk-title" aria-hidden="true">${title}</p>${bar(' sk-line sk-wide')}` +
+    field.repeat(p.signInVariant === 'certificate' ? 3 : 2) +
+    (options.captcha ? bar(' sk-captcha') : '') +
+    bar(' sk-button') +
+    (p.externalSignIn ? bar(' sk-outline') : '') +
+    bar(' sk-center') +
+    bar(' sk-line sk-center sk-small');
+  // the bar above the card: the translated look's language bar, the myself look's theme switch
+  const top = p.signInVariant === 'translated' ? '<div class="sk-top" aria-hidden="true"></div>' : p.signInVariant === 'myself' && p.colorModeSwitch ? '<div class="sk-top sk-switch" aria-hidden="true"></div>' : '';
   const status = `<span class="sk-vh" role="status">${loading}</span>`;
   const body =
     p.signInVariant === 'twoColumn'
       ? `<div class="sk-grid" aria-busy="true">${status}<div class="sk-brand">${logo}</div>` +
-        `<div class="sk-page"><div class="sk-card sk-plain">${bars}</div></div></div>`
-      : `<div class="sk-page" aria-busy="true">${status}<div class="sk-card">${logo}${bars}</div></div>`;
+        `<div class="sk-page"><div class="sk-main"><div class="sk-card sk-plain">${bars}</div></div></div></div>`
+      : `<div class="sk-page" aria-busy="true">${status}${top}<div class="sk-main"><div class="sk-card">${logo}${bars}</div></div></div>`;
   // a logo fetched by URL is announced first in the head, ahead of the deferred bundles
   const preload = src && src === logoPath ? `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />` : '';
   return { language, title, preload, style: `<style nonce="${escapeHtml(nonce)}">${styleSheet(p)}</style>`, body };

@@ -275,6 +275,9 @@ describeEachBackend(
       const inline = `data:image/svg+xml;base64,${fs.readFileSync(path.join(BRAND_PUBLIC_DIR, profile.logos[slot].slice('/brand/'.length))).toString('base64')}`;
       expect(body).toContain(`<img class="sk-logo" src="${inline}" alt="" width="${profile.logoWidth}" />`);
       expect(body).not.toContain('<link rel="preload"');
+      // firmaya's sign-in asks for the captcha (its captchaApply parameter): the card keeps its row; ibuhoo's does not
+      expect(body).toContain('class="sk-bar sk-captcha"');
+      expect((await get('/login', { host: 'ibuhoo.localhost' })).body).not.toContain('class="sk-bar sk-captcha"');
       // nothing the policy refuses: no script element, no style attribute
       expect(body).not.toMatch(/<script|\sstyle=/i);
       const csp = parseCsp(response.headers['content-security-policy'] as string);
@@ -359,6 +362,29 @@ describe('sign-in skeleton logo', () => {
     const inlined = signInSkeleton(profile('/brand/ibuhoo/logo-white.svg'), 'n', small);
     expect(inlined.preload).toBe('');
     expect(inlined.body).toContain(`<img class="sk-logo" src="${small}"`);
+  });
+});
+
+describe('sign-in skeleton rows', () => {
+  const rows = (body: string, row: string) => body.split(`class="sk-bar ${row}"`).length - 1;
+  const look = (changes: Partial<typeof DEFAULT_PROFILE>) => ({ ...DEFAULT_PROFILE, ...changes });
+
+  it("has the rows of the variant's form, so the card does not change size when the screen replaces it", () => {
+    const classic = signInSkeleton(look({ signInVariant: 'classic' }), 'n').body;
+    expect(rows(classic, 'sk-label')).toBe(2);
+    expect(classic).not.toContain('sk-captcha');
+    expect(classic).not.toContain('sk-outline');
+    const certificate = signInSkeleton(look({ signInVariant: 'certificate', externalSignIn: true }), 'n', undefined, { captcha: true }).body;
+    expect(rows(certificate, 'sk-label')).toBe(3);
+    expect(rows(certificate, 'sk-captcha')).toBe(1);
+    expect(rows(certificate, 'sk-outline')).toBe(1);
+  });
+
+  it('keeps the place of the bar above the card: the language bar, the theme switch', () => {
+    expect(signInSkeleton(look({ signInVariant: 'translated' }), 'n').body).toContain('<div class="sk-top" aria-hidden="true"></div><div class="sk-main">');
+    expect(signInSkeleton(look({ signInVariant: 'myself', colorModeSwitch: true }), 'n').body).toContain('<div class="sk-top sk-switch" aria-hidden="true"></div>');
+    expect(signInSkeleton(look({ signInVariant: 'myself', colorModeSwitch: false }), 'n').body).not.toContain('sk-top');
+    expect(signInSkeleton(look({ signInVariant: 'classic' }), 'n').body).not.toContain('sk-top');
   });
 });
 
