@@ -1,9 +1,9 @@
-import { AppProviders, COMMON_NS, CONSOLE_SECTIONS, REMOTES, SessionStore, i18n, sessionStore } from '@suite/shared';
+import { AppProviders, COMMON_NS, CONSOLE_SECTIONS, GuardedRouter, REMOTES, SessionStore, createGuardedMemoryHistory, i18n, sessionStore } from '@suite/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
 import { shellRoutes } from './Shell';
@@ -23,27 +23,25 @@ function stubRemote(name: string): RemoteModule {
   };
 }
 
-/** The shell as bootstrap mounts it: the data router of shellRoutes (here in memory). */
+/** The shell as bootstrap mounts it: shellRoutes under the guarded router (here in memory). */
 function renderShell(path: string, loader: RemoteLoader, store: SessionStore = sessionStore) {
   const [shell] = shellRoutes({ hubFactory: idleHub });
-  const router = createMemoryRouter(
-    [
-      {
-        ...shell,
-        element: (
-          <>
-            {shell.element}
-            <Where />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
   return render(
     <AppProviders session={store}>
       <RemoteLoaderContext.Provider value={loader}>
-        <RouterProvider router={router} />
+        <GuardedRouter history={createGuardedMemoryHistory([path])}>
+          <Routes>
+            <Route
+              path={shell.path}
+              element={
+                <>
+                  {shell.element}
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </GuardedRouter>
       </RemoteLoaderContext.Provider>
     </AppProviders>,
   );

@@ -1,5 +1,6 @@
 import {
   AppProviders,
+  GuardedBrowserRouter,
   applyProfileToDocument,
   detectLanguage,
   getPageProfile,
@@ -14,7 +15,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
 import { pageNonce } from './nonce';
@@ -28,6 +29,11 @@ async function unregisterServiceWorkers(): Promise<void> {
   } catch {
     /* not supported or not allowed: nothing to drop */
   }
+}
+
+/** The shell's routes (shellRoutes) under the guarded router: Shell decides each path. */
+function ShellRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 async function start(): Promise<void> {
@@ -49,17 +55,18 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root element');
-  // a data router: useBlocker (the console's unsaved-changes prompt) holds back and forward too
   // the console's appearance preview: the sign-in screen in the profile the console posts
   const preview = isAppearancePreview();
   if (preview) listenForAppearancePreview();
-  const router = createBrowserRouter(shellRoutes({ preview }));
+  const routes = shellRoutes({ preview });
   createRoot(root).render(
     <StrictMode>
       <CacheProvider value={styles}>
         <AppProviders profile={preview ? undefined : profile}>
           <RemoteLoaderContext.Provider value={loader}>
-            <RouterProvider router={router} />
+            <GuardedBrowserRouter>
+              <ShellRoutes routes={routes} />
+            </GuardedBrowserRouter>
           </RemoteLoaderContext.Provider>
         </AppProviders>
       </CacheProvider>

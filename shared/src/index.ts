@@ -23,3 +23,4 @@ export * from './i18n';
 export * from './theme';
 export * from './profile';
 export * from './ui';
+export * from './navigation';

@@ -3,9 +3,10 @@
  * share key (shared/tools/webpack.cjs), so every bundle imports `react-router` as usual and the
  * page holds one router. A shared module cannot be tree-shaken, and the package's index carries
  * server rendering, sessions, cookies, loaders' helpers and more (~60 KB gzip); this entry lists
- * what the suite uses: the host's data router (createBrowserRouter / RouterProvider, so the
- * console's unsaved-changes prompt can hold the browser's back and forward buttons with
- * useBlocker) under which every remote mounts its own descendant <Routes>.
+ * what the suite uses: the declarative router on a history of ours that can hold navigations
+ * (@suite/shared's GuardedRouter: the console's unsaved-changes prompt holds links and the
+ * browser's back and forward buttons without the data router, ~15 KB brotli; docs/adr/0019),
+ * under which every remote mounts its own descendant <Routes>.
  *
  * `react-router/production` is an alias (webpack.cjs) of the package's own production build;
  * importing `react-router` here would consume this very module. Plain JavaScript on purpose, like
@@ -13,11 +14,10 @@
  * every name the front end imports from `react-router` is listed.
  */
 export {
-  createBrowserRouter,
-  createMemoryRouter,
-  RouterProvider,
-  useBlocker,
   BrowserRouter,
+  unstable_HistoryRouter,
+  UNSAFE_createBrowserHistory,
+  UNSAFE_createMemoryHistory,
   HashRouter,
   MemoryRouter,
   Router,

@@ -5,7 +5,8 @@
  */
 import { render, screen } from '@testing-library/react';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { Route, RouterProvider, Routes, createMemoryRouter } from 'react-router';
+import { Route, Routes, type To } from 'react-router';
+import { GuardedRouter, createGuardedMemoryHistory } from '../navigation';
 import { AppProviders } from '../ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTestQueryClient } from '../console/query/client';
@@ -18,17 +19,29 @@ export { WRITTEN, callsTo, cleanUpDialogs, consoleRemoteKit, serve } from './con
 
 /**
  * Renders `element` the way the host does: the providers, the console's QueryClient (a fresh test
- * one unless given) and a data router whose one splat route shows it, at `path`.
+ * one unless given) and the guarded router with one splat route that shows it, at `path`.
+ * `router` moves it as a person would (navigate to a path, or back and forward by a number) and
+ * tells where it is.
  */
 export function renderInHost(element: ReactNode, path = '/', queryClient: QueryClient = createTestQueryClient()) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const history = createGuardedMemoryHistory([path]);
+  const router = {
+    navigate: (to: To | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+    get state() {
+      return { location: history.location };
+    },
+  };
   return {
     router,
     queryClient,
     ...render(
       <AppProviders>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <GuardedRouter history={history}>
+            <Routes>
+              <Route path="*" element={element} />
+            </Routes>
+          </GuardedRouter>
         </QueryClientProvider>
       </AppProviders>,
     ),

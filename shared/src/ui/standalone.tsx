@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { GuardedBrowserRouter } from '../navigation';
 import { detectLanguage, initI18n } from '../i18n';
 import { loadRuntimeConfig } from '../runtime-config';
 import { AppProviders } from './AppProviders';
@@ -8,7 +9,7 @@ import { DialogHost } from './dialogs';
 
 /**
  * Standalone page of one remote for local development: the same providers the host renders,
- * a data router as the host's (the remote's <Routes> under its splat route), and the remote's App. Reads /config.json and the page's headers first.
+ * the guarded router as the host's (the remote's <Routes> under its splat route), and the remote's App. Reads /config.json and the page's headers first.
  */
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
   await loadRuntimeConfig({ version: options.version });
@@ -18,22 +19,23 @@ export async function mountStandalone(App: ComponentType, options: { version?: s
   const queryClient = createConsoleQueryClient();
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');
-  const router = createBrowserRouter([
-    {
-      path: '*',
-      element: (
-        <>
-          <App />
-          <DialogHost />
-        </>
-      ),
-    },
-  ]);
   createRoot(element).render(
     <StrictMode>
       <AppProviders>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <GuardedBrowserRouter>
+            <Routes>
+              <Route
+                path="*"
+                element={
+                  <>
+                    <App />
+                    <DialogHost />
+                  </>
+                }
+              />
+            </Routes>
+          </GuardedBrowserRouter>
         </QueryClientProvider>
       </AppProviders>
     </StrictMode>,

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
-import { initI18n } from '@suite/shared';
+import { initI18n, useNavigationBlocker } from '@suite/shared';
 import { askDialog } from '../dialogs/consoleDialogs';
 import { CONSOLE_NS } from '../i18n';
 
@@ -26,8 +25,8 @@ export interface UnsavedChanges {
 
 /**
  * The unsaved-changes prompt (console spec §4): while `when` is true it asks before any
- * navigation — links, navigate(), the browser's back and forward buttons (react-router's
- * useBlocker: the host renders a data router, and so do the standalone page and the test kit) —
+ * navigation — links, navigate(), the browser's back and forward buttons (useNavigationBlocker:
+ * the host, the standalone page and the test kit render the guarded router) —
  * and the browser asks before the page unloads (beforeunload).
  *
  * The blocker reads `when` as rendered last, so a screen that clears its changes and navigates
@@ -60,7 +59,7 @@ export function useUnsavedChanges({ when, message, onUpdate, onDiscard }: Unsave
     return asking.current;
   }, []);
 
-  const blocker = useBlocker(useCallback(() => latest.current.when, []));
+  const blocker = useNavigationBlocker(useCallback(() => latest.current.when, []));
   const current = useRef(blocker);
   current.current = blocker;
   const handling = useRef<typeof blocker | null>(null);

@@ -1,0 +1,2 @@
+export * from './guardedHistory';
+export * from './GuardedRouter';
