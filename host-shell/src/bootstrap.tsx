@@ -8,6 +8,7 @@ import {
   initI18n,
   isAppearancePreview,
   listenForAppearancePreview,
+  loadCatalogue,
   loadRuntimeConfig,
   validateStoredSession,
 } from '@suite/shared';
@@ -41,8 +42,10 @@ async function start(): Promise<void> {
   // the registry, /config.json (with the page's portal profile) and the document headers, all at once
   const [registry] = await Promise.all([fetchRegistry(), loadRuntimeConfig({ version: process.env.PACKAGE_VERSION })]);
   const profile = getPageProfile();
-  // bms_lang, else the profile's (tenant's) default language
-  initI18n(detectLanguage(profile.defaultLanguage));
+  // bms_lang, else the profile's (tenant's) default language, with its phrase catalogue
+  const language = detectLanguage(profile.defaultLanguage);
+  await loadCatalogue(language);
+  initI18n(language);
   applyProfileToDocument(profile);
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (language) => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LANGUAGES } from '../phrases';
+import { LANGUAGES } from '../phrases/core';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN, FALLBACK_APP } from './messages';

@@ -1,5 +1,5 @@
 import { es } from '../phrases/es';
-import { formatPhrase } from '../phrases';
+import { formatPhrase } from '../phrases/core';
 
 /**
  * The console's generic validation messages (console spec §5 "Shared messages"), verbatim.

@@ -3,12 +3,13 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { getPageProfile } from '../profile/store';
 import { commonResources } from './resources';
-import { DEFAULT_LANGUAGE, LANGUAGES, asLanguage, isLanguage, localize, type Language } from '../phrases';
+import { DEFAULT_LANGUAGE, LANGUAGES, asLanguage, isLanguage, localize, type Language } from '../phrases/core';
+import { loadCatalogue } from '../phrases/load';
 
 export { commonResources };
 
 /** Supported languages and the default come from the phrase catalogue (portal spec §1, §9). */
-export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../phrases';
+export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../phrases/core';
 /** Local storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'bms_lang';
 export const COMMON_NS = 'common';
@@ -68,8 +69,12 @@ export function registerResources(ns: string, resources: NamespaceResources): vo
   else pending.set(ns, resources);
 }
 
-/** Changes the language and remembers it in `bms_lang`. */
+/**
+ * Changes the language and remembers it in `bms_lang`; the language's phrase catalogue is
+ * fetched first (a page holds only the one it shows), so nothing renders half translated.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

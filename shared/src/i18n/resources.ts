@@ -1,12 +1,9 @@
-import { CATALOGUES } from '../phrases';
-
 /**
  * Texts of the shell and the shared UI kit (namespace `common`), in every supported language.
  * Each remote adds its own namespace with registerResources().
  */
 export const commonResources = {
   es: {
-    loading: CATALOGUES.es.page.loading,
     version: 'Versión {{version}}',
     unavailable: {
       title: 'Sección no disponible',
@@ -53,7 +50,6 @@ export const commonResources = {
     },
   },
   en: {
-    loading: CATALOGUES.en.page.loading,
     version: 'Version {{version}}',
     unavailable: {
       title: 'Section unavailable',
@@ -100,7 +96,6 @@ export const commonResources = {
     },
   },
   pt: {
-    loading: CATALOGUES.pt.page.loading,
     version: 'Versão {{version}}',
     unavailable: {
       title: 'Seção indisponível',

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Route, Routes } from 'react-router';
 import { GuardedBrowserRouter } from '../navigation';
 import { detectLanguage, initI18n } from '../i18n';
+import { loadCatalogue } from '../phrases/load';
 import { loadRuntimeConfig } from '../runtime-config';
 import { AppProviders } from './AppProviders';
 import { DialogHost } from './dialogs';
@@ -13,7 +14,9 @@ import { DialogHost } from './dialogs';
  */
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
   await loadRuntimeConfig({ version: options.version });
-  initI18n(detectLanguage());
+  const language = detectLanguage();
+  await loadCatalogue(language);
+  initI18n(language);
   // the host's part for the console remotes: one QueryClient (loaded here only, never by @suite/shared itself)
   const [{ QueryClientProvider }, { createConsoleQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('../console/query/client')]);
   const queryClient = createConsoleQueryClient();

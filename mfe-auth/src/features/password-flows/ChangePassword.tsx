@@ -21,7 +21,7 @@ import {
   type PayloadCipher,
   useLocalize,
 } from '@suite/shared';
-import { es } from '@suite/shared/phrases';
+import { es } from '@suite/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { CATALOGUES, registerResources, type NamespaceResources } from '@suite/shared';
+import { registerResources, type NamespaceResources } from '@suite/shared';
+import { CATALOGUES } from '@suite/shared/phrases';
 
 /** Namespace of the user card's texts. Spanish is verbatim from console spec §2, §4, §5, §8. */
 export const CARD_NS = 'userCard';
