@@ -18,6 +18,17 @@ const REVOKED_TTL_MS = 3_600_000;
 /** Entries kept at most (about 25 MB); the least recently loaded go first. */
 export const MAX_SESSION_CACHE_ENTRIES = 100_000;
 
+/** Liveness queries running at once; the sessions asked for meanwhile wait and go in one batch. */
+const READS_IN_FLIGHT = 2;
+/** Sessions read by one query at most. */
+const MAX_READ_BATCH = 200;
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  live: boolean;
+}
+
 interface CacheEntry {
   live: boolean;
   userId: string;
@@ -64,6 +75,8 @@ export class SessionService {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly loading = new Map<string, Promise<CacheEntry | null>>();
   private generation = 0;
+  private readonly waiting: Array<{ id: string; resolve: (row: SessionRow | undefined) => void; reject: (err: unknown) => void }> = [];
+  private inFlight = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -94,18 +107,51 @@ export class SessionService {
   private async load(sessionId: string): Promise<CacheEntry | null> {
     const generation = this.generation;
     const trusted = this.listening();
-    const { rows } = await sql<{ user_id: string; live: boolean }>`
-      select s.user_id::text as user_id, (s.revoked_at is null and u.idstate = 1 and not u.deleted) as live
-        from sessions s join users u on u.id = s.user_id
-       where s.id = ${sessionId}::uuid
-    `.execute(this.db);
-    const row = rows[0];
+    const row = await this.read(sessionId);
     if (!row) return null;
     const entry: CacheEntry = { live: row.live, userId: row.user_id, until: Date.now() + (row.live ? this.ttlMs : REVOKED_TTL_MS) };
     // a live answer read while an announcement arrived, or while announcements could be missed, is not kept
     const current = generation === this.generation && trusted && this.listening();
     if (row.live ? this.ttlMs > 0 && current : generation === this.generation) this.remember(sessionId, entry);
     return entry;
+  }
+
+  /**
+   * One session's row, read together with the other sessions asked for meanwhile: at most
+   * READS_IN_FLIGHT queries run at once and the sessions that arrive in between wait for the next
+   * one, so many distinct sessions cost one query per batch instead of one each.
+   */
+  private read(sessionId: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id: sessionId, resolve, reject });
+      if (this.waiting.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < READS_IN_FLIGHT && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_READ_BATCH);
+      this.inFlight += 1;
+      sql<SessionRow>`
+        select s.id::text as id, s.user_id::text as user_id, (s.revoked_at is null and u.idstate = 1 and not u.deleted) as live
+          from sessions s join users u on u.id = s.user_id
+         where s.id = any(${batch.map((b) => b.id)}::uuid[])
+      `
+        .execute(this.db)
+        .then(
+          ({ rows }) => {
+            const byId = new Map(rows.map((row) => [row.id, row]));
+            for (const b of batch) b.resolve(byId.get(b.id.toLowerCase()));
+          },
+          (err: unknown) => {
+            for (const b of batch) b.reject(err);
+          },
+        )
+        .finally(() => {
+          this.inFlight -= 1;
+          this.flush();
+        });
+    }
   }
 
   private remember(sessionId: string, entry: CacheEntry): void {

@@ -158,6 +158,23 @@ describeEachBackend(
       // the racing read's answer was not kept: this one reads the database
       expect(await sessions.isLive(sid, holder.userId)).toBe(false);
     });
+
+    it('answers sessions read together in one batch each for itself', async () => {
+      const { app, db } = server();
+      const live = await signedIn(db, app, 'batch.live');
+      const ended = await signedIn(db, app, 'batch.ended');
+      const sid = (holder: Holder) => decodeJwt(holder.token).sid as string;
+      await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sid(ended)).execute();
+      const sessions = new SessionService(db, undefined, 600_000);
+      const answers = await Promise.all([
+        sessions.isLive(sid(live), live.userId),
+        sessions.isLive(sid(ended), ended.userId),
+        sessions.isLive('00000000-0000-4000-8000-000000000000', live.userId),
+        sessions.isLive(sid(live).toUpperCase(), live.userId),
+        sessions.isLive(sid(live), ended.userId),
+      ]);
+      expect(answers).toEqual([true, false, false, true, false]);
+    });
   },
   LONG_CACHE,
 );
