@@ -162,8 +162,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       maxConnections: config.hub.maxConnections,
       maxConnectionsPerClient: config.hub.maxConnectionsPerClient,
     });
-    const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log);
-    // revocations made by any instance end cached "live" answers here at once
+    // cached "live" answers are kept only while the bus hears every instance's announcements
+    const sessions = new SessionService(database.db, hub, config.sessionCacheMs, app.log, () => bus.listening);
+    // revocations, deactivations and deletions committed by any instance end cached "live" answers here at once
+    bus.onSessionsEnded((ended) => sessions.ended(ended));
+    // announcements missed while the listener was down: nothing cached can be trusted
+    bus.onListenerReset(() => sessions.dropAll());
     await bus.subscribe((sessionIds) => sessions.markRevoked(sessionIds));
     // so do changes of what roles and privileges grant
     const access = new AccessGrants(database.db, config.accessCacheMs);

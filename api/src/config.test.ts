@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       tokenIssuer: 'suite-identity',
       rateLimit: { enabled: true, loginPerMinute: 300, tokenPerMinute: 6000, resetPerMinute: 30, resetPerAddressPerHour: 10 },
       lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
-      sessionCacheMs: 2000,
+      sessionCacheMs: 60_000,
       accessCacheMs: 30_000,
       mailFrom: 'Suite <no-reply@suite.test>',
       trustProxy: false,

@@ -52,9 +52,11 @@ export interface Config {
   /** Temporary locks and their escalation (docs/security/lockout.md). */
   lockout: LockoutConfig;
   /**
-   * How long a session's "still live" answer is cached per instance (SESSION_CACHE_MS, default
-   * 2000). Revocations on this instance, and revocations pushed through the hub from any
-   * instance, take effect at once; others within this time.
+   * How long a session's "still live" answer may be reused per instance when no change of it was
+   * announced (SESSION_CACHE_MS, default 60000; 0: read on every call). Every change the API makes
+   * that ends a session or makes it not live (revocation, sign-out, session limit, password set,
+   * user deactivated or deleted) is announced in its transaction and applies at once on every
+   * instance; this only bounds a change made outside the API (by hand in the database).
    */
   sessionCacheMs: number;
   /** How long a user's privileges are cached when no change is announced (ACCESS_CACHE_MS; 0: read on every call). */
@@ -343,7 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
       blockAfterLocks: parsePositiveInt('LOCKOUT_BLOCK_AFTER', env.LOCKOUT_BLOCK_AFTER, 3),
       deviceTrustDays: parsePositiveInt('LOCKOUT_DEVICE_DAYS', env.LOCKOUT_DEVICE_DAYS, 30),
     },
-    sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 2000, 0),
+    sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 60_000, 0),
     accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',

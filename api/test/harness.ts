@@ -37,7 +37,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tokenIssuer: 'suite-identity',
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },
     lockout: { lockSeconds: 300, blockAfterLocks: 3, deviceTrustDays: 30 },
-    sessionCacheMs: 2000,
+    // far longer than any test: a change that ends a session without announcing it fails a test
+    sessionCacheMs: 600_000,
     accessCacheMs: 30_000,
     mailFrom: 'Suite <no-reply@suite.test>',
     // the scheduler tests run their own instances with a clock of their own

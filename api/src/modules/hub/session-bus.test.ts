@@ -5,8 +5,12 @@ import {
   MAX_NOTIFY_PAYLOAD_BYTES,
   PgSessionBus,
   SESSION_STATUS_CHANNEL,
+  SESSIONS_ENDED_CHANNEL,
   decodeSessionStatus,
+  decodeSessionsEnded,
   encodeSessionStatus,
+  encodeSessionsEnded,
+  type EndedSessions,
 } from './session-bus';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,6 +89,26 @@ if (!PG_AVAILABLE) {
   console.warn(`Skipping the PgSessionBus tests: PostgreSQL is unreachable at ${DATABASE_URL}`);
 }
 
+describe('sessions ended payloads', () => {
+  const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+  it('round-trips sessions and users, split under the NOTIFY limit', () => {
+    const sessions = Array.from({ length: 1000 }, (_, i) => uuid(i));
+    const payloads = encodeSessionsEnded({ sessions, users: [uuid(7)] });
+    expect(payloads.length).toBeGreaterThan(2);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_NOTIFY_PAYLOAD_BYTES);
+    const decoded = payloads.map((p) => decodeSessionsEnded(p) as EndedSessions);
+    expect(decoded.flatMap((d) => d.sessions)).toEqual(sessions);
+    expect(decoded.flatMap((d) => d.users)).toEqual([uuid(7)]);
+    expect(encodeSessionsEnded({})).toEqual([]);
+  });
+
+  it('refuses ids that would break the format, and ignores foreign payloads', () => {
+    expect(() => encodeSessionsEnded({ sessions: ['a,b'] })).toThrow(RangeError);
+    for (const p of [undefined, '', 'x:1', 's:', '{"s":[]}']) expect(decodeSessionsEnded(p)).toBeNull();
+  });
+});
+
 (PG_AVAILABLE ? describe : describe.skip)('PgSessionBus', () => {
   const buses: PgSessionBus[] = [];
   afterEach(async () => {
@@ -116,7 +140,35 @@ if (!PG_AVAILABLE) {
     expect(await event.promise).toEqual([['z'], 'in a transaction']);
   });
 
-  it('reconnects when its listener connection is killed', async () => {
+  it('delivers ended sessions and users announced inside a transaction, on commit only', async () => {
+    const bus = new PgSessionBus(DATABASE_URL, { applicationName: 'bus-test-ended' });
+    buses.push(bus);
+    const session = `00000000-0000-4000-8000-${String(process.pid).padStart(12, '0')}`;
+    const received: EndedSessions[] = [];
+    bus.onSessionsEnded((ended) => {
+      if (ended.sessions.includes(session) || ended.users.includes(session)) received.push(ended);
+    });
+    await bus.subscribe(() => undefined);
+    expect(bus.listening).toBe(true);
+    const sql = new Client(DATABASE_URL);
+    await sql.connect();
+    try {
+      // rolled back: never heard
+      await sql.query('BEGIN');
+      for (const p of encodeSessionsEnded({ sessions: [session] })) await sql.query('SELECT pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, p]);
+      await sql.query('ROLLBACK');
+      await sql.query('BEGIN');
+      for (const p of encodeSessionsEnded({ users: [session] })) await sql.query('SELECT pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, p]);
+      await sql.query('COMMIT');
+    } finally {
+      await sql.end();
+    }
+    const until = Date.now() + 3000;
+    while (received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(received).toEqual([{ sessions: [], users: [session] }]);
+  });
+
+  it('reconnects when its listener connection is killed, reporting the loss and the return', async () => {
     const appName = `bus-test-reconnect-${process.pid}`;
     let reconnected = false;
     const bus = new PgSessionBus(DATABASE_URL, {
@@ -125,9 +177,12 @@ if (!PG_AVAILABLE) {
       onReconnect: () => (reconnected = true),
     });
     buses.push(bus);
+    const resets: boolean[] = [];
+    bus.onListenerReset(() => resets.push(bus.listening));
     let event = nextEvent('before');
     await bus.subscribe((ids, m) => event.handler(ids, m));
     expect(bus.connected).toBe(true);
+    expect(bus.listening).toBe(true);
 
     const admin = new Client(DATABASE_URL);
     await admin.connect();
@@ -145,6 +200,8 @@ if (!PG_AVAILABLE) {
     while (!reconnected && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     expect(reconnected).toBe(true);
     expect(bus.connected).toBe(true);
+    // announcements may have been missed in between: told when lost (not listening) and when back
+    expect(resets).toEqual([false, true]);
 
     event = nextEvent('still here');
     await bus.publish(['after'], 'still here');

@@ -23,7 +23,28 @@ export interface SessionBus {
    * connection is back.
    */
   onApplicationsChanged(handler: () => void): void;
+  /**
+   * Runs `handler` with the sessions an instance ended and the users whose sessions stopped being
+   * live (a NOTIFY on SESSIONS_ENDED_CHANNEL, sent in the change's transaction, so it arrives
+   * exactly when the change commits).
+   */
+  onSessionsEnded(handler: (ended: EndedSessions) => void): void;
+  /**
+   * Runs `handler` when the listener connection is lost and again when it is back: announcements
+   * sent in between were missed, so whatever was cached on the strength of them is stale.
+   */
+  onListenerReset(handler: () => void): void;
+  /** True while this instance receives every other instance's announcements. */
+  readonly listening: boolean;
   close(): Promise<void>;
+}
+
+/** What a SESSIONS_ENDED_CHANNEL notification names. */
+export interface EndedSessions {
+  /** Sessions revoked (final). */
+  sessions: string[];
+  /** Users deactivated or deleted: none of their sessions is live any more. */
+  users: string[];
 }
 
 /** Postgres channel used by PgSessionBus. */
@@ -32,6 +53,8 @@ export const SESSION_STATUS_CHANNEL = 'suite_session_status';
 export const ACCESS_CHANGED_CHANNEL = 'suite_access_changed';
 /** Channel of "an application's settings changed" (drop the cached applications); the payload is ignored. */
 export const APPLICATIONS_CHANGED_CHANNEL = 'suite_applications_changed';
+/** Channel of "these sessions ended / these users' sessions are not live" (SessionService's cache). */
+export const SESSIONS_ENDED_CHANNEL = 'suite_sessions_ended';
 
 /** NOTIFY payloads must stay below 8000 bytes; keep a margin. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
@@ -88,6 +111,35 @@ export function decodeSessionStatus(payload: string | undefined): { sessionIds: 
   return { sessionIds: s, message: m };
 }
 
+/**
+ * Encodes ended sessions and users as NOTIFY payloads under the size limit: `s:<id>,<id>…` for
+ * sessions, `u:<id>,…` for users (ids are UUIDs, so no separator can occur inside one).
+ */
+export function encodeSessionsEnded(ended: Partial<EndedSessions>, maxBytes: number = MAX_NOTIFY_PAYLOAD_BYTES): string[] {
+  const payloads: string[] = [];
+  for (const [prefix, ids] of [['s:', ended.sessions ?? []], ['u:', ended.users ?? []]] as const) {
+    let chunk = '';
+    for (const id of ids) {
+      if (prefix.length + id.length > maxBytes || /[,:]/.test(id)) throw new RangeError('Not a session or user id.');
+      if (chunk && chunk.length + 1 + id.length > maxBytes) {
+        payloads.push(chunk);
+        chunk = '';
+      }
+      chunk = chunk ? `${chunk},${id}` : `${prefix}${id}`;
+    }
+    if (chunk) payloads.push(chunk);
+  }
+  return payloads;
+}
+
+/** Decodes a SESSIONS_ENDED_CHANNEL payload; null when it is not one of ours. */
+export function decodeSessionsEnded(payload: string | undefined): EndedSessions | null {
+  const match = /^([su]):(.+)$/s.exec(payload ?? '');
+  if (!match) return null;
+  const ids = match[2].split(',');
+  return match[1] === 's' ? { sessions: ids, users: [] } : { sessions: [], users: ids };
+}
+
 function safeCall(handler: SessionStatusHandler, sessionIds: string[], message: string, logger?: BusLogger): void {
   try {
     handler(sessionIds, message);
@@ -135,6 +187,18 @@ export class LocalSessionBus implements SessionBus {
     // one instance: the change drops this instance's caches itself
   }
 
+  onSessionsEnded(): void {
+    // one instance: the change marks this instance's cache itself
+  }
+
+  onListenerReset(): void {
+    // nothing to lose in process
+  }
+
+  get listening(): boolean {
+    return !this.closed;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.emitter.removeAllListeners();
@@ -168,6 +232,8 @@ export class PgSessionBus implements SessionBus {
   private readonly handlers = new Set<SessionStatusHandler>();
   private readonly accessHandlers = new Set<() => void>();
   private readonly applicationHandlers = new Set<() => void>();
+  private readonly endedHandlers = new Set<(ended: EndedSessions) => void>();
+  private readonly resetHandlers = new Set<() => void>();
   private client: Client | null = null;
   private connecting: Promise<Client> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -185,13 +251,18 @@ export class PgSessionBus implements SessionBus {
       onReconnect: options.onReconnect,
     };
     const base: ClientConfig = typeof connection === 'string' ? { connectionString: connection } : { ...connection };
-    this.config = { application_name: this.options.applicationName, ...base };
+    // keep-alive probes find a silently dead listener connection (its announcements are missed)
+    this.config = { application_name: this.options.applicationName, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...base };
     this.reconnectDelay = this.options.reconnectMinDelayMs;
   }
 
   /** True while the listener connection is up. */
   get connected(): boolean {
     return this.client !== null;
+  }
+
+  get listening(): boolean {
+    return this.client !== null && !this.closed;
   }
 
   async subscribe(handler: SessionStatusHandler): Promise<void> {
@@ -208,6 +279,15 @@ export class PgSessionBus implements SessionBus {
   onApplicationsChanged(handler: () => void): void {
     this.applicationHandlers.add(handler);
     void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
+  onSessionsEnded(handler: (ended: EndedSessions) => void): void {
+    this.endedHandlers.add(handler);
+    void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
+  onListenerReset(handler: () => void): void {
+    this.resetHandlers.add(handler);
   }
 
   async publish(sessionIds: string[], message: string): Promise<void> {
@@ -232,6 +312,8 @@ export class PgSessionBus implements SessionBus {
     this.handlers.clear();
     this.accessHandlers.clear();
     this.applicationHandlers.clear();
+    this.endedHandlers.clear();
+    this.resetHandlers.clear();
     if (client) await client.end().catch(() => undefined);
   }
 
@@ -273,6 +355,7 @@ export class PgSessionBus implements SessionBus {
         await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
         await client.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
         await client.query(`LISTEN ${APPLICATIONS_CHANGED_CHANNEL}`);
+        await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners('end');
         await client.end().catch(() => undefined);
@@ -304,6 +387,7 @@ export class PgSessionBus implements SessionBus {
     this.client = null;
     this.options.logger?.warn({ err }, 'session bus listener connection lost; reconnecting');
     client.end().catch(() => undefined);
+    this.run(this.resetHandlers, 'listener reset handler failed');
     this.scheduleReconnect();
   }
 
@@ -318,6 +402,7 @@ export class PgSessionBus implements SessionBus {
           this.options.logger?.info({}, 'session bus listener reconnected');
           this.accessChanged();
           this.run(this.applicationHandlers, 'applications change handler failed');
+          this.run(this.resetHandlers, 'listener reset handler failed');
           this.options.onReconnect?.();
         },
         (err: unknown) => {
@@ -350,6 +435,21 @@ export class PgSessionBus implements SessionBus {
     }
     if (notification.channel === APPLICATIONS_CHANGED_CHANNEL) {
       this.run(this.applicationHandlers, 'applications change handler failed');
+      return;
+    }
+    if (notification.channel === SESSIONS_ENDED_CHANNEL) {
+      const ended = decodeSessionsEnded(notification.payload);
+      if (!ended) {
+        this.options.logger?.warn({}, 'ignored malformed sessions ended notification');
+        return;
+      }
+      for (const handler of this.endedHandlers) {
+        try {
+          handler(ended);
+        } catch (err) {
+          this.options.logger?.error({ err }, 'sessions ended handler failed');
+        }
+      }
       return;
     }
     if (notification.channel !== SESSION_STATUS_CHANNEL) return;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import type { HubLogger, SessionHub } from '../hub';
+import { SESSIONS_ENDED_CHANNEL, encodeSessionsEnded, type EndedSessions } from '../hub/session-bus';
 
 /** Why a session ended (sessions.revoked_reason). */
 export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin' | 'password_change';
@@ -14,8 +15,19 @@ export function isUuid(value: unknown): value is string {
 
 /** A revoked session stays known as revoked in the cache this long (revocation is final). */
 const REVOKED_TTL_MS = 3_600_000;
-/** Entries kept at most; the oldest go first. */
-const MAX_CACHE_ENTRIES = 100_000;
+/** Entries kept at most (about 22 MB measured); the least recently loaded go first. */
+export const MAX_SESSION_CACHE_ENTRIES = 100_000;
+
+/** Liveness queries running at once; the sessions asked for meanwhile wait and go in one batch. */
+const READS_IN_FLIGHT = 2;
+/** Sessions read by one query at most. */
+const MAX_READ_BATCH = 200;
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  live: boolean;
+}
 
 interface CacheEntry {
   live: boolean;
@@ -39,23 +51,45 @@ export interface RevokedSession {
 }
 
 /**
- * Sessions: whether one is live (cached briefly per instance), revocation (database, cache,
- * real-time push through the hub to every instance) and the concurrency policy.
+ * Inside the transaction of a change that ends sessions (revocation) or makes a user's sessions
+ * not live (deactivation, deletion): every instance's bus hears it when, and only if, the change
+ * commits, and drops its cached "live" answers for them (SessionService.ended).
+ */
+export async function announceSessionsEnded(trx: Kysely<DB>, ended: Partial<EndedSessions>): Promise<void> {
+  for (const payload of encodeSessionsEnded(ended)) {
+    await sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`.execute(trx);
+  }
+}
+
+/**
+ * Sessions: whether one is live (cached per instance until a change of it is announced), revocation
+ * (database, cache, announcement and real-time push to every instance) and the concurrency policy.
+ *
+ * The cache may keep a live answer for `ttlMs` because every change that ends a session or makes it
+ * not live is announced in its own transaction (announceSessionsEnded) and reaches every instance's
+ * bus on commit; `ttlMs` only bounds a change made outside the API. While the bus does not listen
+ * (lost connection) nothing live is cached, and a reset drops everything. A read that started
+ * before an announcement is not kept (generations).
  */
 export class SessionService {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly loading = new Map<string, Promise<CacheEntry | null>>();
+  private generation = 0;
+  private readonly waiting: Array<{ id: string; resolve: (row: SessionRow | undefined) => void; reject: (err: unknown) => void }> = [];
+  private inFlight = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly hub: SessionHub | undefined,
     private readonly ttlMs: number,
     private readonly logger?: HubLogger,
+    /** Whether announcements from every instance are being received (the bus listens). */
+    private readonly listening: () => boolean = () => true,
   ) {}
 
   /**
    * True when the session exists, belongs to `userId`, is not revoked and its user is active.
-   * One indexed query per session and `ttlMs`; revocations seen by this instance apply at once.
+   * One indexed query per session and `ttlMs` (or announced change); changes apply at once.
    */
   async isLive(sessionId: string | undefined, userId: string): Promise<boolean> {
     if (!isUuid(sessionId) || !isUuid(userId)) return false;
@@ -71,22 +105,59 @@ export class SessionService {
   }
 
   private async load(sessionId: string): Promise<CacheEntry | null> {
-    const { rows } = await sql<{ user_id: string; live: boolean }>`
-      select s.user_id::text as user_id, (s.revoked_at is null and u.idstate = 1 and not u.deleted) as live
-        from sessions s join users u on u.id = s.user_id
-       where s.id = ${sessionId}::uuid
-    `.execute(this.db);
-    const row = rows[0];
+    const generation = this.generation;
+    const trusted = this.listening();
+    const row = await this.read(sessionId);
     if (!row) return null;
     const entry: CacheEntry = { live: row.live, userId: row.user_id, until: Date.now() + (row.live ? this.ttlMs : REVOKED_TTL_MS) };
-    if (this.ttlMs > 0 || !row.live) this.remember(sessionId, entry);
+    // a live answer read while an announcement arrived, or while announcements could be missed, is not kept
+    const current = generation === this.generation && trusted && this.listening();
+    if (row.live ? this.ttlMs > 0 && current : generation === this.generation) this.remember(sessionId, entry);
     return entry;
+  }
+
+  /**
+   * One session's row, read together with the other sessions asked for meanwhile: at most
+   * READS_IN_FLIGHT queries run at once and the sessions that arrive in between wait for the next
+   * one, so many distinct sessions cost one query per batch instead of one each.
+   */
+  private read(sessionId: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ id: sessionId, resolve, reject });
+      if (this.waiting.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < READS_IN_FLIGHT && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_READ_BATCH);
+      this.inFlight += 1;
+      sql<SessionRow>`
+        select s.id::text as id, s.user_id::text as user_id, (s.revoked_at is null and u.idstate = 1 and not u.deleted) as live
+          from sessions s join users u on u.id = s.user_id
+         where s.id = any(${batch.map((b) => b.id)}::uuid[])
+      `
+        .execute(this.db)
+        .then(
+          ({ rows }) => {
+            const byId = new Map(rows.map((row) => [row.id, row]));
+            for (const b of batch) b.resolve(byId.get(b.id.toLowerCase()));
+          },
+          (err: unknown) => {
+            for (const b of batch) b.reject(err);
+          },
+        )
+        .finally(() => {
+          this.inFlight -= 1;
+          this.flush();
+        });
+    }
   }
 
   private remember(sessionId: string, entry: CacheEntry): void {
     this.cache.delete(sessionId);
     this.cache.set(sessionId, entry);
-    if (this.cache.size > MAX_CACHE_ENTRIES) {
+    if (this.cache.size > MAX_SESSION_CACHE_ENTRIES) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
@@ -94,6 +165,8 @@ export class SessionService {
 
   /** Marks sessions revoked in this instance's cache (local revocations and bus events). */
   markRevoked(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    this.generation += 1;
     const until = Date.now() + REVOKED_TTL_MS;
     for (const id of sessionIds) {
       const known = this.cache.get(id);
@@ -103,7 +176,31 @@ export class SessionService {
 
   /** Forgets cached answers about these sessions (the next check reads the database). */
   forget(sessionIds: readonly string[]): void {
+    this.generation += 1;
     for (const id of sessionIds) this.cache.delete(id);
+  }
+
+  /**
+   * Forgets cached answers about every session of these users (deactivated, deleted): the next
+   * check reads the database. A scan of the bounded cache; such changes are rare.
+   */
+  forgetUsers(userIds: readonly string[]): void {
+    if (userIds.length === 0) return;
+    this.generation += 1;
+    const users = new Set(userIds);
+    for (const [id, entry] of this.cache) if (users.has(entry.userId)) this.cache.delete(id);
+  }
+
+  /** Applies an announcement: from the bus (any instance) or after a change committed here. */
+  ended(ended: Partial<EndedSessions>): void {
+    this.markRevoked(ended.sessions ?? []);
+    this.forgetUsers(ended.users ?? []);
+  }
+
+  /** Forgets every cached answer (the bus may have missed announcements). */
+  dropAll(): void {
+    this.generation += 1;
+    this.cache.clear();
   }
 
   /**
@@ -114,18 +211,22 @@ export class SessionService {
   async revoke(sessionIds: readonly string[], reason: RevokeReason, message?: string): Promise<string[]> {
     const ids = sessionIds.filter(isUuid);
     if (ids.length === 0) return [];
-    const { rows } = await sql<{ id: string }>`
-      with s as (
-        update sessions set revoked_at = now(), revoked_reason = ${reason}
-         where id in (${sql.join(ids.map((id) => sql`${id}::uuid`))}) and revoked_at is null
-        returning id
-      ), r as (
-        update refresh_tokens set revoked_at = now()
-         where session_id in (select id from s) and revoked_at is null
-      )
-      select id::text as id from s
-    `.execute(this.db);
-    const revoked = rows.map((r) => r.id);
+    const revoked = await this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string }>`
+        with s as (
+          update sessions set revoked_at = now(), revoked_reason = ${reason}
+           where id in (${sql.join(ids.map((id) => sql`${id}::uuid`))}) and revoked_at is null
+          returning id
+        ), r as (
+          update refresh_tokens set revoked_at = now()
+           where session_id in (select id from s) and revoked_at is null
+        )
+        select id::text as id from s
+      `.execute(trx);
+      const ended = rows.map((r) => r.id);
+      await announceSessionsEnded(trx, { sessions: ended });
+      return ended;
+    });
     this.markRevoked(ids);
     if (message && revoked.length) await this.push(revoked, message);
     return revoked;
@@ -158,7 +259,7 @@ export class SessionService {
     if (perApp < 1 && perUser < 1) return [];
     // only the user's own sessions matter when there is no application-wide limit
     const scope = perApp < 1 ? sql`and user_id = ${userId}::uuid` : sql``;
-    const { rows } = await sql<{ id: string; user_id: string }>`
+    const statement = sql<{ id: string; user_id: string }>`
       with live as (
         select id, user_id,
                row_number() over (order by created_at desc, id desc) as app_rank,
@@ -178,7 +279,12 @@ export class SessionService {
          where session_id in (select id from s) and revoked_at is null
       )
       select id::text as id, user_id::text as user_id from s
-    `.execute(this.db);
+    `;
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const result = (await statement.execute(trx)).rows;
+      await announceSessionsEnded(trx, { sessions: result.map((r) => r.id) });
+      return result;
+    });
     if (rows.length === 0) return [];
     const revoked = rows.map((r) => ({ id: r.id, userId: r.user_id }));
     this.markRevoked(revoked.map((r) => r.id));

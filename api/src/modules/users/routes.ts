@@ -60,8 +60,15 @@ const success = (information: string, id: string): Envelope<UserWriteResult> => 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { db, sessions } = app.ctx;
 
-  /** Ends every session of the user (after the change committed) and pushes to its connections. */
-  const endSessions = (userId: string) => sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
+  /**
+   * After a deactivation or deletion committed: this instance's cached answers about the user's
+   * sessions go at once (other instances heard the change's announcement), then every session of
+   * the user ends and its connections are told.
+   */
+  const endSessions = (userId: string) => {
+    sessions.ended({ users: [userId] });
+    return sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
+  };
 
   app.get('/api/user/list', { ...read, config: { contract: { summary: 'List users', tag: 'users', headers: UserListHeadersSchema, result: UserListResultSchema, auth: ['USERS_READ'] } } }, async (request): Promise<Envelope<UserListResult>> => {
     const headers = parseInput(
@@ -135,8 +142,9 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/Inactivate', { ...write, config: { contract: { summary: 'Activate or inactivate a user', tag: 'users', body: InactivateUserRequestSchema, result: UserWriteResultSchema, auth: ['USERS_WRITE'] } } }, async (request): Promise<Envelope<UserWriteResult>> => {
     const body = parseInput(InactivateUserRequestSchema, request.body);
     if (body.idstate === USER_STATE.inactive) refuseOwnAccount(request, body.id);
-    await setUserState(db, actorOf(request), body.id, body.idstate);
+    const { changed } = await setUserState(db, actorOf(request), body.id, body.idstate);
     if (body.idstate === USER_STATE.inactive) await endSessions(body.id);
+    else if (changed) sessions.ended({ users: [body.id] });
     return success(body.idstate === USER_STATE.active ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive, body.id);
   });
 

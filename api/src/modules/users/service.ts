@@ -23,6 +23,7 @@ import { announceAccessChange } from '../access/grants';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { findPasswordApplication } from '../passwords/queries';
 import { sendPasswordLink } from '../passwords/send-link';
+import { announceSessionsEnded } from '../sessions/service';
 import { findUserDetail, selectUserDetails, toUserDetail } from './queries';
 
 type CreateUser = v.InferOutput<typeof CreateUserRequestSchema>;
@@ -294,7 +295,8 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
 
 /**
  * Switches a user between active and inactive (types 2 and 4 only; never a blocked or pending
- * user). Returns whether the user is now inactive — the caller then ends its sessions.
+ * user), announcing it to every instance's session cache. Returns whether the state changed — the
+ * caller then forgets the user's cached sessions here and, when inactive, ends them.
  */
 export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined, id: string, idstate: number): Promise<{ changed: boolean }> {
   return inTransaction(db, async (trx) => {
@@ -306,6 +308,8 @@ export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined
     if (user.idstate === idstate) return { changed: false };
     const before = await userSnapshot(trx, id);
     await trx.updateTable('users').set({ idstate, modified_on: new Date() }).where('id', '=', id).execute();
+    // the user's sessions are not live from the commit on, on every instance, even before they are revoked
+    await announceSessionsEnded(trx, { users: [id] });
     await recordAudit(trx, { actor, action: 'user.state', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });
     return { changed: true };
   });
@@ -320,6 +324,8 @@ export async function deleteUser(db: Kysely<DB>, actor: AuditActor | undefined, 
     await trx.updateTable('users').set({ deleted: true, modified_on: new Date() }).where('id', '=', id).execute();
     // a deleted user holds no role any more in the roles' holders lists
     await announceAccessChange(trx);
+    // and no live session, on any instance, from the commit on
+    await announceSessionsEnded(trx, { users: [id] });
     await recordAudit(trx, { actor, action: 'user.delete', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });
   });
 }
