@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import cors from '@fastify/cors';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { SecurityConfig } from '../config';
+import { randomToken } from '../security/random';
 
 /**
  * Security headers of every reply and CORS of /api (docs/security/headers.md).
@@ -52,7 +52,7 @@ export function cspNonce(reply: FastifyReply): string {
 
 function rawNonce(res: ServerResponse): string {
   const raw = res as RawReply;
-  raw[NONCE] ??= randomBytes(16).toString('base64');
+  raw[NONCE] ??= randomToken(16, 'base64');
   return raw[NONCE];
 }
 

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID, sign, verify } from 'node:crypto';
+import { createHash, randomUUID, sign, verify } from 'node:crypto';
 import type { AccessTokenClaims } from '@suite/shared/contracts';
 import { KeyStore, SIGNING_ALG } from './keys';
+import { randomToken } from './random';
 
 export interface TokenSubject {
   userId: string;
@@ -124,7 +125,7 @@ async function verifyUncached(keys: KeyStore, issuer: string, token: string): Pr
 
 /** An opaque 256-bit refresh token and the SHA-256 hash that is stored instead of it. */
 export function newRefreshToken(): { value: string; hash: string } {
-  const value = randomBytes(32).toString('base64url');
+  const value = randomToken(32, 'base64url');
   return { value, hash: hashRefreshToken(value) };
 }
 

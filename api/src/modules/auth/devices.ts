@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { randomToken } from '../../security/random';
 
 /**
  * Recognised devices (docs/security/lockout.md): a browser that proved an account's password
@@ -32,7 +33,7 @@ export function deviceOf(request: FastifyRequest): string | undefined {
  */
 export function provenDevice(request: FastifyRequest, reply: FastifyReply, known = deviceOf(request)): string {
   if (known) return known;
-  const id = randomBytes(32).toString('base64url');
+  const id = randomToken(32, 'base64url');
   reply.setCookie(DEVICE_COOKIE, id, {
     path: '/api',
     httpOnly: true,
