@@ -18,6 +18,13 @@ export interface IssuedAccessToken {
   claims: AccessTokenClaims;
 }
 
+/** The encoded JWS header of the signing key (the same text for every token it signs). */
+let header: { kid: string; segment: string } | undefined;
+function headerSegment(kid: string): string {
+  if (header?.kid !== kid) header = { kid, segment: Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid, typ: 'JWT' })).toString('base64url') };
+  return header.segment;
+}
+
 /** Signs an access token (ES256) with the spec's claims; `aud` is the application name. */
 export async function signAccessToken(
   keys: KeyStore,
@@ -44,8 +51,7 @@ export async function signAccessToken(
     jti: randomUUID(),
   };
   // a compact JWS (RFC 7515) signed with node:crypto: ECDSA P-256 / SHA-256, raw r‖s signature
-  const header = Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid: keys.kid, typ: 'JWT' })).toString('base64url');
-  const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const input = `${headerSegment(keys.kid)}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   const signature = sign('sha256', Buffer.from(input), { key: keys.signingKey, dsaEncoding: 'ieee-p1363' });
   return { token: `${input}.${signature.toString('base64url')}`, claims };
 }
