@@ -1,4 +1,4 @@
-import { createHash, randomUUID, sign, verify } from 'node:crypto';
+import { hash, randomUUID, sign, verify } from 'node:crypto';
 import type { AccessTokenClaims } from '@suite/shared/contracts';
 import { KeyStore, SIGNING_ALG } from './keys';
 import { randomToken } from './random';
@@ -136,5 +136,5 @@ export function newRefreshToken(): { value: string; hash: string } {
 }
 
 export function hashRefreshToken(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }

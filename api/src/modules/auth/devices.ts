@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -18,7 +18,7 @@ const DEVICE_COOKIE_SECONDS = 400 * 86400;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const hashDevice = (id: string) => createHash('sha256').update(id, 'utf8').digest('base64url');
+const hashDevice = (id: string) => hash('sha256', id, 'base64url');
 
 /** The hash of the request's device id, or undefined when it carries none (or a malformed one). */
 export function deviceOf(request: FastifyRequest): string | undefined {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
@@ -71,7 +71,7 @@ export function withCode(urlApp: string, code: string): string {
 }
 
 export function hashCode(code: string): string {
-  return createHash('sha256').update(code, 'utf8').digest('hex');
+  return hash('sha256', code, 'hex');
 }
 
 const refreshRevoked = (information: string = MESSAGES.refreshRevoked) =>
