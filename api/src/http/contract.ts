@@ -57,7 +57,7 @@ export const CONTRACT_EXEMPT: Readonly<Record<string, string>> = {
   'GET /brand/*': 'static brand images',
   'GET /api/Notifications/TemplateImage/:id': 'notification template images (SVG), fetched by mail clients',
   'GET /*': 'static files of the host shell and its page',
-  'OPTIONS *': 'CORS preflight answered by @fastify/cors for every path',
+  'OPTIONS *': 'CORS preflight of every path (@fastify/cors; not found when CORS_ORIGINS is empty)',
 };
 
 /** The methods of a route (HEAD, Fastify's automatic twin of each GET, left out). */

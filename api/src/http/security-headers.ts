@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { SecurityConfig } from '../config';
+import { randomToken } from '../security/random';
 
 /**
  * Security headers of every reply and CORS of /api (docs/security/headers.md).
@@ -51,7 +52,7 @@ export function cspNonce(reply: FastifyReply): string {
 
 function rawNonce(res: ServerResponse): string {
   const raw = res as RawReply;
-  raw[NONCE] ??= randomBytes(16).toString('base64');
+  raw[NONCE] ??= randomToken(16, 'base64');
   return raw[NONCE];
 }
 
@@ -132,16 +133,44 @@ export function isAppearancePreviewUrl(url: string | undefined): boolean {
   return /^\/login\?(?:[^#]*&)?appearancePreview=/i.test(url ?? '');
 }
 
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * helmet itself, reached through @fastify/helmet (whose dependency it is): that plugin builds
+ * helmet's middleware anew for every request — its options parsed, its policy re-validated — so
+ * it is built once here and applied by a hook of our own instead.
+ */
+const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as (options: Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>) => HelmetMiddleware;
+
+/** What @fastify/cors adds when it answers without CORS headers: replies differ by Origin. */
+function addOriginToVary(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined || vary === '') {
+    reply.header('vary', 'Origin');
+    return;
+  }
+  const text = Array.isArray(vary) ? vary.join(', ') : String(vary);
+  const names = text.split(',').map((name) => name.trim().toLowerCase());
+  if (!names.includes('*') && !names.includes('origin')) reply.header('vary', `${text}, Origin`);
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const { config } = options;
 
-  // before helmet's hooks: the origins its directives read, for pages only (a policy on a
-  // script or a JSON reply governs nothing)
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (options.remoteOrigins && isPageRequest(request)) (reply.raw as RawReply)[EXTRA_ORIGINS] = await options.remoteOrigins();
-  });
+  // before helmet: the origins its directives read, for pages only (a policy on a script or a
+  // JSON reply governs nothing)
+  const { remoteOrigins } = options;
+  if (remoteOrigins) {
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (!isPageRequest(request)) return done();
+      remoteOrigins().then((origins) => {
+        (reply.raw as RawReply)[EXTRA_ORIGINS] = origins;
+        done();
+      }, done);
+    });
+  }
 
-  await app.register(helmet, {
+  const applyHelmet = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -153,23 +182,38 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     xFrameOptions: false,
     xContentTypeOptions: true,
   });
-
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (config.frameAncestors.length === 0 && !isAppearancePreviewUrl(request.url)) reply.header('x-frame-options', 'DENY');
-    // request.protocol honours trustProxy (X-Forwarded-Proto) when the server is configured so
-    if (config.hsts && request.protocol === 'https') {
-      reply.header('strict-transport-security', `max-age=${config.hstsMaxAge}`);
-    }
+  const denyFraming = config.frameAncestors.length === 0;
+  const hsts = config.hsts ? `max-age=${config.hstsMaxAge}` : undefined;
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    applyHelmet(request.raw, reply.raw, (error) => {
+      if (error) return done(error as Error);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (denyFraming && !isAppearancePreviewUrl(request.url)) reply.header('x-frame-options', 'DENY');
+      // request.protocol honours trustProxy (X-Forwarded-Proto) when the server is configured so
+      if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+      done();
+    });
   });
 
   // CORS: /api only, for the configured sibling origins only; everything else gets no CORS header
   const allowed = new Set(config.corsOrigins);
+  if (allowed.size === 0) {
+    // no origin is ever allowed: what @fastify/cors does then (Vary, and a preflight route that
+    // answers not found), without its per-request option objects
+    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      addOriginToVary(reply);
+      done();
+    });
+    app.options('*', (_request, reply) => {
+      reply.callNotFound();
+    });
+    return;
+  }
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const url = (request as FastifyRequest).url ?? '';
-      if (allowed.size === 0 || !isApi(url)) return callback(null, { origin: false });
+      if (!isApi(url)) return callback(null, { origin: false });
       callback(null, {
         origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -1,4 +1,4 @@
-import { createDecipheriv, createHash } from 'node:crypto';
+import { createDecipheriv, hash } from 'node:crypto';
 
 /**
  * Server side of the portal's payload scheme (crypto-js AES in its OpenSSL-compatible passphrase
@@ -11,15 +11,19 @@ const SALTED_BASE64 = /^U2FsdGVkX1[A-Za-z0-9+/]{30,}={0,2}$/;
 const SALTED = Buffer.from('Salted__', 'latin1');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+// one-shot digests: a Hash object per block was a measurable share of every sign-in
 function bytesToKey(passphrase: Buffer, salt: Buffer): { key: Buffer; iv: Buffer } {
-  const blocks: Buffer[] = [];
-  let previous = Buffer.alloc(0);
-  while (blocks.length * 16 < 48) {
-    previous = createHash('md5').update(previous).update(passphrase).update(salt).digest();
-    blocks.push(previous);
-  }
-  const material = Buffer.concat(blocks);
-  return { key: material.subarray(0, 32), iv: material.subarray(32, 48) };
+  const d1 = hash('md5', Buffer.concat([passphrase, salt]), 'buffer');
+  const d2 = hash('md5', Buffer.concat([d1, passphrase, salt]), 'buffer');
+  const d3 = hash('md5', Buffer.concat([d2, passphrase, salt]), 'buffer');
+  return { key: Buffer.concat([d1, d2]), iv: d3 };
+}
+
+/** The passphrase's bytes, kept for the one passphrase a server uses. */
+let passphraseBytes: { text: string; bytes: Buffer } | undefined;
+function bytesOf(passphrase: string): Buffer {
+  if (passphraseBytes?.text !== passphrase) passphraseBytes = { text: passphrase, bytes: Buffer.from(passphrase, 'utf8') };
+  return passphraseBytes.bytes;
 }
 
 export function decryptPayload(cipher: unknown, passphrase: string): string | null {
@@ -28,7 +32,7 @@ export function decryptPayload(cipher: unknown, passphrase: string): string | nu
   if (!SALTED_BASE64.test(text)) return null;
   const raw = Buffer.from(text, 'base64');
   if (raw.length < 32 || (raw.length - 16) % 16 !== 0 || !raw.subarray(0, 8).equals(SALTED)) return null;
-  const { key, iv } = bytesToKey(Buffer.from(passphrase, 'utf8'), raw.subarray(8, 16));
+  const { key, iv } = bytesToKey(bytesOf(passphrase), raw.subarray(8, 16));
   try {
     const decipher = createDecipheriv('aes-256-cbc', key, iv);
     const plain = Buffer.concat([decipher.update(raw.subarray(16)), decipher.final()]);

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID, sign, verify } from 'node:crypto';
+import { hash, randomUUID, sign, verify } from 'node:crypto';
 import type { AccessTokenClaims } from '@suite/shared/contracts';
 import { KeyStore, SIGNING_ALG } from './keys';
+import { randomToken } from './random';
 
 export interface TokenSubject {
   userId: string;
@@ -15,6 +16,13 @@ export interface TokenSubject {
 export interface IssuedAccessToken {
   token: string;
   claims: AccessTokenClaims;
+}
+
+/** The encoded JWS header of the signing key (the same text for every token it signs). */
+let header: { kid: string; segment: string } | undefined;
+function headerSegment(kid: string): string {
+  if (header?.kid !== kid) header = { kid, segment: Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid, typ: 'JWT' })).toString('base64url') };
+  return header.segment;
 }
 
 /** Signs an access token (ES256) with the spec's claims; `aud` is the application name. */
@@ -43,8 +51,7 @@ export async function signAccessToken(
     jti: randomUUID(),
   };
   // a compact JWS (RFC 7515) signed with node:crypto: ECDSA P-256 / SHA-256, raw r‖s signature
-  const header = Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid: keys.kid, typ: 'JWT' })).toString('base64url');
-  const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const input = `${headerSegment(keys.kid)}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   const signature = sign('sha256', Buffer.from(input), { key: keys.signingKey, dsaEncoding: 'ieee-p1363' });
   return { token: `${input}.${signature.toString('base64url')}`, claims };
 }
@@ -124,10 +131,10 @@ async function verifyUncached(keys: KeyStore, issuer: string, token: string): Pr
 
 /** An opaque 256-bit refresh token and the SHA-256 hash that is stored instead of it. */
 export function newRefreshToken(): { value: string; hash: string } {
-  const value = randomBytes(32).toString('base64url');
+  const value = randomToken(32, 'base64url');
   return { value, hash: hashRefreshToken(value) };
 }
 
 export function hashRefreshToken(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }

@@ -59,11 +59,11 @@ export async function checkCredentials(
 ): Promise<VerifiedCredentials> {
   const { db, lockout } = ctx;
   const device = deviceOf(request);
-  const begin = () => beginSignIn(db, input.appName, input.userName, { device, trustDays: lockout.deviceTrustDays });
-  let start: SignInStart = await begin();
+  const recognition = { device, trustDays: lockout.deviceTrustDays };
+  let start: SignInStart = await beginSignIn(db, input.appName, input.userName, recognition);
   for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
     await sleep(delay);
-    start = await begin();
+    start = await beginSignIn(db, input.appName, input.userName, recognition);
   }
   if (start.kind === 'unknown-application') throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
   const { application } = start;
@@ -91,12 +91,14 @@ export async function checkCredentials(
   }
 
   // the right password: the account's state is only revealed now
-  const refuse = async (error: ApiError | Promise<ApiError>): Promise<never> => {
-    await clearLockout(db, subject);
-    throw await error;
-  };
-  if (user.idstate === USER_STATE.pendingActivation) await refuse(new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated));
-  if (user.idstate === USER_STATE.blocked) await refuse(blockedError(db, application));
-  if (user.idstate !== USER_STATE.active) await refuse(new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive));
+  if (user.idstate === USER_STATE.pendingActivation) await refuse(db, subject, new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated));
+  if (user.idstate === USER_STATE.blocked) await refuse(db, subject, blockedError(db, application));
+  if (user.idstate !== USER_STATE.active) await refuse(db, subject, new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive));
   return { application, user, subject, device };
+}
+
+/** Refuses a right password for the account's state: its counters are cleared first. */
+async function refuse(db: Kysely<DB>, subject: string, error: ApiError | Promise<ApiError>): Promise<never> {
+  await clearLockout(db, subject);
+  throw await error;
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { randomToken } from '../../security/random';
 
 /**
  * Recognised devices (docs/security/lockout.md): a browser that proved an account's password
@@ -17,7 +18,7 @@ const DEVICE_COOKIE_SECONDS = 400 * 86400;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const hashDevice = (id: string) => createHash('sha256').update(id, 'utf8').digest('base64url');
+const hashDevice = (id: string) => hash('sha256', id, 'base64url');
 
 /** The hash of the request's device id, or undefined when it carries none (or a malformed one). */
 export function deviceOf(request: FastifyRequest): string | undefined {
@@ -32,7 +33,7 @@ export function deviceOf(request: FastifyRequest): string | undefined {
  */
 export function provenDevice(request: FastifyRequest, reply: FastifyReply, known = deviceOf(request)): string {
   if (known) return known;
-  const id = randomBytes(32).toString('base64url');
+  const id = randomToken(32, 'base64url');
   reply.setCookie(DEVICE_COOKIE, id, {
     path: '/api',
     httpOnly: true,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /**
@@ -59,22 +59,39 @@ export interface SignInRecord {
 }
 
 /**
+ * The call of suite_sign_in_success, written out once (every sign-in runs it). It commits
+ * asynchronously (no wait for the WAL flush): a database crash can forget the last moments of
+ * sign-ins — those users sign in again — never a failure count or a revocation.
+ */
+const SIGN_IN_SUCCESS_SQL = `
+    select session_id::text as session_id, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
+      from suite_sign_in_success($1::uuid, $2::int, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::int,
+                                 $10::text, $11::text, $12::int, $13::text)`;
+
+/**
  * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005 and 0011):
  * clears the lockout counters, creates the session and the first refresh token of its family,
  * stamps last_login_at (and a rehash), stores the exchange code, remembers the device; returns
  * the session id and what the access token says.
  */
 export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
-  // Commits asynchronously (no wait for the WAL flush): a database crash can forget the last
-  // moments of sign-ins — those users sign in again — never a failure count or a revocation.
-  const { rows } = await sql<{ session_id: string } & AccessColumns>`
-    select session_id::text as session_id, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
-      from suite_sign_in_success(${input.userId}::uuid, ${input.applicationId}::int, ${input.subject}::text,
-                                 ${input.tenant ?? null}::text, ${input.idSessionTab ?? null}::text, ${input.ip ?? null}::text,
-                                 ${input.browser ?? null}::text, ${input.refreshTokenHash}::text, ${input.refreshSeconds}::int,
-                                 ${input.newPasswordHash ?? null}::text, ${input.codeHash ?? null}::text, ${input.codeSeconds}::int,
-                                 ${input.device ?? null}::text)
-  `.execute(db);
+  const { rows } = await db.executeQuery(
+    CompiledQuery.raw(SIGN_IN_SUCCESS_SQL, [
+      input.userId,
+      input.applicationId,
+      input.subject,
+      input.tenant ?? null,
+      input.idSessionTab ?? null,
+      input.ip ?? null,
+      input.browser ?? null,
+      input.refreshTokenHash,
+      input.refreshSeconds,
+      input.newPasswordHash ?? null,
+      input.codeHash ?? null,
+      input.codeSeconds,
+      input.device ?? null,
+    ]) as CompiledQuery<{ session_id: string } & AccessColumns>,
+  );
   const row = rows[0];
   return { sessionId: row.session_id, privileges: textArray(row.privileges), apps: textArray(row.apps), customer_name: row.customer_name };
 }

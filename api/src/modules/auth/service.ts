@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
@@ -23,6 +23,7 @@ import { ApiError } from '../../http/errors';
 import { first } from '../../http/headers';
 import { hashPassword, needsRehash } from '../../security/passwords';
 import { decryptPayload } from '../../security/payload';
+import { randomToken } from '../../security/random';
 import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
 import { checkCredentials } from './credentials';
 import { provenDevice } from './devices';
@@ -70,7 +71,7 @@ export function withCode(urlApp: string, code: string): string {
 }
 
 export function hashCode(code: string): string {
-  return createHash('sha256').update(code, 'utf8').digest('hex');
+  return hash('sha256', code, 'hex');
 }
 
 const refreshRevoked = (information: string = MESSAGES.refreshRevoked) =>
@@ -135,7 +136,7 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
   const { application, user } = input;
   const tenant = input.tenant ? (await directory.snapshot()).findTenant(application.name, input.tenant) : undefined;
   const refresh = newRefreshToken();
-  const code = isOtherOrigin(application.url_app, request) ? randomBytes(32).toString('base64url') : undefined;
+  const code = isOtherOrigin(application.url_app, request) ? randomToken(32, 'base64url') : undefined;
   const record = await recordSignIn(db, {
     userId: user.id,
     applicationId: application.id,
