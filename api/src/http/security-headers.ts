@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import cors from '@fastify/cors';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import helmet from 'helmet';
 import type { SecurityConfig } from '../config';
 import { randomToken } from '../security/random';
 
@@ -132,15 +131,6 @@ const frameAncestorsOf = (config: SecurityConfig) => (config.frameAncestors.leng
 export function isAppearancePreviewUrl(url: string | undefined): boolean {
   return /^\/login\?(?:[^#]*&)?appearancePreview=/i.test(url ?? '');
 }
-
-type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
-
-/**
- * helmet itself, reached through @fastify/helmet (whose dependency it is): that plugin builds
- * helmet's middleware anew for every request — its options parsed, its policy re-validated — so
- * it is built once here and applied by a hook of our own instead.
- */
-const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as (options: Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>) => HelmetMiddleware;
 
 /** What @fastify/cors adds when it answers without CORS headers: replies differ by Origin. */
 function addOriginToVary(reply: FastifyReply): void {
