@@ -1,6 +1,7 @@
 import {
   AppProviders,
   GuardedBrowserRouter,
+  createSuiteSystem,
   applyProfileToDocument,
   detectLanguage,
   getPageProfile,
@@ -62,6 +63,10 @@ async function start(): Promise<void> {
   const preview = isAppearancePreview();
   if (preview) listenForAppearancePreview();
   const routes = shellRoutes({ preview });
+  // The profile's Chakra system (tokens, CSS variables, recipes) is the costliest part of the first
+  // render: built here, the render that follows is a task of its own and the page answers between.
+  if (!preview) createSuiteSystem(profile);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   createRoot(root).render(
     <StrictMode>
       <CacheProvider value={styles}>
