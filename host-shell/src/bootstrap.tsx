@@ -45,7 +45,8 @@ async function start(): Promise<void> {
   const profile = getPageProfile();
   // bms_lang, else the profile's (tenant's) default language, with its phrase catalogue
   const language = detectLanguage(profile.defaultLanguage);
-  await loadCatalogue(language);
+  // a catalogue that cannot be fetched leaves its phrases in Spanish, not the page blank
+  await loadCatalogue(language).catch((error: unknown) => console.error(`phrases of ${language} are unavailable`, error));
   initI18n(language);
   applyProfileToDocument(profile);
   document.documentElement.lang = i18n.language;

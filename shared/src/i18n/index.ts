@@ -71,10 +71,12 @@ export function registerResources(ns: string, resources: NamespaceResources): vo
 
 /**
  * Changes the language and remembers it in `bms_lang`; the language's phrase catalogue is
- * fetched first (a page holds only the one it shows), so nothing renders half translated.
+ * fetched first (a page holds only the one it shows), so nothing renders half translated. When it
+ * cannot be fetched the language changes all the same: the catalogue's phrases stay Spanish until
+ * a later change fetches them.
  */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadCatalogue(language);
+  await loadCatalogue(language).catch(() => undefined);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

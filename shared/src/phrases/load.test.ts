@@ -29,3 +29,24 @@ describe('a page loads the catalogue of the language it shows', () => {
     });
   });
 });
+
+describe('a catalogue that cannot be fetched', () => {
+  it('leaves the phrases in Spanish, changes the language all the same and is fetched again next time', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const core = await import('./core');
+      jest.doMock('./en', () => {
+        throw new Error('offline');
+      });
+      const { loadCatalogue } = await import('./load');
+      const { changeLanguage, initI18n, pageLanguage, localizeText } = await import('../i18n');
+      initI18n('es');
+      await expect(loadCatalogue('en')).rejects.toThrow('offline');
+      await changeLanguage('en');
+      expect(pageLanguage()).toBe('en');
+      expect(localizeText(core.es.messages.required)).toBe(core.es.messages.required);
+      jest.dontMock('./en');
+      await loadCatalogue('en');
+      expect(core.hasCatalogue('en')).toBe(true);
+    });
+  });
+});
