@@ -51,6 +51,16 @@ import { fieldSlotRecipe } from '#chakra-theme/recipes/field.js';
 import { tableSlotRecipe } from '#chakra-theme/recipes/table.js';
 
 /**
+ * The colour palettes the screens use: `colorPalette="red"`, the status colours of alerts and
+ * fields (red, orange, green, blue) and gray, the recipes' default; `brand` is the profile's
+ * (theme/index.ts). Every palette is work for createSystem when a page starts (five unused ones
+ * were a quarter of it, docs/adr/0019); host-shell's chakraEntry test fails on a palette not kept.
+ */
+export const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue'];
+const CHAKRA_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+const keptPalettes = (all) => Object.fromEntries(Object.entries(all).filter(([name]) => !CHAKRA_PALETTES.includes(name) || COLOR_PALETTES.includes(name)));
+
+/**
  * Chakra's default configuration (tokens, semantic tokens, global styles) with the recipes of
  * the components listed here only; the package's own defaultConfig carries every recipe.
  */
@@ -69,7 +79,7 @@ export const defaultConfig = mergeConfigs(
         animations,
         blurs,
         borders,
-        colors,
+        colors: keptPalettes(colors),
         durations,
         easings,
         fonts,
@@ -83,7 +93,7 @@ export const defaultConfig = mergeConfigs(
         zIndex: zIndices,
         cursor,
       },
-      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+      semanticTokens: { colors: keptPalettes(semanticColors), shadows: semanticShadows, radii: semanticRadii },
       textStyles,
       layerStyles,
       animationStyles,
