@@ -5,7 +5,6 @@ import {
   encryptPayloadAsync,
   getRuntimeConfig,
   sessionTabId,
-  tenantLanguage,
   type CertificateLoginRequest,
   type CertificateResetResult,
   type DocumentTypeRecord,
@@ -14,13 +13,9 @@ import {
   type ExistsUsersAccountResult,
   type LoginResult,
 } from '@suite/shared';
+import { publicOptions } from './publicRequests';
 
 /** The calls of the certificate sign-in and reset (portal spec §7; docs/security/certificate.md). */
-
-function publicOptions() {
-  const { tenant } = getRuntimeConfig();
-  return { auth: false, headers: { ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() } } as const;
-}
 
 /** GET /api/documentType/GetDocumentTypesLogin: the types of the select (result.records.result.records). */
 export async function fetchDocumentTypes(): Promise<DocumentTypeRecord[]> {

@@ -2,18 +2,12 @@ import {
   apiClient,
   encryptPayloadAsync,
   getRuntimeConfig,
-  tenantLanguage,
   type AssignPasswordResult,
   type Envelope,
   type GetUsersResetPasswordResult,
   type ResetPasswordResult,
 } from '@suite/shared';
-
-/** Public (no session) headers of the password calls. */
-function publicOptions() {
-  const { tenant } = getRuntimeConfig();
-  return { auth: false, headers: { ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() } } as const;
-}
+import { publicOptions } from './publicRequests';
 
 /** POST /api/login/GetUsersResetPassword: the accounts tied to an e-mail. */
 export function requestUsersForEmail(email: string): Promise<Envelope<GetUsersResetPasswordResult>> {
