@@ -418,10 +418,11 @@ export class PgSessionBus implements SessionBus {
     this.run(this.accessHandlers, 'access change handler failed');
   }
 
-  private run(handlers: Set<() => void>, failure: string): void {
+  /** Runs every handler with `args`; one that throws is logged and does not stop the others. */
+  private run<A extends unknown[]>(handlers: Set<(...args: A) => void>, failure: string, ...args: A): void {
     for (const handler of handlers) {
       try {
-        handler();
+        handler(...args);
       } catch (err) {
         this.options.logger?.error({ err }, failure);
       }
@@ -443,13 +444,7 @@ export class PgSessionBus implements SessionBus {
         this.options.logger?.warn({}, 'ignored malformed sessions ended notification');
         return;
       }
-      for (const handler of this.endedHandlers) {
-        try {
-          handler(ended);
-        } catch (err) {
-          this.options.logger?.error({ err }, 'sessions ended handler failed');
-        }
-      }
+      this.run(this.endedHandlers, 'sessions ended handler failed', ended);
       return;
     }
     if (notification.channel !== SESSION_STATUS_CHANNEL) return;
