@@ -3,9 +3,14 @@ import { signIn } from './support';
 
 const isPath = (pattern: RegExp) => (r: { url(): string }) => pattern.test(new URL(r.url()).pathname);
 
-/** Rewrites the stored access token: same header and signature, changed claims (so the API refuses it). */
-async function tamperToken(page: Page, change: 'expire' | 'garble'): Promise<string> {
-  return page.evaluate((kind) => {
+/**
+ * Rewrites the stored access token: same header and signature, changed claims (so the API refuses
+ * it). `announce` tells the open page, as another tab's change would; a page about to be reloaded is
+ * not told, or it would start a refresh of its own that the reload cuts off after the server rotated
+ * the refresh token.
+ */
+async function tamperToken(page: Page, change: 'expire' | 'garble', announce = true): Promise<string> {
+  return page.evaluate(([kind, tell]) => {
     const stored = localStorage.getItem('token') ?? '';
     const [header, payload, signature] = stored.replace(/^Bearer /, '').split('.');
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
@@ -15,16 +20,16 @@ async function tamperToken(page: Page, change: 'expire' | 'garble'): Promise<str
     const token = `Bearer ${header}.${encoded}.${signature}`;
     localStorage.setItem('token', token);
     localStorage.removeItem('userData');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    if (tell) window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
     return token;
-  }, change);
+  }, [change, announce] as const);
 }
 
 test('an expired access token is refreshed transparently on load', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
   const oldRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
-  const expired = await tamperToken(page, 'expire');
+  const expired = await tamperToken(page, 'expire', false);
 
   const refreshed = page.waitForResponse(isPath(/\/api\/Login\/RefreshToken$/i));
   const list = page.waitForResponse((r) => isPath(/\/api\/user\/list$/i)(r) && r.status() === 200);
