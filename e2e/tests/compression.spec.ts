@@ -52,3 +52,17 @@ test('a client that accepts gzip only gets gzip', async ({ browser }) => {
   for (const asset of list) expect(asset.encoding, asset.url).toBe('gzip');
   await context.close();
 });
+
+test("every script of /login opens with V8's compile hint (compiled off the main thread)", async ({ page }) => {
+  const scripts: Promise<{ url: string; head: string }>[] = [];
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'script' || new URL(response.url()).origin !== ORIGIN) return;
+    scripts.push(response.text().then((text) => ({ url: response.url(), head: text.split('\n', 1)[0] })));
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const list = await Promise.all(scripts);
+  expect(list.length).toBeGreaterThan(3);
+  for (const script of list) expect(script.head, script.url).toBe('//# allFunctionsCalledOnLoad');
+});

@@ -12,6 +12,7 @@
  * the HTTP cache cleared first, so it loads cold like /login.
  *
  *   BENCH_RUNS (default 3): runs per page; the median run (Lighthouse's own choice) is reported.
+ *   BENCH_PAGES (default login,users): the pages to audit, by name.
  *   --no-build: use the existing build.   Full reports: .reports/lighthouse-{login,users}.json
  * Exit code 1 when a goal is missed.
  */
@@ -33,10 +34,13 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 /** Goals per page (issue 17): scores are 0–1, LCP in ms. */
-const PAGES = [
+const ALL_PAGES = [
   { name: 'login', path: '/login', preset: 'mobile', goals: { performance: 0.9, accessibility: 1, 'best-practices': 1, lcpMs: 2500 } },
   { name: 'users', path: '/users', preset: 'desktop', goals: { performance: 0.95, accessibility: 1, 'best-practices': 1 } },
 ];
+const chosen = (process.env.BENCH_PAGES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const PAGES = chosen.length ? ALL_PAGES.filter((spec) => chosen.includes(spec.name)) : ALL_PAGES;
+if (!PAGES.length) throw new Error(`BENCH_PAGES names none of ${ALL_PAGES.map((spec) => spec.name).join(', ')}`);
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(ROOT, 'shared/tools/suite.mjs'), 'build'], { stdio: 'inherit' });
@@ -168,7 +172,7 @@ try {
 
   console.log(`\nLighthouse on the production build (${base}, ${RUNS} run${RUNS > 1 ? 's' : ''} per page; simulated throttling)`);
   for (const [spec, lhr] of medians) allMet = report(spec, lhr, RUNS) && allMet;
-  console.log(`\nfull reports: ${join('.reports', 'lighthouse-login.json')}, ${join('.reports', 'lighthouse-users.json')}`);
+  console.log(`\nfull reports: ${PAGES.map((spec) => join('.reports', `lighthouse-${spec.name}.json`)).join(', ')}`);
 } finally {
   await browser?.close();
   server.kill('SIGTERM');

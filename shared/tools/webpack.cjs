@@ -140,6 +140,31 @@ function minimizers(dir) {
   return ['...'];
 }
 
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+), first line of every
+ * script: the bundles are module factories and the components of the screen being opened, so
+ * most of a script's functions run as soon as it arrives. Compiled eagerly, they compile on a
+ * background thread while the script streams in, not on the main thread at their first call,
+ * which is what blocked the sign-in screen longest after its first paint (ADR 0019). Other
+ * engines read it as a comment. Added after minification (which drops comments), before the
+ * content hash and the precompressed copies are made.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+class CompileHintPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHintPlugin', (compilation) => {
+      const stage = Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1;
+      compilation.hooks.processAssets.tap({ name: 'CompileHintPlugin', stage }, (assets) => {
+        for (const file of Object.keys(assets)) {
+          if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+        }
+      });
+    });
+  }
+}
+
 /** Text assets that get precompressed variants. */
 const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|json|svg|txt|map)$/i;
 
@@ -345,7 +370,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
         ...(isHost || serving ? { publicPath: '/' } : {}),
       })]),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
-      ...(production ? [new SharedChunksReportPlugin()] : []),
+      ...(production ? [new SharedChunksReportPlugin(), new CompileHintPlugin()] : []),
       ...(production && !serving ? precompression() : []),
     ],
     optimization: production ? { minimize: true, minimizer: minimizers(dir) } : { minimize: false },
