@@ -61,6 +61,13 @@ export interface Config {
   sessionCacheMs: number;
   /** How long a user's privileges are cached when no change is announced (ACCESS_CACHE_MS; 0: read on every call). */
   accessCacheMs: number;
+  /**
+   * Seconds after its first spend during which a refresh token presented again, while its successor
+   * is unused, is a retry of an answer the client lost rather than a reuse that ends the session
+   * (REFRESH_REUSE_GRACE_SECONDS, default 30, at most 300; 0: every reuse ends the session).
+   * docs/adr/0020-refresh-reuse-grace.md
+   */
+  refreshReuseGraceSeconds: number;
   /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587). Unset: the development mailbox. */
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
@@ -167,11 +174,12 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-function parsePositiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be an integer ${range}, got "${raw}"`);
   }
   return value;
 }
@@ -347,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 60_000, 0),
     accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
+    refreshReuseGraceSeconds: parsePositiveInt('REFRESH_REUSE_GRACE_SECONDS', env.REFRESH_REUSE_GRACE_SECONDS, 30, 0, 300),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
     captcha: {

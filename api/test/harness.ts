@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // far longer than any test: a change that ends a session without announcing it fails a test
     sessionCacheMs: 600_000,
     accessCacheMs: 30_000,
+    refreshReuseGraceSeconds: 30,
     mailFrom: 'Suite <no-reply@suite.test>',
     // the scheduler tests run their own instances with a clock of their own
     notificationPollMs: 0,

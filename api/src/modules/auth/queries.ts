@@ -127,24 +127,30 @@ export interface RotatedRow extends AccessColumns {
   app_name: string;
   amount_time: number;
   time_unit: number;
+  /** On a retry within the reuse grace: the unseen successor it revoked; null for a normal rotation. */
+  superseded: string | null;
 }
 
 /**
- * Rotation in one call (suite_refresh_rotate, migrations/0006): the presented token is spent
- * (only if unused, unrevoked, unexpired, of a live session, of this active user and application,
- * and within maxRefreshTokens), the next token of its family is stored, the session is touched;
- * returns what the access token needs. Concurrent presentations of one token: exactly one wins
- * (row lock on `used_at is null`).
+ * Rotation in one call (suite_refresh_rotate, migrations/0006 and 0021): the presented token is
+ * spent (only if unused, unrevoked, unexpired, of a live session, of this active user and
+ * application, and within maxRefreshTokens), the next token of its family is stored, the session
+ * is touched; returns what the access token needs. A token spent less than `graceSeconds` ago
+ * whose successor is unused and was issued before `requestedAt` is spent again as a retry: that
+ * successor is revoked and named in `superseded`. Concurrent presentations of one token: at most
+ * one wins (the row lock on the presented token).
  */
 export async function rotateRefreshToken(
   db: Kysely<DB>,
-  input: { tokenHash: string; userName: string; appName: string; newId: string; newHash: string },
+  input: { tokenHash: string; userName: string; appName: string; newId: string; newHash: string; graceSeconds: number; requestedAt: Date },
 ): Promise<RotatedRow | undefined> {
   const { rows } = await sql<RotatedRow & { session_id: string | null }>`
     select session_id::text as session_id, user_id::text as user_id, user_name, names, surnames,
-           app_name, amount_time, time_unit, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
+           app_name, amount_time, time_unit, privileges, apps, customer_name, superseded::text as superseded,
+           set_config('synchronous_commit', 'off', true) as _async
       from suite_refresh_rotate(${input.tokenHash}::text, ${input.userName}::text, ${input.appName}::text,
-                                ${input.newId}::uuid, ${input.newHash}::text)
+                                ${input.newId}::uuid, ${input.newHash}::text,
+                                ${input.graceSeconds}::int, ${input.requestedAt.toISOString()}::timestamptz)
   `.execute(db);
   const row = rows[0];
   return row && row.session_id !== null ? { ...row, privileges: textArray(row.privileges), apps: textArray(row.apps) } : undefined;
@@ -161,11 +167,17 @@ export interface RefreshTokenState {
   user_matches: boolean;
   app_matches: boolean;
   over_limit: boolean;
+  /**
+   * Spent less than the grace ago, its successor unused and unrevoked, its session, user and
+   * application valid: a retry the rotation would take, so it was refused only because another
+   * presentation of the same token was answered first (or arrived after this one was sent).
+   */
+  superseded_in_grace: boolean;
 }
 
 export async function refreshTokenState(
   db: Kysely<DB>,
-  input: { tokenHash: string; userName: string; appName: string },
+  input: { tokenHash: string; userName: string; appName: string; graceSeconds: number },
 ): Promise<RefreshTokenState | undefined> {
   const { rows } = await sql<RefreshTokenState>`
     select rt.session_id::text as session_id, rt.family_id::text as family_id,
@@ -173,7 +185,14 @@ export async function refreshTokenState(
            s.revoked_at is not null as session_revoked,
            (lower(u.user_name) = ${input.userName.toLowerCase()} and not u.deleted) as user_matches,
            lower(a.name) = ${input.appName.toLowerCase()} as app_matches,
-           (a.max_refresh_tokens >= 1 and rt.generation >= a.max_refresh_tokens) as over_limit
+           (a.max_refresh_tokens >= 1 and rt.generation >= a.max_refresh_tokens) as over_limit,
+           coalesce(${input.graceSeconds}::int > 0
+             and rt.used_at > now() - make_interval(secs => ${input.graceSeconds}::int)
+             and rt.revoked_at is null and rt.expires_at > now() and s.revoked_at is null
+             and u.idstate = 1 and not u.deleted and a.idstate = 0
+             and (a.max_refresh_tokens < 1 or rt.generation < a.max_refresh_tokens)
+             and exists (select 1 from refresh_tokens nx
+                          where nx.id = rt.replaced_by and nx.used_at is null and nx.revoked_at is null), false) as superseded_in_grace
       from refresh_tokens rt
       join sessions s on s.id = rt.session_id
       join users u on u.id = rt.user_id

@@ -188,9 +188,17 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
   };
 }
 
-/** Rotates a refresh token for new tokens; a spent one presented again ends its session. */
+/**
+ * Rotates a refresh token for new tokens. A spent one presented again ends its session, unless it
+ * is a retry within REFRESH_REUSE_GRACE_SECONDS of its first spend while its successor is unused
+ * (the answer was lost): then that successor is revoked and a new one issued (docs/adr/0020).
+ */
 export async function refreshTokens(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof RefreshTokenRequestSchema>): Promise<RefreshTokenResult> {
-  const { db, sessions } = ctx;
+  const { db, sessions, config } = ctx;
+  // a retry may replace only a successor issued before it arrived (a request sent before that
+  // answer existed cannot be retrying its loss)
+  const requestedAt = new Date();
+  const graceSeconds = config.refreshReuseGraceSeconds;
   const tokenHash = hashRefreshToken(body.RefreshToken);
   const next = newRefreshToken();
   const rotated = await rotateRefreshToken(db, {
@@ -199,13 +207,21 @@ export async function refreshTokens(ctx: AppContext, request: FastifyRequest, bo
     appName: body.Appname,
     newId: randomUUID(),
     newHash: next.hash,
+    graceSeconds,
+    requestedAt,
   });
   if (!rotated) {
-    const state = await refreshTokenState(db, { tokenHash, userName: body.UserName, appName: body.Appname });
+    const state = await refreshTokenState(db, { tokenHash, userName: body.UserName, appName: body.Appname, graceSeconds });
     // someone else's or unknown tokens change nothing
     if (!state || !state.user_matches || !state.app_matches) throw refreshInvalid();
     if (state.revoked || state.session_revoked) throw refreshRevoked();
     if (state.used) {
+      if (state.superseded_in_grace) {
+        // another presentation of the same token was answered first: its answer is the one that
+        // stands; this one is refused as a superseded token, and the session goes on
+        request.log.info({ sessionId: state.session_id, familyId: state.family_id }, 'refresh token presented again while another presentation was answered: refused, session kept');
+        throw refreshRevoked();
+      }
       // a spent token presented again: the family leaked; end its session everywhere
       const ended = await sessions.revoke([state.session_id], 'refresh_reuse', MESSAGES.sessionClosedForSecurity);
       request.log.warn({ sessionId: state.session_id, familyId: state.family_id, ended: ended.length }, 'refresh token reused: session revoked');
@@ -214,6 +230,9 @@ export async function refreshTokens(ctx: AppContext, request: FastifyRequest, bo
     if (state.expired) throw refreshInvalid();
     if (state.over_limit) throw refreshRevoked(MESSAGES.refreshLimitReached);
     throw refreshInvalid(); // inactive user or application
+  }
+  if (rotated.superseded) {
+    request.log.info({ sessionId: rotated.session_id, superseded: rotated.superseded }, 'refresh token retried within the reuse grace: its unseen successor was revoked');
   }
   const token = await issueAccessToken(ctx, {
     appName: rotated.app_name,

@@ -35,6 +35,7 @@ function validate(app: FastifyInstance, headers: Record<string, string>) {
   return app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers });
 }
 
+// with the reuse grace off: today's rotation exactly (the grace: tokens-grace.test.ts)
 describeEachBackend('refresh, revoke, validation and code exchange', (server) => {
   let n = 0;
   async function newUser(): Promise<string> {
@@ -337,4 +338,4 @@ describeEachBackend('refresh, revoke, validation and code exchange', (server) =>
     expect((await signIn(app, user, PASSWORD, 'confronta')).urlApp).toBe('http://localhost:80/home');
     expect((await db.selectFrom('auth_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n).toBe(before);
   });
-});
+}, { refreshReuseGraceSeconds: 0 });
