@@ -147,6 +147,24 @@ describe('API client: 401', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/user/list', '/api/Login/RefreshToken']);
   });
 
+  it('R101 on the refresh after another tab renewed the session: its pair is used, nothing closes', async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch((request) => {
+      if (isRefresh(request)) {
+        // the other tab's refresh of the same token was answered first and stored its pair
+        localStorage.setItem('token', `Bearer ${accessToken(3)}`);
+        localStorage.setItem('refreshToken', 'refresh-3');
+        return unauthorized('R101');
+      }
+      return request.headers.get('Authorization') === `Bearer ${accessToken(3)}` ? ok({ path: '/api/user/list' }) : unauthorized();
+    });
+    await expect(client.get('user/list')).resolves.toMatchObject({ result: { path: '/api/user/list' } });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/user/list', 'POST /api/Login/RefreshToken', 'GET /api/user/list']);
+    expect(openDialogs()).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-3');
+  });
+
   it('does not refresh for calls made without the session', async () => {
     const client = createApiClient(store);
     const calls = mockFetch(() => unauthorized('R11'));

@@ -192,6 +192,17 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     }
   }
 
+  /**
+   * Whether another tab of the page renewed the session while this refresh was on its way: local
+   * storage then holds a newer pair, which is the session's (the API refuses the older token as
+   * superseded and keeps the session, docs/security/sessions-and-tokens.md).
+   */
+  function renewedElsewhere(sent: string): boolean {
+    store.reload();
+    const { token, refreshToken } = store.getState();
+    return Boolean(token && refreshToken && refreshToken !== sent);
+  }
+
   async function refreshOnce(): Promise<boolean> {
     const { refreshToken, user } = store.getState();
     if (!refreshToken || !user?.userName) {
@@ -208,6 +219,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
         false,
       );
     } catch {
+      if (renewedElsewhere(refreshToken)) return true;
       closeSession();
       return false;
     }
@@ -217,6 +229,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       store.signIn({ token: reply.result.token, refreshToken: reply.result.refreshToken });
       return true;
     } catch (error) {
+      if (renewedElsewhere(refreshToken)) return true;
       if (error instanceof ApiError && error.status === 401 && error.informationCode === INFORMATION_CODES.refreshRevoked) {
         await showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' });
       } else {
