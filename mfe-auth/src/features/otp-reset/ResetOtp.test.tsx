@@ -1,4 +1,6 @@
+import { changeLanguage } from '@suite/shared';
 import { reply } from '@suite/shared/testing';
+import { act } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, resetWorld } from '../../testHarness';
@@ -7,7 +9,10 @@ const SENT = 'Se envio correctamente la solicitud para el restablecimiento del O
 const SPENT = 'No se puede enviar la solicitud de restablecimiento de OTP: la solicitud ya fue confirmada con este enlace.';
 
 beforeEach(() => resetWorld('confronta'));
-afterEach(() => jest.restoreAllMocks());
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await act(() => changeLanguage('es'));
+});
 
 describe('/resetotp (portal spec §2 screen 12)', () => {
   it('sends the token after the first 6 characters of the search once, shows A10 in a modal, Aceptar goes to sign-in', async () => {
@@ -32,6 +37,15 @@ describe('/resetotp (portal spec §2 screen 12)', () => {
     expect(dialog).toHaveTextContent(SPENT);
     expect(dialog).toHaveTextContent('Error');
     expect(screen.getByRole('heading', { name: 'Restablecimiento de OTP' })).toBeInTheDocument();
+  });
+
+  it("shows the refusal in the page's language", async () => {
+    await act(() => changeLanguage('en'));
+    mockApi({
+      'POST login/ValidateOtpMail': () => reply(400, { statusCode: 400, result: { information: SPENT, informationCode: 'R11' }, statusDetails: [{ code: 'R11', description: SPENT }] }),
+    });
+    renderAt('/resetotp?link=spent');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('The OTP reset request cannot be sent: the request was already confirmed with this link.');
   });
 
   it('with no response, the generic message', async () => {
