@@ -15,6 +15,12 @@
 -- With PGlite (one connection, statements one after the other) nothing overlaps; there
 -- p_requested_at decides: a request that arrived before the current successor was issued did not
 -- see that answer lost, it was a duplicate of the request that got it.
+--
+-- The rotation locks the presented token's session row before it updates the token's row. A
+-- revocation (sign-out, reuse, password change, session limits) updates the session's row, then
+-- its tokens' rows; 0006 updated the token's row, then the session's (`last_seen_at`): two
+-- transactions taking the same two rows in opposite orders, which PostgreSQL ends as a deadlock by
+-- aborting one of them. In the same order, the later one waits.
 drop function if exists suite_refresh_rotate(text, text, text, uuid, text);
 
 create or replace function suite_refresh_rotate(
@@ -37,6 +43,7 @@ declare
   v_spent_at timestamptz;
   v_successor uuid;
   v_issued timestamptz;
+  v_locked uuid;
 begin
   select a.id, a.max_refresh_tokens,
          case when a.refresh_token_expiration_amount_time > 0
@@ -50,8 +57,14 @@ begin
     return;
   end if;
 
-  select rt.used_at, rt.replaced_by into v_spent_at, v_successor
+  select rt.used_at, rt.replaced_by, rt.session_id into v_spent_at, v_successor, v_locked
     from refresh_tokens rt where rt.token_hash = p_hash;
+  if v_locked is null then
+    return;
+  end if;
+  -- the session's row before the token's, as a revocation takes them: a refresh and a sign-out
+  -- of the same session at the same moment then wait on each other in turn, never in a cycle
+  perform 1 from sessions s where s.id = v_locked for no key update;
 
   if v_spent_at is null then
     update refresh_tokens rt set used_at = now(), replaced_by = p_new_id

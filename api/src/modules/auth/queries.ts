@@ -132,7 +132,7 @@ export interface RotatedRow extends AccessColumns {
 }
 
 /**
- * Rotation in one call (suite_refresh_rotate, migrations/0006, 0021, 0022): the presented token is
+ * Rotation in one call (suite_refresh_rotate, migrations/0006 and 0021): the presented token is
  * spent (only if unused, unrevoked, unexpired, of a live session, of this active user and
  * application, and within maxRefreshTokens), the next token of its family is stored, the session
  * is touched; returns what the access token needs. A token spent less than `graceSeconds` ago
