@@ -165,6 +165,38 @@ class CompileHintPlugin {
   }
 }
 
+/**
+ * The static style sheet (shared/src/theme/global.css: Chakra's reset, global styles and the
+ * tokens no profile sets; docs/adr/0021), emitted as `global.<hash>.css` and linked first in the
+ * page's <head>: the browser has it before any script runs, and keeps it across pages and visits.
+ */
+class GlobalCssPlugin {
+  constructor(HtmlWebpackPlugin, production) {
+    this.HtmlWebpackPlugin = HtmlWebpackPlugin;
+    this.production = production;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources, util } = compiler.webpack;
+    const { HtmlWebpackPlugin, production } = this;
+    const file = path.join(SHARED_DIR, 'src', 'theme', 'global.css');
+    compiler.hooks.thisCompilation.tap('GlobalCssPlugin', (compilation) => {
+      let name = 'global.css';
+      compilation.hooks.processAssets.tap({ name: 'GlobalCssPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const css = require('node:fs').readFileSync(file);
+        if (production) name = `global.${util.createHash('xxhash64').update(css).digest('hex').slice(0, 8)}.css`;
+        compilation.fileDependencies.add(file);
+        compilation.emitAsset(name, new sources.RawSource(css));
+      });
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('GlobalCssPlugin', (data) => {
+        const href = `${data.publicPath}${name}`;
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href }));
+        return data;
+      });
+    });
+  }
+}
+
 /** Text assets that get precompressed variants. */
 const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|json|svg|txt|map)$/i;
 
@@ -368,7 +400,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
         scriptLoading: 'defer',
         // A standalone page is served from / by its dev server; built, it stays relative.
         ...(isHost || serving ? { publicPath: '/' } : {}),
-      })]),
+      }), new GlobalCssPlugin(HtmlWebpackPlugin, production)]),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
       ...(production ? [new SharedChunksReportPlugin(), new CompileHintPlugin()] : []),
       ...(production && !serving ? precompression() : []),

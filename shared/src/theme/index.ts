@@ -1,4 +1,4 @@
-import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defaultConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import { DEFAULT_PROFILE, profileInMode, type PortalProfile } from '../contracts/profiles';
 
 /**
@@ -6,6 +6,11 @@ import { DEFAULT_PROFILE, profileInMode, type PortalProfile } from '../contracts
  * its font, page text, palette and surfaces as tokens. The dark template's values are the `_dark`
  * side of the same semantic tokens, so switching template (useColorMode) only flips the `dark`
  * class on <html>: no new system, no reload. Lean on purpose: only tokens the screens use.
+ *
+ * The styles a system inserts when a page starts are only the CSS variables of the tokens the
+ * profile sets. Chakra's reset, the global styles and every other token are the same for every
+ * profile: they are the static style sheet `global.css` (generated from this module, linked by
+ * every page's document; docs/adr/0021), not work for each page load.
  */
 
 export const SUITE_FONT = DEFAULT_PROFILE.fontFamily;
@@ -34,10 +39,30 @@ type ThemeValues = ReturnType<typeof themeValues>;
 /** A semantic token whose dark-template value is the dark side's. */
 const both = (light: string, dark: string) => ({ value: light === dark ? light : { base: light, _dark: dark } });
 
+/** Names of the tokens a configuration defines (`colors.fg` for `colors.fg.DEFAULT`). */
+function tokenNames(tree: object, path: string[] = []): string[] {
+  return Object.entries(tree).flatMap(([key, node]: [string, unknown]) => {
+    if (!node || typeof node !== 'object') return [];
+    const at = [...path, key];
+    return 'value' in node ? [at.filter((part) => part !== 'DEFAULT').join('.')] : tokenNames(node, at);
+  });
+}
+
+/** The CSS variables a profile gives values to: those of the tokens and semantic tokens it defines. */
+function profileVariables(system: SystemContext, config: SystemConfig): Set<string> {
+  const { tokens = {}, semanticTokens = {} } = config.theme ?? {};
+  const names = [...tokenNames(tokens), ...tokenNames(semanticTokens)];
+  return new Set(names.map((name) => system.tokens.getByName(name)?.extensions.cssVar?.var).filter((name): name is string => Boolean(name)));
+}
+
+/** The CSS variables of each system that its profile sets. */
+const ownVariables = new WeakMap<SystemContext, Set<string>>();
+
 function buildSystem({ font, light, dark }: ThemeValues): SystemContext {
   const config = defineConfig({
     globalCss: {
-      'html, body': { fontFamily: font, color: 'fg', bg: 'bg' },
+      // the font through its token: these global styles are the same for every profile
+      'html, body': { fontFamily: 'body', color: 'fg', bg: 'bg' },
     },
     theme: {
       tokens: {
@@ -73,7 +98,25 @@ function buildSystem({ font, light, dark }: ThemeValues): SystemContext {
       },
     },
   });
-  return createSystem(defaultConfig, config);
+  // defaultConfig is the curated theme without the base (shared/src/ui/chakra.js): one merge of the three
+  const system = createSystem(defaultBaseConfig, defaultConfig, config);
+  const own = profileVariables(system, config);
+  ownVariables.set(system, own);
+  // what ChakraProvider inserts: the profile's variables only (Chakra builds the rest on first
+  // read of `_global`, which is then never read; patches/@chakra-ui__react*.patch)
+  Object.defineProperty(system, '_global', { value: [system.getTokenCss((name) => own.has(name))] });
+  return system;
+}
+
+/**
+ * What the static style sheet holds (global.css): the cascade layers' order, Chakra's reset, the
+ * global styles and the CSS variables of every token no profile sets. The same for every profile
+ * (a test checks); global.css is this, as Emotion writes it.
+ */
+export function staticGlobalStyles(profile: PortalProfile = DEFAULT_PROFILE): Array<string | Record<string, unknown>> {
+  const system = createSuiteSystem(profile);
+  const own = ownVariables.get(system) ?? new Set<string>();
+  return [system.layers.atRule, system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss((name) => !own.has(name))];
 }
 
 const systems = new Map<string, SystemContext>();

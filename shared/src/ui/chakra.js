@@ -10,7 +10,7 @@
  * the package. To use another component, add it below, with its recipe in `defaultConfig`.
  */
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import { defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { defineConfig } from '@chakra-ui/react/styled-system';
 // `#chakra-theme/` is an alias (webpack.cjs, jest preset) of the modules behind
 // `@chakra-ui/react/theme`: that index builds the full default theme at load time, which keeps
 // every recipe in the bundle however little of it is imported.
@@ -61,47 +61,47 @@ const CHAKRA_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'bl
 const keptPalettes = (all) => Object.fromEntries(Object.entries(all).filter(([name]) => !CHAKRA_PALETTES.includes(name) || COLOR_PALETTES.includes(name)));
 
 /**
- * Chakra's default configuration (tokens, semantic tokens, global styles) with the recipes of
- * the components listed here only; the package's own defaultConfig carries every recipe.
+ * Chakra's default theme (tokens, semantic tokens, global styles) with the recipes of the
+ * components listed here only; the package's own defaultConfig carries every recipe. Unlike the
+ * package's, it does not hold defaultBaseConfig (conditions, utilities): a system is
+ * `createSystem(defaultBaseConfig, defaultConfig, …)`, which merges (deep-copies) the whole
+ * configuration once, when the page starts, rather than once more when this module loads.
  */
-export const defaultConfig = mergeConfigs(
-  defaultBaseConfig,
-  defineConfig({
-    preflight: true,
-    cssVarsPrefix: 'chakra',
-    cssVarsRoot: ':where(html, .chakra-theme)',
-    globalCss,
-    theme: {
-      breakpoints,
-      keyframes,
-      tokens: {
-        aspectRatios,
-        animations,
-        blurs,
-        borders,
-        colors: keptPalettes(colors),
-        durations,
-        easings,
-        fonts,
-        fontSizes,
-        fontWeights,
-        letterSpacings,
-        lineHeights,
-        radii,
-        spacing,
-        sizes,
-        zIndex: zIndices,
-        cursor,
-      },
-      semanticTokens: { colors: keptPalettes(semanticColors), shadows: semanticShadows, radii: semanticRadii },
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: { button: buttonRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe, spinner: spinnerRecipe },
-      slotRecipes: { alert: alertSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe, table: tableSlotRecipe },
+export const defaultConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors: keptPalettes(colors),
+      durations,
+      easings,
+      fonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
     },
-  }),
-);
+    semanticTokens: { colors: keptPalettes(semanticColors), shadows: semanticShadows, radii: semanticRadii },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: { button: buttonRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe, spinner: spinnerRecipe },
+    slotRecipes: { alert: alertSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe, table: tableSlotRecipe },
+  },
+});
 
 export {
   ChakraProvider,
