@@ -1,6 +1,7 @@
 import {
   AppProviders,
   GuardedBrowserRouter,
+  applyGlobalStyleSheet,
   createSuiteSystem,
   applyProfileToDocument,
   detectLanguage,
@@ -40,6 +41,8 @@ function ShellRoutes({ routes }: { routes: RouteObject[] }) {
 
 async function start(): Promise<void> {
   void unregisterServiceWorkers();
+  // the static style sheet the document preloads; the first render waits for it
+  const styled = applyGlobalStyleSheet();
   // the registry, /config.json (with the page's portal profile) and the document headers, all at once
   const [registry] = await Promise.all([fetchRegistry(), loadRuntimeConfig({ version: process.env.PACKAGE_VERSION })]);
   const profile = getPageProfile();
@@ -67,7 +70,7 @@ async function start(): Promise<void> {
   // The profile's Chakra system (tokens, CSS variables, recipes) is the costliest part of the first
   // render: built here, the render that follows is a task of its own and the page answers between.
   if (!preview) createSuiteSystem(profile);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await Promise.all([styled, new Promise((resolve) => setTimeout(resolve, 0))]);
   createRoot(root).render(
     <StrictMode>
       <CacheProvider value={styles}>

@@ -167,8 +167,9 @@ class CompileHintPlugin {
 
 /**
  * The static style sheet (shared/src/theme/global.css: Chakra's reset, global styles and the
- * tokens no profile sets; docs/adr/0021), emitted as `global.<hash>.css` and linked first in the
- * page's <head>: the browser has it before any script runs, and keeps it across pages and visits.
+ * tokens no profile sets; docs/adr/0021), emitted as `global.<hash>.css` and preloaded first in
+ * the page's <head>: it arrives while the scripts do, holding back neither the first paint nor
+ * them, and the page applies it before its first render (applyGlobalStyleSheet). Cached for good.
  */
 class GlobalCssPlugin {
   constructor(HtmlWebpackPlugin, production) {
@@ -190,7 +191,8 @@ class GlobalCssPlugin {
       });
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('GlobalCssPlugin', (data) => {
         const href = `${data.publicPath}${name}`;
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href }));
+        const attributes = { rel: 'preload', as: 'style', href, 'data-global-styles': true };
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('link', attributes));
         return data;
       });
     });

@@ -1,6 +1,8 @@
 import { createSystem, defaultBaseConfig, defaultConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import { DEFAULT_PROFILE, profileInMode, type PortalProfile } from '../contracts/profiles';
 
+export { applyGlobalStyleSheet } from './globalStyleSheet';
+
 /**
  * The Chakra system of a portal profile (design.md §4, portal spec §3 "Theme per app/tenant"):
  * its font, page text, palette and surfaces as tokens. The dark template's values are the `_dark`
@@ -9,8 +11,9 @@ import { DEFAULT_PROFILE, profileInMode, type PortalProfile } from '../contracts
  *
  * The styles a system inserts when a page starts are only the CSS variables of the tokens the
  * profile sets. Chakra's reset, the global styles and every other token are the same for every
- * profile: they are the static style sheet `global.css` (generated from this module, linked by
- * every page's document; docs/adr/0021), not work for each page load.
+ * profile: they are the static style sheet `global.css` (generated from this module, preloaded by
+ * every page's document and applied before the first render: applyGlobalStyleSheet;
+ * docs/adr/0021), not work for each page load.
  */
 
 export const SUITE_FONT = DEFAULT_PROFILE.fontFamily;

@@ -5,6 +5,7 @@ import { GuardedBrowserRouter } from '../navigation';
 import { detectLanguage, initI18n } from '../i18n';
 import { loadCatalogue } from '../phrases/load';
 import { loadRuntimeConfig } from '../runtime-config';
+import { applyGlobalStyleSheet } from '../theme';
 import { AppProviders } from './AppProviders';
 import { DialogHost } from './dialogs';
 
@@ -13,6 +14,7 @@ import { DialogHost } from './dialogs';
  * the guarded router as the host's (the remote's <Routes> under its splat route), and the remote's App. Reads /config.json and the page's headers first.
  */
 export async function mountStandalone(App: ComponentType, options: { version?: string; rootId?: string } = {}): Promise<void> {
+  const styled = applyGlobalStyleSheet();
   await loadRuntimeConfig({ version: options.version });
   const language = detectLanguage();
   await loadCatalogue(language);
@@ -22,6 +24,7 @@ export async function mountStandalone(App: ComponentType, options: { version?: s
   const queryClient = createConsoleQueryClient();
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');
+  await styled;
   createRoot(element).render(
     <StrictMode>
       <AppProviders>
