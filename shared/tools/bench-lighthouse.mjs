@@ -4,7 +4,8 @@
  * it (api/dist/src/main.js on a free port, a fresh embedded database): /login with the mobile
  * preset, then /users with the desktop preset signed in as the administrator. Prints performance,
  * accessibility and best-practices scores, LCP, TBT and the bytes transferred next to the goals,
- * and the ids of failing accessibility and best-practices audits (findings to fix).
+ * the spread of the runs, Lighthouse's benchmark index of the machine, and the ids of failing
+ * accessibility and best-practices audits (findings to fix).
  *
  * Chromium (CHROME_PATH, else /usr/bin/chromium) is driven through puppeteer-core, as Lighthouse's
  * docs for authenticated pages do: /users is audited in the same browser profile after a sign-in
@@ -92,8 +93,19 @@ const pct = (score) => (score === null || score === undefined ? 'n/a' : score.to
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
 const row = (label, value, note = '') => console.log(`  ${label.padEnd(26)} ${value.padStart(10)}${note ? `   ${note}` : ''}`);
 
-/** Prints one page's median run next to its goals; returns whether every goal was met. */
-function report(spec, lhr, runs) {
+/** `low–high` of a figure over the runs. */
+function spread(results, pick, format) {
+  const values = results.map(pick);
+  return `${format(Math.min(...values))}–${format(Math.max(...values))}`;
+}
+
+/**
+ * Prints one page's median run next to its goals, the spread of its runs (single runs vary a lot,
+ * docs/adr/0021) and Lighthouse's benchmark index of this machine (what the simulated ×4 CPU
+ * slowdown starts from); returns whether every goal was met.
+ */
+function report(spec, lhr, results) {
+  const runs = results.length;
   const { goals } = spec;
   let ok = true;
   console.log(`\n${spec.path} — ${spec.preset} preset, median of ${runs} run${runs > 1 ? 's' : ''} (Lighthouse ${lhr.lighthouseVersion})`);
@@ -117,6 +129,13 @@ function report(spec, lhr, runs) {
     const failing = failingAudits(lhr, category);
     if (failing.length) console.log(`  failing ${category} audits: ${failing.map((a) => a.id).join(', ')}`);
   }
+  if (runs > 1) {
+    const performance = spread(results, (run) => run.categories.performance.score, pct);
+    const blocking = spread(results, (run) => run.audits['total-blocking-time'].numericValue, (ms) => `${Math.round(ms)}`);
+    const paint = spread(results, (run) => run.audits['largest-contentful-paint'].numericValue, (ms) => (ms / 1000).toFixed(2));
+    console.log(`  ${runs} runs: performance ${performance}, total blocking time ${blocking} ms, largest contentful paint ${paint} s`);
+  }
+  console.log(`  benchmark index of this machine: ${Math.round(lhr.environment.benchmarkIndex)}`);
   if (lhr.runWarnings?.length) console.log(`  warnings: ${lhr.runWarnings.join(' | ')}`);
   return ok;
 }
@@ -167,11 +186,11 @@ try {
     }
     const median = computeMedianRun(results);
     writeFileSync(join(REPORTS, `lighthouse-${spec.name}.json`), JSON.stringify(median));
-    medians.push([spec, median]);
+    medians.push([spec, median, results]);
   }
 
   console.log(`\nLighthouse on the production build (${base}, ${RUNS} run${RUNS > 1 ? 's' : ''} per page; simulated throttling)`);
-  for (const [spec, lhr] of medians) allMet = report(spec, lhr, RUNS) && allMet;
+  for (const [spec, lhr, results] of medians) allMet = report(spec, lhr, results) && allMet;
   console.log(`\nfull reports: ${PAGES.map((spec) => join('.reports', `lighthouse-${spec.name}.json`)).join(', ')}`);
 } finally {
   await browser?.close();
