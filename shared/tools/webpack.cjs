@@ -17,6 +17,7 @@
  * - A production build writes every text asset also precompressed, `<file>.br` and `<file>.gz`,
  *   which the API serves by Accept-Encoding (api/src/modules/static/files.ts).
  */
+const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 
@@ -184,7 +185,7 @@ class GlobalCssPlugin {
     compiler.hooks.thisCompilation.tap('GlobalCssPlugin', (compilation) => {
       let name = 'global.css';
       compilation.hooks.processAssets.tap({ name: 'GlobalCssPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const css = require('node:fs').readFileSync(file);
+        const css = fs.readFileSync(file);
         if (production) name = `global.${util.createHash('xxhash64').update(css).digest('hex').slice(0, 8)}.css`;
         compilation.fileDependencies.add(file);
         compilation.emitAsset(name, new sources.RawSource(css));

@@ -7,7 +7,7 @@ import { DEFAULT_PROFILE, mergeProfile } from '../contracts/profiles';
 import { createSuiteSystem, staticGlobalStyles } from './index';
 
 /**
- * global.css, the static style sheet every page links (docs/adr/0021), is generated from
+ * global.css, the static style sheet every page preloads (docs/adr/0021), is generated from
  * staticGlobalStyles as Emotion writes it. After a change to the theme or to Chakra:
  *   pnpm --filter @suite/shared css:global
  */
