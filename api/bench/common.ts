@@ -114,21 +114,65 @@ export interface RunningApi {
   base: string;
   /** CPU time (user + system, ms) the API process has used so far (Linux /proc). */
   cpuMs(): number;
+  /**
+   * The same CPU time split between the main thread (all JavaScript) and the process's other
+   * threads (libuv's pool, where argon2 runs, and V8's, where the collector and compiler run).
+   */
+  threadCpuMs(): { main: number; others: number };
   stop(): Promise<void>;
 }
 
+
 const TICKS_PER_SECOND = 100;
 
-function processCpuMs(pid: number | undefined): number {
-  if (!pid) return NaN;
+/** utime + stime (ms) and the command name of a /proc stat file; undefined when it is gone. */
+function statCpu(path: string): { comm: string; ms: number } | undefined {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // fields[11] utime, fields[12] stime (after pid and comm)
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
   } catch {
-    return NaN;
+    return undefined;
   }
+}
+
+function processCpuMs(pid: number | undefined): number {
+  return (pid && statCpu(`/proc/${pid}/stat`)?.ms) ?? NaN;
+}
+
+function threadCpuMs(pid: number | undefined): { main: number; others: number } {
+  const totals = { main: 0, others: 0 };
+  if (!pid) return totals;
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return totals;
+  }
+  for (const tid of tids) {
+    const cpu = statCpu(`/proc/${pid}/task/${tid}/stat`);
+    if (cpu) totals[Number(tid) === pid ? 'main' : 'others'] += cpu.ms;
+  }
+  return totals;
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL server's processes on this machine (every process
+ * named `postgres`): NaN when there are none, as with PGlite, which runs inside the API.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  let found = false;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cpu = statCpu(`/proc/${entry}/stat`);
+    if (cpu?.comm === 'postgres') {
+      found = true;
+      total += cpu.ms;
+    }
+  }
+  return found ? total : NaN;
 }
 
 /** Starts src/main.ts in its own Node process (tsx, sources of @suite/shared) and waits for /readyz. */
@@ -173,6 +217,7 @@ export async function startApi(dbEnv: Record<string, string>): Promise<RunningAp
   return {
     base,
     cpuMs: () => processCpuMs(child.pid),
+    threadCpuMs: () => threadCpuMs(child.pid),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
