@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import os from 'node:os';
 import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 
 /**
@@ -8,12 +9,20 @@ import { hash, parseOptions, verify, type Options } from '@node-rs/argon2';
 export const PASSWORD_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const satisfies Options;
 
 /**
- * At most this many hashes run at once (ARGON2_CONCURRENCY; default: libuv's thread-pool size,
- * UV_THREADPOOL_SIZE or 4, where they run anyway). Each needs a core and 19 MiB for tens of
- * milliseconds; lower it to keep cores free for other work on a shared machine. The rest wait
- * their turn in order.
+ * At most this many hashes run at once (ARGON2_CONCURRENCY; default: the cores this process may
+ * use, and no more than libuv's thread pool, UV_THREADPOOL_SIZE or 4, where they run). Each keeps
+ * a core busy and walks 19 MiB for tens of milliseconds: more hashes than cores only take turns on
+ * them and evict each other's memory from the caches, which made every hash cost a fifth more CPU
+ * (bench:login). The rest wait their turn in order, and the pool keeps free threads for the
+ * file system and other crypto.
  */
-export const ARGON2_CONCURRENCY = Math.max(1, Number(process.env.ARGON2_CONCURRENCY) || Number(process.env.UV_THREADPOOL_SIZE) || 4);
+export const ARGON2_CONCURRENCY = argon2Concurrency(process.env);
+
+export function argon2Concurrency(env: NodeJS.ProcessEnv, cores = os.availableParallelism()): number {
+  const configured = Number(env.ARGON2_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.max(1, Math.min(cores, Number(env.UV_THREADPOOL_SIZE) || 4));
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
