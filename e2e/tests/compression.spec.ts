@@ -67,6 +67,22 @@ test("every script of /login opens with V8's compile hint (compiled off the main
   for (const script of list) expect(script.head, script.url).toBe('//# allFunctionsCalledOnLoad');
 });
 
+test('/login starts from main.js with the shared libraries inside it, not a chunk per library', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && new URL(request.url()).origin === ORIGIN) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const host = scripts.filter((path) => !path.startsWith('/mfe/'));
+  // main.js (federation runtime, Preact, Chakra, Emotion, i18next, the router, @suite/shared) and the shell's bootstrap
+  expect(host[0], scripts.join(', ')).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+  expect(host.length, scripts.join(', ')).toBeLessThanOrEqual(2);
+  // the sign-in remote: its container and its screens
+  expect(scripts.filter((path) => path.startsWith('/mfe/auth/')), scripts.join(', ')).toHaveLength(2);
+});
+
 test("the static style sheet is preloaded first, compressed and cached for good; the page inserts only its profile's variables", async ({ page }) => {
   const sheets: Response[] = [];
   page.on('response', (response: Response) => {

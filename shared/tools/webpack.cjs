@@ -95,10 +95,11 @@ function exportFile(dir, spec) {
   return path.join(root, file);
 }
 
-function sharedDependencies(dir) {
+function sharedDependencies(dir, isHost) {
   return federation().sharedPolicy(
     (dep) => installedVersion(dir, dep),
     (curatedPath) => path.join(SHARED_DIR, curatedPath),
+    { host: isHost },
   );
 }
 
@@ -390,7 +391,7 @@ function createConfig({ dir, name, kind }, argv = {}) {
       new ModuleFederationPlugin({
         name,
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' } }),
-        shared: sharedDependencies(dir),
+        shared: sharedDependencies(dir, isHost),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,

@@ -1,4 +1,4 @@
-import { RENDERER_ALIASES, sharedPolicy } from './policy';
+import { HOST_EAGER, RENDERER_ALIASES, sharedPolicy } from './policy';
 
 describe('shared-dependency policy', () => {
   it('shares the console kit as its own singleton, with the version of @suite/shared', () => {
@@ -33,5 +33,13 @@ describe('shared-dependency policy', () => {
     // a name that is itself a share key would make two share keys of one file
     for (const target of Object.values(RENDERER_ALIASES)) expect(Object.keys(policy)).not.toContain(target);
     expect(Object.keys(RENDERER_ALIASES)).toEqual(expect.arrayContaining(['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime']));
+  });
+
+  it('has the host provide its start-up singletons eagerly, the console-only ones lazily, and a remote nothing eagerly', () => {
+    const host = sharedPolicy(() => '1.0.0', undefined, { host: true });
+    const remote = sharedPolicy(() => '1.0.0');
+    expect(Object.keys(host).filter((dep) => host[dep].eager)).toEqual([...HOST_EAGER]);
+    for (const lazy of ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query']) expect(host[lazy].eager).toBeUndefined();
+    expect(Object.values(remote).some((entry) => entry.eager)).toBe(false);
   });
 });

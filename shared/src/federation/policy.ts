@@ -77,12 +77,33 @@ export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string
 };
 
 /**
+ * The singletons every page of the host renders with: the host provides them eagerly, inside its
+ * main script, instead of one chunk each fetched and inserted once the page has started. A dozen
+ * chunk scripts appended and evaluated one after another were the longest task on /login after
+ * its first paint (docs/adr/0022-eager-start-up-singletons.md). What only some routes use (the
+ * console kit, the menu icons, TanStack Query) stays lazy; remotes never provide eagerly.
+ */
+export const HOST_EAGER: readonly (typeof SINGLETONS)[number][] = [
+  'preact',
+  'preact/hooks',
+  'preact/compat',
+  'preact/jsx-runtime',
+  'react-router',
+  '@chakra-ui/react',
+  '@emotion/react',
+  'i18next',
+  'react-i18next',
+  '@suite/shared',
+];
+
+/**
  * Builds the Module Federation `shared` option from installed versions; `entryOf` turns a
- * curated entry's path into the module to provide.
+ * curated entry's path into the module to provide; `host` marks HOST_EAGER eager.
  */
 export function sharedPolicy(
   versionOf: (dep: string) => string,
   entryOf?: (curatedPath: string) => string,
+  options: { host?: boolean } = {},
 ): Record<string, SharedEntry> {
   return Object.fromEntries(
     SINGLETONS.map((dep) => {
@@ -90,6 +111,7 @@ export function sharedPolicy(
       const curated = CURATED_ENTRIES[dep];
       const entry: SharedEntry = { singleton: true, requiredVersion: `^${version}`, version };
       if (curated && entryOf) entry.import = entryOf(curated);
+      if (options.host && HOST_EAGER.includes(dep)) entry.eager = true;
       return [dep, entry];
     }),
   );
