@@ -24,7 +24,8 @@ const path = require('node:path');
 const SHARED_DIR = path.resolve(__dirname, '..');
 /** Where the dev servers send API calls and the files the API serves. */
 const API_ORIGIN = process.env.SUITE_API_ORIGIN || 'http://localhost:8080';
-const API_PATHS = ['/api', '/config.json', '/.well-known'];
+// the brand images (logos, backgrounds, favicons) are the API's files too
+const API_PATHS = ['/api', '/config.json', '/.well-known', '/brand'];
 
 /** The federation registry and policy, from @suite/shared's build (dist, CommonJS). */
 const federation = () => require('@suite/shared/federation');
