@@ -122,7 +122,6 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime (ms) and the command name of a /proc stat file; undefined when it is gone. */

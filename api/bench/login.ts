@@ -1,10 +1,10 @@
 /**
  * pnpm bench:login — real sign-ins (POST /api/Login) against the API running as its own process,
  * compared with the raw argon2id verifies per second this machine does with the same parameters,
- * as many at once as the API runs (ARGON2_CONCURRENCY: the cores, within libuv's pool), measured
- * in the same run. The two alternate in short slices (sign-ins,
- * then raw verifies, several rounds) so that both see the same machine: on a shared machine the
- * load of other processes moves both figures together and the ratio stays meaningful.
+ * as many at once as the API runs them (ARGON2_CONCURRENCY: the cores, within libuv's pool),
+ * measured in the same run. The two alternate in short slices (sign-ins, then raw verifies,
+ * several rounds) so that both see the same machine: on a shared machine the load of other
+ * processes moves both figures together and the ratio stays meaningful.
  * Goals: logins ÷ verifies ≥ 0.85, and the API process's CPU per sign-in beyond the hash (its CPU
  * time ÷ sign-ins − the raw verify's CPU per verify) ≤ 1.8 ms. BENCH_CPU_PROF=<dir> writes a
  * .cpuprofile of the API process there (startApi).
