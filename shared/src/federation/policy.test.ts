@@ -39,6 +39,7 @@ describe('shared-dependency policy', () => {
     const host = sharedPolicy(() => '1.0.0', undefined, { host: true });
     const remote = sharedPolicy(() => '1.0.0');
     expect(Object.keys(host).filter((dep) => host[dep].eager)).toEqual([...HOST_EAGER]);
+    expect(HOST_EAGER).toEqual(['preact', 'preact/hooks', 'preact/compat', 'preact/jsx-runtime', 'react-router', '@chakra-ui/react', '@emotion/react', 'i18next', 'react-i18next', '@suite/shared']);
     for (const lazy of ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query']) expect(host[lazy].eager).toBeUndefined();
     expect(Object.values(remote).some((entry) => entry.eager)).toBe(false);
   });

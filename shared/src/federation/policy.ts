@@ -77,24 +77,16 @@ export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string
 };
 
 /**
- * The singletons every page of the host renders with: the host provides them eagerly, inside its
- * main script, instead of one chunk each fetched and inserted once the page has started. A dozen
- * chunk scripts appended and evaluated one after another were the longest task on /login after
- * its first paint (docs/adr/0022-eager-start-up-singletons.md). What only some routes use (the
- * console kit, the menu icons, TanStack Query) stays lazy; remotes never provide eagerly.
+ * The singletons only some routes of the host use: the console kit, the menu icons and TanStack
+ * Query. The host provides every other singleton eagerly, inside its main script, because every
+ * page renders with it: one chunk each, fetched and inserted once the page had started, made the
+ * longest task on /login after its first paint (docs/adr/0022-eager-start-up-singletons.md).
+ * Remotes never provide eagerly.
  */
-export const HOST_EAGER: readonly (typeof SINGLETONS)[number][] = [
-  'preact',
-  'preact/hooks',
-  'preact/compat',
-  'preact/jsx-runtime',
-  'react-router',
-  '@chakra-ui/react',
-  '@emotion/react',
-  'i18next',
-  'react-i18next',
-  '@suite/shared',
-];
+export const HOST_LAZY: readonly (typeof SINGLETONS)[number][] = ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query'];
+
+/** What the host provides eagerly: every singleton but HOST_LAZY. */
+export const HOST_EAGER = SINGLETONS.filter((dep) => !HOST_LAZY.includes(dep));
 
 /**
  * Builds the Module Federation `shared` option from installed versions; `entryOf` turns a
