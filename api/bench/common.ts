@@ -124,13 +124,17 @@ export interface RunningApi {
 
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime (ms) and the command name of a /proc stat file; undefined when it is gone. */
-function statCpu(path: string): { comm: string; ms: number } | undefined {
+/**
+ * utime + stime (ms) and the command name of a /proc stat file; undefined when it is gone. With
+ * `children`, also the CPU of the children the process has reaped (cutime + cstime).
+ */
+function statCpu(path: string, children = false): { comm: string; ms: number } | undefined {
   try {
     const stat = fs.readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[11] utime, fields[12] stime (after pid and comm)
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+    // fields[11] utime, fields[12] stime, fields[13] cutime, fields[14] cstime (after pid and comm)
+    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms: (ticks * 1000) / TICKS_PER_SECOND };
   } catch {
     return undefined;
   }
@@ -158,14 +162,16 @@ function threadCpuMs(pid: number | undefined): { main: number; others: number } 
 
 /**
  * CPU time (ms) used so far by the PostgreSQL server's processes on this machine (every process
- * named `postgres`): NaN when there are none, as with PGlite, which runs inside the API.
+ * named `postgres`, with what the postmaster has reaped: a backend or an autovacuum worker that
+ * exits between two readings keeps its share): NaN when there are none, as with PGlite, which
+ * runs inside the API.
  */
 export function postgresCpuMs(): number {
   let total = 0;
   let found = false;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const cpu = statCpu(`/proc/${entry}/stat`);
+    const cpu = statCpu(`/proc/${entry}/stat`, true);
     if (cpu?.comm === 'postgres') {
       found = true;
       total += cpu.ms;
