@@ -199,7 +199,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       captcha: await CaptchaService.open(database.db, config.captcha, directory),
     };
     app.decorate('ctx', ctx);
-    installShutdownReplies(app);
+    const { server } = app;
+    installShutdownReplies(app, () => servers.closeIdleConnections(server));
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

@@ -109,9 +109,16 @@ export class HttpServers {
 
   /** Stops the extra servers accepting connections (the app closes its main server itself). */
   close(): void {
-    for (const server of this.extra.splice(0)) {
+    for (const server of this.extra) {
+      if (!server.listening) continue;
       server.close();
       server.closeIdleConnections();
     }
+  }
+
+  /** Closes the connections that carry no request now, on `main` (the app's server) and the extra ones. */
+  closeIdleConnections(main: http.Server): void {
+    main.closeIdleConnections();
+    for (const server of this.extra) server.closeIdleConnections();
   }
 }

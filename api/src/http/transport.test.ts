@@ -186,3 +186,49 @@ describe.each(BACKENDS)('transport limits and replies [%s]', (backend) => {
     expect(second.body).toEqual(ENVELOPE(503, 'R503'));
   }, 30_000);
 });
+
+describe('shutdown with a keep-alive connection busy', () => {
+  it('closes the connection once its reply has gone, without waiting for the keep-alive timeout', async () => {
+    const server = await startTestServer(BACKENDS[0]);
+    let started: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const startedSlow = new Promise<void>((resolve) => (started = resolve));
+    server.app.get('/test/slow', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        started();
+      });
+      return { statusCode: 200, result: { slow: true } };
+    });
+    try {
+      await server.listen(0, '127.0.0.1');
+      const { port } = server.app.server.address() as AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      socket.setEncoding('utf8');
+      let text = '';
+      socket.on('data', (d: string) => (text += d));
+      socket.on('error', () => undefined);
+      const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await startedSlow;
+
+      const stopping = server.app.close();
+      await new Promise((r) => setTimeout(r, 100));
+      const released = Date.now();
+      release();
+      const closedAt = await closed;
+      await stopping;
+
+      // the reply arrives whole, and kept alive (no Connection: close), yet the server lets go of
+      // the connection right after it (the keep-alive timeout is 72 s)
+      const reply = firstResponse(text);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ statusCode: 200, result: { slow: true } });
+      expect(closedAt - released).toBeLessThan(5000);
+    } finally {
+      release();
+      await server.dispose().catch(() => undefined);
+    }
+  }, 30_000);
+});
