@@ -100,6 +100,18 @@ function spread(results, pick, format) {
 }
 
 /**
+ * The CPU slowdown that makes a machine of this benchmark index behave like Lighthouse's reference
+ * mid-tier phone, by the piecewise-linear calibration of Lighthouse's CPU throttling calculator
+ * (docs/throttling.md: 1300 → 3×, 1533 → 4×, 2000 → 6×; 800 → 2×; 150 → 1×). The mobile preset
+ * always slows by 4×, so a faster machine than ~1533 emulates a faster phone than the reference.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + Math.max(0, benchmarkIndex - 150) / 650;
+}
+
+/**
  * Prints one page's median run next to its goals, the spread of its runs (single runs vary a lot,
  * docs/adr/0021) and Lighthouse's benchmark index of this machine (what the simulated ×4 CPU
  * slowdown starts from); returns whether every goal was met.
@@ -135,7 +147,11 @@ function report(spec, lhr, results) {
     const paint = spread(results, (run) => run.audits['largest-contentful-paint'].numericValue, (ms) => (ms / 1000).toFixed(2));
     console.log(`  ${runs} runs: performance ${performance}, total blocking time ${blocking} ms, largest contentful paint ${paint} s`);
   }
-  console.log(`  benchmark index of this machine: ${Math.round(lhr.environment.benchmarkIndex)}`);
+  const index = lhr.environment.benchmarkIndex;
+  console.log(
+    `  benchmark index of this machine: ${Math.round(index)} (Lighthouse's calibration would slow it ${calibratedSlowdown(index).toFixed(1)}× ` +
+      `to match its reference phone; the ${spec.preset} preset slows it ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×)`,
+  );
   if (lhr.runWarnings?.length) console.log(`  warnings: ${lhr.runWarnings.join(' | ')}`);
   return ok;
 }
