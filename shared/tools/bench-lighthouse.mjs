@@ -14,6 +14,10 @@
  *
  *   BENCH_RUNS (default 3): runs per page; the median run (Lighthouse's own choice) is reported.
  *   BENCH_PAGES (default login,users): the pages to audit, by name.
+ *   BENCH_CALIBRATED=0: skip the second audit of /login at the machine's calibrated CPU slowdown
+ *   (Lighthouse's docs/throttling.md: the preset's 4× fits a high-end desktop; on another machine
+ *   the calibrated multiplier emulates the same reference phone). Printed for reading; the exit
+ *   code stays the preset's.
  *   --no-build: use the existing build.   Full reports: .reports/lighthouse-{login,users}.json
  * Exit code 1 when a goal is missed.
  */
@@ -33,6 +37,8 @@ const REPORTS = join(ROOT, '.reports');
 const PASSWORD = 'Bench#Lighthouse2026';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** Whether a mobile page is audited again at the machine's calibrated CPU slowdown. */
+const CALIBRATED = process.env.BENCH_CALIBRATED !== '0';
 
 /** Goals per page (issue 17): scores are 0–1, LCP in ms. */
 const ALL_PAGES = [
@@ -93,6 +99,12 @@ const pct = (score) => (score === null || score === undefined ? 'n/a' : score.to
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
 const row = (label, value, note = '') => console.log(`  ${label.padEnd(26)} ${value.padStart(10)}${note ? `   ${note}` : ''}`);
 
+/** The middle value (the lower of the two middle ones for an even count). */
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /** `low–high` of a figure over the runs. */
 function spread(results, pick, format) {
   const values = results.map(pick);
@@ -147,13 +159,34 @@ function report(spec, lhr, results) {
     const paint = spread(results, (run) => run.audits['largest-contentful-paint'].numericValue, (ms) => (ms / 1000).toFixed(2));
     console.log(`  ${runs} runs: performance ${performance}, total blocking time ${blocking} ms, largest contentful paint ${paint} s`);
   }
-  const index = lhr.environment.benchmarkIndex;
+  const index = medianOf(results.map((run) => run.environment.benchmarkIndex));
   console.log(
-    `  benchmark index of this machine: ${Math.round(index)} (Lighthouse's calibration would slow it ${calibratedSlowdown(index).toFixed(1)}× ` +
+    `  benchmark index of this machine: ${Math.round(index)}, median of the runs (Lighthouse's calibration would slow it ${calibratedSlowdown(index).toFixed(1)}× ` +
       `to match its reference phone; the ${spec.preset} preset slows it ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×)`,
   );
   if (lhr.runWarnings?.length) console.log(`  warnings: ${lhr.runWarnings.join(' | ')}`);
   return ok;
+}
+
+/**
+ * Prints a page's scores at the machine's calibrated CPU slowdown next to the same goals, for
+ * reading only: the exit code stays the preset's, the figure the goals were set against.
+ */
+function reportCalibrated(spec, results) {
+  const lhr = computeMedianRun(results);
+  const { goals } = spec;
+  const multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+  console.log(`  at this machine's calibrated slowdown (${multiplier}×, Lighthouse's reference phone), median of ${results.length} run${results.length > 1 ? 's' : ''}:`);
+  const score = lhr.categories.performance.score;
+  row('performance', pct(score), `goal ≥ ${goals.performance.toFixed(2)} → ${verdict(score !== null && score >= goals.performance)}`);
+  const lcp = lhr.audits['largest-contentful-paint'].numericValue;
+  row('largest contentful paint', `${(lcp / 1000).toFixed(2)} s`, goals.lcpMs ? `goal ≤ ${(goals.lcpMs / 1000).toFixed(1)} s → ${verdict(lcp <= goals.lcpMs)}` : '');
+  row('total blocking time', `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`);
+  if (results.length > 1) {
+    const performance = spread(results, (run) => run.categories.performance.score, pct);
+    const blocking = spread(results, (run) => run.audits['total-blocking-time'].numericValue, (ms) => `${Math.round(ms)}`);
+    console.log(`  ${results.length} runs: performance ${performance}, total blocking time ${blocking} ms`);
+  }
 }
 
 const port = await freePort();
@@ -182,7 +215,8 @@ try {
   mkdirSync(REPORTS, { recursive: true });
   const medians = [];
 
-  for (const spec of PAGES) {
+  /** RUNS audits of a page with a Lighthouse configuration (undefined: the mobile preset). */
+  async function audit(spec, config) {
     const results = [];
     for (let run = 0; run < RUNS; run++) {
       let runFlags = flags;
@@ -191,7 +225,7 @@ try {
         await cdp.send('Network.clearBrowserCache');
         runFlags = { ...flags, disableStorageReset: true };
       }
-      const result = await lighthouse(`${base}${spec.path}`, runFlags, spec.preset === 'desktop' ? desktopConfig : undefined, page);
+      const result = await lighthouse(`${base}${spec.path}`, runFlags, config, page);
       if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
       if (result.lhr.runtimeError) throw new Error(`${spec.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // a signed-out /users ends on the sign-in screen: that would measure the wrong page
@@ -200,13 +234,31 @@ try {
       }
       results.push(result.lhr);
     }
+    return results;
+  }
+
+  for (const spec of PAGES) {
+    const results = await audit(spec, spec.preset === 'desktop' ? desktopConfig : undefined);
     const median = computeMedianRun(results);
     writeFileSync(join(REPORTS, `lighthouse-${spec.name}.json`), JSON.stringify(median));
-    medians.push([spec, median, results]);
+    // the mobile preset's 4× is right for one class of machine only: audited again at this
+    // machine's calibrated slowdown, the score reads against Lighthouse's reference phone
+    let calibrated;
+    const slowdown = calibratedSlowdown(medianOf(results.map((run) => run.environment.benchmarkIndex)));
+    const preset = median.configSettings.throttling;
+    if (CALIBRATED && spec.preset === 'mobile' && Math.abs(slowdown - preset.cpuSlowdownMultiplier) >= 0.25) {
+      const settings = { throttling: { ...preset, cpuSlowdownMultiplier: Math.round(slowdown * 10) / 10 } };
+      calibrated = await audit(spec, { extends: 'lighthouse:default', settings });
+      writeFileSync(join(REPORTS, `lighthouse-${spec.name}-calibrated.json`), JSON.stringify(computeMedianRun(calibrated)));
+    }
+    medians.push([spec, median, results, calibrated]);
   }
 
   console.log(`\nLighthouse on the production build (${base}, ${RUNS} run${RUNS > 1 ? 's' : ''} per page; simulated throttling)`);
-  for (const [spec, lhr, results] of medians) allMet = report(spec, lhr, results) && allMet;
+  for (const [spec, lhr, results, calibrated] of medians) {
+    allMet = report(spec, lhr, results) && allMet;
+    if (calibrated) reportCalibrated(spec, calibrated);
+  }
   console.log(`\nfull reports: ${PAGES.map((spec) => join('.reports', `lighthouse-${spec.name}.json`)).join(', ')}`);
 } finally {
   await browser?.close();
