@@ -12,7 +12,7 @@ import { installReplyLanguage } from './http/language';
 import { AccessGrants } from './modules/access/grants';
 import { RoleHolders } from './modules/access/holders';
 import { installOpenApi } from './http/openapi';
-import { installRateLimit, routeLimits } from './http/rate-limit';
+import { installRateLimit, purgeEndedRateWindows, routeLimits } from './http/rate-limit';
 import { installSecurityHeaders, registryOrigins } from './http/security-headers';
 import { HttpServers } from './http/server';
 import { AppDirectory } from './modules/applications/directory';
@@ -204,7 +204,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredRequests(database.db), purgeExpiredSolutions(database.db)]).catch((err: unknown) =>
+      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredRequests(database.db), purgeExpiredSolutions(database.db), purgeEndedRateWindows(database.db)]).catch((err: unknown) =>
         app?.log.warn({ err }, 'purging expired tokens failed'),
       );
     }, PURGE_INTERVAL_MS);

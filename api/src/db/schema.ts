@@ -284,6 +284,13 @@ export interface CaptchaSolutionsTable {
   expires_at: Timestamp;
 }
 
+/** A fixed window of a per-account rate limit, shared by every instance (SharedLimiter). */
+export interface RateWindowsTable {
+  key_hash: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 /** An application's request to reset a user's OTP device, confirmed from an e-mailed link. */
 export interface OtpResetRequestsTable {
   id: Generated<string>;
@@ -521,5 +528,6 @@ export interface DB {
   notification_deliveries: NotificationDeliveriesTable;
   menus: MenusTable;
   captcha_solutions: CaptchaSolutionsTable;
+  rate_windows: RateWindowsTable;
   otp_reset_requests: OtpResetRequestsTable;
 }

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, describeEachBackend, json, login, startTestServer } from '../../test/harness';
+import { SharedLimiter, purgeEndedRateWindows, rateWindowKey } from './rate-limit';
 
 describeEachBackend(
   'rate limits of the sign-in and token endpoints',
@@ -57,5 +59,66 @@ describe('RATE_LIMIT=off', () => {
     } finally {
       await server.dispose();
     }
+  });
+});
+
+describeEachBackend('shared per-key limits (rate_windows)', (server) => {
+  const HOUR = 3_600_000;
+
+  it('counts each key in its window and says how long to wait once it is over the budget', async () => {
+    const { db } = server();
+    const limiter = new SharedLimiter(db, 'test-budget', 2, HOUR);
+    expect(await limiter.hit('someone@example.com')).toBe(0);
+    // the key is the same however it is spelt
+    expect(await limiter.hit(' SomeOne@Example.com ')).toBe(0);
+    const wait = await limiter.hit('someone@example.com');
+    expect(wait).toBeGreaterThan(3590);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // another key, and the same key in another scope, have budgets of their own
+    expect(await limiter.hit('other@example.com')).toBe(0);
+    expect(await new SharedLimiter(db, 'test-other-flow', 2, HOUR).hit('someone@example.com')).toBe(0);
+  });
+
+  it('stores only a hash of scope and key', async () => {
+    const { db } = server();
+    await new SharedLimiter(db, 'test-hash', 5, HOUR).hit('private.name@example.com');
+    const rows = await db.selectFrom('rate_windows').select('key_hash').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key_hash } of rows) {
+      expect(key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(key_hash).not.toContain('private');
+    }
+  });
+
+  it('starts a new window once the last one ended, and the purge drops ended windows only', async () => {
+    const { db } = server();
+    const limiter = new SharedLimiter(db, 'test-window', 1, HOUR);
+    expect(await limiter.hit('ended')).toBe(0);
+    expect(await limiter.hit('ended')).toBeGreaterThan(0);
+    expect(await limiter.hit('running')).toBe(0);
+    const before = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    // the 'ended' window's hour has passed
+    await sql`update rate_windows set resets_at = now() - interval '1 second' where key_hash = ${rateWindowKey('test-window', 'ended')}`.execute(db);
+    await purgeEndedRateWindows(db);
+    const after = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n - 1);
+    expect(await limiter.hit('ended')).toBe(0);
+    expect(await limiter.hit('running')).toBeGreaterThan(0);
+  });
+
+  it('lets exactly the budget through when requests for one key arrive at once', async () => {
+    const { db } = server();
+    const limiter = new SharedLimiter(db, 'test-race', 5, HOUR);
+    const waits = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('raced')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+  });
+
+  it('counts nothing and writes nothing when limits are off', async () => {
+    const { db } = server();
+    const before = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const limiter = new SharedLimiter(db, 'test-off', 1, HOUR, false);
+    for (let i = 0; i < 3; i++) expect(await limiter.hit('anyone')).toBe(0);
+    const after = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 });

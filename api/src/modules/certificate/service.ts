@@ -19,7 +19,7 @@ import {
 } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { AddressLimiter } from '../../http/rate-limit';
+import { SharedLimiter } from '../../http/rate-limit';
 import { decoyVerify, hashPassword, verifyPassword } from '../../security/passwords';
 import { signIn } from '../auth/service';
 import { afterPasswordSet, findOpenApplication } from '../passwords/service';
@@ -74,7 +74,7 @@ export type CertificateFlows = ReturnType<typeof certificateFlows>;
  */
 export function certificateFlows(ctx: AppContext) {
   const { db, config, mailer } = ctx;
-  const perAddress = new AddressLimiter(config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
+  const perAddress = new SharedLimiter(db, 'certificate-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
   /** The document's type must be one offered for certificates, and the number must follow its rule. */
   async function checkedDocument(documentTypeId: number, documentNumber: string): Promise<string> {
@@ -115,7 +115,7 @@ export function certificateFlows(ctx: AppContext) {
     /** The accounts tied to a document (spec §2 screen 4 lists them to pick one). */
     async accounts(documentTypeId: number, documentNumber: string): Promise<ExistsUsersAccountResult> {
       const number = await checkedDocument(documentTypeId, documentNumber);
-      const wait = perAddress.hit(`document:${documentTypeId}:${number.toUpperCase()}`);
+      const wait = await perAddress.hit(`document:${documentTypeId}:${number.toUpperCase()}`);
       if (wait > 0) throw tooMany(wait);
       const rows = await accountsOfDocument(db, documentTypeId, number);
       if (rows.length === 0) throw new ApiError(404, CERTIFICATE_MESSAGES.noAccounts, INFORMATION_CODES.notFound);
@@ -128,7 +128,7 @@ export function certificateFlows(ctx: AppContext) {
     async resetByLink(request: FastifyRequest, body: CertificateAccountRequest): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const account = await certificateAccount(db, body.UserName);
-      const wait = perAddress.hit(`account:${codeSubject(account, body.UserName)}`);
+      const wait = await perAddress.hit(`account:${codeSubject(account, body.UserName)}`);
       if (wait > 0) throw tooMany(wait);
       if (account && !resetsByCode(account)) await sendPasswordLink(ctx, request, 'reset', account, application);
       return { information: MESSAGES.resetEmailSent, informationCode: INFORMATION_CODES.success };

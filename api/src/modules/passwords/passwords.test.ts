@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { MESSAGES, PASSWORD_MESSAGES, USER_STATE, maskEmail, type PasswordLinkPayload } from '@suite/shared/contracts';
 import { localize, phrase } from '@suite/shared/phrases';
 
+import { createServer, type Server } from '../../app';
 import { createUser, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { decoyVerify } from '../../security/passwords';
@@ -518,6 +519,32 @@ describeEachBackend(
   },
   { rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 3, resetPerAddressPerHour: 1000 } },
 );
+
+(process.env.DATABASE_URL ? describe : describe.skip)('reset rate limit per account on two API instances', () => {
+  it('one budget per account whichever instance answers', async () => {
+    const rateLimit = { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 1000, resetPerAddressPerHour: 2 };
+    const a = await startTestServer('postgres', { rateLimit });
+    let b: Server | undefined;
+    try {
+      b = await createServer(a.config, { logger: false, onGeneratedAdminPassword: () => undefined });
+      await createUser(a.db, { userName: 'two.instances', email: 'two.instances@example.com', password: OLD_PASSWORD });
+      const mails = () => a.db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      expect((await resetPassword(a.app, 'two.instances')).statusCode).toBe(200);
+      expect((await resetPassword(b.app, 'two.instances')).statusCode).toBe(200);
+      const sent = await mails();
+      // the account's budget is spent: neither instance mails it again within the hour
+      for (const app of [a.app, b.app]) {
+        const refused = await resetPassword(app, 'Two.Instances@Example.com');
+        expect(refused.statusCode).toBe(429);
+        expect(json(refused).result).toMatchObject({ informationCode: 'R429', retryAfterSeconds: expect.any(Number) });
+      }
+      expect(await mails()).toEqual(sent);
+    } finally {
+      await b?.app.close();
+      await a.dispose();
+    }
+  }, 30_000);
+});
 
 describe('mailbox off in production', () => {
   it('has no /dev/mail routes', async () => {

@@ -21,7 +21,7 @@ import {
 } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { AddressLimiter } from '../../http/rate-limit';
+import { SharedLimiter } from '../../http/rate-limit';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { decryptPayload } from '../../security/payload';
 import { checkCredentials } from '../auth/credentials';
@@ -88,10 +88,10 @@ export async function afterPasswordSet(
  */
 export function passwordFlows(ctx: AppContext) {
   const { db, config, mailer } = ctx;
-  const perAddress = new AddressLimiter(config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
+  const perAddress = new SharedLimiter(db, 'password-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
-  const limitAddress = (key: string) => {
-    const wait = perAddress.hit(key);
+  const limitAddress = async (key: string) => {
+    const wait = await perAddress.hit(key);
     if (wait > 0) throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: wait });
   };
 
@@ -135,8 +135,9 @@ export function passwordFlows(ctx: AppContext) {
   return {
     /** The accounts of an e-mail, masked, telling which may set a password by hand. */
     async usersForReset(body: GetUsersResetPassword): Promise<GetUsersResetPasswordResult> {
-      limitAddress(`email:${body.email}`);
       await findApp(body.appname);
+      // counted once the request is valid: bad input changes nothing
+      await limitAddress(`email:${body.email}`);
       const rows = await accountsOfEmail(db, body.email);
       if (rows.length === 0) throw new ApiError(404, MESSAGES.noUsersForEmail, INFORMATION_CODES.badCredentials);
       return {
@@ -153,7 +154,7 @@ export function passwordFlows(ctx: AppContext) {
     async requestReset(request: FastifyRequest, body: ResetPassword): Promise<ResetPasswordResult> {
       const application = await findApp(body.appname);
       const user = await findUser(body.user);
-      limitAccount(user, body.user);
+      await limitAccount(user, body.user);
       // an e-mail answers the same whether or not an account has it (docs/security/enumeration.md);
       // an unknown user name stays a 404: the reply's masked e-mail cannot be made up
       if (!user && !isEmail(body.user)) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
@@ -169,7 +170,7 @@ export function passwordFlows(ctx: AppContext) {
     async sendActivation(request: FastifyRequest, body: SendUserActivationEmail): Promise<ErrorResult> {
       const application = await findApp(body.appname);
       const user = await findUser(body.user);
-      limitAccount(user, body.user);
+      await limitAccount(user, body.user);
       // one answer for every account and none (docs/security/enumeration.md): a pending account gets
       // its link, an account already active a notice that it is, an unknown one nothing
       if (user?.idstate === USER_STATE.pendingActivation) await sendLink(request, 'activation', user, application);
