@@ -225,7 +225,10 @@ try {
         await cdp.send('Network.clearBrowserCache');
         runFlags = { ...flags, disableStorageReset: true };
       }
-      const result = await lighthouse(`${base}${spec.path}`, runFlags, config, page);
+      let result = await lighthouse(`${base}${spec.path}`, runFlags, config, page);
+      // a trace Lighthouse failed to record (NO_NAVSTART: "Please run Lighthouse again") is run
+      // again once; a page that fails twice is a failure
+      if (result?.lhr.runtimeError) result = await lighthouse(`${base}${spec.path}`, runFlags, config, page);
       if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
       if (result.lhr.runtimeError) throw new Error(`${spec.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // a signed-out /users ends on the sign-in screen: that would measure the wrong page
