@@ -92,7 +92,11 @@ describeEachBackend('refresh, revoke, validation and code exchange', (server) =>
     const next = await refresh(app, second.refreshToken, user);
     expect(next.statusCode).toBe(401);
     expect(json(next).result.informationCode).toBe('R101');
-    expect(await sessionOf(first.token)).toMatchObject({ revoked_reason: 'refresh_reuse', revoked_at: expect.anything() });
+    const session = await sessionOf(first.token);
+    expect(session).toMatchObject({ revoked_reason: 'refresh_reuse', revoked_at: expect.anything() });
+    // a security event: in the audit log, made by the API itself (no actor)
+    const audit = await server().db.selectFrom('audit_log').select(['actor_id', 'actor_name', 'action', 'entity', 'after']).where('entity_id', '=', session.id).execute();
+    expect(audit).toEqual([{ actor_id: null, actor_name: '', action: 'session.revoke', entity: 'session', after: { reason: 'refresh_reuse', userId: session.user_id } }]);
 
     // the session's access tokens stop working too
     const validation = await validate(app, { user, token: second.token, option: '1', currentApp: 'ibuhoo' });
@@ -205,7 +209,10 @@ describeEachBackend('refresh, revoke, validation and code exchange', (server) =>
     const reply = await revoke(app, first.refreshToken, user);
     expect(reply.statusCode).toBe(200);
     expect(json(reply)).toEqual({ statusCode: 200, result: { information: '/login', informationCode: 'A10', message: MESSAGES.sessionEnded } });
-    expect(await sessionOf(first.token)).toMatchObject({ revoked_reason: 'logout' });
+    const session = await sessionOf(first.token);
+    expect(session).toMatchObject({ revoked_reason: 'logout' });
+    // a person's own sign-out is the session's record, not an audit entry
+    expect(await server().db.selectFrom('audit_log').select('id').where('entity_id', '=', session.id).execute()).toEqual([]);
 
     const after = await validate(app, headers);
     expect(after.statusCode).toBe(401);

@@ -55,7 +55,19 @@ async function snapshot(db: Kysely<DB>) {
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
   const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts']).orderBy('subject').execute();
   const mailbox = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return JSON.stringify({ users, tokens, history, sessions, lockouts, mailbox });
+  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return JSON.stringify({ users, tokens, history, sessions, lockouts, mailbox, audit });
+}
+
+/** The audit records of a person's own password settings, oldest first. */
+async function passwordAudit(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['actor_id', 'actor_name', 'action', 'entity', 'after'])
+    .where('entity_id', '=', userId)
+    .where('action', '=', 'user.password')
+    .orderBy('id')
+    .execute();
 }
 
 function assign(app: FastifyInstance, payload: PasswordLinkPayload, password: string, appname = APP) {
@@ -139,6 +151,10 @@ describeEachBackend('password flows', (server) => {
     expect(json(accepted).result).toEqual({ information: MESSAGES.passwordUpdated, informationCode: 'A10', apps: [], mechanismAfterSetPass: expect.any(Number) });
     expect((await login(app, 'reset.me', 'New.Pass-w0rd')).statusCode).toBe(200);
     expect((await login(app, 'reset.me', OLD_PASSWORD)).statusCode).toBe(401);
+    // audited, the person as its actor, without the hash
+    expect(await passwordAudit(db, userId)).toEqual([
+      { actor_id: userId, actor_name: 'reset.me', action: 'user.password', entity: 'user', after: { how: 'reset', application: APP } },
+    ]);
     // the password-changed notice
     expect((await mails(app))[0]).toMatchObject({ to: 'reset.me@example.com', subject: expect.stringContaining('Tu contraseña fue cambiada') });
 
@@ -286,6 +302,9 @@ describeEachBackend('password flows', (server) => {
     expect(user.idstate).toBe(USER_STATE.active);
     expect(user.password_changed_at).not.toBeNull();
     expect((await login(app, 'new.person', 'Created.Pass1')).statusCode).toBe(200);
+    expect(await passwordAudit(db, userId)).toEqual([
+      { actor_id: userId, actor_name: 'new.person', action: 'user.password', entity: 'user', after: { how: 'activation', application: APP } },
+    ]);
 
     // an active account gets no activation link but a notice that it is active; an unknown one
     // nothing; the answer is the same for both, and for a pending account
@@ -354,6 +373,9 @@ describeEachBackend('password flows', (server) => {
       expect(json(changed).result).toEqual({ information: MESSAGES.passwordUpdated, informationCode: 'A10' });
       const after = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(after.password_hash).not.toBe(hash.password_hash);
+      expect(await passwordAudit(db, userId)).toEqual([
+        { actor_id: userId, actor_name: 'expired.one', action: 'user.password', entity: 'user', after: { how: 'change', application: APP } },
+      ]);
       // the failed attempt was forgotten with the change
       expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
       expect((await login(app, 'expired.one', 'Changed.Pass1')).statusCode).toBe(200);

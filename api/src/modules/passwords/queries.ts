@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { USER_STATE } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
 
 /** The application columns a password e-mail needs (its link lifetime, base and title). */
 export interface LinkApplication {
@@ -99,17 +100,22 @@ export async function recentPasswordHashes(db: Kysely<DB>, userId: string, appli
   return rows.map((r) => r.password_hash);
 }
 
+/** How a person set their own password: from an activation or a reset link, or by changing it. */
+export type PasswordSetting = 'activation' | 'reset' | 'change';
+
 /**
  * Stores the new password in one transaction: hash, changed-at (clears the expired state; a
- * pending account becomes active), a history row of the application. With
- * `tokenId` the link token is spent first, with every other outstanding link of the account;
- * false when it was already spent or expired (nothing stored).
+ * pending account becomes active), a history row of the application and the audit record (the
+ * person is its actor; no hash in it). With `tokenId` the link token is spent first, with every
+ * other outstanding link of the account; false when it was already spent or expired (nothing
+ * stored).
  */
 export async function storePassword(
   db: Kysely<DB>,
-  user: Pick<PasswordUser, 'id'>,
-  application: Pick<PasswordApplication, 'id'>,
+  user: Pick<PasswordUser, 'id' | 'user_name'>,
+  application: Pick<PasswordApplication, 'id' | 'name'>,
   hash: string,
+  how: PasswordSetting,
   tokenId?: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -138,6 +144,13 @@ export async function storePassword(
     // every password set stays in the history (not trimmed to the current numberPasswordChanges):
     // a longer history set later covers the passwords set before it
     await trx.insertInto('password_history').values({ user_id: user.id, application_id: application.id, password_hash: hash }).execute();
+    await recordAudit(trx, {
+      actor: { id: user.id, userName: user.user_name },
+      action: 'user.password',
+      entity: 'user',
+      entityId: user.id,
+      after: { how, application: application.name },
+    });
     return true;
   });
 }

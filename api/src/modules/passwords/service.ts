@@ -208,7 +208,7 @@ export function passwordFlows(ctx: AppContext) {
       if (!isStrongPassword(password)) throw weakPassword();
       const user: PasswordUser = row;
       if (await inHistory(user, application, password)) throw reusedPassword();
-      const stored = await storePassword(db, user, application, await hashPassword(password), row.token_id);
+      const stored = await storePassword(db, user, application, await hashPassword(password), purpose, row.token_id);
       if (!stored) throw new ApiError(400, MESSAGES.invalidLink, INFORMATION_CODES.invalidLink, { user: body.user });
       await afterPasswordSet(ctx, request, user, application);
 
@@ -237,7 +237,7 @@ export function passwordFlows(ctx: AppContext) {
       await rememberDevice(db, verified.user.id, provenDevice(request, reply, verified.device));
       const user = await userById(db, verified.user.id);
       if (await inHistory(user, application, next)) throw reusedPassword();
-      await storePassword(db, user, application, await hashPassword(next));
+      await storePassword(db, user, application, await hashPassword(next), 'change');
       await afterPasswordSet(ctx, request, user, application);
       request.log.info({ userId: user.id, app: application.name }, 'password changed');
       return { information: MESSAGES.passwordUpdated, informationCode: INFORMATION_CODES.success };

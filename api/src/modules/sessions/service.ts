@@ -1,11 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
+import { recordAudit } from '../audit/audit';
 import type { HubLogger, SessionHub } from '../hub';
 import { SESSIONS_ENDED_CHANNEL, encodeSessionsEnded, type EndedSessions } from '../hub/session-bus';
 
 /** Why a session ended (sessions.revoked_reason). */
 export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin' | 'password_change';
+
+/**
+ * Revocations the audit log records (`session.revoke`, no actor): those the API makes on its own
+ * because a credential leaked. The others follow a change audited in its own right (an
+ * administrator's, a password set) or are the person's own sign-out or the session limit.
+ */
+const AUDITED_REASONS: ReadonlySet<RevokeReason> = new Set(['refresh_reuse', 'code_reuse']);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -212,18 +220,23 @@ export class SessionService {
     const ids = sessionIds.filter(isUuid);
     if (ids.length === 0) return [];
     const revoked = await this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string }>`
+      const { rows } = await sql<{ id: string; user_id: string }>`
         with s as (
           update sessions set revoked_at = now(), revoked_reason = ${reason}
            where id in (${sql.join(ids.map((id) => sql`${id}::uuid`))}) and revoked_at is null
-          returning id
+          returning id, user_id
         ), r as (
           update refresh_tokens set revoked_at = now()
            where session_id in (select id from s) and revoked_at is null
         )
-        select id::text as id from s
+        select id::text as id, user_id::text as user_id from s
       `.execute(trx);
       const ended = rows.map((r) => r.id);
+      if (AUDITED_REASONS.has(reason)) {
+        for (const row of rows) {
+          await recordAudit(trx, { actor: undefined, action: 'session.revoke', entity: 'session', entityId: row.id, after: { reason, userId: row.user_id } });
+        }
+      }
       await announceSessionsEnded(trx, { sessions: ended });
       return ended;
     });
