@@ -124,16 +124,14 @@ function calibratedSlowdown(benchmarkIndex) {
 }
 
 /**
- * Prints one page's median run next to its goals, the spread of its runs (single runs vary a lot,
- * docs/adr/0021) and Lighthouse's benchmark index of this machine (what the simulated ×4 CPU
- * slowdown starts from); returns whether every goal was met.
+ * Prints the median run's scores of `categories` and its LCP next to the page's goals, its TBT,
+ * and the spread of the runs (single runs vary a lot, docs/adr/0021); returns whether every goal
+ * printed was met.
  */
-function report(spec, lhr, results) {
-  const runs = results.length;
+function scoreRows(spec, lhr, results, categories) {
   const { goals } = spec;
   let ok = true;
-  console.log(`\n${spec.path} — ${spec.preset} preset, median of ${runs} run${runs > 1 ? 's' : ''} (Lighthouse ${lhr.lighthouseVersion})`);
-  for (const category of CATEGORIES) {
+  for (const category of categories) {
     const score = lhr.categories[category].score;
     const met = score !== null && score >= goals[category];
     ok &&= met;
@@ -148,18 +146,30 @@ function report(spec, lhr, results) {
     row('largest contentful paint', `${(lcp / 1000).toFixed(2)} s`);
   }
   row('total blocking time', `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`);
+  if (results.length > 1) {
+    const performance = spread(results, (run) => run.categories.performance.score, pct);
+    const blocking = spread(results, (run) => run.audits['total-blocking-time'].numericValue, (ms) => `${Math.round(ms)}`);
+    const paint = spread(results, (run) => run.audits['largest-contentful-paint'].numericValue, (ms) => (ms / 1000).toFixed(2));
+    console.log(`  ${results.length} runs: performance ${performance}, total blocking time ${blocking} ms, largest contentful paint ${paint} s`);
+  }
+  return ok;
+}
+
+const runsOf = (results) => `${results.length} run${results.length > 1 ? 's' : ''}`;
+
+/**
+ * Prints one page's median run next to its goals, the spread of its runs and Lighthouse's
+ * benchmark index of this machine (`index`, the runs' median: what the simulated CPU slowdown
+ * starts from); returns whether every goal was met.
+ */
+function report(spec, lhr, results, index) {
+  console.log(`\n${spec.path} — ${spec.preset} preset, median of ${runsOf(results)} (Lighthouse ${lhr.lighthouseVersion})`);
+  const ok = scoreRows(spec, lhr, results, CATEGORIES);
   row('bytes transferred', `${(lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)} KB`);
   for (const category of ['accessibility', 'best-practices']) {
     const failing = failingAudits(lhr, category);
     if (failing.length) console.log(`  failing ${category} audits: ${failing.map((a) => a.id).join(', ')}`);
   }
-  if (runs > 1) {
-    const performance = spread(results, (run) => run.categories.performance.score, pct);
-    const blocking = spread(results, (run) => run.audits['total-blocking-time'].numericValue, (ms) => `${Math.round(ms)}`);
-    const paint = spread(results, (run) => run.audits['largest-contentful-paint'].numericValue, (ms) => (ms / 1000).toFixed(2));
-    console.log(`  ${runs} runs: performance ${performance}, total blocking time ${blocking} ms, largest contentful paint ${paint} s`);
-  }
-  const index = medianOf(results.map((run) => run.environment.benchmarkIndex));
   console.log(
     `  benchmark index of this machine: ${Math.round(index)}, median of the runs (Lighthouse's calibration would slow it ${calibratedSlowdown(index).toFixed(1)}× ` +
       `to match its reference phone; the ${spec.preset} preset slows it ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×)`,
@@ -169,24 +179,13 @@ function report(spec, lhr, results) {
 }
 
 /**
- * Prints a page's scores at the machine's calibrated CPU slowdown next to the same goals, for
+ * Prints a page's performance at the machine's calibrated CPU slowdown next to the same goals, for
  * reading only: the exit code stays the preset's, the figure the goals were set against.
  */
 function reportCalibrated(spec, results) {
   const lhr = computeMedianRun(results);
-  const { goals } = spec;
-  const multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier;
-  console.log(`  at this machine's calibrated slowdown (${multiplier}×, Lighthouse's reference phone), median of ${results.length} run${results.length > 1 ? 's' : ''}:`);
-  const score = lhr.categories.performance.score;
-  row('performance', pct(score), `goal ≥ ${goals.performance.toFixed(2)} → ${verdict(score !== null && score >= goals.performance)}`);
-  const lcp = lhr.audits['largest-contentful-paint'].numericValue;
-  row('largest contentful paint', `${(lcp / 1000).toFixed(2)} s`, goals.lcpMs ? `goal ≤ ${(goals.lcpMs / 1000).toFixed(1)} s → ${verdict(lcp <= goals.lcpMs)}` : '');
-  row('total blocking time', `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`);
-  if (results.length > 1) {
-    const performance = spread(results, (run) => run.categories.performance.score, pct);
-    const blocking = spread(results, (run) => run.audits['total-blocking-time'].numericValue, (ms) => `${Math.round(ms)}`);
-    console.log(`  ${results.length} runs: performance ${performance}, total blocking time ${blocking} ms`);
-  }
+  console.log(`  at this machine's calibrated slowdown (${lhr.configSettings.throttling.cpuSlowdownMultiplier}×, Lighthouse's reference phone), median of ${runsOf(results)}:`);
+  scoreRows(spec, lhr, results, ['performance']);
 }
 
 const port = await freePort();
@@ -247,19 +246,20 @@ try {
     // the mobile preset's 4× is right for one class of machine only: audited again at this
     // machine's calibrated slowdown, the score reads against Lighthouse's reference phone
     let calibrated;
-    const slowdown = calibratedSlowdown(medianOf(results.map((run) => run.environment.benchmarkIndex)));
+    const index = medianOf(results.map((run) => run.environment.benchmarkIndex));
+    const slowdown = calibratedSlowdown(index);
     const preset = median.configSettings.throttling;
     if (CALIBRATED && spec.preset === 'mobile' && Math.abs(slowdown - preset.cpuSlowdownMultiplier) >= 0.25) {
       const settings = { throttling: { ...preset, cpuSlowdownMultiplier: Math.round(slowdown * 10) / 10 } };
       calibrated = await audit(spec, { extends: 'lighthouse:default', settings });
       writeFileSync(join(REPORTS, `lighthouse-${spec.name}-calibrated.json`), JSON.stringify(computeMedianRun(calibrated)));
     }
-    medians.push([spec, median, results, calibrated]);
+    medians.push([spec, median, results, index, calibrated]);
   }
 
   console.log(`\nLighthouse on the production build (${base}, ${RUNS} run${RUNS > 1 ? 's' : ''} per page; simulated throttling)`);
-  for (const [spec, lhr, results, calibrated] of medians) {
-    allMet = report(spec, lhr, results) && allMet;
+  for (const [spec, lhr, results, index, calibrated] of medians) {
+    allMet = report(spec, lhr, results, index) && allMet;
     if (calibrated) reportCalibrated(spec, calibrated);
   }
   console.log(`\nfull reports: ${PAGES.map((spec) => join('.reports', `lighthouse-${spec.name}.json`)).join(', ')}`);

@@ -40,6 +40,11 @@ export function routeLimits(config: RateLimitConfig): RouteLimits {
   };
 }
 
+/** The refusal of a request over a limit: 429 R429 in the envelope, with the seconds to wait. */
+export function tooManyRequests(seconds: number): ApiError {
+  return new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: seconds });
+}
+
 /** The stored key of a scope's key: a SHA-256, the same however the key is spelt (case, spaces). */
 export function rateWindowKey(scope: string, key: string): string {
   return createHash('sha256').update(`${scope}\0${key.trim().toLowerCase()}`).digest('hex');
@@ -49,7 +54,7 @@ export function rateWindowKey(scope: string, key: string): string {
  * Fixed-window counter per key (an account, or the name or document asked for), shared by every
  * API instance through PostgreSQL (rate_windows, migrations/0023): a budget per key and window
  * holds however many instances answer. `hit` counts one request and returns the seconds to wait
- * when the key is over its budget, or 0. `scope` keeps the budgets of different flows apart; only
+ * when the key is over its budget, or 0 (`enforce` refuses the request instead). `scope` keeps the budgets of different flows apart; only
  * the SHA-256 of scope and key is stored.
  */
 export class SharedLimiter {
@@ -75,6 +80,12 @@ export class SharedLimiter {
     `.execute(this.db);
     const [{ hits, wait }] = rows;
     return hits > this.max ? wait : 0;
+  }
+
+  /** Counts one request (`hit`) and refuses it with tooManyRequests when the key is over its budget. */
+  async enforce(key: string): Promise<void> {
+    const wait = await this.hit(key);
+    if (wait > 0) throw tooManyRequests(wait);
   }
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { SharedLimiter } from '../../http/rate-limit';
+import { SharedLimiter, tooManyRequests } from '../../http/rate-limit';
 import { decoyVerify, hashPassword, verifyPassword } from '../../security/passwords';
 import { signIn } from '../auth/service';
 import { afterPasswordSet, findOpenApplication } from '../passwords/service';
@@ -42,7 +42,6 @@ import {
 const CODE_LIMIT_SECONDS = 3600;
 
 const badRequest = (information: string) => new ApiError(400, information, INFORMATION_CODES.badRequest);
-const tooMany = (seconds: number) => new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: seconds });
 
 /**
  * The name a sign-in by an unknown document goes through the credential check with: longer than
@@ -115,8 +114,7 @@ export function certificateFlows(ctx: AppContext) {
     /** The accounts tied to a document (spec §2 screen 4 lists them to pick one). */
     async accounts(documentTypeId: number, documentNumber: string): Promise<ExistsUsersAccountResult> {
       const number = await checkedDocument(documentTypeId, documentNumber);
-      const wait = await perAddress.hit(`document:${documentTypeId}:${number.toUpperCase()}`);
-      if (wait > 0) throw tooMany(wait);
+      await perAddress.enforce(`document:${documentTypeId}:${number}`);
       const rows = await accountsOfDocument(db, documentTypeId, number);
       if (rows.length === 0) throw new ApiError(404, CERTIFICATE_MESSAGES.noAccounts, INFORMATION_CODES.notFound);
       return {
@@ -128,8 +126,7 @@ export function certificateFlows(ctx: AppContext) {
     async resetByLink(request: FastifyRequest, body: CertificateAccountRequest): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const account = await certificateAccount(db, body.UserName);
-      const wait = await perAddress.hit(`account:${codeSubject(account, body.UserName)}`);
-      if (wait > 0) throw tooMany(wait);
+      await perAddress.enforce(`account:${codeSubject(account, body.UserName)}`);
       if (account && !resetsByCode(account)) await sendPasswordLink(ctx, request, 'reset', account, application);
       return { information: MESSAGES.resetEmailSent, informationCode: INFORMATION_CODES.success };
     },
@@ -148,7 +145,7 @@ export function certificateFlows(ctx: AppContext) {
       if (config.rateLimit.enabled) {
         const recent = await recentCodeCounts(db, subject, client, CODE_LIMIT_SECONDS);
         if (recent.subject >= config.rateLimit.resetPerAddressPerHour || recent.client >= config.rateLimit.resetPerMinute) {
-          throw tooMany(CODE_LIMIT_SECONDS);
+          throw tooManyRequests(CODE_LIMIT_SECONDS);
         }
       }
       const code = newResetCode();

@@ -90,17 +90,11 @@ export function passwordFlows(ctx: AppContext) {
   const { db, config, mailer } = ctx;
   const perAddress = new SharedLimiter(db, 'password-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
-  const limitAddress = async (key: string) => {
-    const wait = await perAddress.hit(key);
-    if (wait > 0) throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: wait });
-  };
-
   /**
    * The per-address limit counts on the account, however its name or e-mail was spelt (an unknown
-   * identifier counts on itself, normalised).
+   * identifier counts on itself; the limiter normalises spelling).
    */
-  const limitAccount = (user: PasswordUser | undefined, identifier: string) =>
-    limitAddress(user ? `account:${user.id}` : `name:${identifier.trim().toLowerCase()}`);
+  const limitAccount = (user: PasswordUser | undefined, identifier: string) => perAddress.enforce(user ? `account:${user.id}` : `name:${identifier}`);
 
   const findApp = (name: string) => findOpenApplication(db, name);
 
@@ -137,7 +131,7 @@ export function passwordFlows(ctx: AppContext) {
     async usersForReset(body: GetUsersResetPassword): Promise<GetUsersResetPasswordResult> {
       await findApp(body.appname);
       // counted once the request is valid: bad input changes nothing
-      await limitAddress(`email:${body.email}`);
+      await perAddress.enforce(`email:${body.email}`);
       const rows = await accountsOfEmail(db, body.email);
       if (rows.length === 0) throw new ApiError(404, MESSAGES.noUsersForEmail, INFORMATION_CODES.badCredentials);
       return {

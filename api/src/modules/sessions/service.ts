@@ -9,11 +9,12 @@ import { SESSIONS_ENDED_CHANNEL, encodeSessionsEnded, type EndedSessions } from 
 export type RevokeReason = 'logout' | 'concurrency' | 'refresh_reuse' | 'code_reuse' | 'admin' | 'password_change';
 
 /**
- * Revocations the audit log records (`session.revoke`, no actor): those the API makes on its own
- * because a credential leaked. The others follow a change audited in its own right (an
- * administrator's, a password set) or are the person's own sign-out or the session limit.
+ * Revocations the audit log records (`session.revoke`, no actor): the one the API makes on its own
+ * because a credential leaked (a spent refresh token came back). The others follow a change
+ * audited in its own right (an administrator's, a password set) or are the person's own sign-out
+ * or the session limit.
  */
-const AUDITED_REASONS: ReadonlySet<RevokeReason> = new Set(['refresh_reuse', 'code_reuse']);
+const AUDITED_REASONS: ReadonlySet<RevokeReason> = new Set(['refresh_reuse']);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
