@@ -40,9 +40,12 @@ export function routeLimits(config: RateLimitConfig): RouteLimits {
   };
 }
 
-/** The refusal of a request over a limit: 429 R429 in the envelope, with the seconds to wait. */
-export function tooManyRequests(seconds: number): ApiError {
-  return new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: seconds });
+/**
+ * The refusal of a request over a limit: 429 R429 in the envelope, with the seconds to wait. The
+ * default text says to try again in a few seconds; an account's hourly budget says "later".
+ */
+export function tooManyRequests(seconds: number, message: string = MESSAGES.tooManyRequests): ApiError {
+  return new ApiError(429, message, INFORMATION_CODES.tooManyRequests, { retryAfterSeconds: seconds });
 }
 
 /** The stored key of a scope's key: a SHA-256, the same however the key is spelt (case, spaces). */
@@ -85,7 +88,7 @@ export class SharedLimiter {
   /** Counts one request (`hit`) and refuses it with tooManyRequests when the key is over its budget. */
   async enforce(key: string): Promise<void> {
     const wait = await this.hit(key);
-    if (wait > 0) throw tooManyRequests(wait);
+    if (wait > 0) throw tooManyRequests(wait, MESSAGES.tooManyRequestsForAccount);
   }
 }
 

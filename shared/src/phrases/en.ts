@@ -38,6 +38,7 @@ export const en: Catalogue = {
     sessionLimitReached: "Your session was closed because the application's maximum number of simultaneous sessions was reached.",
     sessionClosedForSecurity: 'Your session was closed for security. Please sign in again.',
     tooManyRequests: 'Too many requests. Try again in a few seconds.',
+    tooManyRequestsForAccount: 'This account has reached the number of requests allowed for now. Try again later.',
     noUsersForEmail: 'No users are associated with this e-mail.',
     resetEmailSent: 'An e-mail with the link to reset the password was sent.',
     activationEmailSent: 'The account activation e-mail was sent.',

@@ -75,6 +75,8 @@ export const es = {
     sessionClosedForSecurity: 'Tu sesión fue cerrada por seguridad. Por favor inicia sesión nuevamente.',
     /** 429 on sign-in and token endpoints (R429). */
     tooManyRequests: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.',
+    /** 429 of the reset flows' hourly limit per account (R429): the wait is up to an hour. */
+    tooManyRequestsForAccount: 'Se alcanzó el número de solicitudes permitidas para esta cuenta. Intente de nuevo más tarde.',
     /** GetUsersResetPassword: no account uses the e-mail (404, R11). */
     noUsersForEmail: 'No se encontraron usuarios asociados al correo.',
     /** ResetPassword success (A10). */

@@ -38,6 +38,7 @@ export const pt: Catalogue = {
     sessionLimitReached: 'Sua sessão foi encerrada porque a aplicação atingiu o número máximo de sessões simultâneas.',
     sessionClosedForSecurity: 'Sua sessão foi encerrada por segurança. Entre novamente.',
     tooManyRequests: 'Solicitações demais. Tente novamente em alguns segundos.',
+    tooManyRequestsForAccount: 'Esta conta atingiu o número de solicitações permitidas por agora. Tente novamente mais tarde.',
     noUsersForEmail: 'Nenhum usuário está associado a este e-mail.',
     resetEmailSent: 'Foi enviado um e-mail com o link para redefinir a senha.',
     activationEmailSent: 'O e-mail de ativação da conta foi enviado.',

@@ -145,7 +145,7 @@ export function certificateFlows(ctx: AppContext) {
       if (config.rateLimit.enabled) {
         const recent = await recentCodeCounts(db, subject, client, CODE_LIMIT_SECONDS);
         if (recent.subject >= config.rateLimit.resetPerAddressPerHour || recent.client >= config.rateLimit.resetPerMinute) {
-          throw tooManyRequests(CODE_LIMIT_SECONDS);
+          throw tooManyRequests(CODE_LIMIT_SECONDS, MESSAGES.tooManyRequestsForAccount);
         }
       }
       const code = newResetCode();
