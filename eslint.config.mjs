@@ -19,9 +19,6 @@ const FRONT_ENDS = ['host-shell', ...REMOTES];
 /** Importing `@suite/shared` by a path into its folders, not by its entries. */
 const SHARED_DEEP = { group: ['@suite/shared/src', '@suite/shared/src/**', '**/shared/src', '**/shared/src/**'], message: 'Import @suite/shared by its entries (@suite/shared, /contracts, /console, …), not by path.' };
 
-/** The renderer is Preact under React's names (docs/adr/0019): code imports React's names, which jest runs on React. */
-const RENDERER_BY_NAME = { group: ['preact', 'preact/*'], message: "Import React's names (react, react-dom): the build provides Preact behind them, the tests React (docs/adr/0019)." };
-
 /** What another workspace package looks like from inside one. */
 const otherPackages = (self) =>
   [...FRONT_ENDS, 'api']
@@ -87,7 +84,7 @@ export default tseslint.config(
   // ---- boundaries
   ...FRONT_ENDS.map((pkg) => ({
     files: [`${pkg}/**/*.{ts,tsx,js,cjs,mjs}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, RENDERER_BY_NAME, ...otherPackages(pkg)] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, ...otherPackages(pkg)] }] },
   })),
   {
     files: ['shared/src/contracts/**/*.ts', 'shared/src/phrases/**/*.ts'],

@@ -76,7 +76,7 @@ test('/login starts from main.js with the shared libraries inside it, not a chun
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const host = scripts.filter((path) => !path.startsWith('/mfe/'));
-  // main.js (federation runtime, Preact, Chakra, Emotion, i18next, the router, @suite/shared) and the shell's bootstrap
+  // main.js (federation runtime, React, Chakra, Emotion, i18next, the router, @suite/shared) and the shell's bootstrap
   expect(host[0], scripts.join(', ')).toMatch(/^\/main\.[0-9a-f]+\.js$/);
   expect(host.length, scripts.join(', ')).toBeLessThanOrEqual(2);
   // the sign-in remote: its container and its screens

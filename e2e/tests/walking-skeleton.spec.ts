@@ -71,10 +71,12 @@ test('the running page holds exactly one copy of each shared singleton', async (
     }
     return versions;
   });
-  // The renderer is Preact under React's names (docs/adr/0019): its entries once, React's names no share key.
-  for (const pkg of ['preact', 'preact/hooks', 'preact/compat', 'preact/jsx-runtime', 'react-router', '@chakra-ui/react', '@suite/shared']) {
+  // React renders the page (docs/adr/0025): one React and one react-dom, each entry once, no other renderer
+  for (const pkg of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@chakra-ui/react', '@suite/shared']) {
     expect(loaded[pkg], `${pkg} loaded versions`).toHaveLength(1);
   }
-  expect(Object.keys(loaded)).not.toContain('react');
-  expect(Object.keys(loaded)).not.toContain('react-dom');
+  expect(Object.keys(loaded).filter((pkg) => pkg.startsWith('preact'))).toEqual([]);
+  // the document's root is a React root (createRoot marks its container)
+  const reactRoot = await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+  expect(reactRoot).toBe(true);
 });

@@ -71,29 +71,7 @@ function curatedAliases(dir, production) {
     // full default theme at load time, keeping every recipe however little of it is imported.
     '#chakra-theme': path.join(packageDir('@chakra-ui/react'), 'dist', 'esm', 'theme'),
     '#react-i18next': path.join(packageDir('react-i18next'), 'dist', 'es'),
-    // React's names → Preact (RENDERER_ALIASES, docs/adr/0019): exact names only, so `react-dom/server`
-    // or a typo fails the build instead of reaching React.
-    ...Object.fromEntries(
-      Object.entries(federation().RENDERER_ALIASES).map(([name, target]) => [
-        `${name}$`,
-        target.startsWith('src/') ? path.join(SHARED_DIR, target) : exportFile(dir, target),
-      ]),
-    ),
   };
-}
-
-/**
- * The file a package's `exports` give an ES module import of `spec` ('preact/compat/client'),
- * resolved from the building package: every front end depends on the renderer itself, and the
- * libraries that import React's names resolve to that same file.
- */
-function exportFile(dir, spec) {
-  const [, name, subpath] = /^((?:@[^/]+\/)?[^/]+)(\/.*)?$/.exec(spec);
-  const root = path.dirname(require.resolve(`${name}/package.json`, { paths: [dir] }));
-  const entry = require(path.join(root, 'package.json')).exports[`.${subpath ?? ''}`];
-  const file = typeof entry === 'string' ? entry : entry.import ?? entry.default;
-  if (typeof file !== 'string') throw new Error(`${spec}: no ES module entry in ${name}'s exports`);
-  return path.join(root, file);
 }
 
 function sharedDependencies(dir, isHost) {

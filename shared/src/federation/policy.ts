@@ -5,11 +5,12 @@
  * shared with its explicit semver version.
  */
 export const SINGLETONS = [
-  // the renderer: Preact's entries, which React's names lead to (RENDERER_ALIASES)
-  'preact',
-  'preact/hooks',
-  'preact/compat',
-  'preact/jsx-runtime',
+  // the renderer, React 19: each entry a production build imports is its own share key (a key
+  // matches one import name exactly), so the page holds one React and one react-dom
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
   'react-router',
   '@chakra-ui/react',
   '@emotion/react',
@@ -26,33 +27,16 @@ export const SINGLETONS = [
 
 /**
  * Entries of a package shared on their own, under their own key (a share key matches one import
- * name exactly), carrying the package's version. The console kit and the menu icon renderer are
- * such: every console remote gets one copy, and only the routes that render a console remote or
- * a menu load them (not /login).
+ * name exactly), carrying the package's version. React's JSX runtime and react-dom's client are
+ * such, and so are the console kit and the menu icon renderer: every console remote gets one
+ * copy, and only the routes that render a console remote or a menu load them (not /login).
  */
 export const PACKAGE_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
-  'preact/hooks': 'preact',
-  'preact/compat': 'preact',
-  'preact/jsx-runtime': 'preact',
+  'react/jsx-runtime': 'react',
+  'react-dom/client': 'react-dom',
   '@suite/shared/console': '@suite/shared',
   '@suite/shared/menu-icon': '@suite/shared',
 };
-
-/**
- * The renderer of every page: Preact through `preact/compat`, under React's module names, so the
- * code, its types and its tests speak React while a page carries ~10 KB of renderer instead of
- * react-dom's ~55 KB (brotli; docs/adr/0019-login-route-budget.md). The builds alias these names
- * (shared/tools/webpack.cjs) to Preact's entries, or to a module of @suite/shared (a `src/` path)
- * that re-exports the shared `preact/compat`: a share key is one file, so `react` and `react-dom`
- * cannot both be that file. jest runs the components on React itself.
- */
-export const RENDERER_ALIASES = {
-  react: 'src/federation/renderer.js',
-  'react-dom': 'src/federation/renderer.js',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-} as const;
 
 export interface SharedEntry {
   singleton: true;
