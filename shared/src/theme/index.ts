@@ -105,10 +105,25 @@ function buildSystem({ font, light, dark }: ThemeValues): SystemContext {
   const system = createSystem(defaultBaseConfig, defaultConfig, config);
   const own = profileVariables(system, config);
   ownVariables.set(system, own);
-  // what ChakraProvider inserts: the profile's variables only (Chakra builds the rest on first
-  // read of `_global`, which is then never read; patches/@chakra-ui__react*.patch)
-  Object.defineProperty(system, '_global', { value: [system.getTokenCss((name) => own.has(name))] });
+  // what ChakraProvider inserts: the profile's variables only
+  Object.defineProperty(system, '_global', { value: [tokenCss(system, (name) => own.has(name))] });
   return system;
+}
+
+/**
+ * Chakra's token CSS (`getTokenCss`) restricted to the variables `keep` accepts: Chakra writes it
+ * from `tokens.cssVarMap` (condition → variable → value), which holds here, for the one
+ * synchronous call, only the kept variables; a condition left with none is skipped as Chakra does.
+ */
+function tokenCss(system: SystemContext, keep: (variable: string) => boolean): ReturnType<SystemContext['getTokenCss']> {
+  const map = system.tokens.cssVarMap;
+  const all = [...map];
+  try {
+    for (const [condition, values] of all) map.set(condition, new Map([...values].filter(([variable]) => keep(variable))));
+    return system.getTokenCss();
+  } finally {
+    for (const [condition, values] of all) map.set(condition, values);
+  }
 }
 
 /**
@@ -119,7 +134,7 @@ function buildSystem({ font, light, dark }: ThemeValues): SystemContext {
 export function staticGlobalStyles(profile: PortalProfile = DEFAULT_PROFILE): Array<string | Record<string, unknown>> {
   const system = createSuiteSystem(profile);
   const own = ownVariables.get(system) ?? new Set<string>();
-  return [system.layers.atRule, system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss((name) => !own.has(name))];
+  return [system.layers.atRule, system.getPreflightCss(), system.getGlobalCss(), tokenCss(system, (name) => !own.has(name))];
 }
 
 const systems = new Map<string, SystemContext>();
