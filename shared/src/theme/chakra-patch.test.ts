@@ -1,10 +1,12 @@
 import path from 'node:path';
 
 /**
- * Chakra's `memo` as patched (patches/@chakra-ui__react@3.37.0.patch, docs/adr/0023): one
- * primitive argument is its own key, anything else is hashed as upstream does, and a hit is one
- * lookup. What it must keep from upstream: equal arguments hit, different ones never share a
- * result, an undefined result is not cached.
+ * The patch of Chakra 3.37.0 (patches/@chakra-ui__react@3.37.0.patch; kept by the A/B of
+ * docs/adr/0025, made in docs/adr/0021 and 0023). Its `memo`: one primitive argument is its own
+ * key, anything else is hashed as upstream does, and a hit is one lookup. What it must keep from
+ * upstream: equal arguments hit, different ones never share a result, an undefined result is not
+ * cached. Its `createSystem` builds the global styles (all the token CSS) only when `_global` is
+ * read. A test here fails when an upgrade or a lost patch drops either.
  */
 const chakraDir = path.dirname(require.resolve('@chakra-ui/react/package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,5 +64,26 @@ describe("Chakra's memo (patched)", () => {
     expect(calls).toHaveLength(600);
     memoised(0);
     expect(calls).toHaveLength(601);
+  });
+
+  it('is the patched cache: a hit is a lookup that leaves the entry where it was (upstream moves it to the end)', () => {
+    const { memoised, calls } = counted((n: number) => ({ n }));
+    for (let i = 0; i < 500; i++) memoised(i);
+    memoised(0); // a hit
+    memoised(500); // the cache is full: the oldest entry leaves
+    expect(calls).toHaveLength(501);
+    memoised(0);
+    expect(calls).toHaveLength(502);
+  });
+});
+
+describe("Chakra's createSystem (patched)", () => {
+  it('builds the global styles when `_global` is first read, not when the system is created', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createSystem, defaultConfig } = require('@chakra-ui/react') as typeof import('@chakra-ui/react');
+    const system = createSystem(defaultConfig);
+    const descriptor = Object.getOwnPropertyDescriptor(system, '_global');
+    expect(typeof descriptor?.get).toBe('function');
+    expect(system._global).toBe(system._global);
   });
 });
