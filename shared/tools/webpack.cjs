@@ -421,4 +421,5 @@ function remote({ dir, name }) {
   return (_env, argv) => createConfig({ dir, name, kind: 'remote' }, argv);
 }
 
-module.exports = { host, remote };
+// the parts a plain bundle built the suite's way needs too (the reference page of bench:lighthouse)
+module.exports = { host, remote, swcOptions, minimizers, precompression, page };
