@@ -238,6 +238,9 @@ export const PRIVILEGES = ADMIN_AREAS.flatMap((area) => [
   { name: `${area}_WRITE`, description: `Crear y modificar ${AREA_TITLES[area]}` },
 ]);
 
+/** The console's write privileges: who holds them all is its full administrator, and none may be left without an active holder (modules/access/guard.ts). */
+export const CONSOLE_WRITE_PRIVILEGES: readonly string[] = ADMIN_AREAS.map((area) => `${area}_WRITE`);
+
 export const ADMIN_ROLE = {
   name: 'Administrador',
   description: 'Administración completa de la consola',

@@ -148,6 +148,7 @@ export const en: Catalogue = {
     applicationRepeated: 'An application is repeated.',
     privilegeUnknown: 'The privilege does not exist.',
     roleUnknown: 'The role does not exist.',
+    lastConsoleHolder: 'Not saved: no active user would hold the console privilege {privilege} any more.',
     privilegeNotInApplication: 'The privilege :privilege is not active in the application :application.',
     privilegeRepeated: 'A privilege is repeated in the same application.',
   },
@@ -174,6 +175,7 @@ export const en: Catalogue = {
     nameInUse: 'An application with that name already exists.',
     unknown: 'The application does not exist.',
     hiddenStaysHidden: 'The RESETOTP application cannot be made visible or renamed.',
+    consoleStaysOn: 'The console application cannot be made inactive, hidden or renamed.',
   },
   applicationWarnings: {
     accessOutlivesRefresh: 'The access token lives longer than the refresh token: the session will end before the access token expires.',

@@ -213,6 +213,7 @@ export const es = {
     applicationRepeated: 'Una aplicación está repetida.',
     privilegeUnknown: 'El privilegio no existe.',
     roleUnknown: 'El rol no existe.',
+    lastConsoleHolder: 'No se puede guardar: ningún usuario activo tendría ya el privilegio {privilege} de la consola.',
     /** A role's privilege must be active and held by the application it is given in. */
     privilegeNotInApplication: 'El privilegio :privilege no está activo en la aplicación :application.',
     privilegeRepeated: 'Un privilegio está repetido en la misma aplicación.',
@@ -242,6 +243,7 @@ export const es = {
     nameInUse: 'Ya existe una aplicación con ese nombre.',
     unknown: 'La aplicación no existe.',
     hiddenStaysHidden: 'La aplicación RESETOTP no se puede hacer visible ni renombrar.',
+    consoleStaysOn: 'La aplicación de la consola no se puede inactivar, ocultar ni renombrar.',
   },
   /** Settings that contradict one another (not given by the spec): advice beside the fields. */
   applicationWarnings: {

@@ -148,6 +148,7 @@ export const pt: Catalogue = {
     applicationRepeated: 'Uma aplicação está repetida.',
     privilegeUnknown: 'O privilégio não existe.',
     roleUnknown: 'O papel não existe.',
+    lastConsoleHolder: 'Não salvo: nenhum usuário ativo teria mais o privilégio {privilege} do console.',
     privilegeNotInApplication: 'O privilégio :privilege não está ativo na aplicação :application.',
     privilegeRepeated: 'Um privilégio está repetido na mesma aplicação.',
   },
@@ -174,6 +175,7 @@ export const pt: Catalogue = {
     nameInUse: 'Já existe uma aplicação com esse nome.',
     unknown: 'A aplicação não existe.',
     hiddenStaysHidden: 'A aplicação RESETOTP não pode ser tornada visível nem renomeada.',
+    consoleStaysOn: 'A aplicação do console não pode ser inativada, ocultada nem renomeada.',
   },
   applicationWarnings: {
     accessOutlivesRefresh: 'O token de acesso dura mais que o token de atualização: a sessão terminará antes de o token de acesso expirar.',

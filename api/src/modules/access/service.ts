@@ -15,6 +15,7 @@ import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { announceAccessChange } from './grants';
+import { actorGrants, assertWithin, changedGrants, guardConsoleHolders, privilegeGrants, roleGrants } from './guard';
 import {
   activePrivilegesOf,
   findPrivilege,
@@ -122,15 +123,21 @@ export async function createPrivilege(db: Kysely<DB>, actor: AuditActor | undefi
  */
 export async function modifyPrivilege(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyPrivilege): Promise<AccessChange> {
   return inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const current = await findPrivilege(trx, body.id, true);
     if (!current) throw privilegeNotFound();
     if (current.name.toLowerCase() !== body.name.toLowerCase()) throw badRequest(ACCESS_MESSAGES.privilegeNotRenamable);
     const applications = await resolveApplications(trx, body.application);
     const before = (await privilegeSnapshot(trx, body.id)) as NonNullable<Awaited<ReturnType<typeof privilegeSnapshot>>>;
+    // a privilege switched, or given to or taken from an application, only where the actor's roles give it
+    const assigned = await actorGrants(trx, actor, { assigned: true });
+    const grantedBefore = await privilegeGrants(trx, body.id);
     await updatePrivilege(trx, body.id, { description: body.description, idstate: body.idstate, licence: body.licence, is_auditable: body.isAuditable });
     await setPrivilegeApplications(trx, body.id, applications.map((a) => a.id));
     const after = (await privilegeSnapshot(trx, body.id)) as typeof before;
     refuseUnchanged(before, after);
+    assertWithin(actor, assigned, changedGrants(grantedBefore, await privilegeGrants(trx, body.id)));
+    await keepsConsoleHolders();
     const stateChanged = isActiveState(before.idstate) !== isActiveState(after.idstate);
     const grantsChanged = grantsDiffer(before, after);
     if (grantsChanged) await announceAccessChange(trx);
@@ -170,8 +177,11 @@ export async function createRole(db: Kysely<DB>, actor: AuditActor | undefined, 
   return inTransaction(db, async (trx) => {
     if (await roleNameTaken(trx, body.name)) throw badRequest(ACCESS_MESSAGES.roleNameInUse);
     const applications = await resolveRoleApplications(trx, body.application);
+    const held = await actorGrants(trx, actor);
     const id = await insertRole(trx, { name: body.name, description: body.description, alias: body.alias });
     await setRoleApplications(trx, id, applications);
+    // a role gives only what its author holds
+    assertWithin(actor, held, await roleGrants(trx, id));
     await recordAudit(trx, { actor, action: 'role.create', entity: 'role', entityId: String(id), after: await roleSnapshot(trx, id) });
     // nobody holds a new role yet: what roles grant is unchanged
     return { id, information: ACCESS_MESSAGES.roleCreated, grantsChanged: false };
@@ -190,15 +200,21 @@ function roleSavedText(before: { idstate: number }, after: { idstate: number }, 
  */
 export async function modifyRole(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyRole): Promise<AccessChange> {
   return inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const current = await findRole(trx, body.id, true);
     if (!current) throw roleNotFound();
     if (current.name.toLowerCase() !== body.name.toLowerCase() && (await roleNameTaken(trx, body.name, body.id))) throw badRequest(ACCESS_MESSAGES.roleNameInUse);
     const applications = await resolveRoleApplications(trx, body.application);
     const before = (await roleSnapshot(trx, body.id)) as NonNullable<Awaited<ReturnType<typeof roleSnapshot>>>;
+    const held = await actorGrants(trx, actor);
+    const grantedBefore = await roleGrants(trx, body.id);
     await updateRole(trx, body.id, { name: body.name, description: body.description, alias: body.alias, idstate: body.idstate ?? current.idstate });
     await setRoleApplications(trx, body.id, applications);
     const after = (await roleSnapshot(trx, body.id)) as typeof before;
     refuseUnchanged(before, after);
+    // what the role gives or takes away from its holders, only within what the actor holds
+    assertWithin(actor, held, changedGrants(grantedBefore, await roleGrants(trx, body.id)));
+    await keepsConsoleHolders();
     const grantsChanged = grantsDiffer(before, after);
     if (grantsChanged) await announceAccessChange(trx);
     await recordAudit(trx, { actor, action: 'role.modify', entity: 'role', entityId: String(body.id), before, after });
@@ -209,11 +225,16 @@ export async function modifyRole(db: Kysely<DB>, actor: AuditActor | undefined, 
 /** Switches a role on or off (POST /api/role/modify with id, description, idstate); announced in the transaction. */
 export async function setRoleState(db: Kysely<DB>, actor: AuditActor | undefined, id: number, idstate: number): Promise<AccessChange> {
   return inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const current = await findRole(trx, id, true);
     if (!current) throw roleNotFound();
     if (isActiveState(current.idstate) === isActiveState(idstate)) throw badRequest(ACCESS_MESSAGES.noChanges);
     const before = await roleSnapshot(trx, id);
+    const held = await actorGrants(trx, actor);
+    const grantedBefore = await roleGrants(trx, id);
     await updateRole(trx, id, { idstate });
+    assertWithin(actor, held, changedGrants(grantedBefore, await roleGrants(trx, id)));
+    await keepsConsoleHolders();
     await announceAccessChange(trx);
     const after = await roleSnapshot(trx, id);
     await recordAudit(trx, { actor, action: 'role.state', entity: 'role', entityId: String(id), before, after });

@@ -5,12 +5,14 @@ import {
   APPLICATION_MESSAGES,
   HIDDEN_APPLICATION,
   INFORMATION_CODES,
+  isActiveState,
   type ApplicationAdminRecord,
   type CreateApplicationRequest,
   type ModifyApplicationRequest,
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
+import { CONSOLE_APP } from '../../security/auth';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import {
   announceApplicationsChange,
@@ -54,6 +56,17 @@ async function snapshot(trx: Trx, id: number): Promise<ApplicationAdminRecord> {
 const comparable = ({ modifiedOn: _modifiedOn, ...rest }: ApplicationAdminRecord) => JSON.stringify(rest);
 
 /**
+ * The console application stays active, visible and named as it is: switched off or hidden, nobody
+ * could sign in to the console to switch it on again (R21); renamed, no token would be the
+ * console's (docs/security/administrators.md).
+ */
+function assertConsoleStaysOn(current: string, next: { name?: string; idState?: number; isVisible?: boolean }): void {
+  if (current.toLowerCase() !== CONSOLE_APP) return;
+  const renamed = next.name !== undefined && next.name.toLowerCase() !== current.toLowerCase();
+  if (renamed || next.isVisible === false || (next.idState !== undefined && !isActiveState(next.idState))) throw badRequest(APPLICATION_MESSAGES.consoleStaysOn);
+}
+
+/**
  * Creates an active application (and its parameters), audits it and announces it in the
  * transaction: every instance drops its cached applications when it commits.
  */
@@ -79,6 +92,7 @@ export async function modifyApplication(db: Kysely<DB>, actor: AuditActor | unde
     if (current.name.toLowerCase() === HIDDEN_APPLICATION.toLowerCase() && (body.isVisible || body.name.toLowerCase() !== current.name.toLowerCase())) {
       throw badRequest(APPLICATION_MESSAGES.hiddenStaysHidden);
     }
+    assertConsoleStaysOn(current.name, { name: body.name, idState: body.idState, isVisible: body.isVisible });
     if (await applicationNameTaken(trx, body.name, body.id)) throw badRequest(APPLICATION_MESSAGES.nameInUse);
     const before = await snapshot(trx, body.id);
     await updateApplication(trx, body.id, body);
@@ -111,6 +125,7 @@ export async function setApplicationStateOnly(db: Kysely<DB>, actor: AuditActor 
   return inTransaction(db, async (trx) => {
     const current = await findApplicationById(trx, id);
     if (!current) throw applicationNotFound();
+    assertConsoleStaysOn(current.name, { idState });
     const before = await snapshot(trx, id);
     if (before.idState === idState) throw badRequest(ACCESS_MESSAGES.noChanges);
     await setApplicationState(trx, id, idState);

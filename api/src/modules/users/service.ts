@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
+import { actorGrants, assertNotAbove, assertWithin, guardConsoleHolders, roleGrants, type Grants } from '../access/guard';
 import { announceAccessChange } from '../access/grants';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { findPasswordApplication } from '../passwords/queries';
@@ -166,9 +167,10 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
 /**
  * Applies the roles of the payload, per application: assigned entries are granted (the role must
  * be active and offered in that visible, active application), unassigned ones revoked; entries not sent
- * stay. Afterwards the user must hold at least one role.
+ * stay. Afterwards the user must hold at least one role. A role is given or taken away only by
+ * an actor who holds all it gives in that application (`held`, read before the change).
  */
-async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInput[]): Promise<void> {
+async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInput[], actor: AuditActor | undefined, held: Grants | undefined): Promise<void> {
   const keys = roles.map((r) => `${r.application.toLowerCase()}\u0000${r.name.toLowerCase()}`);
   if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const offered = await trx
@@ -193,14 +195,20 @@ async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInpu
     if (role.assigned) grants.push({ user_id: userId, role_id: found.role_id, application_id: found.application_id });
     else revokes.push({ role_id: found.role_id, application_id: found.application_id });
   });
+  // a role given or taken away only by someone who holds all it gives there
+  const current = await trx.selectFrom('user_roles').select(['role_id', 'application_id']).where('user_id', '=', userId).execute();
+  const has = new Set(current.map((r) => `${r.role_id}:${r.application_id}`));
+  for (const r of [...grants.filter((g) => !has.has(`${g.role_id}:${g.application_id}`)), ...revokes.filter((g) => has.has(`${g.role_id}:${g.application_id}`))]) {
+    assertWithin(actor, held, await roleGrants(trx, r.role_id, r.application_id));
+  }
   // the user's next call, on any instance, is authorized with the roles as they are now
   if (grants.length || revokes.length) await announceAccessChange(trx);
   for (const r of revokes) {
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', r.role_id).where('application_id', '=', r.application_id).execute();
   }
   if (grants.length) await trx.insertInto('user_roles').values(grants).onConflict((oc) => oc.doNothing()).execute();
-  const held = await trx.selectFrom('user_roles').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  if (held.n < 1) throw badRequest(USER_MESSAGES.roleRequired);
+  const remaining = await trx.selectFrom('user_roles').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  if (remaining.n < 1) throw badRequest(USER_MESSAGES.roleRequired);
 }
 
 /** The unique index a PostgreSQL unique violation names, or undefined for any other error. */
@@ -259,7 +267,7 @@ export async function createUser(db: Kysely<DB>, actor: AuditActor | undefined, 
       .returning('id')
       .executeTakeFirstOrThrow();
     await applyCompanies(trx, id, body.customer);
-    await applyRoles(trx, id, body.roles);
+    await applyRoles(trx, id, body.roles, actor, await actorGrants(trx, actor));
     const after = await userSnapshot(trx, id);
     await recordAudit(trx, { actor, action: 'user.create', entity: 'user', entityId: id, after });
     return (await findUserDetail(trx, id)) as UserDetail;
@@ -269,8 +277,11 @@ export async function createUser(db: Kysely<DB>, actor: AuditActor | undefined, 
 /** Updates a user's data (and companies / roles when sent) and audits it. */
 export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyUser): Promise<UserDetail> {
   return inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const current = await trx.selectFrom('users').select(['id', 'user_name', 'email']).where('id', '=', body.id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!current) throw userNotFound();
+    const held = await actorGrants(trx, actor);
+    await assertNotAbove(trx, actor, held, body.id);
     const before = await userSnapshot(trx, body.id);
     const columns = await userColumns(trx, body);
     if (current.user_name.toLowerCase() !== body.userName.toLowerCase()) await assertUnique(trx, 'user_name', body.userName, body.id);
@@ -284,7 +295,8 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
       .where('id', '=', body.id)
       .execute();
     if (body.customer) await applyCompanies(trx, body.id, body.customer);
-    if (body.roles) await applyRoles(trx, body.id, body.roles);
+    if (body.roles) await applyRoles(trx, body.id, body.roles, actor, held);
+    await keepsConsoleHolders();
     // the name the roles' holders lists show and search may have changed (PostgreSQL sends one notification per transaction)
     await announceAccessChange(trx);
     const after = await userSnapshot(trx, body.id);
@@ -300,14 +312,17 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
  */
 export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined, id: string, idstate: number): Promise<{ changed: boolean }> {
   return inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const user = await trx.selectFrom('users').select(['id', 'idstate', 'typeuserid']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!user) throw userNotFound();
+    await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
     if (!STATE_TOGGLE_USER_TYPES.includes(user.typeuserid) || !TOGGLEABLE_STATES.includes(user.idstate)) {
       throw badRequest(USER_MESSAGES.stateNotChangeable);
     }
     if (user.idstate === idstate) return { changed: false };
     const before = await userSnapshot(trx, id);
     await trx.updateTable('users').set({ idstate, modified_on: new Date() }).where('id', '=', id).execute();
+    await keepsConsoleHolders();
     // the user's sessions are not live from the commit on, on every instance, even before they are revoked
     await announceSessionsEnded(trx, { users: [id] });
     await recordAudit(trx, { actor, action: 'user.state', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });
@@ -318,10 +333,13 @@ export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined
 /** Marks a user deleted (kept for reactivation and the audit trail). */
 export async function deleteUser(db: Kysely<DB>, actor: AuditActor | undefined, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
+    const keepsConsoleHolders = await guardConsoleHolders(trx);
     const user = await trx.selectFrom('users').select('id').where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!user) throw userNotFound();
+    await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
     const before = await userSnapshot(trx, id);
     await trx.updateTable('users').set({ deleted: true, modified_on: new Date() }).where('id', '=', id).execute();
+    await keepsConsoleHolders();
     // a deleted user holds no role any more in the roles' holders lists
     await announceAccessChange(trx);
     // and no live session, on any instance, from the commit on
@@ -339,6 +357,8 @@ export async function reactivateUser(db: Kysely<DB>, actor: AuditActor | undefin
     const user = await trx.selectFrom('users').select(['id', 'deleted', 'email', 'idstate', 'password_hash']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!user) throw userNotFound();
     if (!user.deleted) throw badRequest(USER_MESSAGES.notDeleted);
+    // an account is brought back with its roles: only by someone who holds all they give
+    await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
     await sql`select pg_advisory_xact_lock(hashtext(${`users.email:${user.email.toLowerCase()}`}))`.execute(trx);
     const taken = await trx
       .selectFrom('users')
