@@ -148,7 +148,7 @@ export const en: Catalogue = {
     applicationRepeated: 'An application is repeated.',
     privilegeUnknown: 'The privilege does not exist.',
     roleUnknown: 'The role does not exist.',
-    lastConsoleHolder: 'Not saved: no active user would hold the console privilege {privilege} any more.',
+    lastConsoleHolder: 'Not saved: no active user would hold the console privilege :privilege any more.',
     privilegeNotInApplication: 'The privilege :privilege is not active in the application :application.',
     privilegeRepeated: 'A privilege is repeated in the same application.',
   },

@@ -213,7 +213,7 @@ export const es = {
     applicationRepeated: 'Una aplicación está repetida.',
     privilegeUnknown: 'El privilegio no existe.',
     roleUnknown: 'El rol no existe.',
-    lastConsoleHolder: 'No se puede guardar: ningún usuario activo tendría ya el privilegio {privilege} de la consola.',
+    lastConsoleHolder: 'No se puede guardar: ningún usuario activo tendría ya el privilegio :privilege de la consola.',
     /** A role's privilege must be active and held by the application it is given in. */
     privilegeNotInApplication: 'El privilegio :privilege no está activo en la aplicación :application.',
     privilegeRepeated: 'Un privilegio está repetido en la misma aplicación.',

@@ -148,7 +148,7 @@ export const pt: Catalogue = {
     applicationRepeated: 'Uma aplicação está repetida.',
     privilegeUnknown: 'O privilégio não existe.',
     roleUnknown: 'O papel não existe.',
-    lastConsoleHolder: 'Não salvo: nenhum usuário ativo teria mais o privilégio {privilege} do console.',
+    lastConsoleHolder: 'Não salvo: nenhum usuário ativo teria mais o privilégio :privilege do console.',
     privilegeNotInApplication: 'O privilégio :privilege não está ativo na aplicação :application.',
     privilegeRepeated: 'Um privilégio está repetido na mesma aplicação.',
   },
