@@ -102,6 +102,11 @@ export interface PrivilegeRecord {
   createdon: string;
   /** Comma list of the titles of the applications holding it. */
   sharedApps: string;
+  /**
+   * With an `application` header: whether the caller may give it in that application (they hold
+   * it there, or every console write privilege); the role card offers only those.
+   */
+  givable?: boolean;
   /** Names of the applications holding it. */
   application: string[];
   /**
@@ -122,6 +127,7 @@ const PrivilegeRecordSchema = resultSchema<PrivilegeRecord>()(
     sharedApps: v.string(),
     application: v.array(v.string()),
     licencesInUse: v.number(),
+    givable: v.optional(v.boolean()),
   }),
 );
 export interface PrivilegeListResult {

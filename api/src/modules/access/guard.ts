@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, INFORMATION_CODES, MESSAGES, USER_STATE, formatMessage } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seed-data';
@@ -22,7 +22,8 @@ import type { AuditActor } from '../audit/audit';
  *
  * A grant is a privilege in an application, written `<application id>:<privilege id>`.
  */
-type Trx = Transaction<DB>;
+/** A change's transaction, or the database for a read. */
+type Trx = Kysely<DB>;
 
 /** What an actor may give or act on: the grants they hold, or everything. */
 export interface Grants {

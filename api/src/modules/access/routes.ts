@@ -43,6 +43,7 @@ import { ApiError, parseInput } from '../../http/errors';
 import { decodeHeaderText, first, pickHeaders } from '../../http/headers';
 import { requirePrivilege } from '../../security/auth';
 import { actorOf } from '../audit/audit';
+import { actorGrants } from './guard';
 import {
   applicationsOfPrivilege,
   findPrivilege,
@@ -87,7 +88,11 @@ export default async function accessRoutes(app: FastifyInstance): Promise<void> 
     }
     if (headers.rol !== '' && !(await findRole(db, headers.rol))) throw unknownForList(ACCESS_MESSAGES.roleUnknown);
     const records = await listPrivileges(db, { applicationId, roleId: headers.rol === '' ? null : headers.rol });
-    return { statusCode: 200, result: { records, count: records.length } };
+    if (applicationId === null) return { statusCode: 200, result: { records, count: records.length } };
+    // the role card offers only what the caller may give in that application (guard.ts)
+    const grants = await actorGrants(db, actorOf(request));
+    const givable = records.map((record) => ({ ...record, givable: grants?.has(`${applicationId}:${record.id}`) ?? false }));
+    return { statusCode: 200, result: { records: givable, count: givable.length } };
   });
 
   app.post('/api/privilege/create', { preHandler: requirePrivilege('PRIVILEGES_WRITE'), config: { contract: { summary: 'Create a privilege', tag: 'privileges', body: CreatePrivilegeRequestSchema, result: AccessWriteResultSchema, auth: ['PRIVILEGES_WRITE'] } } }, async (request): Promise<Envelope<AccessWriteResult>> => {

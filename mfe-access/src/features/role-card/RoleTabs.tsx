@@ -1,4 +1,4 @@
-import { Alert, Box, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Field, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { LoadingState, useLocalize } from '@suite/shared';
 import {
   DataTable,
@@ -69,6 +69,10 @@ export function RoleApplicationsTab(props: { applications: readonly ApplicationS
     select: (records) => records.filter((record) => isActiveState(record.idstate)),
   });
   const load = loadStateOf(privileges);
+  // what the caller may give there (the server says, guard.ts), and what the role gives already, shown but fixed
+  const offered = (privileges.data ?? [])
+    .map((privilege) => ({ privilege, given: Boolean(selected && apps[selected]?.privilege.includes(privilege.name)), givable: privilege.givable !== false }))
+    .filter(({ given, givable }) => given || givable);
   if (applications.length === 0) return <Text color="fg.muted">{t('roleCard.applications.noApplications')}</Text>;
   return (
     <Stack gap="3">
@@ -112,19 +116,20 @@ export function RoleApplicationsTab(props: { applications: readonly ApplicationS
               <Alert.Indicator />
               <Alert.Title>{load.message}</Alert.Title>
             </Alert.Root>
-          ) : (privileges.data ?? []).length === 0 ? (
+          ) : offered.length === 0 ? (
             <Text color="fg.muted">{t('roleCard.applications.none')}</Text>
           ) : (
             <Stack gap="1.5" maxH="440px" overflowY="auto">
-              {(privileges.data ?? []).map((privilege) => (
-                <chakra.label key={privilege.id} display="inline-flex" alignItems="center" gap="2">
+              {offered.map(({ privilege, given, givable }) => (
+                <chakra.label key={privilege.id} display="inline-flex" alignItems="center" gap="2" color={givable ? undefined : 'fg.muted'}>
                   <input
                     type="checkbox"
-                    disabled={!editing || !selected}
-                    checked={Boolean(selected && apps[selected]?.privilege.includes(privilege.name))}
+                    disabled={!editing || !selected || !givable}
+                    checked={given}
                     onChange={(event) => selected && onChange(pick(apps, selected, privilege.name, event.target.checked))}
                   />
                   {privilege.name}
+                  {givable ? null : <VisuallyHidden>{t('roleCard.applications.notGivable')}</VisuallyHidden>}
                 </chakra.label>
               ))}
             </Stack>
