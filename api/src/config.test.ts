@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       requestTimeoutMs: 30_000,
       hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
-      security: { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 },
+      security: { frameAncestors: [], corsOrigins: [], appOrigins: ['https://*.suite.example'], hsts: true, hstsMaxAge: 31_536_000 },
     });
     // the repository root: the folder holding api/, host-shell/, mfe-*/
     expect(config.staticRoot).toBe(path.dirname(apiPackageDir()));
@@ -72,6 +72,7 @@ describe('loadConfig', () => {
       HUB_MAX_CONNECTIONS_PER_CLIENT: '5',
       FRAME_ANCESTORS: 'https://sign.example.com, http://localhost:3000/',
       CORS_ORIGINS: 'https://app.example.com https://APP.example.com:443',
+      APP_ORIGINS: 'https://*.Apps.example.com, https://billing.example.org/',
       HSTS: 'off',
       HSTS_MAX_AGE: '600',
       NOTIFY_DELIVERY_RETENTION_DAYS: '30',
@@ -110,6 +111,7 @@ describe('loadConfig', () => {
       security: {
         frameAncestors: ['https://sign.example.com', 'http://localhost:3000'],
         corsOrigins: ['https://app.example.com'],
+        appOrigins: ['https://*.apps.example.com', 'https://billing.example.org'],
         hsts: false,
         hstsMaxAge: 600,
       },

@@ -119,6 +119,14 @@ export interface SecurityConfig {
    * comma-separated). Empty (default): same-origin only, no CORS headers at all.
    */
   corsOrigins: string[];
+  /**
+   * Origins of sibling applications an application's `urlApp` and `urlAssignPassword` may point
+   * to, besides PUBLIC_URL and the HOST_MAP hosts (APP_ORIGINS, comma-separated; `https://*.example.com`
+   * allows one level of subdomains). Sign-in codes and reset links go only there
+   * (docs/security/administrators.md). Default: none in production; the demo applications'
+   * `https://*.suite.example` otherwise.
+   */
+  appOrigins: string[];
   /** Strict-Transport-Security on replies to HTTPS requests (HSTS, default on). */
   hsts: boolean;
   /** max-age of Strict-Transport-Security in seconds (HSTS_MAX_AGE, default 31536000: a year). */
@@ -217,19 +225,25 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
  * A comma- or space-separated list of origins (`https://app.example.com`, `http://localhost:3000`),
  * each normalised to scheme://host[:port]; anything with a path, query or another scheme is refused.
  */
-export function parseOrigins(name: string, raw: string | undefined): string[] {
+/** Where the demo data's sibling applications live (db/seed-data.ts): APP_ORIGINS outside production when unset. */
+export const DEMO_APP_ORIGINS = 'https://*.suite.example';
+
+export function parseOrigins(name: string, raw: string | undefined, { wildcard = false } = {}): string[] {
   const origins: string[] = [];
   for (const item of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
+    // `*.` before the host: any one label there (APP_ORIGINS)
+    const wild = wildcard && /^https?:\/\/\*\./i.test(item);
     let url: URL;
     try {
-      url = new URL(item);
+      url = new URL(wild ? item.replace('*.', 'wildcard.') : item);
     } catch {
       throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port])`);
     }
     if (!['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
       throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port], no path)`);
     }
-    if (!origins.includes(url.origin)) origins.push(url.origin);
+    const origin = wild ? url.origin.replace('//wildcard.', '//*.') : url.origin;
+    if (!origins.includes(origin)) origins.push(origin);
   }
   return origins;
 }
@@ -377,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     security: {
       frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
       corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),
+      appOrigins: nonEmpty(env.APP_ORIGINS) ? parseOrigins('APP_ORIGINS', env.APP_ORIGINS, { wildcard: true }) : production ? [] : [DEMO_APP_ORIGINS],
       hsts: parseSwitch('HSTS', env.HSTS, true),
       hstsMaxAge: parsePositiveInt('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 31_536_000, 0),
     },

@@ -51,7 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     requestTimeoutMs: 30_000,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
-    security: { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 },
+    security: { frameAncestors: [], corsOrigins: [], appOrigins: ['https://*.suite.example'], hsts: true, hstsMaxAge: 31_536_000 },
     ...overrides,
   };
 }

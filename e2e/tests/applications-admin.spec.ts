@@ -32,9 +32,9 @@ test('the administrator creates an application through the four tabs', async ({ 
   const field = (label: string) => page.getByLabel(label, { exact: true });
   await field('Nombre').fill(NAME);
   await field('Título comercial').fill('Firma de prueba');
-  await field('URL de la aplicación').fill('https://firma.example.com');
-  await field('URL de asignación de contraseña').fill('https://firma.example.com/password');
-  await field('URL de la landing').fill('https://firma.example.com/home');
+  await field('URL de la aplicación').fill('https://firma.suite.example');
+  await field('URL de asignación de contraseña').fill('https://firma.suite.example/password');
+  await field('URL de la landing').fill('https://firma.suite.example/home');
   await checkTab(page, 'Datos Básicos');
   await next(page, 'Token');
 
@@ -66,7 +66,7 @@ test('the administrator creates an application through the four tabs', async ({ 
   await expect(page).toHaveURL(/\/apps$/);
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(NAME);
   const row = page.getByRole('row').filter({ hasText: NAME });
-  await expect(row).toContainText('https://firma.example.com');
+  await expect(row).toContainText('https://firma.suite.example');
   await expect(row).toContainText('30 Minutos');
 });
 

@@ -1,4 +1,4 @@
-import { publicOrigin } from './public-origin';
+import { isRegisteredAddress, publicOrigin } from './public-origin';
 
 describe('publicOrigin', () => {
   const dev = { publicUrl: 'http://localhost:8080', hostMap: {} };
@@ -30,5 +30,43 @@ describe('publicOrigin', () => {
 
   it("keeps PUBLIC_URL's port for mapped hosts", () => {
     expect(publicOrigin({ ...prod, publicUrl: 'https://id.example.com:8443' }, 'firmaya')).toBe('https://firma.example.com:8443');
+  });
+});
+
+describe('isRegisteredAddress', () => {
+  const config = (publicUrl: string, appOrigins: string[] = [], hostMap = {}) => ({ publicUrl, hostMap, security: { frameAncestors: [], corsOrigins: [], appOrigins, hsts: true, hstsMaxAge: 0 } });
+
+  it('takes a path of the suite, PUBLIC_URL, the HOST_MAP hosts and the APP_ORIGINS', () => {
+    const production = config('https://id.example.com', ['https://*.apps.example.com', 'https://billing.example.org'], { 'firma.example.com': { app: 'firmaya' } });
+    for (const address of ['/users', '/changepassword?x=1', 'https://id.example.com/users', 'https://firma.example.com/entrar', 'https://nomina.apps.example.com/', 'https://billing.example.org/a']) {
+      expect([address, isRegisteredAddress(production, address)]).toEqual([address, true]);
+    }
+  });
+
+  it('refuses any other host, scheme, port, a second level under a wildcard, credentials and protocol-relative paths', () => {
+    const production = config('https://id.example.com', ['https://*.apps.example.com'], { 'firma.example.com': { app: 'firmaya' } });
+    for (const address of [
+      '//evil.example/steal',
+      '/\\evil.example',
+      'https://evil.example/steal',
+      'http://id.example.com/users',
+      'https://id.example.com:8443/users',
+      'http://firma.example.com/entrar',
+      'https://a.b.apps.example.com/',
+      'https://apps.example.com/',
+      'https://apps.example.com.evil.example/',
+      'https://user:pass@id.example.com/',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
+      expect([address, isRegisteredAddress(production, address)]).toEqual([address, false]);
+    }
+  });
+
+  it('takes the development suite’s *.localhost hosts on its own port only', () => {
+    const development = config('http://localhost:8080');
+    expect(isRegisteredAddress(development, 'http://firmaya.localhost:8080/x')).toBe(true);
+    expect(isRegisteredAddress(development, 'http://firmaya.localhost:9090/x')).toBe(false);
+    expect(isRegisteredAddress(config('https://id.example.com'), 'https://firmaya.localhost/x')).toBe(false);
   });
 });

@@ -30,3 +30,35 @@ export function publicOrigin(config: Pick<Config, 'publicUrl' | 'hostMap'>, app:
   }
   return base.origin;
 }
+
+/**
+ * Whether an application's `urlApp` or `urlAssignPassword` points where the configuration allows
+ * (docs/security/administrators.md): a path of the suite's own origin, PUBLIC_URL, a HOST_MAP host
+ * (PUBLIC_URL's scheme and port), the development suite's `*.localhost` hosts when PUBLIC_URL is
+ * on localhost, or an APP_ORIGINS origin (`*.` for one label). Sign-in codes and reset links are
+ * sent to these addresses, so an administrator cannot point them at a host of their choosing.
+ */
+export function isRegisteredAddress(config: Pick<Config, 'publicUrl' | 'hostMap' | 'security'>, address: string): boolean {
+  if (/^\/(?![/\\])/.test(address)) return true;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const base = new URL(config.publicUrl);
+  if (url.origin === base.origin) return true;
+  const host = url.hostname.toLowerCase();
+  const likeBase = url.protocol === base.protocol && url.port === base.port;
+  if (likeBase && Object.keys(config.hostMap).some((mapped) => mapped.toLowerCase() === host)) return true;
+  const local = base.hostname === 'localhost' || base.hostname.endsWith('.localhost');
+  if (likeBase && local && host.endsWith('.localhost')) return true;
+  return config.security.appOrigins.some((allowed) => {
+    const pattern = new URL(allowed.replace('//*.', '//wildcard.'));
+    if (pattern.protocol !== url.protocol || pattern.port !== url.port) return false;
+    if (!allowed.includes('//*.')) return pattern.hostname === host;
+    const suffix = pattern.hostname.slice('wildcard'.length);
+    return host.endsWith(suffix) && !host.slice(0, -suffix.length).includes('.') && host.length > suffix.length;
+  });
+}

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SecurityConfig } from '../config';
 import { MAILBOX_CSP, PERMISSIONS_POLICY, cspNonce, installSecurityHeaders, parseCsp, registryOrigins } from './security-headers';
 
-const DEFAULTS: SecurityConfig = { frameAncestors: [], corsOrigins: [], hsts: true, hstsMaxAge: 31_536_000 };
+const DEFAULTS: SecurityConfig = { frameAncestors: [], corsOrigins: [], appOrigins: [], hsts: true, hstsMaxAge: 31_536_000 };
 
 async function appWith(config: Partial<SecurityConfig> = {}, options: { trustProxy?: boolean; remoteOrigins?: string[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: options.trustProxy ?? false });

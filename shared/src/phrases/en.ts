@@ -176,6 +176,7 @@ export const en: Catalogue = {
     unknown: 'The application does not exist.',
     hiddenStaysHidden: 'The RESETOTP application cannot be made visible or renamed.',
     consoleStaysOn: 'The console application cannot be made inactive, hidden or renamed.',
+    urlNotRegistered: 'The URL :url is not among the allowed origins of the suite (PUBLIC_URL, HOST_MAP or APP_ORIGINS).',
   },
   applicationWarnings: {
     accessOutlivesRefresh: 'The access token lives longer than the refresh token: the session will end before the access token expires.',

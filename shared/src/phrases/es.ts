@@ -244,6 +244,7 @@ export const es = {
     unknown: 'La aplicación no existe.',
     hiddenStaysHidden: 'La aplicación RESETOTP no se puede hacer visible ni renombrar.',
     consoleStaysOn: 'La aplicación de la consola no se puede inactivar, ocultar ni renombrar.',
+    urlNotRegistered: 'La URL :url no está entre los orígenes permitidos de la suite (PUBLIC_URL, HOST_MAP o APP_ORIGINS).',
   },
   /** Settings that contradict one another (not given by the spec): advice beside the fields. */
   applicationWarnings: {

@@ -176,6 +176,7 @@ export const pt: Catalogue = {
     unknown: 'A aplicação não existe.',
     hiddenStaysHidden: 'A aplicação RESETOTP não pode ser tornada visível nem renomeada.',
     consoleStaysOn: 'A aplicação do console não pode ser inativada, ocultada nem renomeada.',
+    urlNotRegistered: 'A URL :url não está entre as origens permitidas da suíte (PUBLIC_URL, HOST_MAP ou APP_ORIGINS).',
   },
   applicationWarnings: {
     accessOutlivesRefresh: 'O token de acesso dura mais que o token de atualização: a sessão terminará antes de o token de acesso expirar.',

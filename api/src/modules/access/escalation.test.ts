@@ -153,6 +153,33 @@ describeEachBackend('administrators act within what they hold', (server) => {
     });
   });
 
+  describe('APPS_WRITE alone', () => {
+    it('cannot point an application where sign-in codes or reset links would reach a host of its choosing', async () => {
+      const records = json(await call('GET', '/api/application/list', { token: tokens['esc.apps'] })).result.records as Array<Record<string, unknown>>;
+      const console = records.find((a) => a.name === 'ibuhoo') as Record<string, unknown>;
+      // firmaya is seeded without urlAssignPassword, which a save requires
+      const firmaya = { ...(records.find((a) => a.name === 'firmaya') as Record<string, unknown>), urlAssignPassword: 'https://firmaya.suite.example/clave' };
+      for (const [application, field, url] of [
+        [console, 'urlApp', 'https://evil.example/steal'],
+        [firmaya, 'urlApp', '//evil.example/steal'],
+        [firmaya, 'urlAssignPassword', 'https://evil.example/reset'],
+        [firmaya, 'urlAssignPassword', 'https://suite.example.evil.example/reset'],
+        [firmaya, 'urlApp', 'http://firmaya.suite.example/'],
+      ] as const) {
+        // a protocol-relative address is not even a URL to the contract (its own 400)
+        const information = url.startsWith('//') ? undefined : formatMessage(APPLICATION_MESSAGES.urlNotRegistered, { url });
+        const before = await snapshot(server().db);
+        const response = await call('POST', '/api/application/modify', { token: tokens['esc.apps'], payload: { ...application, [field]: url } });
+        expect(response.statusCode).toBe(400);
+        if (information) expect(json(response).result.information).toBe(information);
+        expect(await snapshot(server().db)).toBe(before);
+      }
+      // a registered sibling address is accepted
+      const moved = await call('POST', '/api/application/modify', { token: tokens['esc.apps'], payload: { ...firmaya, urlApp: 'https://firma.suite.example/entrar' } });
+      expect(moved.statusCode).toBe(200);
+    });
+  });
+
   describe('the console cannot be locked out', () => {
     it('keeps the console application on, visible and named, even for its full administrator', async () => {
       const console = await server().db.selectFrom('applications').select('id').where(sql<string>`lower(name)`, '=', 'ibuhoo').executeTakeFirstOrThrow();

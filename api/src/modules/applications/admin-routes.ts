@@ -13,6 +13,7 @@ import {
   type Envelope,
 } from '@suite/shared/contracts';
 import { parseInput } from '../../http/errors';
+import { isRegisteredAddress } from '../../http/public-origin';
 import { requirePrivilege } from '../../security/auth';
 import { actorOf } from '../audit/audit';
 import { listAdminApplications, selectableApplications } from './admin-queries';
@@ -28,6 +29,7 @@ import { createApplication, isStateToggle, modifyApplication, setApplicationStat
 export default async function applicationAdminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
+  const registered = (address: string) => isRegisteredAddress(app.ctx.config, address);
   const answer = (change: ApplicationChange): Envelope<ApplicationWriteResult> => {
     app.ctx.directory.invalidate();
     app.ctx.access.dropAll();
@@ -40,7 +42,7 @@ export default async function applicationAdminRoutes(app: FastifyInstance): Prom
   });
 
   app.post('/api/application/create', { preHandler: requirePrivilege('APPS_WRITE'), config: { contract: { summary: 'Create an application', tag: 'applications', body: CreateApplicationRequestSchema, result: ApplicationWriteResultSchema, auth: ['APPS_WRITE'] } } }, async (request): Promise<Envelope<ApplicationWriteResult>> => {
-    return answer(await createApplication(db, actorOf(request), parseInput(CreateApplicationRequestSchema, request.body)));
+    return answer(await createApplication(db, actorOf(request), parseInput(CreateApplicationRequestSchema, request.body), registered));
   });
 
   app.post('/api/application/modify', { preHandler: requirePrivilege('APPS_WRITE'), config: { contract: { summary: 'Save an application, or switch it on or off', tag: 'applications', body: ModifyApplicationRequestSchema, result: ApplicationWriteResultSchema, auth: ['APPS_WRITE'] } } }, async (request): Promise<Envelope<ApplicationWriteResult>> => {
@@ -48,7 +50,7 @@ export default async function applicationAdminRoutes(app: FastifyInstance): Prom
       const { id, idState } = parseInput(ApplicationStateRequestSchema, request.body);
       return answer(await setApplicationStateOnly(db, actorOf(request), id, idState));
     }
-    return answer(await modifyApplication(db, actorOf(request), parseInput(ModifyApplicationRequestSchema, request.body)));
+    return answer(await modifyApplication(db, actorOf(request), parseInput(ModifyApplicationRequestSchema, request.body), registered));
   });
 
   app.get('/api/application/getApplicationsForAssignMenu', { preHandler: requirePrivilege('MENUS_READ', 'APPS_READ'), config: { contract: { summary: 'Applications a menu may be set for (visible and active)', tag: 'applications', result: ApplicationOptionsResultSchema, auth: ['MENUS_READ', 'APPS_READ'] } } }, async (): Promise<Envelope<ApplicationOptionsResult>> => {

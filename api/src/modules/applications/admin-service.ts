@@ -5,6 +5,7 @@ import {
   APPLICATION_MESSAGES,
   HIDDEN_APPLICATION,
   INFORMATION_CODES,
+  formatMessage,
   isActiveState,
   type ApplicationAdminRecord,
   type CreateApplicationRequest,
@@ -66,11 +67,22 @@ function assertConsoleStaysOn(current: string, next: { name?: string; idState?: 
   if (renamed || next.isVisible === false || (next.idState !== undefined && !isActiveState(next.idState))) throw badRequest(APPLICATION_MESSAGES.consoleStaysOn);
 }
 
+/** Whether the configuration allows an address (http/public-origin.ts isRegisteredAddress). */
+export type AddressCheck = (address: string) => boolean;
+
+/** Sign-in codes go to urlApp and reset links to urlAssignPassword: only to addresses the configuration allows. */
+function assertRegisteredAddresses(registered: AddressCheck, body: { urlApp: string; urlAssignPassword: string }): void {
+  for (const url of [body.urlApp, body.urlAssignPassword]) {
+    if (!registered(url)) throw badRequest(formatMessage(APPLICATION_MESSAGES.urlNotRegistered, { url }));
+  }
+}
+
 /**
  * Creates an active application (and its parameters), audits it and announces it in the
  * transaction: every instance drops its cached applications when it commits.
  */
-export async function createApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: CreateApplicationRequest): Promise<ApplicationChange> {
+export async function createApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: CreateApplicationRequest, registered: AddressCheck): Promise<ApplicationChange> {
+  assertRegisteredAddresses(registered, body);
   return inTransaction(db, async (trx) => {
     if (await applicationNameTaken(trx, body.name)) throw badRequest(APPLICATION_MESSAGES.nameInUse);
     const id = await insertApplication(trx, body);
@@ -85,7 +97,8 @@ export async function createApplication(db: Kysely<DB>, actor: AuditActor | unde
  * flipped). Unchanged: 400 'No hay cambios para guardar'. RESETOTP keeps its name and stays
  * hidden. Audited with before and after, announced in the transaction.
  */
-export async function modifyApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyApplicationRequest): Promise<ApplicationChange> {
+export async function modifyApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyApplicationRequest, registered: AddressCheck): Promise<ApplicationChange> {
+  assertRegisteredAddresses(registered, body);
   return inTransaction(db, async (trx) => {
     const current = await findApplicationById(trx, body.id);
     if (!current) throw applicationNotFound();
