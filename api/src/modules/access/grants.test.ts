@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from '../../app';
 import type { DB } from '../../db/schema';
-import { createUser, describeEachBackend, startTestServer, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, createUser, describeEachBackend, startTestServer, tokenFor } from '../../../test/harness';
 import { announceAccessChange } from './grants';
 
 const PASSWORD = 'Gr4nts.Pass-word';
@@ -125,6 +125,30 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
       expect(await uses()).toHaveLength(1);
     } finally {
       await change(app, (trx) => trx.updateTable('privileges').set({ is_auditable: false }).where('name', '=', 'USERS_READ').execute());
+    }
+  });
+
+  it('audits the next use of a privilege the console marks auditable, on the call right after the save', async () => {
+    const { app, db } = server();
+    const { userName, token } = await signedIn();
+    const admin = await tokenFor(app, 'admin', ADMIN_PASSWORD);
+    const uses = () => db.selectFrom('audit_log').select('id').where('action', '=', 'privilege.use').where('actor_name', '=', userName).execute();
+    // cached: the privilege is not auditable
+    expect((await readTypes(app, token)).statusCode).toBe(200);
+    const row = await db.selectFrom('privileges').selectAll().where('name', '=', 'USERS_READ').executeTakeFirstOrThrow();
+    const save = (isAuditable: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/privilege/modify',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { id: row.id, name: row.name, description: row.description, licence: row.licence, isAuditable, idstate: row.idstate, application: ['ibuhoo'] },
+      });
+    expect((await save(true)).statusCode).toBe(200);
+    try {
+      expect((await readTypes(app, token)).statusCode).toBe(200);
+      expect(await uses()).toHaveLength(1);
+    } finally {
+      expect((await save(false)).statusCode).toBe(200);
     }
   });
 

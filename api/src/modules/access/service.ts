@@ -41,7 +41,7 @@ type ModifyPrivilege = v.InferOutput<typeof ModifyPrivilegeRequestSchema>;
 type CreateRole = v.InferOutput<typeof CreateRoleRequestSchema>;
 type ModifyRole = v.InferOutput<typeof ModifyRoleRequestSchema>;
 
-/** What a write did: the reply's message, the id, and whether what roles grant changed (drop the cached grants). */
+/** What a write did: the reply's message, the id, and whether what roles grant (or which uses are audited) changed: drop the cached grants. */
 export interface AccessChange {
   id: number;
   information: string;
@@ -139,7 +139,8 @@ export async function modifyPrivilege(db: Kysely<DB>, actor: AuditActor | undefi
     assertWithin(actor, assigned, changedGrants(grantedBefore, await privilegeGrants(trx, body.id)));
     await keepsConsoleHolders();
     const stateChanged = isActiveState(before.idstate) !== isActiveState(after.idstate);
-    const grantsChanged = grantsDiffer(before, after);
+    // whether its uses are audited is read with the grants (AccessGrants.auditable): it takes effect on the next call too
+    const grantsChanged = grantsDiffer(before, after) || before.isAuditable !== after.isAuditable;
     if (grantsChanged) await announceAccessChange(trx);
     await recordAudit(trx, { actor, action: 'privilege.modify', entity: 'privilege', entityId: String(body.id), before, after });
     const information = !stateChanged
