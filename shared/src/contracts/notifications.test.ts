@@ -7,14 +7,16 @@ import {
   dateIn,
   isCalendarDate,
   isTimeZone,
+  latestSendDate,
   nextDate,
   notificationIssues,
   notificationSendAt,
   notificationTimeZone,
+  SEND_YEARS_AHEAD,
   serializeVariables,
   type TemplateVariable,
 } from './notifications';
-import { VALIDATION_MESSAGES, maxMessage } from './validation';
+import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 describe('notification time zones', () => {
   it('sends at 23:59 of the date in the zone: Bogotá 23:59 is 04:59 UTC the next day', () => {
@@ -74,8 +76,17 @@ describe('notification rules (spec §5)', () => {
     expect(issues(valid)).toEqual([]);
   });
 
+  it('lets a send be scheduled up to the same day five years ahead (28 February for a 29th)', () => {
+    expect(latestSendDate('2026-03-10')).toBe('2031-03-10');
+    expect(latestSendDate('2028-02-29')).toBe('2033-02-28');
+  });
+
   it('refuses each broken rule with its message', () => {
     expect(issues(valid, '2026-03-09')).toEqual([{ path: 'executionDate', message: NOTIFICATION_MESSAGES.sendDateFromToday }]);
+    const tooFar = [{ path: 'executionDate', message: formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD }) }];
+    expect(issues(valid, '9999-12-31')).toEqual(tooFar);
+    expect(issues(valid, latestSendDate(today))).toEqual([]);
+    expect(issues(valid, nextDate(latestSendDate(today)))).toEqual(tooFar);
     expect(issues(replace('detalle', ' '))).toEqual([{ path: 'variables.detalle', message: VALIDATION_MESSAGES.required }]);
     expect(issues(replace('detalle', 'x'.repeat(11)))).toEqual([{ path: 'variables.detalle', message: maxMessage(10) }]);
     expect(issues(replace('fecha', '2026-03-10'))).toEqual([{ path: 'variables.fecha', message: NOTIFICATION_MESSAGES.dateFromTomorrow }]);

@@ -270,16 +270,28 @@ export interface NotificationIssue {
   message: string;
 }
 
+/** How far ahead a send may be scheduled: a date beyond it is a typing slip, and far years are beyond what time zones and storage handle alike. */
+export const SEND_YEARS_AHEAD = 5;
+
+/** The last day a notification may be sent, from today (`YYYY-MM-DD`; 29 February becomes 28 February). */
+export function latestSendDate(today: string): string {
+  const [year, month, day] = today.split('-');
+  const last = `${Number(year) + SEND_YEARS_AHEAD}-${month}-${day}`;
+  return isCalendarDate(last) ? last : `${Number(year) + SEND_YEARS_AHEAD}-${month}-28`;
+}
+
 /**
  * The rules of spec §5 that need the chosen template and today's date in the notification's zone:
  * every variable of the template present and valid by its type (text required and within its
  * maxLength, date a real day from tomorrow, hour 0-23, minutes 0-59, check a yes or no), no
- * variable the template lacks, and the send date from today. Empty when all hold.
+ * variable the template lacks, and the send date from today, at most SEND_YEARS_AHEAD years ahead.
+ * Empty when all hold.
  */
 export function notificationIssues(input: { executionDate: string; variables: VariableValue[] }, definitions: TemplateVariable[], today: string): NotificationIssue[] {
   const issues: NotificationIssue[] = [];
   if (!isCalendarDate(input.executionDate)) issues.push({ path: 'executionDate', message: NOTIFICATION_MESSAGES.dateInvalid });
   else if (input.executionDate < today) issues.push({ path: 'executionDate', message: NOTIFICATION_MESSAGES.sendDateFromToday });
+  else if (input.executionDate > latestSendDate(today)) issues.push({ path: 'executionDate', message: formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD }) });
   const byName = new Map<string, VariableValue>();
   for (const value of input.variables) {
     if (byName.has(value.name)) issues.push({ path: `variables.${value.name}`, message: formatMessage(NOTIFICATION_MESSAGES.variableRepeated, { name: value.name }) });

@@ -215,6 +215,7 @@ export const en: Catalogue = {
     applicationUnavailable: 'One of the chosen applications does not exist or is not active.',
     dateInvalid: 'The date is not valid.',
     sendDateFromToday: 'The send date must be today or later.',
+    sendDateTooFar: 'The send date cannot be more than :years years from today.',
     dateFromTomorrow: 'The date must be from tomorrow on.',
     hourRange: 'The hour must be between 0 and 23.',
     minutesRange: 'The minutes must be between 0 and 59.',

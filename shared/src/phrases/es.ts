@@ -287,6 +287,7 @@ export const es = {
     applicationUnavailable: 'Una de las aplicaciones elegidas no existe o no está activa.',
     dateInvalid: 'La fecha no es válida.',
     sendDateFromToday: 'La fecha de envío debe ser hoy o posterior.',
+    sendDateTooFar: 'La fecha de envío no puede ser más de :years años después de hoy.',
     dateFromTomorrow: 'La fecha debe ser a partir de mañana.',
     hourRange: 'La hora debe estar entre 0 y 23.',
     minutesRange: 'Los minutos deben estar entre 0 y 59.',

@@ -215,6 +215,7 @@ export const pt: Catalogue = {
     applicationUnavailable: 'Um dos aplicativos escolhidos não existe ou não está ativo.',
     dateInvalid: 'A data não é válida.',
     sendDateFromToday: 'A data de envio deve ser hoje ou posterior.',
+    sendDateTooFar: 'A data de envio não pode ser mais de :years anos depois de hoje.',
     dateFromTomorrow: 'A data deve ser a partir de amanhã.',
     hourRange: 'A hora deve estar entre 0 e 23.',
     minutesRange: 'Os minutos devem estar entre 0 e 59.',

@@ -4,6 +4,7 @@ import {
   ACCESS_MESSAGES,
   MESSAGES,
   NOTIFICATION_MESSAGES,
+  SEND_YEARS_AHEAD,
   VALIDATION_MESSAGES,
   dateIn,
   formatMessage,
@@ -208,6 +209,8 @@ describeEachBackend('notifications console API', (server) => {
       [{ executionDate: '' }, VALIDATION_MESSAGES.required],
       [{ executionDate: '2026-02-30' }, NOTIFICATION_MESSAGES.dateInvalid],
       [{ executionDate: '2020-01-01' }, NOTIFICATION_MESSAGES.sendDateFromToday],
+      // west of UTC the last minute of that day is in year 10000
+      [{ executionDate: '9999-12-31', timeZone: 'America/Los_Angeles' }, formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD })],
       [{ timeZone: 'Mars/Olympus' }, NOTIFICATION_MESSAGES.timeZoneInvalid],
       [{ variables: '{"no": "una lista"' }, NOTIFICATION_MESSAGES.variablesInvalid],
       [{ variables: '{"no": "una lista"}' }, NOTIFICATION_MESSAGES.variablesInvalid],
