@@ -143,3 +143,25 @@ describeEachBackend('OTP-reset requests', (server) => {
     expect((await read(appToken, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
+
+describeEachBackend(
+  'OTP-reset requests per person',
+  (server) => {
+    it('mails one person at most the hourly budget of requests, shared by every instance; others are not held back', async () => {
+      const { app, db } = server();
+      await createUser(db, { userName: 'svc.budget', password: PASSWORD, typeuserid: USER_TYPE.application });
+      await createUser(db, { userName: 'otp.budget', password: PASSWORD });
+      await createUser(db, { userName: 'otp.other', password: PASSWORD });
+      const token = await tokenFor(app, 'svc.budget', PASSWORD, APP);
+      const create = (userName: string) => app.inject({ method: 'POST', url: OTP_RESET_REQUESTS_PATH, headers: { authorization: `Bearer ${token}` }, payload: { appName: APP, userName } });
+      expect((await create('otp.budget')).statusCode).toBe(200);
+      expect((await create('otp.budget')).statusCode).toBe(200);
+      const before = await snapshot(db);
+      const over = await create('otp.budget');
+      expect(over.statusCode).toBe(429);
+      expect(await snapshot(db)).toBe(before);
+      expect((await create('otp.other')).statusCode).toBe(200);
+    });
+  },
+  { rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 1000, resetPerMinute: 1000, resetPerAddressPerHour: 2 } },
+);

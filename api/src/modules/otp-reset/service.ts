@@ -14,6 +14,7 @@ import { formatPhrase } from '@suite/shared/phrases';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
+import { SharedLimiter } from '../../http/rate-limit';
 import type { AuthUser } from '../../security/auth';
 import { recordAudit } from '../audit/audit';
 import { hashLinkToken } from '../passwords/links';
@@ -54,6 +55,8 @@ const applicationAccountOnly = () => new ApiError(403, OTP_RESET_MESSAGES.applic
  */
 export function otpResetService(ctx: AppContext) {
   const { db, config, mailer } = ctx;
+  // each person's mailbox gets a bounded number of these an hour, whichever instance sends them (ADR 0024)
+  const perAccount = new SharedLimiter(db, 'otp-reset', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
   /** The caller is the application's own account: type Aplicación, its token issued for `appName`. */
   async function requireApplicationAccount(caller: AuthUser, appName: string): Promise<void> {
@@ -68,6 +71,7 @@ export function otpResetService(ctx: AppContext) {
       if (!application) throw applicationAccountOnly();
       const user = await findResettableUser(db, body.userName);
       if (!user) throw badRequest(OTP_RESET_MESSAGES.userUnknown);
+      await perAccount.enforce(`account:${user.id}`);
 
       const token = randomBytes(32).toString('base64url');
       const seconds = config.otpResetLinkMinutes * 60;
