@@ -174,6 +174,12 @@ export async function insertApplication(trx: Transaction<DB>, body: CreateApplic
 
 /** Saves every field of the form and the state; the captcha switch when sent. */
 export async function updateApplication(trx: Transaction<DB>, id: number, body: CreateApplicationRequest & { idState: number }): Promise<void> {
+  // a sign-in code is redeemable only for the address it was sent to: a new urlApp voids the codes not yet exchanged
+  await sql`
+    update auth_codes ac set expires_at = now()
+      from applications a
+     where a.id = ${id}::int and ac.application_id = a.id and ac.used_at is null and ac.expires_at > now()
+       and a.url_app is distinct from ${body.urlApp}`.execute(trx);
   await trx.updateTable('applications').set({ ...columnsOf(body), idstate: body.idState }).where('id', '=', id).execute();
   if (body.captchaApply !== undefined) await setCaptchaApply(trx, id, body.captchaApply);
 }

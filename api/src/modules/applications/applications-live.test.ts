@@ -252,6 +252,10 @@ describeEachBackend('every application setting is live on the next request', (se
     const tokens = json(exchanged).result as Tokens;
     expect(accessLifetime(tokens.token)).toBe(90_000);
     expect(await refreshLifetime(db, tokens.refreshToken)).toBe(7 * MINUTE);
+    // a code sent to one address is not exchanged once the application points elsewhere
+    const sent = await codeOf();
+    await consoleApi.modify(appName, { urlApp: 'https://vivo.suite.example/entrar' });
+    expect((await exchange(sent)).statusCode).toBe(401);
     // a code given before the application was switched off is not exchanged after
     const pending = await codeOf();
     await consoleApi.modify(appName, { idState: 1 });
