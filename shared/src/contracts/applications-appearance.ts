@@ -39,6 +39,12 @@ export const STORED_IMAGES_PATH = '/api/images';
 
 /** Upload limits (console spec §9's file limit, as the menus' uploads). */
 export const IMAGE_MAX_BYTES = 2_097_152;
+/**
+ * Upload limits on what an image decodes to, whatever its format: a few bytes can declare a
+ * picture that takes gigabytes once a visitor's browser decodes it (docs/security/storage-and-input.md).
+ */
+export const IMAGE_MAX_SIDE = 4096;
+export const IMAGE_MAX_PIXELS = 16_000_000;
 export const IMAGE_FILE_NAME_MAX = 200;
 /** Image types an appearance accepts, told by content (never by the name). */
 export const APPEARANCE_IMAGE_TYPES = ['png', 'jpg', 'webp', 'ico'] as const;

@@ -194,6 +194,7 @@ export const en: Catalogue = {
     updated: 'The appearance has been updated',
     tenantUpdated: "The tenant's appearance has been updated",
     imageTooLarge: 'The image cannot exceed 2 MB.',
+    imageDimensions: 'The image cannot be more than :side pixels on a side nor have more than :megapixels megapixels.',
     imageType: 'The file must be a PNG, JPG, WebP or ICO image.',
     fileNameLong: 'The file name cannot exceed 200 characters.',
     imageUploaded: 'The image has been uploaded',

@@ -264,6 +264,7 @@ export const es = {
     updated: 'La apariencia ha sido actualizada',
     tenantUpdated: 'La apariencia del inquilino ha sido actualizada',
     imageTooLarge: 'La imagen no puede superar 2 MB.',
+    imageDimensions: 'La imagen no puede medir más de :side píxeles por lado ni tener más de :megapixels megapíxeles.',
     imageType: 'El archivo debe ser una imagen PNG, JPG, WebP o ICO.',
     fileNameLong: 'El nombre del archivo no puede superar 200 caracteres.',
     imageUploaded: 'La imagen ha sido cargada',

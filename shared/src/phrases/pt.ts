@@ -194,6 +194,7 @@ export const pt: Catalogue = {
     updated: 'A aparência foi atualizada',
     tenantUpdated: 'A aparência do inquilino foi atualizada',
     imageTooLarge: 'A imagem não pode exceder 2 MB.',
+    imageDimensions: 'A imagem não pode ter mais de :side pixels por lado nem mais de :megapixels megapixels.',
     imageType: 'O arquivo deve ser uma imagem PNG, JPG, WebP ou ICO.',
     fileNameLong: 'O nome do arquivo não pode exceder 200 caracteres.',
     imageUploaded: 'A imagem foi carregada',

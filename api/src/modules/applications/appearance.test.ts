@@ -7,11 +7,13 @@ import {
   PORTAL_PROFILE_PATH,
   STORED_IMAGES_PATH,
   appearanceOf,
+  formatMessage,
   type ApplicationAppearance,
   type ApplicationAppearanceResult,
   type PortalProfile,
 } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
+import { blackPng, jpegDeclaring, webpDeclaring } from '../../../test/image-bombs';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Look-Pass';
@@ -189,6 +191,9 @@ describeEachBackend('application appearance API', (server) => {
       [{ fileName: 'logo.png', imageBase64: SVG }, 400, APPEARANCE_MESSAGES.imageType],
       [{ fileName: 'logo.png', imageBase64: 'not base64 at all!' }, 400, APPEARANCE_MESSAGES.imageType],
       [{ fileName: 'logo.png', imageBase64: threeMegabytes }, 400, APPEARANCE_MESSAGES.imageTooLarge],
+      ...[jpegDeclaring(65_000, 65_000), webpDeclaring(16_384), blackPng(8192)].map(
+        (bomb): [Record<string, unknown>, number, string] => [{ fileName: 'logo.png', imageBase64: bomb.toString('base64') }, 400, formatMessage(APPEARANCE_MESSAGES.imageDimensions, { side: 4096, megapixels: 16 })],
+      ),
       [{ fileName: `${'a'.repeat(IMAGE_FILE_NAME_MAX - 3)}.png`, imageBase64: PNG }, 400, APPEARANCE_MESSAGES.fileNameLong],
     ];
     for (const [body, status, information] of refusals) {

@@ -6,8 +6,6 @@ import { crc32 } from 'node:zlib';
  * colour type (PNG specification §11.2.2), and an IEND chunk at the end.
  */
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** Bigger than any image a menu shows; refuses decompression bombs that claim huge sizes. */
-const MAX_DIMENSION = 8192;
 /** Colour type → the bit depths it allows. */
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
@@ -26,7 +24,8 @@ export function readPngHeader(bytes: Buffer): PngHeader | undefined {
   const depth = bytes[24];
   const colourType = bytes[25];
   const [compression, filter, interlace] = [bytes[26], bytes[27], bytes[28]];
-  if (width === 0 || height === 0 || width > MAX_DIMENSION || height > MAX_DIMENSION) return undefined;
+  // how large it may be is the upload's limit, for every format (withinDimensions)
+  if (width === 0 || height === 0) return undefined;
   if (!DEPTHS[colourType]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return undefined;
   const end = bytes.subarray(bytes.length - 12);
   if (end.readUInt32BE(0) !== 0 || end.toString('latin1', 4, 8) !== 'IEND') return undefined;

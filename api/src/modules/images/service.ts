@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { imageSize } from 'image-size';
-import { IMAGE_MAX_BYTES, STORED_IMAGES_PATH, type AppearanceImageType, type UploadImageResult } from '@suite/shared/contracts';
+import {
+  APPEARANCE_MESSAGES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+  STORED_IMAGES_PATH,
+  formatMessage,
+  type AppearanceImageType,
+  type UploadImageResult,
+} from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/audit';
@@ -38,6 +47,14 @@ export function inspectImage(bytes: Buffer, accepted: readonly AppearanceImageTy
   }
 }
 
+/**
+ * Whether what an image decodes to stays within the upload limits: each side and the pixel count,
+ * as its header declares them (the header is what a browser allocates by).
+ */
+export function withinDimensions({ width, height }: Pick<InspectedImage, 'width' | 'height'>): boolean {
+  return width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS;
+}
+
 /** Base64 without an optional `data:…;base64,` prefix and spaces; undefined when it is not base64. */
 function base64Body(text: string): string | undefined {
   const body = text.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
@@ -63,7 +80,7 @@ export interface ImageUpload {
  * The one store of uploaded images (appearances, menus): checks an upload and stores it in the
  * caller's transaction (audited there), named by the SHA-256 of its bytes and served from the
  * database by every instance at STORED_IMAGES_PATH. Refusals, in the caller's texts: not base64
- * or not an accepted image; more than 2 MB.
+ * or not an accepted image; more than 2 MB; and beyond IMAGE_MAX_SIDE or IMAGE_MAX_PIXELS once decoded.
  */
 export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor | undefined, upload: ImageUpload): Promise<UploadImageResult> {
   const body = base64Body(upload.imageBase64);
@@ -72,6 +89,7 @@ export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor
   const bytes = Buffer.from(body, 'base64');
   const image = inspectImage(bytes, upload.accepted);
   if (!image) throw badRequest(upload.messages.type);
+  if (!withinDimensions(image)) throw badRequest(formatMessage(APPEARANCE_MESSAGES.imageDimensions, { side: IMAGE_MAX_SIDE, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
   const id = createHash('sha256').update(bytes).digest('hex');
   const relativePath = `${STORED_IMAGES_PATH}/${id}.${image.type}`;
   const stored = await insertImage(trx, {
