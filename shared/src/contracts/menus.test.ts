@@ -46,6 +46,10 @@ describe('menu contracts', () => {
   it.each([
     ['not JSON', 1, '{', MENU_MESSAGES.notAList],
     ['a bad URL', 1, [item({ url: 'ftp://x' })], MENU_MESSAGES.urlInvalid],
+    ['a protocol-relative URL', 1, [item({ url: '//evil.example/x' })], MENU_MESSAGES.urlInvalid],
+    ['a path a browser opens on another host', 1, [item({ url: '/\\evil.example/x' })], MENU_MESSAGES.urlInvalid],
+    ['a protocol-relative personalised icon', 1, [item({ isPersonalizedIcon: true, iconName: '//evil.example/x.png' })], formatMessage(MENU_MESSAGES.iconUnknown, { icon: '//evil.example/x.png' })],
+    ['a protocol-relative suite tile', 4, [{ key: 'abcdefghij', name: 'A', urlLanding: '//evil.example', urlApplication: 'https://a.test', iconName: '/brand/a.svg', iconNameDark: '/brand/a.svg' }], MENU_MESSAGES.urlInvalid],
     ['a function without name', 1, [item({ isFunction: true, url: '' })], MENU_MESSAGES.functionRequired],
     ['an unknown icon', 1, [item({ iconName: 'no-such-icon' })], formatMessage(MENU_MESSAGES.iconUnknown, { icon: 'no-such-icon' })],
     ['a short key', 1, [item({ key: 'abc' })], MENU_MESSAGES.keyInvalid],

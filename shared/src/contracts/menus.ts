@@ -62,12 +62,13 @@ const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.
 
 /**
  * A link: an http(s) address (console spec §5) or, ours, a path of the application itself
- * ('/users'), which is how the console's own drawer links its sections.
+ * ('/users'), which is how the console's own drawer links its sections — never `//host` or
+ * `/\host`, which a browser opens on another host.
  */
-export const MENU_URL_PATTERN = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/[^\s]*)$/i;
+export const MENU_URL_PATTERN = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/i;
 export const MenuUrlSchema = v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)), v.regex(MENU_URL_PATTERN, MENU_MESSAGES.urlInvalid));
 /** An image: a path this server serves ('/api/images/….png', '/brand/…') or an https address. */
-const IMAGE_PATTERN = /^(?:\/(?!.*\.\.)[\w./-]+|https:\/\/[^\s/?#]+[^\s]*)$/;
+const IMAGE_PATTERN = /^(?:\/(?!\/)(?!.*\.\.)[\w./-]+|https:\/\/[^\s/?#]+[^\s]*)$/;
 const ImageSchema = v.pipe(v.optional(v.string(MENU_MESSAGES.logosRequired), ''), v.trim(), v.nonEmpty(MENU_MESSAGES.logosRequired), v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)), v.regex(IMAGE_PATTERN, MENU_MESSAGES.imageInvalid));
 const KeySchema = v.pipe(v.string(MENU_MESSAGES.keyInvalid), v.regex(/^[A-Za-z0-9]{10}$/, MENU_MESSAGES.keyInvalid));
 
