@@ -51,6 +51,25 @@ describe('access tokens (ES256 with node:crypto)', () => {
     await expect(verifyAccessToken(keys, ISSUER, foreignIssuer)).rejects.toThrow();
   });
 
+  it("accepts one string per token: the high-s twin of a signature, valid ECDSA as it is, is refused", async () => {
+    const keys = server.app.ctx.keys;
+    const order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+    const jwks = createLocalJWKSet(keys.jwks());
+    for (let i = 0; i < 8; i++) {
+      const { token } = await issue();
+      const [h, p, s] = token.split('.');
+      const signature = Buffer.from(s, 'base64url');
+      const low = BigInt(`0x${signature.subarray(32).toString('hex')}`);
+      expect(low <= order / 2n).toBe(true);
+      const twin = `${h}.${p}.${Buffer.concat([signature.subarray(0, 32), Buffer.from((order - low).toString(16).padStart(64, '0'), 'hex')]).toString('base64url')}`;
+      // the twin is a valid ECDSA signature of the same token …
+      await expect(jwtVerify(twin, jwks, { issuer: ISSUER })).resolves.toBeDefined();
+      // … which the API does not take
+      await expect(verifyAccessToken(keys, ISSUER, twin)).rejects.toThrow('not the canonical signature');
+      await expect(verifyAccessToken(keys, ISSUER, token)).resolves.toMatchObject({ unique_name: 'someone' });
+    }
+  });
+
   it('keeps verifying tokens of the previous key after a rotation', async () => {
     const keys = server.app.ctx.keys;
     const before = (await issue()).token;

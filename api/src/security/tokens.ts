@@ -52,8 +52,22 @@ export async function signAccessToken(
   };
   // a compact JWS (RFC 7515) signed with node:crypto: ECDSA P-256 / SHA-256, raw r‖s signature
   const input = `${headerSegment(keys.kid)}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-  const signature = sign('sha256', Buffer.from(input), { key: keys.signingKey, dsaEncoding: 'ieee-p1363' });
+  const signature = lowS(sign('sha256', Buffer.from(input), { key: keys.signingKey, dsaEncoding: 'ieee-p1363' }));
   return { token: `${input}.${signature.toString('base64url')}`, claims };
+}
+
+/**
+ * ECDSA signatures come in pairs: (r, s) and (r, n − s) verify alike, so a token would have a
+ * twin string that is just as valid. Ours are issued with the low s (≤ n / 2, as Bitcoin's and
+ * Ethereum's rules have it) and only those are accepted: one token, one string.
+ */
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const sOf = (signature: Buffer) => BigInt(`0x${signature.subarray(32).toString('hex')}`);
+
+function lowS(signature: Buffer): Buffer {
+  const s = sOf(signature);
+  if (s <= P256_ORDER / 2n) return signature;
+  return Buffer.concat([signature.subarray(0, 32), Buffer.from((P256_ORDER - s).toString(16).padStart(64, '0'), 'hex')]);
 }
 
 export class InvalidTokenError extends Error {}
@@ -114,6 +128,8 @@ async function verifyUncached(keys: KeyStore, issuer: string, token: string): Pr
   if (!key) throw new InvalidTokenError('unknown key');
   const signature = Buffer.from(parts[2], 'base64url');
   if (signature.length !== 64) throw new InvalidTokenError('bad signature length');
+  // one string per token: the canonical encoding and the low s only (lowS)
+  if (signature.toString('base64url') !== parts[2] || sOf(signature) > P256_ORDER / 2n) throw new InvalidTokenError('not the canonical signature');
   if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key, dsaEncoding: 'ieee-p1363' }, signature)) {
     throw new InvalidTokenError('bad signature');
   }
