@@ -52,7 +52,33 @@ export type AppearanceImageType = (typeof APPEARANCE_IMAGE_TYPES)[number];
 
 export const LOGO_WIDTH_MIN = 40;
 export const LOGO_WIDTH_MAX = 600;
-const FONT_FAMILY = /^[\w\s,'"-]{1,100}$/;
+/**
+ * A CSS font-family list: comma-separated families, each unquoted words (letters, digits, `_`,
+ * `-`, spaces) or one quoted name ("…" or '…') with no other quote inside. It is written into
+ * style sheets (the server-drawn skeleton among them), so an unbalanced quote must not get through.
+ */
+const FONT_FAMILY_ITEM = /^(?:[\w -]+|"[\w -]+"|'[\w -]+')$/;
+export function isFontFamilyList(value: string): boolean {
+  // spaces only: no line breaks or tabs in a style sheet's value
+  if (value.length === 0 || value.length > 100 || /[^\S ]/.test(value)) return false;
+  const families: string[] = [];
+  let current = '';
+  let quote = '';
+  for (const char of value) {
+    if (quote) {
+      current += char;
+      if (char === quote) quote = '';
+    } else if (char === ',') {
+      families.push(current);
+      current = '';
+    } else {
+      if (char === '"' || char === "'") quote = char;
+      current += char;
+    }
+  }
+  families.push(current);
+  return quote === '' && families.every((family) => FONT_FAMILY_ITEM.test(family.trim()));
+}
 
 /** '#rgb' or '#rrggbb'. */
 export const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -131,7 +157,7 @@ const appearanceEntries = {
   logoWidth: v.pipe(v.number(required), v.integer(required), v.minValue(LOGO_WIDTH_MIN, formatMessage(es.applications.minValue, { min: LOGO_WIDTH_MIN })), v.maxValue(LOGO_WIDTH_MAX, formatMessage(es.applications.maxValue, { max: LOGO_WIDTH_MAX }))),
   palette: v.strictObject(palette),
   colors: v.strictObject(colors),
-  fontFamily: v.pipe(v.string(required), v.trim(), v.regex(FONT_FAMILY, APPEARANCE_MESSAGES.fontInvalid)),
+  fontFamily: v.pipe(v.string(required), v.trim(), v.check(isFontFamilyList, APPEARANCE_MESSAGES.fontInvalid)),
   textColor: colour,
   colorMode: v.picklist(COLOR_MODES, required),
   colorModeSwitch: v.boolean(required),

@@ -131,6 +131,10 @@ describeEachBackend('application appearance API', (server) => {
       [{ ...current, logos: { ...current.logos, signIn: 'data:image/png;base64,AAAA' } }, APPEARANCE_MESSAGES.imageInvalid],
       [{ ...current, logoWidth: 10 }, '40'],
       [{ ...current, fontFamily: 'x;}</style><script>' }, APPEARANCE_MESSAGES.fontInvalid],
+      // an unbalanced quote would swallow the rest of the skeleton's style sheet
+      [{ ...current, fontFamily: '"Muli, Arial, sans-serif' }, APPEARANCE_MESSAGES.fontInvalid],
+      [{ ...current, fontFamily: "Muli', Arial" }, APPEARANCE_MESSAGES.fontInvalid],
+      [{ ...current, fontFamily: '"Mu"li, Arial' }, APPEARANCE_MESSAGES.fontInvalid],
       [{ ...current, signInVariant: 'fancy' }, ''],
       [{ ...current, shadow: '#000000' }, ''],
       [{ ...current, defaultTenant: 'bmsbra' }, APPEARANCE_MESSAGES.tenantUnknown],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PATHS, pathMatches } from '@suite/shared/federation';
-import { profileInMode, type PortalProfile } from '@suite/shared/contracts';
+import { isFontFamilyList, profileInMode, type PortalProfile } from '@suite/shared/contracts';
 import { resolveInside } from './files';
 import { DEFAULT_LANGUAGE, asLanguage, phrase, type Language } from '@suite/shared/phrases';
 
@@ -34,10 +34,10 @@ export function cssColor(value: string | undefined, fallback: string): string {
   return ok ? v : fallback;
 }
 
-/** A font-family list as a CSS value, or the fallback (names, spaces, commas, quotes and hyphens only). */
+/** A font-family list as a CSS value (the contract's rule: isFontFamilyList), or the fallback. */
 export function cssFontFamily(value: string | undefined, fallback: string): string {
   const v = (value ?? '').trim();
-  return v && /^[\w\s,'"-]{1,200}$/.test(v) ? v : fallback;
+  return isFontFamilyList(v) ? v : fallback;
 }
 
 /** The page's language as the server can know it: the profile's (the browser may hold another in storage). */
