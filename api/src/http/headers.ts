@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A header's first value. */
 export function first(value: string | string[] | undefined): string | undefined {
@@ -41,4 +41,18 @@ export function pickHeaders<K extends string>(request: FastifyRequest, names: re
     if (value !== undefined) picked[name] = value.trim();
   }
   return picked;
+}
+
+/**
+ * Adds request headers to the reply's `Vary`, keeping those already there (CORS's `Origin` among
+ * them): a reply's Vary is every header it depends on, whoever set which part.
+ */
+export function varyOn(reply: FastifyReply, ...fields: string[]): void {
+  const vary = reply.getHeader('vary');
+  const text = vary === undefined ? '' : Array.isArray(vary) ? vary.join(', ') : String(vary);
+  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+  if (names.includes('*')) return;
+  const lower = new Set(names.map((name) => name.toLowerCase()));
+  const added = fields.filter((field) => !lower.has(field.toLowerCase()));
+  if (added.length) reply.header('vary', [...names, ...added].join(', '));
 }

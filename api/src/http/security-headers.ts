@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import helmet from 'helmet';
 import type { SecurityConfig } from '../config';
 import { randomToken } from '../security/random';
+import { varyOn } from './headers';
 
 /**
  * Security headers of every reply and CORS of /api (docs/security/headers.md).
@@ -132,18 +133,6 @@ export function isAppearancePreviewUrl(url: string | undefined): boolean {
   return /^\/login\?(?:[^#]*&)?appearancePreview=/i.test(url ?? '');
 }
 
-/** What @fastify/cors adds when it answers without CORS headers: replies differ by Origin. */
-function addOriginToVary(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined || vary === '') {
-    reply.header('vary', 'Origin');
-    return;
-  }
-  const text = Array.isArray(vary) ? vary.join(', ') : String(vary);
-  const names = text.split(',').map((name) => name.trim().toLowerCase());
-  if (!names.includes('*') && !names.includes('origin')) reply.header('vary', `${text}, Origin`);
-}
-
 export async function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const { config } = options;
 
@@ -191,7 +180,8 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     // no origin is ever allowed: what @fastify/cors does then (Vary, and a preflight route that
     // answers not found), without its per-request option objects
     app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      addOriginToVary(reply);
+      // what @fastify/cors adds when it answers without CORS headers: replies differ by Origin
+      varyOn(reply, 'Origin');
       done();
     });
     app.options('*', (_request, reply) => {

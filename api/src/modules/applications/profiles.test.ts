@@ -149,3 +149,18 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
     expect(fs.existsSync(path.join(BRAND_PUBLIC_DIR, 'ibuhoo', 'logo.svg'))).toBe(true);
   });
 });
+
+describeEachBackend(
+  'the portal profile behind CORS',
+  (server) => {
+    it('varies by Origin as well as by application, tenant and host, allowed origin or not', async () => {
+      for (const origin of ['https://app.suite.example', 'https://evil.example']) {
+        const reply = await server().app.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appName: 'firmaya', origin } });
+        expect(reply.statusCode).toBe(200);
+        const vary = String(reply.headers.vary).toLowerCase().split(/\s*,\s*/);
+        expect(vary).toEqual(expect.arrayContaining(['origin', 'appname', 'tenant', 'host']));
+      }
+    });
+  },
+  () => ({ security: { frameAncestors: [], corsOrigins: ['https://app.suite.example'], appOrigins: [], hsts: true, hstsMaxAge: 0 } }),
+);

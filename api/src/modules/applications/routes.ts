@@ -20,7 +20,7 @@ import {
   type MaintenanceWindowResult,
 } from '@suite/shared/contracts';
 import { ApiError, parseInput } from '../../http/errors';
-import { firstFilled } from '../../http/headers';
+import { firstFilled, varyOn } from '../../http/headers';
 import { profileOfHost, resolveProfile } from './profiles';
 import { findApplicationParameters, findApplicationVersion, findFreeTrial, findMaintenanceWindow } from './queries';
 
@@ -51,7 +51,8 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     const result = headers.appName
       ? resolveProfile(snapshot, headers.appName, headers.tenant)
       : profileOfHost(snapshot, request.headers.host, config.hostMap);
-    reply.header('cache-control', 'no-cache').header('vary', 'appName, tenant, host');
+    reply.header('cache-control', 'no-cache');
+    varyOn(reply, 'appName', 'tenant', 'Host');
     return { statusCode: 200, result };
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { varyOn } from '../../http/headers';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -131,7 +132,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
   let body = file;
   let encoding: string | undefined;
   if (isCompressible(contentType)) {
-    reply.header('vary', 'accept-encoding');
+    varyOn(reply, 'Accept-Encoding');
     const accepts = acceptedEncodings(request.headers['accept-encoding']);
     for (const variant of ENCODINGS) {
       if (!accepts(variant.encoding)) continue;

@@ -16,6 +16,7 @@ import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/fed
 import { resolveHost } from '../../http/host';
 import { profileOfHost } from '../applications/profiles';
 import { BRAND_PUBLIC_DIR } from './brand/location';
+import { varyOn } from '../../http/headers';
 import { cspNonce, isAppearancePreviewUrl } from '../../http/security-headers';
 import { inlineBrandImage, isSignInPath, signInLogo, signInSkeleton, withSignInSkeleton } from './skeleton';
 import { SHORT_CACHE, hasKnownExtension, resolveInside, sendFile, sendPage } from './files';
@@ -87,7 +88,8 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
   // The page's portal profile travels with the configuration: the page reads both at start in
   // one request, with no round trip waiting for the document headers (docs/adr/0007).
   app.get(CLIENT_CONFIG_PATH, { config: { contract: { summary: "Client configuration and the page's portal profile", tag: 'portal', raw: true } } }, async (request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
-    reply.header('cache-control', 'no-cache').header('vary', 'host');
+    reply.header('cache-control', 'no-cache');
+    varyOn(reply, 'Host');
     return { payloadKey: app.ctx.payloadKey, profile: profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap) };
   });
 
