@@ -219,13 +219,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     installErrorHandling(app);
     installReplyLanguage(app);
-    installInputGuard(app);
     await installCompression(app);
     await installSecurityHeaders(app, {
       config: config.security,
       // remotes that /remotes.json places on another origin (REMOTES_JSON) load from there
       remoteOrigins: async () => registryOrigins(await remotesRegistry(config.remotesJson, app?.log)),
     });
+    // after the security headers' hook: a refused request's reply carries them too
+    installInputGuard(app);
     await installRateLimit(app, config.rateLimit);
     // the recognised-device cookie of the lockout (modules/auth/devices.ts)
     await app.register(fastifyCookie);

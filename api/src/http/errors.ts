@@ -5,6 +5,7 @@ import type * as v from 'valibot';
 import { FORBIDDEN_TEXT_MESSAGE, INFORMATION_CODES, MESSAGES, fail, findForbiddenText, parseRequest, type Envelope } from '@suite/shared/contracts';
 import { es, formatPhrase } from '@suite/shared/phrases';
 import { localizeEnvelope, requestLanguage } from './language';
+import { setErrorReplyHeaders } from './security-headers';
 
 /**
  * An expected failure: answered as `{ statusCode, result: { information, informationCode, …extra } }`
@@ -100,7 +101,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
   request.log.info({ code: error.code }, error.message);
-  // answered before routing: rendered in the caller's language here
+  // answered before routing and the hooks: rendered in the caller's language, and secured, here
+  setErrorReplyHeaders(reply);
   const language = requestLanguage(request);
   if (status >= 500) {
     reply.code(500).send(localizeEnvelope(fail(500, MESSAGES.serverError, INFORMATION_CODES.serverError), language));

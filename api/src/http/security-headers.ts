@@ -133,6 +133,21 @@ export function isAppearancePreviewUrl(url: string | undefined): boolean {
   return /^\/login\?(?:[^#]*&)?appearancePreview=/i.test(url ?? '');
 }
 
+/**
+ * The headers of a reply made before the request reached the hooks (a malformed URL answered by
+ * `frameworkErrors`): a JSON envelope that may load, frame and refer to nothing.
+ */
+export function setErrorReplyHeaders(reply: FastifyReply): void {
+  reply
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .header('cross-origin-opener-policy', 'same-origin')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('permissions-policy', PERMISSIONS_POLICY);
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const { config } = options;
 
