@@ -31,6 +31,12 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   return JSON.stringify({ notifications, applications, deliveries, templates, audit });
 }
 
+/** A snapshot with `more` audit rows than it had: what a call that only writes to the audit log leaves. */
+function withAudits(snapshotText: string, more: number): string {
+  const parsed = JSON.parse(snapshotText) as { audit: { n: number } };
+  return JSON.stringify({ ...parsed, audit: { n: parsed.audit.n + more } });
+}
+
 describeEachBackend('notifications console API', (server) => {
   let admin: string;
   let nobody: string;
@@ -305,6 +311,10 @@ describeEachBackend('notifications console API', (server) => {
     expect(mail.subject).toBe(preview.result.subject);
     expect(mail.html_body).toContain('&lt;b&gt;negrita&lt;/b&gt;');
     expect((await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', 'admin@suite.test').executeTakeFirstOrThrow()).n).toBe(mailsBefore.n + 1);
+    // the test send is in the audit log; nothing else changed
+    const audited = await db.selectFrom('audit_log').select(['actor_name', 'entity_id', 'after']).where('action', '=', 'notification.test').execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ actor_name: 'admin', entity_id: body.templateId });
 
     const dry = json(await call('POST', '/api/Notifications/DryRun', { payload: { applicationIds: [apps.ibuhoo] } }));
     const holders = await sql<{ n: number }>`
@@ -315,7 +325,7 @@ describeEachBackend('notifications console API', (server) => {
     const unknownApps = await call('POST', '/api/Notifications/DryRun', { payload: { applicationIds: [999_999] } });
     expect([unknownApps.statusCode, json(unknownApps).result.information]).toEqual([400, NOTIFICATION_MESSAGES.applicationUnavailable]);
 
-    expect(await snapshot(db)).toBe(before);
+    expect(await snapshot(db)).toBe(withAudits(before, 1));
 
     const id = await created();
     const deliveries = json(await call('GET', '/api/Notifications/Deliveries', { headers: { id: String(id) } }));

@@ -126,6 +126,8 @@ export async function sendTest(db: Kysely<DB>, mailer: Pick<Mailer, 'send'>, act
   if (!contact?.email) throw badRequest(NOTIFICATION_MESSAGES.testNoAddress);
   const mail = await renderRequest(db, body, now, publicUrl, { names: contact.names });
   await mailer.send({ to: contact.email, subject: mail.subject, html: mail.html, text: mail.text });
+  // a mail sent on an administrator's word is on record, like every change
+  await recordAudit(db, { actor, action: 'notification.test', entity: 'notification', entityId: body.templateId, after: { to: contact.email, subject: mail.subject, applicationIds: body.applicationIds } });
   return contact.email;
 }
 
