@@ -129,7 +129,7 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
           ) : (
             <Field.Root required invalid={Boolean(errors.url)}>
               <Field.Label>{t('item.url')}</Field.Label>
-              <Input value={draft.url} onChange={(e) => set('url', e.target.value)} placeholder="https://… o /ruta" />
+              <Input value={draft.url} onChange={(e) => set('url', e.target.value)} placeholder={t('item.urlPlaceholder')} />
               {error('url')}
             </Field.Root>
           )}
