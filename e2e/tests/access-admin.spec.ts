@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { audit } from './accessibility';
-import { accept, acknowledge, DEMO_PASSWORD, dialog, signIn } from './support';
+import { accept, acknowledge, DEMO_PASSWORD, dialog, editConsoleRolesOf, fillNewConsoleRole, signIn } from './support';
 
 /**
  * Roles and privileges end to end (console spec §2, §4, §6): the administrator creates a privilege
@@ -36,14 +36,7 @@ test('the administrator creates a privilege held by two applications', async ({ 
 
 test('the administrator creates a role holding USERS_READ in the console', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('link', { name: 'Roles' }).click();
-  await page.getByRole('button', { name: 'Crear rol' }).click();
-  await expect(page.getByText('Nuevo rol')).toBeVisible();
-  await page.getByLabel('Nombre', { exact: true }).fill(ROLE);
-  await page.getByLabel('Alias', { exact: true }).fill('lectura');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('button', { name: /^Suite GSE/ }).click();
-  await page.getByRole('checkbox', { name: 'USERS_READ' }).check();
+  await fillNewConsoleRole(page, ROLE, 'lectura', ['USERS_READ']);
   expect((await audit(page, '#main')).serious, 'role card').toEqual([]);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await acknowledge(page, /rol fue creado/i);
@@ -51,12 +44,7 @@ test('the administrator creates a role holding USERS_READ in the console', async
 
 test('the role given in the user card shows in its effective access', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(HOLDER);
-  await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
-  await page.getByRole('row').filter({ hasText: HOLDER }).first().click();
-  await page.getByRole('tab', { name: 'roles' }).click();
-  await page.getByRole('button', { name: 'Editar' }).click();
-  await page.getByRole('button', { name: /^Suite GSE/ }).click();
+  await editConsoleRolesOf(page, HOLDER);
   await page.getByRole('switch', { name: `Asignado: ${ROLE}` }).click();
   await page.getByRole('switch', { name: `Asignado: ${HOLDER_OLD_ROLE}` }).click();
   await page.getByRole('button', { name: 'Actualizar' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acknowledge, DEMO_PASSWORD, signIn } from './support';
+import { acknowledge, DEMO_PASSWORD, editConsoleRolesOf, fillNewConsoleRole, signIn } from './support';
 
 /**
  * An administrator offers in the role card only what they hold (docs/security/administrators.md):
@@ -13,24 +13,11 @@ test.describe.configure({ mode: 'serial' });
 
 test('the administrator makes a role manager', async ({ page }) => {
   await signIn(page);
-  await page.getByRole('link', { name: 'Roles' }).click();
-  await page.getByRole('button', { name: 'Crear rol' }).click();
-  await page.getByLabel('Nombre', { exact: true }).fill(ROLE);
-  await page.getByLabel('Alias', { exact: true }).fill('gestion');
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('button', { name: /^Suite GSE/ }).click();
-  await page.getByRole('checkbox', { name: 'ROLES_READ' }).check();
-  await page.getByRole('checkbox', { name: 'ROLES_WRITE' }).check();
+  await fillNewConsoleRole(page, ROLE, 'gestion', ['ROLES_READ', 'ROLES_WRITE']);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await acknowledge(page, /rol fue creado/i);
 
-  await page.getByRole('link', { name: 'Usuarios' }).click();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(MANAGER);
-  await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
-  await page.getByRole('row').filter({ hasText: MANAGER }).first().click();
-  await page.getByRole('tab', { name: 'roles' }).click();
-  await page.getByRole('button', { name: 'Editar' }).click();
-  await page.getByRole('button', { name: /^Suite GSE/ }).click();
+  await editConsoleRolesOf(page, MANAGER);
   await page.getByRole('switch', { name: `Asignado: ${ROLE}` }).click();
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await acknowledge(page, /actualizado/i);

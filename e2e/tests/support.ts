@@ -80,3 +80,26 @@ export async function acknowledge(page: Page, text: string | RegExp): Promise<vo
   if (await button.isVisible()) await button.click();
   await expect(box).toBeHidden({ timeout: 5_000 });
 }
+
+/** A new role's card in the roles section, filled in with its name, alias and privileges in the console (Suite GSE); not saved yet. */
+export async function fillNewConsoleRole(page: Page, name: string, alias: string, privileges: readonly string[]): Promise<void> {
+  await page.getByRole('link', { name: 'Roles' }).click();
+  await page.getByRole('button', { name: 'Crear rol' }).click();
+  await expect(page.getByText('Nuevo rol')).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await page.getByLabel('Alias', { exact: true }).fill(alias);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: /^Suite GSE/ }).click();
+  for (const privilege of privileges) await page.getByRole('checkbox', { name: privilege }).check();
+}
+
+/** The user card of `userName`, its roles tab in edit mode, showing the console's (Suite GSE) roles. */
+export async function editConsoleRolesOf(page: Page, userName: string): Promise<void> {
+  await page.getByRole('link', { name: 'Usuarios' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(userName);
+  await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
+  await page.getByRole('row').filter({ hasText: userName }).first().click();
+  await page.getByRole('tab', { name: 'roles' }).click();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('button', { name: /^Suite GSE/ }).click();
+}

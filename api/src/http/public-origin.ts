@@ -54,11 +54,13 @@ export function isRegisteredAddress(config: Pick<Config, 'publicUrl' | 'hostMap'
   if (likeBase && Object.keys(config.hostMap).some((mapped) => mapped.toLowerCase() === host)) return true;
   const local = base.hostname === 'localhost' || base.hostname.endsWith('.localhost');
   if (likeBase && local && host.endsWith('.localhost')) return true;
-  return config.security.appOrigins.some((allowed) => {
-    const pattern = new URL(allowed.replace('//*.', '//wildcard.'));
-    if (pattern.protocol !== url.protocol || pattern.port !== url.port) return false;
-    if (!allowed.includes('//*.')) return pattern.hostname === host;
-    const suffix = pattern.hostname.slice('wildcard'.length);
-    return host.endsWith(suffix) && !host.slice(0, -suffix.length).includes('.') && host.length > suffix.length;
-  });
+  return config.security.appOrigins.some((allowed) => originAllowed(allowed, url));
+}
+
+/** An APP_ORIGINS entry against a URL: the same origin, or for `scheme://*.domain[:port]` one label before it. */
+function originAllowed(allowed: string, url: URL): boolean {
+  const [scheme, domain] = allowed.split('//*.');
+  if (domain === undefined) return url.origin === allowed;
+  const [label, ...rest] = url.host.split('.');
+  return url.protocol === scheme && label !== '' && rest.join('.') === domain;
 }

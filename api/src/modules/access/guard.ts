@@ -37,16 +37,17 @@ const forbidden = () => new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.
 const grantKey = (row: { application_id: number; privilege_id: number }) => `${row.application_id}:${row.privilege_id}`;
 const grantSet = (rows: readonly { application_id: number; privilege_id: number }[]) => new Set(rows.map(grantKey));
 
-/** What a user holds now: the active privileges of the user's active roles that each application holds. */
+/**
+ * What a user holds now, in every application: what `suite_user_privileges` says per application
+ * (the one definition of holding, which tokens and authorization read too; migration 0022).
+ */
 export async function heldGrants(trx: Trx, userId: string): Promise<Set<string>> {
   const { rows } = await sql<{ application_id: number; privilege_id: number }>`
-    select distinct rp.application_id, rp.privilege_id
-      from user_roles ur
-      join roles r on r.id = ur.role_id and r.idstate = 0
-      join role_privileges rp on rp.role_id = ur.role_id and rp.application_id = ur.application_id
-      join privileges p on p.id = rp.privilege_id and p.idstate = 0
-      join application_privileges apr on apr.application_id = rp.application_id and apr.privilege_id = rp.privilege_id
-     where ur.user_id = ${userId}::uuid`.execute(trx);
+    select a.id as application_id, p.id as privilege_id
+      from applications a
+      cross join lateral unnest(suite_user_privileges(${userId}::uuid, a.id)) held(name)
+      join privileges p on p.name = held.name
+     where exists (select 1 from user_roles ur where ur.user_id = ${userId}::uuid and ur.application_id = a.id)`.execute(trx);
   return grantSet(rows);
 }
 

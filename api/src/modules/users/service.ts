@@ -277,7 +277,8 @@ export async function createUser(db: Kysely<DB>, actor: AuditActor | undefined, 
 /** Updates a user's data (and companies / roles when sent) and audits it. */
 export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyUser): Promise<UserDetail> {
   return inTransaction(db, async (trx) => {
-    const keepsConsoleHolders = await guardConsoleHolders(trx);
+    // only taking a role away can take a console write privilege from its last holder
+    const keepsConsoleHolders = body.roles?.some((role) => !role.assigned) ? await guardConsoleHolders(trx) : undefined;
     const current = await trx.selectFrom('users').select(['id', 'user_name', 'email']).where('id', '=', body.id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!current) throw userNotFound();
     const held = await actorGrants(trx, actor);
@@ -296,7 +297,7 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
       .execute();
     if (body.customer) await applyCompanies(trx, body.id, body.customer);
     if (body.roles) await applyRoles(trx, body.id, body.roles, actor, held);
-    await keepsConsoleHolders();
+    await keepsConsoleHolders?.();
     // the name the roles' holders lists show and search may have changed (PostgreSQL sends one notification per transaction)
     await announceAccessChange(trx);
     const after = await userSnapshot(trx, body.id);
@@ -312,7 +313,8 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
  */
 export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined, id: string, idstate: number): Promise<{ changed: boolean }> {
   return inTransaction(db, async (trx) => {
-    const keepsConsoleHolders = await guardConsoleHolders(trx);
+    // only switching a user off can take a console write privilege from its last holder
+    const keepsConsoleHolders = idstate !== USER_STATE.active ? await guardConsoleHolders(trx) : undefined;
     const user = await trx.selectFrom('users').select(['id', 'idstate', 'typeuserid']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
     if (!user) throw userNotFound();
     await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
@@ -322,7 +324,7 @@ export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined
     if (user.idstate === idstate) return { changed: false };
     const before = await userSnapshot(trx, id);
     await trx.updateTable('users').set({ idstate, modified_on: new Date() }).where('id', '=', id).execute();
-    await keepsConsoleHolders();
+    await keepsConsoleHolders?.();
     // the user's sessions are not live from the commit on, on every instance, even before they are revoked
     await announceSessionsEnded(trx, { users: [id] });
     await recordAudit(trx, { actor, action: 'user.state', entity: 'user', entityId: id, before, after: await userSnapshot(trx, id) });

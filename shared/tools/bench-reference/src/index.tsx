@@ -7,21 +7,12 @@
 import { Box, Button, ChakraProvider, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text, defaultSystem } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-// the default application's logo, the very file /login shows
+// the default application's logo, the very file /login shows, and the sign-in's own eye icon
 import logo from '../../../../api/src/modules/static/brand/public/ibuhoo/logo-white.svg';
+import { EyeIcon } from '../../../../mfe-auth/src/components/EyeIcon';
 
 /** The default application's colours, as its profile gives them to /login. */
 const COLORS = { background: '#f4f6f9', text: '#575756', input: '#8a8a8a', brand: '#1d5fa8', panel: '#123f72' };
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {open ? null : <path d="M3 3l18 18" />}
-    </svg>
-  );
-}
 
 function SignIn() {
   const [user, setUser] = useState('');
