@@ -93,6 +93,7 @@ async function recordSessions(db: BenchDatabase, users: number, count: number): 
         refreshTokenHash: hashRefreshToken(randomBytes(32).toString('base64url')),
         refreshSeconds: 86_400,
         codeSeconds: 60,
+        audit: { userName: account.user_name, action: 'user.sign_in', after: { application: app.name, way: 'password' } },
       });
       const token = await issueAccessToken(
         { keys, config: { tokenIssuer: process.env.TOKEN_ISSUER || 'suite-identity' } as never },

@@ -35,6 +35,8 @@ import sessionRoutes from './modules/sessions/routes';
 import { SessionService } from './modules/sessions/service';
 import mailRoutes from './modules/mail/routes';
 import { Mailer } from './modules/mail/mailer';
+import { MailOutbox } from './modules/mail/outbox';
+import { PASSWORD_MAIL_JOB, passwordMailComposer } from './modules/passwords/send-link';
 import passwordRoutes from './modules/passwords/routes';
 import certificateRoutes from './modules/certificate/routes';
 import oidcRoutes from './modules/oidc/routes';
@@ -182,6 +184,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
 
     const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
+    const outbox = new MailOutbox({ db: database.db, mailer, messageDomain: new URL(config.publicUrl).hostname || 'localhost', logger: app.log });
     const ctx: AppContext = {
       config,
       database,
@@ -195,10 +198,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sessions,
       limits: routeLimits(config.rateLimit),
       mailer,
+      outbox,
       notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, deliveryRetentionMs: config.notificationRetentionDays * 86_400_000, logger: app.log }),
       captcha: await CaptchaService.open(database.db, config.captcha, directory),
     };
     app.decorate('ctx', ctx);
+    // any instance may send any queued password e-mail: each registers how to write them
+    outbox.compose(PASSWORD_MAIL_JOB, passwordMailComposer(ctx));
     const { server } = app;
     installShutdownReplies(app, () => servers.closeIdleConnections(server));
     // the loopback server on ::1 stops accepting when the main one does
@@ -213,6 +219,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       clearInterval(purge);
       // a run in progress finishes the deliveries it claimed before the mailer and the database close
       await ctx.notifications.stop();
+      await ctx.outbox.stop();
       ctx.mailer.close();
       await database.close();
       instance.log.info('database closed');
@@ -257,7 +264,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(staticRoutes);
 
     // catches up what fell due while the API was down, then runs every NOTIFY_POLL_MS
-    app.addHook('onReady', async () => ctx.notifications.start());
+    app.addHook('onReady', async () => {
+      ctx.notifications.start();
+      ctx.outbox.start();
+    });
     if (seeded.adminCreated) app.log.info({ email: config.adminEmail }, 'created the admin account');
     if (seeded.generatedAdminPassword) {
       app.log.warn('no SUITE_ADMIN_PASSWORD was set: a generated admin password is printed once on stdout');

@@ -10,6 +10,7 @@ import type { CaptchaService } from './modules/captcha/service';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
 import type { Mailer } from './modules/mail/mailer';
+import type { MailOutbox } from './modules/mail/outbox';
 import type { NotificationScheduler } from './modules/notifications/scheduler';
 import type { KeyStore } from './security/keys';
 import type { AuthUser } from './security/auth';
@@ -35,6 +36,8 @@ export interface AppContext {
   limits: RouteLimits;
   /** Outgoing mail (SMTP, or the development mailbox). */
   mailer: Mailer;
+  /** Password e-mails leave the request through it (sent by any instance, each once). */
+  outbox: MailOutbox;
   /** Sends the due notifications (every NOTIFY_POLL_MS; claimed per recipient across instances). */
   notifications: NotificationScheduler;
   /** The sign-in captcha: challenges, and single-use solutions across instances. */

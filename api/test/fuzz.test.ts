@@ -25,7 +25,7 @@ import { sql, type Kysely } from 'kysely';
 import { encryptPayload } from '@suite/shared/crypto';
 import { FALLBACK_APP } from '@suite/shared/contracts';
 import type { DB } from '../src/db/schema';
-import { ADMIN_PASSWORD, BACKENDS, createUser, startTestServer, tokenFor, type TestServer } from './harness';
+import { mailSent, ADMIN_PASSWORD, BACKENDS, createUser, startTestServer, tokenFor, type TestServer } from './harness';
 import { BEFORE_AUTH, carriesNul, casesFor, pickCases, type FuzzCase, type HeaderValue, type RouteInfo } from './fuzz/cases';
 import { hash32, mulberry32 } from './fuzz/prng';
 import { seedOf, seeds, type Fixtures } from './fuzz/seeds';
@@ -207,6 +207,7 @@ for (const backend of BACKENDS) {
       const state = await snapshot(db, tables);
       /** After a case: the tables whose rows it changed. */
       const changes = async (): Promise<string[]> => {
+        await mailSent(app); // what a case queued is sent before its writes are counted
         const now = await writeCounts(db);
         const written = [...now].filter(([t, n]) => counts.get(t) !== n).map(([t]) => t);
         counts = now;

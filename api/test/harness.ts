@@ -12,6 +12,7 @@ import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
+import { SIGN_IN_ACTIONS } from '../src/modules/audit/audit';
 import { pgliteTemplatePath } from './pglite-template';
 
 export type Backend = 'pglite' | 'postgres';
@@ -119,6 +120,7 @@ export async function startTestServer(
       onGeneratedAdminPassword: () => undefined,
       database: backend === 'pglite' && config.dataDir.startsWith('memory://') ? { pgliteLoadDataDir: pgliteTemplate() } : undefined,
     });
+    outboxOf.set(server.app.ctx.db, server.app.ctx);
     return {
       ...server,
       backend,
@@ -251,6 +253,35 @@ export async function createUser(db: Kysely<DB>, input: NewUser): Promise<string
     await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id, application_id: app.id }).execute();
   }
   return user.id;
+}
+
+/** The audit rows that record changes (sign-in events left out): what a refused call must not add to. */
+export async function auditedChanges(db: Kysely<DB>): Promise<{ n: number }> {
+  return db
+    .selectFrom('audit_log')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('action', 'not in', [...SIGN_IN_ACTIONS])
+    .executeTakeFirstOrThrow();
+}
+
+/** The server of each test database: its outbox is settled before the database is read for mail. */
+const outboxOf = new WeakMap<Kysely<DB>, { outbox: { settled(): Promise<void> } }>();
+
+/**
+ * Every e-mail the API has written for someone (sent, or waiting for a retry), to `to` when given:
+ * what a refused call must not add to. The test server's outbox first finishes what it was
+ * sending, so what a request queued — a link's token included — is there when this answers.
+ */
+export async function queuedMail(db: Kysely<DB>, to?: string): Promise<{ n: number }> {
+  await outboxOf.get(db)?.outbox.settled();
+  let query = db.selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', 'is not', null);
+  if (to !== undefined) query = query.where('to_address', '=', to);
+  return query.executeTakeFirstOrThrow();
+}
+
+/** Waits until the server has sent what it queued (the outbox runs after the answer). */
+export async function mailSent(server: { ctx: { outbox: { settled(): Promise<void> } } }): Promise<void> {
+  await server.ctx.outbox.settled();
 }
 
 export interface CallOptions {

@@ -29,12 +29,18 @@ export async function requestAssignPassword(input: { user: string; token: string
   );
 }
 
-/** POST /api/login/ChangePassword: current and new password, both encrypted. */
-export async function requestChangePassword(user: string, password: string, newPassword: string): Promise<Envelope<unknown>> {
+/** POST /api/login/ChangePassword: current and new password, both encrypted; the solved captcha when asked for. */
+export async function requestChangePassword(user: string, password: string, newPassword: string, tokenCaptcha?: string): Promise<Envelope<unknown>> {
   const { appName, payloadKey } = getRuntimeConfig();
   return apiClient.post<unknown>(
     'login/ChangePassword',
-    { user, password: await encryptPayloadAsync(password, payloadKey), newpassword: await encryptPayloadAsync(newPassword, payloadKey), appname: appName },
+    {
+      user,
+      password: await encryptPayloadAsync(password, payloadKey),
+      newpassword: await encryptPayloadAsync(newPassword, payloadKey),
+      appname: appName,
+      ...(tokenCaptcha ? { tokenCaptcha } : {}),
+    },
     publicOptions(),
   );
 }

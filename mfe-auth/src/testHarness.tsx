@@ -14,8 +14,8 @@ export interface Call {
  * Fakes the API: `routes` maps an API path (after /api/) to an answer; application data answers
  * defaults. Returns the calls made (path after /api/ and JSON body).
  */
-export function mockApi(routes: ApiRoutes): Call[] {
-  return mockApiOnFetch(routes, { appData: true, record: ({ path, body }) => ({ path: path.replace(/^\/api\//, ''), body }) });
+export function mockApi(routes: ApiRoutes, appData: Record<string, unknown> | true = true): Call[] {
+  return mockApiOnFetch(routes, { appData, record: ({ path, body }) => ({ path: path.replace(/^\/api\//, ''), body }) });
 }
 
 /** Renders the remote at `path` with navigation `state`, the page's `profile`, the dialog host and the location probe. */

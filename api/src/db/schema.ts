@@ -362,6 +362,27 @@ export interface MailboxTable {
   created_at: Generated<Date>;
 }
 
+/** Password e-mails waiting to be sent, and those sent or failed for good (0024). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  created_at: Generated<Date>;
+  /** A job the sending instance writes the message of (then cleared); null: the message is written. */
+  job_kind: string | null;
+  job: ColumnType<unknown, string | null | undefined, string | null>;
+  to_address: string | null;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  message_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  leased_until: TimestampNullable;
+  lease_owner: string | null;
+  last_error: string | null;
+  sent_at: TimestampNullable;
+  failed_at: TimestampNullable;
+}
+
 /** Who changed what and when (0008): one row per change made through the console. */
 export interface AuditLogTable {
   id: Generated<string>;
@@ -517,6 +538,7 @@ export interface DB {
   external_identities: ExternalIdentitiesTable;
   oidc_requests: OidcRequestsTable;
   mailbox: MailboxTable;
+  mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
   stored_images: StoredImagesTable;
   notification_templates: NotificationTemplatesTable;

@@ -160,6 +160,8 @@ export const ChangePasswordRequestSchema = v.object({
   password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
   newpassword: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
   appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  /** The solved captcha, when the application (or the account's own) asks for it. */
+  tokenCaptcha: v.optional(v.string()),
 });
 export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequestSchema>;
 

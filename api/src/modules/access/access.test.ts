@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ACCESS_MESSAGES, MESSAGES, USER_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Acc3ss.Admin-Pass';
@@ -13,7 +13,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const roleApps = await db.selectFrom('role_applications').selectAll().orderBy('role_id').orderBy('application_id').execute();
   const rolePrivileges = await db.selectFrom('role_privileges').selectAll().orderBy('role_id').orderBy('application_id').orderBy('privilege_id').execute();
   const userRoles = await db.selectFrom('user_roles').select(['user_id', 'role_id', 'application_id']).orderBy('user_id').orderBy('role_id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ privileges, held, roles, roleApps, rolePrivileges, userRoles, audit });
 }
 

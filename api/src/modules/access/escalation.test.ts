@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, APPLICATION_MESSAGES, MESSAGES, USER_STATE, formatMessage } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 /**
@@ -22,7 +22,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
     userRoles: await db.selectFrom('user_roles').select(['user_id', 'role_id', 'application_id']).orderBy('user_id').orderBy('role_id').orderBy('application_id').execute(),
     users: await db.selectFrom('users').select(['id', 'user_name', 'email', 'idstate', 'deleted']).orderBy('id').execute(),
     applications: await db.selectFrom('applications').select(['id', 'name', 'idstate', 'is_visible']).orderBy('id').execute(),
-    audit: await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    audit: await auditedChanges(db),
   };
   return JSON.stringify(tables);
 }

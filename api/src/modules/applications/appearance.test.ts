@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   ACCESS_MESSAGES,
   APPEARANCE_MESSAGES,
@@ -12,7 +12,7 @@ import {
   type ApplicationAppearanceResult,
   type PortalProfile,
 } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
 import { blackPng, jpegDeclaring, webpDeclaring } from '../../../test/image-bombs';
 import type { DB } from '../../db/schema';
 
@@ -28,7 +28,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const applications = await db.selectFrom('applications').selectAll().orderBy('id').execute();
   const tenants = await db.selectFrom('application_tenants').selectAll().orderBy('id').execute();
   const images = await db.selectFrom('stored_images').select(['id', 'size']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ applications, tenants, images, audit });
 }
 

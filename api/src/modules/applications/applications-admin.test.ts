@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ACCESS_MESSAGES, APPLICATION_MESSAGES, CLIENT_CONFIG_PATH, FALLBACK_TITLE, MESSAGES, NOTIFICATION_MESSAGES, PORTAL_PROFILE_PATH, VALIDATION_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Admin-Pass';
@@ -11,7 +11,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const applications = await db.selectFrom('applications').selectAll().orderBy('id').execute();
   const parameters = await db.selectFrom('application_parameters').selectAll().orderBy('application_id').orderBy('name').execute();
   const tenants = await db.selectFrom('application_tenants').selectAll().orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ applications, parameters, tenants, audit });
 }
 
@@ -128,7 +128,7 @@ describeEachBackend('applications console API', (server) => {
 
   it('creates an application with its parameters, audits it and lists it with the defaults', async () => {
     const { db } = server();
-    const auditsBefore = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const auditsBefore = await auditedChanges(db);
     const response = await call('POST', '/api/application/create', { payload: newApplication({ name: 'Contabilidad Ñandú' }) });
     expect(json(response)).toEqual({ statusCode: 200, result: { information: APPLICATION_MESSAGES.created, informationCode: 'A10', id: expect.any(Number) } });
     const id = json(response).result.id as number;
@@ -140,7 +140,7 @@ describeEachBackend('applications console API', (server) => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'application.create', actor_name: 'admin', before: null });
     expect((audit[0].after as Record<string, unknown>).name).toBe('Contabilidad Ñandú');
-    const auditsAfter = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const auditsAfter = await auditedChanges(db);
     expect(auditsAfter.n).toBe(auditsBefore.n + 1);
   });
 

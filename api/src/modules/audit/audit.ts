@@ -3,6 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../../security/auth';
 
+/**
+ * The audit rows of sign-ins (password, certificate, identity provider) and of failed attempts:
+ * events, not changes an administrator made. Kept in the same log so one search finds both.
+ */
+export const SIGN_IN_ACTIONS = ['user.sign_in', 'user.sign_in_external', 'user.sign_in_failed'] as const;
+
 /** Who made a change: the administrator of the access token. */
 export interface AuditActor {
   id: string;

@@ -5,6 +5,7 @@ import type { LockoutConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { decoyVerify, verifyPassword } from '../../security/passwords';
+import type { CaptchaService } from '../captcha/service';
 import { deviceOf } from './devices';
 import { beginSignIn, clearLockout, recordFailure, type LoginUser, type SignInApplication, type SignInStart } from './lockout';
 
@@ -53,9 +54,9 @@ const lockedError = (failedAttempts: number, lockTime: number) =>
  * Every refusal is thrown as an ApiError with the spec's code.
  */
 export async function checkCredentials(
-  ctx: { db: Kysely<DB>; lockout: LockoutConfig },
+  ctx: { db: Kysely<DB>; lockout: LockoutConfig; captcha: Pick<CaptchaService, 'passesForAccount'> },
   request: FastifyRequest,
-  input: { appName: string; userName: string; password: string },
+  input: { appName: string; userName: string; password: string; tokenCaptcha?: string },
 ): Promise<VerifiedCredentials> {
   const { db, lockout } = ctx;
   const device = deviceOf(request);
@@ -76,9 +77,12 @@ export async function checkCredentials(
   if (claim.kind === 'locked') throw lockedError(claim.failedAttempts, claim.lockTime);
   if (claim.kind === 'busy') throw new ApiError(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests);
 
-  const valid = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await decoyVerify(input.password);
+  // an account whose own application asks for the captcha is not tried without one; refused as a
+  // wrong password is, after the same decoy verify, so the answer tells nothing of the account
+  const mayTry = await ctx.captcha.passesForAccount(application.name, user?.id, input.tokenCaptcha, request.log);
+  const valid = mayTry && user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await decoyVerify(input.password);
   if (!user || !valid) {
-    const outcome = await recordFailure(db, start, lockout);
+    const outcome = await recordFailure(db, start, lockout, { application: application.name, userName: input.userName, ip: request.ip });
     if (outcome.kind === 'blocked') {
       request.log.warn({ userId: user?.id, recognisedDevice: subject.includes('#') }, 'sign-in blocked after repeated temporary locks');
       throw await blockedError(db, application);

@@ -167,6 +167,16 @@ export async function beginSignIn(
   return { kind: 'claim', application, subject: row.subject, user, claim };
 }
 
+/** What the audit row of a failed attempt keeps: the application, the name as typed, the address. */
+export interface FailedAttempt {
+  application: string;
+  userName: string;
+  ip?: string;
+}
+
+/** The typed name is kept up to this length in the audit log. */
+const AUDITED_NAME_MAX = 100;
+
 export type FailureOutcome =
   | { kind: 'counted'; failedAttempts: number }
   | { kind: 'locked'; failedAttempts: number; lockTime: number }
@@ -177,12 +187,27 @@ export type FailureOutcome =
  * counts, the slot is released, and the failure that reaches the limit sets the temporary lock —
  * each lock twice as long as the one before — or, at the `blockAfterLocks`-th lock, the permanent
  * block of the subject (the account's state is not changed: its sessions go on and its recognised
- * devices still sign in).
+ * devices still sign in). The same statement writes the attempt's audit row (`user.sign_in_failed`,
+ * no actor: whoever typed the name is not known).
  */
-export async function recordFailure(db: Kysely<DB>, claimed: Pick<ClaimResult, 'subject' | 'user'>, policy: LockoutConfig): Promise<FailureOutcome> {
+export async function recordFailure(
+  db: Kysely<DB>,
+  claimed: Pick<ClaimResult, 'subject' | 'user'>,
+  policy: LockoutConfig,
+  attempt: FailedAttempt,
+): Promise<FailureOutcome> {
   const { rows } = await sql<{ failed_attempts: number; blocked: boolean; lock_time: number }>`
-    select * from suite_sign_in_failure(${claimed.subject}, ${claimed.user?.id ?? null}::uuid, ${LOGIN_MAX_FAILED_ATTEMPTS}::int,
-                                        ${policy.blockAfterLocks}::int, ${policy.lockSeconds}::int)
+    with f as (
+      select * from suite_sign_in_failure(${claimed.subject}, ${claimed.user?.id ?? null}::uuid, ${LOGIN_MAX_FAILED_ATTEMPTS}::int,
+                                          ${policy.blockAfterLocks}::int, ${policy.lockSeconds}::int)
+    ), audit as (
+      insert into audit_log (actor_id, actor_name, action, entity, entity_id, after)
+      select null, ${attempt.userName.slice(0, AUDITED_NAME_MAX)}::text, 'user.sign_in_failed', 'user', ${claimed.user?.id ?? ''}::text,
+             jsonb_build_object('application', ${attempt.application}::text, 'ip', ${attempt.ip ?? null}::text,
+                                'failedAttempts', f.failed_attempts, 'locked', f.lock_time > 0, 'blocked', f.blocked)
+        from f
+    )
+    select * from f
   `.execute(db);
   const row = rows[0];
   if (row.blocked) return { kind: 'blocked' };

@@ -92,6 +92,48 @@ describeEachBackend('POST /api/Login', (server) => {
     }
   });
 
+  it('writes every sign-in and every wrong password in the audit log: who, which application, from where, the session', async () => {
+    const { app, db } = server();
+    const userId = await createUser(db, { userName: 'audited.signin', password: 'Audit.Sign-2026' });
+    const since = await db.selectFrom('audit_log').select(sql<number>`coalesce(max(id), 0)::int`.as('id')).executeTakeFirstOrThrow();
+    expect((await login(app, 'audited.signin', 'Wrong.Pass-2026')).statusCode).toBe(401);
+    expect((await login(app, 'no.such.person', 'Wrong.Pass-2026')).statusCode).toBe(401);
+    expect((await login(app, 'audited.signin', 'Audit.Sign-2026')).statusCode).toBe(200);
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_name', 'action', 'entity', 'entity_id', 'after'])
+      .where('id', '>', String(since.id))
+      .orderBy('id')
+      .execute();
+    const session = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(rows).toEqual([
+      {
+        actor_id: null,
+        actor_name: 'audited.signin',
+        action: 'user.sign_in_failed',
+        entity: 'user',
+        entity_id: userId,
+        after: { application: 'ibuhoo', ip: '127.0.0.1', failedAttempts: 1, locked: false, blocked: false },
+      },
+      {
+        actor_id: null,
+        actor_name: 'no.such.person',
+        action: 'user.sign_in_failed',
+        entity: 'user',
+        entity_id: '',
+        after: { application: 'ibuhoo', ip: '127.0.0.1', failedAttempts: 1, locked: false, blocked: false },
+      },
+      {
+        actor_id: userId,
+        actor_name: 'audited.signin',
+        action: 'user.sign_in',
+        entity: 'user',
+        entity_id: userId,
+        after: { application: 'ibuhoo', way: 'password', ip: '127.0.0.1', sessionId: session.id },
+      },
+    ]);
+  });
+
   it('rejects a password that does not decrypt with the payload key: 400, not 401 or 500', async () => {
     const { app } = server();
     // (a cipher made with another key usually fails too, but now and then decrypts to garbage,

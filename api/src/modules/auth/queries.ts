@@ -56,6 +56,8 @@ export interface SignInRecord {
   codeSeconds: number;
   /** Hash of the device that proved the password (remembered as recognised). */
   device?: string;
+  /** The audit row of the sign-in, written by the same statement. */
+  audit: { userName: string; action: string; after: Record<string, unknown> };
 }
 
 /**
@@ -64,15 +66,22 @@ export interface SignInRecord {
  * sign-ins — those users sign in again — never a failure count or a revocation.
  */
 const SIGN_IN_SUCCESS_SQL = `
+    with s as (
+      select * from suite_sign_in_success($1::uuid, $2::int, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::int,
+                                          $10::text, $11::text, $12::int, $13::text)
+    ), audit as (
+      insert into audit_log (actor_id, actor_name, action, entity, entity_id, after)
+      select $1::uuid, $14::text, $15::text, 'user', $1::uuid::text, $16::jsonb || jsonb_build_object('sessionId', s.session_id::text) from s
+    )
     select session_id::text as session_id, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
-      from suite_sign_in_success($1::uuid, $2::int, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::int,
-                                 $10::text, $11::text, $12::int, $13::text)`;
+      from s`;
 
 /**
  * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005 and 0011):
  * clears the lockout counters, creates the session and the first refresh token of its family,
  * stamps last_login_at (and a rehash), stores the exchange code, remembers the device; returns
- * the session id and what the access token says.
+ * the session id and what the access token says. The sign-in's audit row is written by the same
+ * statement: it exists exactly when the session does.
  */
 export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
   const { rows } = await db.executeQuery(
@@ -90,6 +99,9 @@ export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise
       input.codeHash ?? null,
       input.codeSeconds,
       input.device ?? null,
+      input.audit.userName,
+      input.audit.action,
+      JSON.stringify(input.audit.after),
     ]) as CompiledQuery<{ session_id: string } & AccessColumns>,
   );
   const row = rows[0];

@@ -80,7 +80,13 @@ const refreshInvalid = () => new ApiError(401, MESSAGES.refreshInvalid, INFORMAT
 const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
 
 /** Signs in: checks the credentials, records the session, enforces the limits, issues the tokens. */
-export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, body: v.InferOutput<typeof LoginRequestSchema>): Promise<LoginResult> {
+export async function signIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: v.InferOutput<typeof LoginRequestSchema>,
+  way: Exclude<SignInWay, 'external'> = 'password',
+): Promise<LoginResult> {
   const { db, config } = ctx;
   // refusals that say nothing about the user come first and change nothing
   const password = decryptPayload(body.password, ctx.payloadKey);
@@ -88,10 +94,11 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
   // before the credential check: a refused captcha spends no lockout attempt and no argon2 verify
   await ctx.captcha.requireFor(body.appname, body.tokenCaptcha, request.log);
 
-  const { application, user, subject, device } = await checkCredentials({ db, lockout: config.lockout }, request, {
+  const { application, user, subject, device } = await checkCredentials({ db, lockout: config.lockout, captcha: ctx.captcha }, request, {
     appName: body.appname,
     userName: body.user,
     password,
+    tokenCaptcha: body.tokenCaptcha,
   });
   if (passwordExpired(application, user)) {
     await clearLockout(db, subject);
@@ -109,6 +116,7 @@ export async function signIn(ctx: AppContext, request: FastifyRequest, reply: Fa
     browser: body.Browser,
     newPasswordHash: needsRehash(user.password_hash as string) ? await hashPassword(password) : undefined,
     device: provenDevice(request, reply, device),
+    way,
   });
 }
 
@@ -124,7 +132,13 @@ export interface SessionStart {
   browser?: string;
   newPasswordHash?: string;
   device?: string;
+  /** How the person proved who they are (the audit row's `way`); with what else the row keeps. */
+  way: SignInWay;
+  auditDetails?: Record<string, unknown>;
 }
+
+/** The ways of signing in the audit log tells apart. */
+export type SignInWay = 'password' | 'certificate' | 'external';
 
 /**
  * What every way of signing in does once the person is proven: records the session, enforces the
@@ -153,6 +167,11 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
     codeHash: code ? hashCode(code) : undefined,
     codeSeconds: EXCHANGE_CODE_SECONDS,
     device: input.device,
+    audit: {
+      userName: user.user_name,
+      action: input.way === 'external' ? 'user.sign_in_external' : 'user.sign_in',
+      after: { application: application.name, way: input.way, ip: request.ip, ...input.auditDetails },
+    },
   });
 
   // the application's limits: sessions beyond them are revoked and told so in real time

@@ -1,11 +1,11 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
+import type { Kysely } from 'kysely';
+import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, INFORMATION_CODES, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
 import { encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { purgeExpiredSolutions } from './queries';
 
@@ -18,7 +18,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts', 'locked_until', 'blocked_at']).orderBy('subject').execute();
   const solutions = await db.selectFrom('captcha_solutions').select(['nonce', 'expires_at']).orderBy('nonce').execute();
   const users = await db.selectFrom('users').select(['id', 'last_login_at', 'password_hash']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ sessions, lockouts, solutions, users, audit });
 }
 
@@ -121,6 +121,65 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
       payload: { user, password: encryptPayload('Wrong.Pass-1', app.ctx.payloadKey), appname: APP, tokenCaptcha: await solved(app) },
     });
     expect(json(reply).result.informationCode).toBe('R11');
+  });
+
+  /** Gives the user a role on firmaya (an application that asks for the captcha). */
+  async function grantFirmaya(db: Kysely<DB>, userId: string): Promise<void> {
+    const app = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
+    const role = await db.insertInto('roles').values({ name: `firmaya-${userId.slice(0, 8)}` }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
+    await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id, application_id: app.id }).execute();
+  }
+
+  const through = (app: FastifyInstance, appname: string, user: string, password: string, tokenCaptcha?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2, ...(tokenCaptcha ? { tokenCaptcha } : {}) },
+    });
+
+  it("an account of firmaya is not tried through another application's sign-in without the captcha: answered as a wrong password", async () => {
+    const { app, db } = server();
+    const owner = 'captcha.owner';
+    await grantFirmaya(db, await createUser(db, { userName: owner, password: PASSWORD }));
+    // the right password through ibuhoo, which asks no captcha: refused exactly like a wrong one and like an unknown name
+    const right = await through(app, 'ibuhoo', owner, PASSWORD);
+    const wrong = await through(app, 'ibuhoo', owner, 'Wrong.Pass-2026');
+    const unknown = await through(app, 'ibuhoo', 'nobody.captcha.owner', PASSWORD);
+    for (const [reply, attempts] of [[right, 1], [wrong, 2], [unknown, 1]] as const) {
+      expect(reply.statusCode).toBe(401);
+      expect(json(reply).result).toEqual({ information: expect.any(String), informationCode: INFORMATION_CODES.badCredentials, failedLoginInformation: { failedAttempts: attempts, lockTime: 0 } });
+    }
+    expect(json(right).result.information).toBe(json(unknown).result.information);
+    expect(await db.selectFrom('sessions').select('sessions.id').innerJoin('users', 'users.id', 'sessions.user_id').where('users.user_name', '=', owner).execute()).toEqual([]);
+    // with a solved one it signs in there; the counters start over
+    const solvedThere = await through(app, 'ibuhoo', owner, PASSWORD, await solved(app));
+    expect(solvedThere.statusCode).toBe(200);
+  });
+
+  it('the change of an expired password asks for the captcha as the sign-in does', async () => {
+    const { app, db } = server();
+    const owner = 'captcha.changer';
+    await grantFirmaya(db, await createUser(db, { userName: owner, password: PASSWORD }));
+    const change = (appname: string, tokenCaptcha?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/login/ChangePassword',
+        payload: {
+          user: owner,
+          password: encryptPayload(PASSWORD, app.ctx.payloadKey),
+          newpassword: encryptPayload('Capt.Cha-2027', app.ctx.payloadKey),
+          appname,
+          ...(tokenCaptcha ? { tokenCaptcha } : {}),
+        },
+      });
+    const before = await snapshot(db);
+    await expectRefusal(await change(APP), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+    const elsewhere = await change('ibuhoo');
+    expect(elsewhere.statusCode).toBe(401);
+    const stored = await db.selectFrom('users').select('password_hash').where('user_name', '=', owner).executeTakeFirstOrThrow();
+    expect((await db.selectFrom('users').select('password_hash').where('user_name', '=', owner).executeTakeFirstOrThrow()).password_hash).toBe(stored.password_hash);
+    expect((await change(APP, await solved(app))).statusCode).toBe(200);
   });
 });
 

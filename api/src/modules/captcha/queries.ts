@@ -19,3 +19,17 @@ export async function spendSolution(db: Kysely<DB>, nonce: string, expiresAt: Da
 export async function purgeExpiredSolutions(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('captcha_solutions').where('expires_at', '<', sql<Date>`now()`).execute();
 }
+
+/**
+ * True when the user holds a role in one of the applications (ids). Asked for unknown names too
+ * (with no user id), so the answer costs the same whether or not the account exists.
+ */
+export async function holdsRoleIn(db: Kysely<DB>, userId: string | undefined, applicationIds: readonly number[]): Promise<boolean> {
+  const { rows } = await sql<{ held: boolean }>`
+    select exists (select 1 from user_roles where user_id = ${userId ?? NO_USER}::uuid and application_id = any(${[...applicationIds]}::int[])) as held
+  `.execute(db);
+  return Boolean(rows[0]?.held);
+}
+
+/** A user id no account has (the unknown name's stand-in). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { resolveStoredSecret } from '../../security/settings';
 import type { AppDirectory } from '../applications/directory';
-import { spendSolution } from './queries';
+import { holdsRoleIn, spendSolution } from './queries';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 const HMAC_SETTING = 'captcha_hmac_key';
@@ -100,5 +100,24 @@ export class CaptchaService {
     if (failure === null) return;
     log?.info({ app: appName, captcha: failure }, 'sign-in refused: captcha');
     throw captchaRefused();
+  }
+
+  /**
+   * The account's own check, for a sign-in through an application that does not ask for the
+   * captcha: an account holding a role in an application that does ask for it needs a solved one
+   * all the same, so its password cannot be tried through another application's sign-in. Answers
+   * whether the attempt may go on to the password; the caller answers a refusal as a wrong
+   * password (a captcha refusal would tell that the account exists). A payload sent is always
+   * checked and spent, and the role query runs for unknown names too: the cost does not tell either.
+   */
+  async passesForAccount(appName: string, userId: string | undefined, token: string | undefined, log?: { info(o: object, msg: string): void }): Promise<boolean> {
+    const snapshot = await this.directory.snapshot();
+    if (snapshot.get(appName)?.captchaApply) return true; // checked before the attempt (requireFor)
+    const asking = snapshot.apps.filter((a) => a.captchaApply).map((a) => a.id);
+    if (asking.length === 0) return true;
+    const failure = token ? await this.spend(token) : 'missing';
+    if (!(await holdsRoleIn(this.db, userId, asking)) || failure === null) return true;
+    log?.info({ app: appName, userId, captcha: failure }, "sign-in refused: the account's application asks for the captcha");
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 import { encryptPayload } from '@suite/shared/crypto';
 import { sql, type Kysely } from 'kysely';
 import { CERTIFICATE_LOGIN_PATH, CERTIFICATE_MESSAGES, MESSAGES, USER_TYPE } from '@suite/shared/contracts';
-import { createUser, describeEachBackend, json, login, solvedCaptcha } from '../../../test/harness';
+import { mailSent, queuedMail, auditedChanges, createUser, describeEachBackend, json, login, solvedCaptcha } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../security/passwords';
 import { newResetCode, unknownDocumentName } from './service';
@@ -13,13 +13,14 @@ const PER_ADDRESS = 4;
 
 /** Everything the certificate calls may change: a refusal must leave all of it as it was. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
+  // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
+  const mailbox = await queuedMail(db);
   const users = await db.selectFrom('users').select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on']).orderBy('id').execute();
   const codes = await db.selectFrom('certificate_reset_codes').select(['id', 'attempts', 'used_at', 'expires_at']).orderBy('id').execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
   const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts', 'locked_until', 'blocked_at']).orderBy('subject').execute();
   const tokens = await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute();
-  const mailbox = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ users, codes, sessions, lockouts, tokens, mailbox, audit });
 }
 
@@ -55,6 +56,7 @@ describeEachBackend(
     const validate = (UserName: string, OtpCode: string) => post('/api/user/validate-otp-user', { UserName, OtpCode, appname: APP });
 
     async function lastCode(to: string): Promise<string> {
+      await mailSent(server().app);
       const mail = await server()
         .db.selectFrom('mailbox')
         .select(['text_body'])
@@ -65,8 +67,7 @@ describeEachBackend(
       if (!code) throw new Error(`no code in ${mail.text_body}`);
       return code;
     }
-    const mailsTo = async (to: string) =>
-      (await server().db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', to).executeTakeFirstOrThrow()).n;
+    const mailsTo = async (to: string) => (await queuedMail(server().db, to)).n;
 
     async function expectRefused(response: Awaited<ReturnType<typeof post>>, before: string, status: number, information: string) {
       expect({ status: response.statusCode, information: json(response).result.information }).toEqual({ status, information });

@@ -23,7 +23,7 @@ import { SharedLimiter, tooManyRequests } from '../../http/rate-limit';
 import { decoyVerify, hashPassword, verifyPassword } from '../../security/passwords';
 import { signIn } from '../auth/service';
 import { afterPasswordSet, findOpenApplication } from '../passwords/service';
-import { sendPasswordLink, sendPasswordMail, tenantLanguage } from '../passwords/send-link';
+import { queuePasswordMail, sendPasswordMail, tenantLanguage } from '../passwords/send-link';
 import {
   accountsOfDocument,
   certificateAccount,
@@ -72,7 +72,7 @@ export type CertificateFlows = ReturnType<typeof certificateFlows>;
  * password assigned by hand, by e-mailed code back to the certificate's initial password.
  */
 export function certificateFlows(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+  const { db, config } = ctx;
   const perAddress = new SharedLimiter(db, 'certificate-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
   /** The document's type must be one offered for certificates, and the number must follow its rule. */
@@ -108,7 +108,7 @@ export function certificateFlows(ctx: AppContext) {
         tokenCaptcha: body.tokenCaptcha,
         Browser: body.Browser,
         idSessionTab: body.idSessionTab,
-      });
+      }, 'certificate');
     },
 
     /** The accounts tied to a document (spec §2 screen 4 lists them to pick one). */
@@ -127,7 +127,8 @@ export function certificateFlows(ctx: AppContext) {
       const application = await findOpenApplication(db, body.appname);
       const account = await certificateAccount(db, body.UserName);
       await perAddress.enforce(`account:${codeSubject(account, body.UserName)}`);
-      if (account && !resetsByCode(account)) await sendPasswordLink(ctx, request, 'reset', account, application);
+      // one queued job either way: the answer takes the same time for every name
+      await queuePasswordMail(ctx, request, 'reset', account && !resetsByCode(account) ? account : undefined, application);
       return { information: MESSAGES.resetEmailSent, informationCode: INFORMATION_CODES.success };
     },
 
@@ -152,7 +153,7 @@ export function certificateFlows(ctx: AppContext) {
       const seconds = RESET_CODE_MINUTES * 60;
       await storeResetCode(db, { subject, userId: account?.id ?? null, applicationId: application.id, codeHash: await hashPassword(code), seconds, client });
       if (account) {
-        await sendPasswordMail(mailer, 'resetCode', account, application, tenantLanguage(request, application), undefined, seconds, code);
+        await sendPasswordMail(ctx, 'resetCode', account, application, tenantLanguage(request, application), undefined, seconds, code);
         request.log.info({ userId: account.id, app: application.name }, 'certificate reset code sent');
       }
       return { information: CERTIFICATE_MESSAGES.codeSent, informationCode: INFORMATION_CODES.success };

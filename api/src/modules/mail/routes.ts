@@ -31,7 +31,13 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.raw.socket?.remoteAddress)) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
   });
-  const list = () => listMail(db);
+  // what this instance queued is sent before the list is read: a mail asked for a moment ago is
+  // there (in production the outbox sends it as soon; here a reader need not wait and retry)
+  const list = async () => {
+    await app.ctx.outbox.settled();
+    await app.ctx.outbox.drain();
+    return listMail(db);
+  };
   const one = async (raw: string): Promise<MailRow> => {
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound, INFORMATION_CODES.notFound);
     const row = await findMail(db, raw);

@@ -1,8 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CONSOLE_SECTIONS } from '@suite/shared/federation';
 import { ACCESS_MESSAGES, MENU_MESSAGES, MESSAGES, formatMessage, parseMenuJson, type MenuItem, type MenuLocation } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Menu5.Admin-Pass';
@@ -11,7 +11,7 @@ const PASSWORD = 'Menu5.Admin-Pass';
 async function snapshot(db: Kysely<DB>): Promise<string> {
   const menus = await db.selectFrom('menus').selectAll().orderBy('id').execute();
   const images = await db.selectFrom('stored_images').select(['id', 'size']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ menus, images, audit });
 }
 

@@ -14,7 +14,7 @@ import {
   serializeVariables,
   type VariableValue,
 } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { auditedChanges, ADMIN_PASSWORD, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Notif5.Admin-Pass';
@@ -27,7 +27,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const applications = await db.selectFrom('notification_applications').selectAll().orderBy('notification_id').orderBy('application_id').execute();
   const deliveries = await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute();
   const templates = await db.selectFrom('notification_templates').select(['id', 'title', 'idstate']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ notifications, applications, deliveries, templates, audit });
 }
 

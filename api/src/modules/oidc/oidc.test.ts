@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { CONNECT_OIDC_PATH, GENERATE_TOKEN_OIDC_PATH, MESSAGES, OIDC_MESSAGES, USER_STATE } from '@suite/shared/contracts';
-import { createUser, describeEachBackend, json, startOidcProviderProcess } from '../../../test/harness';
+import { auditedChanges, createUser, describeEachBackend, json, startOidcProviderProcess } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { CALLBACK_PATH, DEMO_IDENTITIES } from '../../dev/oidc-provider';
 import { OIDC_BINDING_COOKIE } from './service';
@@ -20,7 +20,7 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const links = await db.selectFrom('external_identities').select(['issuer', 'subject', 'user_id', 'last_sign_in_at']).orderBy('subject').execute();
   const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts']).orderBy('subject').execute();
   const codes = await db.selectFrom('auth_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ users, sessions, refresh, links, lockouts, codes, audit });
 }
 

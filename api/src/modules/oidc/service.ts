@@ -210,15 +210,10 @@ export function oidcFlows(ctx: AppContext) {
         // names no lockout counter: the external sign-in proves no password and clears none
         subject: `oidc:${provider.issuer}#${subject}`,
         tenant: pending.tenant ?? undefined,
+        way: 'external',
+        auditDetails: { issuer: provider.issuer, subject },
       });
       await touchIdentity(db, provider.issuer, subject);
-      await recordAudit(db, {
-        actor: { id: user.id, userName: user.user_name },
-        action: 'user.sign_in_external',
-        entity: 'user',
-        entityId: user.id,
-        after: { issuer: provider.issuer, subject, application: application.name },
-      });
       request.log.info({ userId: user.id, app: application.name, issuer: provider.issuer }, 'signed in through an identity provider');
       return result;
     },

@@ -8,7 +8,7 @@ import {
   type OtpResetRequestRecord,
 } from '@suite/shared/contracts';
 import { formatPhrase } from '@suite/shared/phrases';
-import { createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
+import { mailSent, queuedMail, auditedChanges, createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Otp.Reset-2026';
@@ -16,9 +16,10 @@ const APP = 'confronta';
 
 /** Everything the OTP-reset calls may change: requests, mail, audit. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
+  // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
+  const mailbox = await queuedMail(db);
   const requests = await db.selectFrom('otp_reset_requests').select(['id', 'token_hash', 'expires_at', 'validated_at']).orderBy('id').execute();
-  const mailbox = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   return JSON.stringify({ requests, mailbox, audit });
 }
 
@@ -45,6 +46,7 @@ describeEachBackend('OTP-reset requests', (server) => {
 
   /** The token of the last link mailed to the address, read as the page reads it. */
   async function mailedToken(to: string): Promise<string> {
+    await mailSent(server().app);
     const mail = await server().db.selectFrom('mailbox').select(['text_body', 'subject']).where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Confirma el restablecimiento de tu OTP – Confronta');
     const link = /(http\S+\/resetotp\?\S+)/.exec(mail.text_body)?.[1];

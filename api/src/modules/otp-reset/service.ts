@@ -54,7 +54,7 @@ const applicationAccountOnly = () => new ApiError(403, OTP_RESET_MESSAGES.applic
  * application reads the request's state. Every change is audited in its transaction.
  */
 export function otpResetService(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+  const { db, config } = ctx;
   // each person's mailbox gets a bounded number of these an hour, whichever instance sends them (ADR 0024)
   const perAccount = new SharedLimiter(db, 'otp-reset', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
@@ -84,7 +84,7 @@ export function otpResetService(ctx: AppContext) {
       });
       // the link is built from configuration (PUBLIC_URL, HOST_MAP), never from the request
       const link = otpResetLink(publicOrigin(config, application.name), PATHS.resetOtp, token);
-      await sendPasswordMail(mailer, 'otpReset', user, application, tenantLanguage(request, application), link, seconds);
+      await sendPasswordMail(ctx, 'otpReset', user, application, tenantLanguage(request, application), link, seconds);
       request.log.info({ requestId: record.id, app: application.name }, 'otp reset requested');
       return { information: OTP_RESET_MESSAGES.created, informationCode: INFORMATION_CODES.success, request: record };
     },

@@ -36,20 +36,29 @@ export interface PasswordUser {
 
 const USER_COLUMNS = ['id', 'user_name', 'email', 'names', 'idstate', 'typeuserid', 'password_hash'] as const;
 
+const LINK_APPLICATION_COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'url_assign_password',
+  'user_activate_token_time',
+  'user_activate_token_time_unit',
+  'assign_password_token_time',
+  'assign_password_token_time_unit',
+  'default_language',
+] as const;
+
+/** An application by id, with what its password e-mails need, or undefined. */
+export async function linkApplicationById(db: Kysely<DB>, id: number): Promise<LinkApplication | undefined> {
+  return db.selectFrom('applications').select(LINK_APPLICATION_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 /** An application by name (case-insensitive, whatever its state), or undefined. */
 export async function findPasswordApplication(db: Kysely<DB>, name: string): Promise<PasswordApplication | undefined> {
   return db
     .selectFrom('applications')
     .select([
-      'id',
-      'name',
-      'title',
-      'url_assign_password',
-      'user_activate_token_time',
-      'user_activate_token_time_unit',
-      'assign_password_token_time',
-      'assign_password_token_time_unit',
-      'default_language',
+      ...LINK_APPLICATION_COLUMNS,
       'idstate',
       'number_password_changes',
       'mechanism_after_set_pass',

@@ -27,7 +27,6 @@ import { decryptPayload } from '../../security/payload';
 import { checkCredentials } from '../auth/credentials';
 import { provenDevice, rememberDevice } from '../auth/devices';
 import { clearLockout, liftLockout } from '../auth/lockout';
-import type { MailKind } from '../mail/templates';
 import { hashLinkToken, type LinkPurpose } from './links';
 import {
   accountsOfEmail,
@@ -41,7 +40,7 @@ import {
   type PasswordApplication,
   type PasswordUser,
 } from './queries';
-import { sendPasswordLink, sendPasswordMail, tenantLanguage } from './send-link';
+import { queuePasswordMail, sendPasswordMail, tenantLanguage } from './send-link';
 
 type GetUsersResetPassword = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
 type ResetPassword = v.InferOutput<typeof ResetPasswordRequestSchema>;
@@ -66,7 +65,7 @@ export async function findOpenApplication(db: AppContext['db'], name: string): P
 
 /** After a password was set: lockout lifted, other sessions ended, a notice mailed. */
 export async function afterPasswordSet(
-  ctx: Pick<AppContext, 'db' | 'sessions' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'sessions' | 'outbox'>,
   request: FastifyRequest,
   user: PasswordUser,
   application: PasswordApplication,
@@ -74,7 +73,7 @@ export async function afterPasswordSet(
   await liftLockout(ctx.db, user.id);
   await ctx.sessions.revokeUserSessions(user.id, 'password_change', MESSAGES.sessionPasswordChanged);
   try {
-    await sendPasswordMail(ctx.mailer, 'passwordChanged', user, application, tenantLanguage(request, application));
+    await sendPasswordMail(ctx, 'passwordChanged', user, application, tenantLanguage(request, application));
   } catch (err) {
     request.log.warn({ err }, 'password-changed notice not sent');
   }
@@ -87,7 +86,7 @@ export async function afterPasswordSet(
  * per-address limit of the e-mail flows lives as long as the returned flows.
  */
 export function passwordFlows(ctx: AppContext) {
-  const { db, config, mailer } = ctx;
+  const { db, config } = ctx;
   const perAddress = new SharedLimiter(db, 'password-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
 
   /**
@@ -111,10 +110,6 @@ export function passwordFlows(ctx: AppContext) {
     return rows[0];
   }
 
-  const sendMail = (kind: MailKind, user: PasswordUser, application: PasswordApplication, language: string) =>
-    sendPasswordMail(mailer, kind, user, application, language);
-  const sendLink = (request: FastifyRequest, purpose: LinkPurpose, user: PasswordUser, application: PasswordApplication) =>
-    sendPasswordLink(ctx, request, purpose, user, application);
 
   /** True when `password` equals the current password or one of the last N of the application. */
   async function inHistory(user: PasswordUser, application: PasswordApplication, password: string): Promise<boolean> {
@@ -152,11 +147,9 @@ export function passwordFlows(ctx: AppContext) {
       // an e-mail answers the same whether or not an account has it (docs/security/enumeration.md);
       // an unknown user name stays a 404: the reply's masked e-mail cannot be made up
       if (!user && !isEmail(body.user)) throw new ApiError(404, MESSAGES.userUnknown, INFORMATION_CODES.notFound);
-      if (user) {
-        // an account never activated gets a new activation link instead
-        const purpose: LinkPurpose = user.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset';
-        await sendLink(request, purpose, user, application);
-      }
+      // one queued job either way (none is sent without an account): the answer takes the same time;
+      // an account never activated gets a new activation link instead
+      await queuePasswordMail(ctx, request, user?.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset', user, application);
       return { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as PasswordUser).email) };
     },
 
@@ -167,8 +160,7 @@ export function passwordFlows(ctx: AppContext) {
       await limitAccount(user, body.user);
       // one answer for every account and none (docs/security/enumeration.md): a pending account gets
       // its link, an account already active a notice that it is, an unknown one nothing
-      if (user?.idstate === USER_STATE.pendingActivation) await sendLink(request, 'activation', user, application);
-      else if (user) await sendMail('alreadyActive', user, application, tenantLanguage(request, application));
+      await queuePasswordMail(ctx, request, user && user.idstate !== USER_STATE.pendingActivation ? 'alreadyActive' : 'activation', user, application);
       return { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success };
     },
 
@@ -225,8 +217,14 @@ export function passwordFlows(ctx: AppContext) {
       if (!isStrongPassword(next)) throw weakPassword();
       const application = await findApp(body.appname);
 
-      // the current password is checked as a sign-in checks it (one credential check for both)
-      const verified = await checkCredentials({ db, lockout: config.lockout }, request, { appName: application.name, userName: body.user, password: current });
+      // the current password is checked as a sign-in checks it (one credential check for both, the captcha included)
+      await ctx.captcha.requireFor(application.name, body.tokenCaptcha, request.log);
+      const verified = await checkCredentials({ db, lockout: config.lockout, captcha: ctx.captcha }, request, {
+        appName: application.name,
+        userName: body.user,
+        password: current,
+        tokenCaptcha: body.tokenCaptcha,
+      });
       await clearLockout(db, verified.subject);
       await rememberDevice(db, verified.user.id, provenDevice(request, reply, verified.device));
       const user = await userById(db, verified.user.id);

@@ -23,7 +23,7 @@ import { actorGrants, assertNotAbove, assertWithin, guardConsoleHolders, roleGra
 import { announceAccessChange } from '../access/grants';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { findPasswordApplication } from '../passwords/queries';
-import { sendPasswordLink } from '../passwords/send-link';
+import { queuePasswordMail } from '../passwords/send-link';
 import { announceSessionsEnded } from '../sessions/service';
 import { findUserDetail, selectUserDetails, toUserDetail } from './queries';
 
@@ -234,14 +234,14 @@ async function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>):
  * user (SendUserActivationEmail sends it again): it is logged, not thrown.
  */
 export async function sendActivationOfCreated(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'payloadKey' | 'config' | 'directory'>,
+  ctx: Pick<AppContext, 'db' | 'outbox' | 'payloadKey' | 'config' | 'directory'>,
   request: FastifyRequest,
   user: UserDetail,
 ): Promise<void> {
   try {
     const application = await findPasswordApplication(ctx.db, CONSOLE_APP);
     if (application) {
-      await sendPasswordLink(ctx, request, 'activation', { id: user.id, user_name: user.userName, email: user.email, names: user.names }, application);
+      await queuePasswordMail(ctx, request, 'activation', user, application);
     }
   } catch (err) {
     request.log.warn({ err, userId: user.id }, 'activation e-mail of a created user not sent');

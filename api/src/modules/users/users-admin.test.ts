@@ -8,19 +8,20 @@ import {
   VALIDATION_MESSAGES,
   type CreateUserRequest,
 } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { mailSent, queuedMail, auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Us3rs.Admin-Pass';
 
 /** Everything a users call may change: a refused call must leave all of it as it was. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
+  // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
+  const mailbox = await queuedMail(db);
   const users = await db.selectFrom('users').selectAll().orderBy('id').execute();
   const companies = await db.selectFrom('user_customers').selectAll().orderBy('user_id').orderBy('customer_id').execute();
   const roles = await db.selectFrom('user_roles').select(['user_id', 'role_id', 'application_id']).orderBy('user_id').orderBy('role_id').orderBy('application_id').execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
-  const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const mailbox = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const audit = await auditedChanges(db);
   const tokens = await db.selectFrom('password_tokens').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return JSON.stringify({ users, companies, roles, sessions, audit, mailbox, tokens });
 }
@@ -189,6 +190,7 @@ describeEachBackend('users administration API', (server) => {
       expect(audit[0].actor_id).toEqual(expect.any(String));
       expect(audit[0].after).toMatchObject({ userName: 'Nuevo.Usuario', companies: expect.any(Array), roles: [{ role: 'Operador', application: 'firmaya' }] });
 
+      await mailSent(server().app);
       const mail = await db.selectFrom('mailbox').selectAll().where('to_address', '=', 'nuevo.usuario@empresa.test').execute();
       expect(mail).toHaveLength(1);
       expect(mail[0].html_body).toContain('/changepassword?');

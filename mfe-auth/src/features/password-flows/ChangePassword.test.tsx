@@ -6,6 +6,15 @@ import { readPasswordLink } from './ChangePassword';
 import { jwt, reply } from '@suite/shared/testing';
 import { mockApi, renderAt, resetWorld, type Call } from '../../testHarness';
 
+// The captcha's web component does its proof of work in a browser worker; here a button stands in for it.
+jest.mock('../sign-in/AltchaWidget', () => ({
+  AltchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      solve captcha
+    </button>
+  ),
+}));
+
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(async () => {
   jest.useRealTimers();
@@ -246,6 +255,27 @@ describe('expired password (R18)', () => {
     expect(body).toMatchObject({ user: 'ana', appname: 'ibuhoo' });
     expect(decryptPayload(body.password, 'k')).toBe('Vieja#2020');
     expect(decryptPayload(body.newpassword, 'k')).toBe(STRONG);
+  });
+
+  it('asks for the captcha when the application does, sends it, and asks again after a refusal', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(
+      { 'login/ChangePassword': () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }) },
+      { GetParametersApp: { parameters: [{ name: 'captchaApply', value: 'true', type: 'boolean' }] } },
+    );
+    renderAt('/changepassword', { messageType: 'PASSWORD_EXPIRED', user: 'ana' });
+    await user.type(screen.getByLabelText('Contraseña actual'), 'Vieja#2020');
+    await fill(user, STRONG, STRONG);
+    const button = screen.getByRole('button', { name: 'Restablecer' });
+    expect(await screen.findByText('Por favor valida que no eres un robot')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'solve captcha' }));
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario o contraseña incorrectos.');
+    expect(calls.find((c) => c.path === 'login/ChangePassword')?.body).toMatchObject({ user: 'ana', tokenCaptcha: 'solved-payload' });
+    // the attempt spent the solution
+    expect(screen.getByRole('button', { name: 'Restablecer' })).toBeDisabled();
   });
 
   it('a refused change shows the server message', async () => {

@@ -32,6 +32,8 @@ import { ACTIVATION_TIME_EXPIRED, INVALID_LINK, PASSWORD_EXPIRED, type AlertStat
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import { PublicCard } from '../../components/PublicCard';
 import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
+import { useCaptcha } from '../sign-in/captcha';
+import { useSignInParameters } from '../sign-in/signInParameters';
 import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
@@ -291,10 +293,18 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
   const navigate = useNavigate();
   const [user, setUser] = useState(initialUser);
   const [current, setCurrent] = useState('');
-  const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(async (password) => {
-    await requestChangePassword(user.trim(), current, password);
-    navigate(PATHS.login, { replace: true, state: { message: t('password.updated') } });
-  });
+  // the current password is tried as a sign-in tries it: behind the captcha when the application asks for it
+  const captcha = useCaptcha(Boolean(useSignInParameters().captchaApply));
+  const { newPassword, setNewPassword, confirm, setConfirm, error, busy, live, onSubmit } = useNewPasswordForm(
+    async (password) => {
+      await requestChangePassword(user.trim(), current, password, captcha.token);
+      navigate(PATHS.login, { replace: true, state: { message: t('password.updated') } });
+    },
+    () => {
+      captcha.reset(); // the attempt spent the solution
+      return false;
+    },
+  );
   const empty = user.trim() === '' || current === '' || newPassword === '' || confirm === '';
 
   return (
@@ -314,7 +324,8 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
             inputProps={{ autoComplete: 'current-password', value: current, onChange: (event) => setCurrent(event.target.value) }}
           />
           <NewPasswordPair newPassword={newPassword} confirm={confirm} onNew={setNewPassword} onConfirm={setConfirm} live={live} />
-          <PasswordFormActions disabled={empty} busy={busy} />
+          {captcha.field(!empty)}
+          <PasswordFormActions disabled={empty || !captcha.solved} busy={busy} />
         </Stack>
       </form>
     </PublicCard>

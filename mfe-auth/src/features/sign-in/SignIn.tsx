@@ -7,14 +7,12 @@ import {
   PATHS,
   apiErrorMessage,
   fetchFreeTrial,
-  fetchSignInParameters,
   useProfileInMode,
   useLocalize,
   useSession,
   type Envelope,
   type FreeTrialResult,
   type LoginResult,
-  type SignInParameters,
 } from '@suite/shared';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +24,7 @@ import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 import { goToApplication, requestSignIn } from '../../signInRequest';
 import { lazyScreen } from '../../lazyScreen';
 import { useCaptcha } from './captcha';
+import { useSignInParameters } from './signInParameters';
 import { useSignInFields } from './signInFields';
 import { ExternalSignInButton } from './ExternalSignInButton';
 import { SIGN_IN_TITLE_ID, revealModeFor, signInLayoutFor } from './signInVariants';
@@ -218,19 +217,6 @@ export function SignInNotice({ hidden }: { hidden: boolean }) {
       <Alert.Title>{notice}</Alert.Title>
     </Alert.Root>
   );
-}
-
-/** The application's sign-in parameters (support contact, buy link), fetched once. */
-export function useSignInParameters(): SignInParameters {
-  const [parameters, setParameters] = useState<SignInParameters>({});
-  useEffect(() => {
-    let live = true;
-    void fetchSignInParameters().then((found) => live && setParameters(found));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return parameters;
 }
 
 /** The profile's input colours, as the sign-in forms' inputs take them. */
