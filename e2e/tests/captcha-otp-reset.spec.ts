@@ -81,3 +81,25 @@ test('firmaya: Ingresar waits for the captcha; an OTP-reset link confirms once',
     await mailReader.close();
   }
 });
+
+test('the captcha arrives in the room kept for it: nothing below it moves once the form shows', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { sources?: { node?: Node }[] }[]) {
+        for (const source of entry.sources ?? []) shifts.push(source.node?.textContent?.trim().slice(0, 40) ?? '');
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${FIRMAYA}/login`);
+  const forgot = page.getByRole('link', { name: 'Olvidé mi contraseña' });
+  await expect(forgot).toBeVisible();
+  const from = (await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts.length)) as number;
+  const before = await forgot.boundingBox();
+  await expect(page.getByText('No soy un robot')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await forgot.boundingBox()).toEqual(before);
+  const moved = await page.evaluate((n) => (window as unknown as { shifts: string[] }).shifts.slice(n), from);
+  expect(moved.filter((text) => /Olvidé mi contraseña|Ingresar/.test(text))).toEqual([]);
+});

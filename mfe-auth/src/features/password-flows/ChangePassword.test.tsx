@@ -13,6 +13,7 @@ jest.mock('../sign-in/AltchaWidget', () => ({
       solve captcha
     </button>
   ),
+  widgetStylesheet: () => Promise.resolve(),
 }));
 
 beforeEach(() => resetWorld('ibuhoo'));

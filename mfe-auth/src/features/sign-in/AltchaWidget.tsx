@@ -19,13 +19,24 @@ if (!globalThis.$altcha.algorithms.has(ALGORITHM)) {
   globalThis.$altcha.algorithms.set(ALGORITHM, () => new Worker(new URL('altcha/workers/pbkdf2', import.meta.url), { type: 'module' }));
 }
 
-function ensureStylesheet(): void {
-  if (document.querySelector('link[data-altcha]')) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = STYLESHEET;
-  link.dataset.altcha = '';
-  document.head.appendChild(link);
+let stylesheet: Promise<void> | undefined;
+
+/**
+ * Adds the widget's style sheet once; resolves when it has loaded (or failed: the widget then
+ * shows unstyled rather than not at all). Awaited before the widget first renders, so it never
+ * shows unstyled and then changes size under the person's pointer.
+ */
+export function widgetStylesheet(): Promise<void> {
+  stylesheet ??= new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = STYLESHEET;
+    link.dataset.altcha = '';
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    document.head.appendChild(link);
+  });
+  return stylesheet;
 }
 
 /** As wide as the form's fields. */
@@ -52,7 +63,7 @@ export function AltchaWidget({ challenge, language, onChange }: AltchaWidgetProp
   changed.current = onChange;
 
   useEffect(() => {
-    ensureStylesheet();
+    void widgetStylesheet();
     const element = ref.current;
     if (!element) return undefined;
     const onState = (event: Event) => {

@@ -13,6 +13,7 @@ jest.mock('./AltchaWidget', () => ({
       solve captcha
     </button>
   ),
+  widgetStylesheet: () => Promise.resolve(),
 }));
 
 const PAYLOAD_KEY = 'test-payload-key';

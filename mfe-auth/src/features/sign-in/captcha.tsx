@@ -1,11 +1,19 @@
-import { Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { CAPTCHA_CHALLENGE_PATH, OTP_RESET_MESSAGES, asLanguage, useLocalize, useProfileInMode } from '@suite/shared';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyScreen } from '../../lazyScreen';
 
+/** The rendered widget's height (its style sheet's box): kept while it loads. */
+const WIDGET_HEIGHT = '70px';
+
 /** The widget's own chunk, fetched only when the application asks for the captcha. */
-const AltchaWidget = lazyScreen(() => import('./AltchaWidget').then((m) => m.AltchaWidget));
+const AltchaWidget = lazyScreen(() =>
+  import('./AltchaWidget').then(async (m) => {
+    await m.widgetStylesheet();
+    return m.AltchaWidget;
+  }),
+);
 
 export interface Captcha {
   /** The application asks for it (parameter captchaApply). */
@@ -38,10 +46,13 @@ export function useCaptcha(required: boolean): Captcha {
   const field = (remind: boolean) =>
     required ? (
       <div>
-        {/* its own boundary: the form stays on screen while the widget's chunk arrives */}
-        <Suspense fallback={null}>
-          <AltchaWidget key={`${generation}-${language}`} challenge={CAPTCHA_CHALLENGE_PATH} language={language} onChange={onChange} />
-        </Suspense>
+        {/* its own boundary: the form stays on screen while the widget's chunk and style sheet
+            arrive, in the widget's height, so nothing below moves under a pointer when it shows */}
+        <Box minH={WIDGET_HEIGHT}>
+          <Suspense fallback={null}>
+            <AltchaWidget key={`${generation}-${language}`} challenge={CAPTCHA_CHALLENGE_PATH} language={language} onChange={onChange} />
+          </Suspense>
+        </Box>
         {remind && !solved ? (
           <Text mt="2" px="3" py="2" borderRadius="l2" fontSize="sm" bg={colors.errorBox.background} color={colors.errorBox.text} role="status">
             {localized(OTP_RESET_MESSAGES.captchaRequired)}
