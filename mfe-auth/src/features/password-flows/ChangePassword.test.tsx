@@ -7,7 +7,7 @@ import { jwt, reply } from '@suite/shared/testing';
 import { mockApi, renderAt, resetWorld, type Call } from '../../testHarness';
 
 // The captcha's web component does its proof of work in a browser worker; here a button stands in for it.
-jest.mock('../sign-in/AltchaWidget', () => ({
+jest.mock('../../components/AltchaWidget', () => ({
   AltchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
     <button type="button" onClick={() => onChange('solved-payload')}>
       solve captcha

@@ -32,8 +32,8 @@ import { ACTIVATION_TIME_EXPIRED, INVALID_LINK, PASSWORD_EXPIRED, type AlertStat
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import { PublicCard } from '../../components/PublicCard';
 import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
-import { useCaptcha } from '../sign-in/captcha';
-import { useSignInParameters } from '../sign-in/signInParameters';
+import { useCaptcha } from '../../components/captcha';
+import { useSignInParameters } from '../../signInParameters';
 import { requestSignIn, sameOriginPath } from '../../signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */

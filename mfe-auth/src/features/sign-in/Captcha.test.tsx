@@ -7,7 +7,7 @@ import App from '../../App';
 import { mockApi, reply } from '@suite/shared/testing';
 
 // The web component does its proof of work in a browser worker; here a button stands in for it.
-jest.mock('./AltchaWidget', () => ({
+jest.mock('../../components/AltchaWidget', () => ({
   AltchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
     <button type="button" onClick={() => onChange('solved-payload')}>
       solve captcha

@@ -8,8 +8,8 @@ import { fetchDocumentTypes, requestCertificateSignIn } from '../../certificateR
 import { documentNumberError } from '../../certificateRules';
 import { NS } from '../../i18n';
 import { SignInNotice, SignInOutcomeView, inputColorsOf, submitColorsOf, useSignInOutcome } from './SignIn';
-import { useSignInParameters } from './signInParameters';
-import { useCaptcha } from './captcha';
+import { useSignInParameters } from '../../signInParameters';
+import { useCaptcha } from '../../components/captcha';
 import { SIGN_IN_TITLE_ID } from './signInVariants';
 import { ExternalSignInButton } from './ExternalSignInButton';
 

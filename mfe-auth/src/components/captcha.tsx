@@ -2,7 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { CAPTCHA_CHALLENGE_PATH, OTP_RESET_MESSAGES, asLanguage, useLocalize, useProfileInMode } from '@suite/shared';
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyScreen } from '../../lazyScreen';
+import { lazyScreen } from '../lazyScreen';
 
 /** The rendered widget's height (its style sheet's box): kept while it loads. */
 const WIDGET_HEIGHT = '70px';

@@ -10,7 +10,7 @@ import { createElement, useEffect, useRef, type CSSProperties } from 'react';
  * (the default build would inline both as blob: and <style>).
  */
 // the package exports its stylesheet to import/require only, not to an asset URL: named by path
-const STYLESHEET = new URL('../../../node_modules/altcha/dist/external/altcha.css', import.meta.url).href;
+const STYLESHEET = new URL('../../node_modules/altcha/dist/external/altcha.css', import.meta.url).href;
 /** The widget's own texts: Latin-American Spanish, Brazilian Portuguese, English. */
 const WIDGET_LANGUAGES: Record<string, string> = { es: 'es-419', pt: 'pt-br', en: 'en' };
 const ALGORITHM = 'PBKDF2/SHA-256';
