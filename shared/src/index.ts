@@ -1,6 +1,8 @@
 // The portal's contracts; the console sections' own come with the console kit (@suite/shared/console),
 // so /login does not carry them (docs/adr/0019). The API reads them all from @suite/shared/contracts.
 export * from './contracts/envelope';
+export * from './contracts/endpoint';
+export * from './contracts/privileges';
 export * from './contracts/login';
 export * from './contracts/tokens';
 export * from './contracts/applications';

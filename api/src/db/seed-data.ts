@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { APP_PARAMETERS, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type PortalProfileOverride } from '@suite/shared/contracts';
+import { APP_PARAMETERS, CONSOLE_AREAS, CONSOLE_WRITE_PRIVILEGES, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type ConsoleArea, type PortalProfileOverride, type PrivilegeName } from '@suite/shared/contracts';
 import type { ApplicationsTable } from './schema';
 import { BRANDS, applicationAppearance, tenantOverride } from './seed-profiles';
 
@@ -222,9 +222,10 @@ export function jsonType(value: unknown): 'boolean' | 'number' | 'string' | 'obj
   return 'object';
 }
 
-export const ADMIN_AREAS = ['USERS', 'ROLES', 'PRIVILEGES', 'APPS', 'MENUS', 'NOTIFICATIONS'] as const;
+/** The console's areas, each with its read and write privilege (named in @suite/shared/contracts). */
+export const ADMIN_AREAS = CONSOLE_AREAS;
 
-const AREA_TITLES: Record<(typeof ADMIN_AREAS)[number], string> = {
+const AREA_TITLES: Record<ConsoleArea, string> = {
   USERS: 'usuarios',
   ROLES: 'roles',
   PRIVILEGES: 'privilegios',
@@ -233,13 +234,13 @@ const AREA_TITLES: Record<(typeof ADMIN_AREAS)[number], string> = {
   NOTIFICATIONS: 'notificaciones',
 };
 
-export const PRIVILEGES = ADMIN_AREAS.flatMap((area) => [
-  { name: `${area}_READ`, description: `Consultar ${AREA_TITLES[area]}` },
-  { name: `${area}_WRITE`, description: `Crear y modificar ${AREA_TITLES[area]}` },
+export const PRIVILEGES: { name: PrivilegeName; description: string }[] = ADMIN_AREAS.flatMap((area) => [
+  { name: `${area}_READ` as const, description: `Consultar ${AREA_TITLES[area]}` },
+  { name: `${area}_WRITE` as const, description: `Crear y modificar ${AREA_TITLES[area]}` },
 ]);
 
 /** The console's write privileges: who holds them all is its full administrator, and none may be left without an active holder (modules/access/guard.ts). */
-export const CONSOLE_WRITE_PRIVILEGES: readonly string[] = ADMIN_AREAS.map((area) => `${area}_WRITE`);
+export { CONSOLE_WRITE_PRIVILEGES };
 
 export const ADMIN_ROLE = {
   name: 'Administrador',

@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type * as v from 'valibot';
-import { ErrorResultSchema } from '@suite/shared/contracts';
+import { ErrorResultSchema, publishedSchema } from '@suite/shared/contracts';
 import { CONTRACT_EXEMPT, routeMethods, type RouteContract } from './contract';
 import { cspNonce } from './security-headers';
 
@@ -18,7 +18,7 @@ export interface RegisteredRoute {
 
 /** A valibot schema as OpenAPI 3.0 JSON Schema (checks JSON Schema cannot express are left out). */
 function jsonSchema(schema: v.GenericSchema): JsonObject {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { target: 'openapi-3.0', errorMode: 'ignore', typeMode: 'input' }) as JsonObject;
+  const { $schema: _ignored, ...rest } = toJsonSchema(publishedSchema(schema), { target: 'openapi-3.0', errorMode: 'ignore', typeMode: 'input' }) as JsonObject;
   return rest;
 }
 

@@ -1,11 +1,11 @@
 import {
   ApiError,
   apiClient,
+  call,
   getRuntimeConfig,
   type ActivateDeletedUserResult,
   type AppRoleCountRecord,
   type CompanyRecord,
-  type CountRolesByUserResult,
   type CountryRecord,
   type CustomersResult,
   type DocumentTypeRecord,
@@ -22,7 +22,7 @@ import {
   type CreateUserRequest,
   type ModifyUserRequest,
   type UserPrivilegesRecord,
-  type UserPrivilegesResult,
+  accessApi,
   type UserWriteResult,
 } from '@suite/shared/console';
 
@@ -105,23 +105,21 @@ export async function fetchCompanies(userId?: string): Promise<CompanyRecord[]> 
   return reply.result?.customers ?? [];
 }
 
-/** GET /api/application/GetCountRolesByUser: the applications with their role counters. */
+/** The applications with their role counters. */
 export async function fetchApplicationRoleCounts(userId?: string): Promise<AppRoleCountRecord[]> {
-  const reply = await apiClient.get<CountRolesByUserResult>('application/GetCountRolesByUser', { headers: userId ? { user: userId } : {} });
-  return reply.result?.records ?? [];
+  return (await call(accessApi.roleCountsByUser, { headers: userId ? { user: userId } : {} })).records ?? [];
 }
 
-/** GET /api/user/privileges: per application, each privilege the user holds now and the roles giving it. */
+/** Per application, each privilege the user holds now and the roles giving it. */
 export async function fetchHeldPrivileges(userId: string): Promise<UserPrivilegesRecord[]> {
-  const reply = await apiClient.get<UserPrivilegesResult>('user/privileges', { headers: { user: userId } });
-  return reply.result?.records ?? [];
+  return (await call(accessApi.userPrivileges, { headers: { user: userId } })).records ?? [];
 }
 
-/** GET /api/role/list for an application and user: its active roles; R11 empties the list (§7). */
+/** An application's active roles, with the user's assignment; R11 empties the list (§7). */
 export async function fetchApplicationRoles(application: string, userId?: string): Promise<RoleRecord[]> {
   try {
-    const reply = await apiClient.get<RoleListResult>('role/list', { headers: { application, ...(userId ? { user: userId } : {}) } });
-    return reply.result?.records ?? [];
+    const reply = (await call(accessApi.roleList, { headers: { application, ...(userId ? { user: userId } : {}) } })) as RoleListResult;
+    return reply.records ?? [];
   } catch (error) {
     if (error instanceof ApiError && error.informationCode === 'R11') return [];
     throw error;

@@ -8,7 +8,7 @@ import {
 } from '../contracts/applications';
 import { getRuntimeConfig } from '../runtime-config';
 import { tenantLanguage } from '../i18n';
-import { apiClient } from './index';
+import { apiClient } from './client';
 
 /** Session storage key of the cached version label of an application. */
 export const VERSION_CACHE_PREFIX = 'appVersion:';

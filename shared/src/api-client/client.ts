@@ -9,8 +9,6 @@ import { sessionStore, type SessionStore } from '../session/store';
 import { showDialog } from '../ui/dialogs';
 import { navigateTo, pageReload } from './navigation';
 
-export * from './navigation';
-
 /** Where the client sends the browser when the session cannot go on (portal spec §4). */
 export const SIGN_IN_ROUTE = PATHS.login;
 /** Where accepting the privileges dialog leads (portal spec §4). */
@@ -296,7 +294,3 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
 
 /** The page's one API client: prefix from the runtime config, Authorization from the session. */
 export const apiClient: ApiClient = createApiClient();
-
-export * from './appData';
-export * from './validation';
-export * from './emailSent';

@@ -2,7 +2,7 @@ import type { TokenValidationResult } from '../contracts/tokens';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
 import { PATHS } from '../federation/remotes';
-import { apiClient, apiErrorMessage, SIGN_IN_ROUTE, type ApiClient } from './index';
+import { apiClient, apiErrorMessage, SIGN_IN_ROUTE, type ApiClient } from './client';
 import { navigateTo } from './navigation';
 
 /** `option` header of the validation on load: 1 = on failure clear the storage and go to sign-in. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { publishedAs } from './endpoint';
 import { resultSchema } from './envelope';
 import { headerAppName, headerUuid } from './users-catalogs';
 import { UserListHeadersSchema } from './users';
@@ -251,8 +252,14 @@ export function isRoleStateChange(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !('application' in body) && !('name' in body);
 }
 
-/** POST /api/role/modify: either body (the contract's published schema). */
-export const RoleModifyBodySchema = v.union([ModifyRoleRequestSchema, RoleStateRequestSchema]);
+/**
+ * POST /api/role/modify: a state change ({ id, idstate }) or the whole role, told apart by its
+ * fields, each checked by its own schema (so a refusal names the field). Published as the union.
+ */
+export const RoleModifyBodySchema = publishedAs(
+  v.lazy((input: unknown) => (isRoleStateChange(input) ? RoleStateRequestSchema : ModifyRoleRequestSchema)),
+  v.union([ModifyRoleRequestSchema, RoleStateRequestSchema]),
+);
 
 /** One application of a role as the card shows it. */
 export interface RoleApplicationRecord {

@@ -1,4 +1,6 @@
 export * from './envelope';
+export * from './endpoint';
+export * from './privileges';
 export * from './login';
 export * from './tokens';
 export * from './applications';
@@ -6,6 +8,7 @@ export * from './users';
 export * from './users-form';
 export * from './users-catalogs';
 export * from './access';
+export * from './access-api';
 export * from './applications-admin';
 export * from './notifications';
 export * from './validation';

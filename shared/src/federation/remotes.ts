@@ -1,3 +1,4 @@
+import type { PrivilegeName } from '../contracts/privileges';
 /**
  * The one map of the suite's routes: every well-known path, which remote owns it, and the
  * console's sections (drawer label and privilege). The API turns the remotes into /remotes.json;
@@ -49,7 +50,7 @@ export interface ConsoleSection {
   /** Translation key of the drawer link (common namespace). */
   label: string;
   /** The privilege that opens the section (the API's `<AREA>_READ`). */
-  privilege: string;
+  privilege: PrivilegeName;
   /** Its menu icon (a name of the generated icon set): the seeded drawer's, and the shell's fallback. */
   icon: string;
 }

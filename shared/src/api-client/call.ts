@@ -1,0 +1,39 @@
+import { endpointPath, type Endpoint, type EndpointInput, type EndpointResult, type InputOptional } from '../contracts/endpoint';
+import { apiClient, type ApiClient, type RequestOptions } from './client';
+
+/** A header value as sent: plain printable ASCII as it is, anything else percent-encoded (the API decodes it). */
+export function headerValue(value: unknown): string {
+  const text = String(value);
+  return /^[\x20-\x24\x26-\x7e]*$/.test(text) ? text : encodeURIComponent(text);
+}
+
+type CallArgs<E extends Endpoint> = InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: RequestOptions] : [input: EndpointInput<E>, options?: RequestOptions];
+
+/**
+ * Calls an endpoint declaration (shared/src/contracts): its method and path (parameters filled
+ * in), its headers and query from `input`, its body as JSON; the session rules of the API client
+ * (token, refresh on 401, the privileges dialog on 403) for every endpoint that is not public.
+ * Resolves the envelope's `result`; a refusal rejects with an ApiError.
+ */
+export async function call<E extends Endpoint & { result: unknown }>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResult<E>> {
+  return callWith(apiClient, e, input as EndpointInput<E> | undefined, options);
+}
+
+/** `call` through another client (tests). */
+export async function callWith<E extends Endpoint>(client: ApiClient, e: E, input: EndpointInput<E> | undefined, options: RequestOptions = {}): Promise<EndpointResult<E>> {
+  const { body, headers, query, params } = (input ?? {}) as { body?: unknown; headers?: Record<string, unknown>; query?: Record<string, unknown>; params?: Record<string, unknown> };
+  const sentHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined && value !== null) sentHeaders[name] = headerValue(value);
+  const searchParams: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) searchParams[name] = String(value);
+  const path = endpointPath(e.path, params).replace(/^\/api\//, '');
+  const request: RequestOptions = {
+    auth: e.access !== 'public',
+    ...options,
+    headers: { ...sentHeaders, ...(options.headers as Record<string, string> | undefined) },
+    ...(Object.keys(searchParams).length ? { searchParams } : {}),
+  };
+  const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const reply = method === 'get' || method === 'delete' ? await client[method]<EndpointResult<E>>(path, request) : await client[method]<EndpointResult<E>>(path, body, request);
+  return reply.result as EndpointResult<E>;
+}
