@@ -8,6 +8,10 @@ export { CONSOLE_NS, consoleResources } from './i18n';
 /** The console sections' contracts (the portal's are in @suite/shared): off /login (docs/adr/0019). */
 export * from '../contracts/access';
 export * from '../contracts/access-api';
+export * from '../contracts/users-api';
+export * from '../contracts/applications-admin-api';
+export * from '../contracts/menus-api';
+export * from '../contracts/notifications-api';
 export * from '../contracts/application-warnings';
 export * from '../contracts/applications-admin';
 export * from '../contracts/applications-appearance';
