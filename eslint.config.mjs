@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import workspace from './shared/tools/workspace.cjs';
 
 /**
  * One lint for the workspace (`pnpm lint`, run by `npm test` with no warning allowed). Besides the
@@ -13,8 +14,9 @@ import tseslint from 'typescript-eslint';
  * of @suite/shared; nobody reaches into a package's sources by path.
  */
 
-export const REMOTES = ['mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
-const FRONT_ENDS = ['host-shell', ...REMOTES];
+/** The remotes and the host, as pnpm-workspace.yaml lists them (shared/tools/workspace.cjs). */
+export const REMOTES = workspace.remotePackages();
+const FRONT_ENDS = workspace.frontEndPackages();
 
 /** Importing `@suite/shared` by a path into its folders, not by its entries. */
 const SHARED_DEEP = { group: ['@suite/shared/src', '@suite/shared/src/**', '**/shared/src', '**/shared/src/**'], message: 'Import @suite/shared by its entries (@suite/shared, /contracts, /console, …), not by path.' };

@@ -3,11 +3,13 @@ import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { signIn } from './support';
 
 const ROOT = resolve(__dirname, '../..');
-const OTHERS = ['host-shell', 'mfe-auth', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
+/** Every other front end of the workspace (shared/tools/workspace.cjs reads pnpm-workspace.yaml). */
+const OTHERS = (createRequire(__filename)(join(ROOT, 'shared/tools/workspace.cjs')) as { frontEndPackages(): string[] }).frontEndPackages().filter((pkg) => pkg !== 'mfe-users');
 const PNPM = process.env.SUITE_PNPM || 'pnpm';
 
 /** The mfe-users source files that hold the users screen's title (the list's and the card's texts). */

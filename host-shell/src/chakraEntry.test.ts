@@ -1,14 +1,14 @@
 import * as chakra from '@chakra-ui/react';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sourceFiles } from '@suite/shared/testing';
+import { sourceFiles, frontEndPackages } from '@suite/shared/testing';
 
 /**
  * Bundles receive the curated Chakra entry (shared/src/ui/chakra.js) under `@chakra-ui/react`;
  * every value the front end imports from it must be listed there.
  */
 const ROOT = resolve(__dirname, '../..');
-const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
+const PACKAGES = [...frontEndPackages(), 'shared'];
 
 it('lists every Chakra value the front end imports', () => {
   const missing: string[] = [];

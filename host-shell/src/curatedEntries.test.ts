@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sourceFiles } from '@suite/shared/testing';
+import { sourceFiles, frontEndPackages } from '@suite/shared/testing';
 
 /**
  * Bundles receive curated entries of @suite/shared under some share keys (federation policy,
@@ -8,7 +8,7 @@ import { sourceFiles } from '@suite/shared/testing';
  * be listed in its entry. (Chakra's entry is checked by chakraEntry.test.ts.)
  */
 const ROOT = resolve(__dirname, '../..');
-const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
+const PACKAGES = [...frontEndPackages(), 'shared'];
 const CURATED = {
   'react-router': 'shared/src/federation/router.js',
   'react-i18next': 'shared/src/federation/react-i18next.js',

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PATHS } from '@suite/shared';
-import { sourceFiles } from '@suite/shared/testing';
+import { sourceFiles, frontEndPackages } from '@suite/shared/testing';
 import ts from 'typescript';
 
 /** Rules over the front end's production sources, read as TypeScript (comments do not count). */
 const ROOT = resolve(__dirname, '../..');
-const PACKAGES = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications', 'shared'];
+const PACKAGES = [...frontEndPackages(), 'shared'];
 
 const where = (file: string) => relative(ROOT, file).split(sep).join('/');
 const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);

@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,7 +22,7 @@ const REPORTS = join(ROOT, '.reports');
 /** Packages in build order; front ends compile @suite/shared from source, so they depend on it too. */
 const SHARED = 'shared';
 const API = 'api';
-const FRONT_ENDS = ['host-shell', 'mfe-auth', 'mfe-users', 'mfe-access', 'mfe-apps', 'mfe-menus', 'mfe-notifications'];
+const FRONT_ENDS = createRequire(import.meta.url)('./workspace.cjs').frontEndPackages(ROOT);
 const BUILD_INPUTS = ['src', 'migrations', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'webpack.config.js', 'public'];
 const SHARED_BUILD_INPUTS = ['src', 'tools/webpack.cjs', 'package.json', 'tsconfig.base.json', 'tsconfig.build.json'];
 

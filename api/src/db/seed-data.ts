@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { APP_PARAMETERS, CONSOLE_AREAS, CONSOLE_WRITE_PRIVILEGES, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type ConsoleArea, type PortalProfileOverride, type PrivilegeName } from '@suite/shared/contracts';
+import { APP_PARAMETERS, CONSOLE_AREAS, CONSOLE_AREA_NAMES, CONSOLE_WRITE_PRIVILEGES, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type PortalProfileOverride, type PrivilegeName } from '@suite/shared/contracts';
 import type { ApplicationsTable } from './schema';
 import { BRANDS, applicationAppearance, tenantOverride } from './seed-profiles';
 
@@ -225,18 +225,10 @@ export function jsonType(value: unknown): 'boolean' | 'number' | 'string' | 'obj
 /** The console's areas, each with its read and write privilege (named in @suite/shared/contracts). */
 export const ADMIN_AREAS = CONSOLE_AREAS;
 
-const AREA_TITLES: Record<ConsoleArea, string> = {
-  USERS: 'usuarios',
-  ROLES: 'roles',
-  PRIVILEGES: 'privilegios',
-  APPS: 'aplicaciones',
-  MENUS: 'menús',
-  NOTIFICATIONS: 'notificaciones',
-};
 
 export const PRIVILEGES: { name: PrivilegeName; description: string }[] = ADMIN_AREAS.flatMap((area) => [
-  { name: `${area}_READ` as const, description: `Consultar ${AREA_TITLES[area]}` },
-  { name: `${area}_WRITE` as const, description: `Crear y modificar ${AREA_TITLES[area]}` },
+  { name: `${area}_READ` as const, description: `Consultar ${CONSOLE_AREA_NAMES[area]}` },
+  { name: `${area}_WRITE` as const, description: `Crear y modificar ${CONSOLE_AREA_NAMES[area]}` },
 ]);
 
 /** The console's write privileges: who holds them all is its full administrator, and none may be left without an active holder (modules/access/guard.ts). */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { FALLBACK_APP, MENU_ICON_SIZE_DEFAULT, MENU_LOCATION, MENU_SECTION, numberRowsFor, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/contracts';
-import { CONSOLE_SECTIONS, PATHS } from '@suite/shared/federation';
+import { CONSOLE_SECTIONS, PATHS, type ConsoleSection } from '@suite/shared/federation';
 import type { DB } from './schema';
 import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
 
@@ -11,15 +11,15 @@ import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
  * menu's sign-out; and for every visible application a suite grid of the others.
  */
 
-/** The drawer's Spanish labels (the shell's `shell.nav.*`, which it shows in the page's language while a name is left as seeded), by section path; icons come with the sections. */
-const CONSOLE_DRAWER: Record<string, { name: string; key: string }> = {
-  [PATHS.users]: { name: 'Usuarios', key: 'SeedUsers0' },
-  [PATHS.roles]: { name: 'Roles', key: 'SeedRoles0' },
-  [PATHS.privileges]: { name: 'Privilegios', key: 'SeedPrivil' },
-  [PATHS.apps]: { name: 'Aplicaciones', key: 'SeedApps00' },
-  [PATHS.menuSettings]: { name: 'Ajustes de menú', key: 'SeedMenus0' },
-  [PATHS.notifications]: { name: 'Notificaciones de correo', key: 'SeedNotifi' },
-};
+/**
+ * A section's seeded drawer entry: its Spanish title from the route map (the shell shows the
+ * page's language while the name is left as seeded) and a stable ten-character key ('Seed' + the
+ * label's name, e.g. SeedUsers0).
+ */
+function drawerEntry(section: ConsoleSection): { name: string; key: string } {
+  const nav = section.label.replace(/^shell\.nav\./, '');
+  return { name: section.titles.es, key: `Seed${nav[0].toUpperCase()}${nav.slice(1)}`.slice(0, 10).padEnd(10, '0') };
+}
 
 function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'iconName'> & Partial<MenuItem>, location: MenuLocation): MenuItem {
   return {
@@ -38,8 +38,7 @@ function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'ico
 
 export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
   const drawer = CONSOLE_SECTIONS.map((section) => {
-    const entry = CONSOLE_DRAWER[section.path];
-    if (!entry) throw new Error(`no seeded drawer entry for ${section.path}`);
+    const entry = drawerEntry(section);
     return item({ key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon }, MENU_LOCATION.lateral);
   });
   const user = [item({ key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user }, MENU_LOCATION.user)];

@@ -3,8 +3,17 @@
  * privilege (`<AREA>_READ`, `<AREA>_WRITE`). The endpoint declarations, the console's route map
  * and the API's seed all take their names from here, so a misspelt privilege does not compile.
  */
-export const CONSOLE_AREAS = ['USERS', 'ROLES', 'PRIVILEGES', 'APPS', 'MENUS', 'NOTIFICATIONS'] as const;
-export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
+/** Each area, with the Spanish name its seeded privileges' descriptions use ('Consultar usuarios'). */
+export const CONSOLE_AREA_NAMES = {
+  USERS: 'usuarios',
+  ROLES: 'roles',
+  PRIVILEGES: 'privilegios',
+  APPS: 'aplicaciones',
+  MENUS: 'menús',
+  NOTIFICATIONS: 'notificaciones',
+} as const;
+export type ConsoleArea = keyof typeof CONSOLE_AREA_NAMES;
+export const CONSOLE_AREAS = Object.keys(CONSOLE_AREA_NAMES) as readonly ConsoleArea[];
 
 export type PrivilegeName = `${ConsoleArea}_READ` | `${ConsoleArea}_WRITE`;
 

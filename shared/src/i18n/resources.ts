@@ -1,7 +1,14 @@
+import { CONSOLE_SECTIONS } from '../federation/remotes';
+
 /**
  * Texts of the shell and the shared UI kit (namespace `common`), in every supported language.
  * Each remote adds its own namespace with registerResources().
  */
+/** The drawer's labels in a language, by section (`shell.nav.<name>`): the route map states them once. */
+function drawerLabels(language: 'es' | 'en' | 'pt'): Record<string, string> {
+  return Object.fromEntries(CONSOLE_SECTIONS.map((section) => [section.label.replace(/^shell\.nav\./, ''), section.titles[language]]));
+}
+
 export const commonResources = {
   es: {
     version: 'Versión {{version}}',
@@ -27,14 +34,7 @@ export const commonResources = {
       menuLoading: 'Cargando el menú…',
       menuFallback: 'No pudimos cargar el menú; se muestran las secciones de la consola.',
       userSections: { 0: 'Usuario', 1: 'Aplicación' },
-      nav: {
-        users: 'Usuarios',
-        roles: 'Roles',
-        privileges: 'Privilegios',
-        apps: 'Aplicaciones',
-        menus: 'Ajustes de menú',
-        notifications: 'Notificaciones de correo',
-      },
+      nav: drawerLabels('es'),
     },
     dialog: {
       notice: 'Notificación',
@@ -73,14 +73,7 @@ export const commonResources = {
       menuLoading: 'Loading the menu…',
       menuFallback: 'We could not load the menu; the console sections are shown.',
       userSections: { 0: 'User', 1: 'Application' },
-      nav: {
-        users: 'Users',
-        roles: 'Roles',
-        privileges: 'Privileges',
-        apps: 'Applications',
-        menus: 'Menu settings',
-        notifications: 'E-mail notifications',
-      },
+      nav: drawerLabels('en'),
     },
     dialog: {
       notice: 'Notification',
@@ -119,14 +112,7 @@ export const commonResources = {
       menuLoading: 'Carregando o menu…',
       menuFallback: 'Não foi possível carregar o menu; são exibidas as seções do console.',
       userSections: { 0: 'Usuário', 1: 'Aplicativo' },
-      nav: {
-        users: 'Usuários',
-        roles: 'Papéis',
-        privileges: 'Privilégios',
-        apps: 'Aplicações',
-        menus: 'Configurações de menu',
-        notifications: 'Notificações por e-mail',
-      },
+      nav: drawerLabels('pt'),
     },
     dialog: {
       notice: 'Notificação',

@@ -9,3 +9,6 @@ export function sourceFiles(dir: string, { tests = false }: { tests?: boolean } 
     return /\.tsx?$/.test(entry) && (tests || !/\.test\.tsx?$/.test(entry)) ? [path] : [];
   });
 }
+
+/** The workspace's packages as pnpm-workspace.yaml lists them (a new remote is found without being named). */
+export { frontEndPackages, remotePackages, workspacePackages } from '../../tools/workspace.cjs';

@@ -13,7 +13,7 @@ import { createTestQueryClient } from '../console/query/client';
 
 export { APP_DATA_DEFAULTS, jwt, mockApi, reply, type ApiAnswer, type ApiCall, type ApiHandler, type ApiRoutes, type MockApiOptions } from './api';
 export { describeTexts, textKeys, textLeaves } from './i18n';
-export { sourceFiles } from './files';
+export { frontEndPackages, remotePackages, sourceFiles, workspacePackages } from './files';
 export { Where } from './Where';
 export { WRITTEN, callsTo, cleanUpDialogs, consoleRemoteKit, serve } from './consoleRemote';
 
