@@ -1,42 +1,30 @@
 import {
   ApiError,
-  apiClient,
   call,
   getRuntimeConfig,
   type ActivateDeletedUserResult,
   type AppRoleCountRecord,
   type CompanyRecord,
   type CountryRecord,
-  type CustomersResult,
   type DocumentTypeRecord,
-  type DocumentTypesResult,
   type RoleListResult,
   type RoleRecord,
-  type UserByIdResult,
   type UserDetail,
   type UserExistsResult,
   type UserTypeRecord,
-  type UserTypesResult,
 } from '@suite/shared';
-import {
-  type CreateUserRequest,
-  type ModifyUserRequest,
-  type UserPrivilegesRecord,
-  accessApi,
-  type UserWriteResult,
-} from '@suite/shared/console';
+import { accessApi, usersApi, type CreateUserRequest, type ModifyUserRequest, type UserPrivilegesRecord, type UserWriteResult } from '@suite/shared/console';
 
 /**
- * Typed calls of the user card (console spec §7 "Users"), through the page's API client (auth
- * header, refresh on 401, privileges dialog on 403). Failures throw ApiError; the caller shows
- * `error.message`.
+ * Typed calls of the user card (console spec §7 "Users"), each through its declaration (usersApi,
+ * accessApi) and the page's API client (auth header, refresh on 401, privileges dialog on 403).
+ * Failures throw ApiError; the caller shows `error.message`.
  */
 
-/** GET /api/user/GetById (header pid): the user, or null when it does not exist. */
+/** The user, or null when it does not exist. */
 export async function fetchUser(id: string): Promise<UserDetail | null> {
   try {
-    const reply = await apiClient.get<UserByIdResult>('user/GetById', { headers: { pid: id.toLowerCase() } });
-    return reply.result?.records?.[0] ?? null;
+    return (await call(usersApi.userById, { headers: { pid: id.toLowerCase() } })).records?.[0] ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -46,63 +34,51 @@ export async function fetchUser(id: string): Promise<UserDetail | null> {
 /** Which field a duplicate check is about. */
 export type UniqueField = 'userName' | 'email';
 
-/**
- * POST /api/user/getuserexists: A10 in use, A20 used by a deleted user, R11 free. `exceptId`
- * leaves the edited user's own value out.
- */
-export async function checkUserExists(field: UniqueField, value: string, exceptId?: string): Promise<UserExistsResult> {
-  const reply = await apiClient.post<UserExistsResult>('user/getuserexists', { [field]: value, ...(exceptId ? { id: exceptId } : {}) });
-  return reply.result;
+/** A10 in use, A20 used by a deleted user, R11 free. `exceptId` leaves the edited user's own value out. */
+export function checkUserExists(field: UniqueField, value: string, exceptId?: string): Promise<UserExistsResult> {
+  return call(usersApi.userExists, { body: { [field]: value, ...(exceptId ? { id: exceptId } : {}) } });
 }
 
-/** POST /api/user/activateDeletedUser: brings a deleted user back; the reply carries it. */
-export async function activateDeletedUser(id: string): Promise<ActivateDeletedUserResult> {
-  const reply = await apiClient.post<ActivateDeletedUserResult>('user/activateDeletedUser', { id });
-  return reply.result;
+/** Brings a deleted user back; the reply carries it. */
+export function activateDeletedUser(id: string): Promise<ActivateDeletedUserResult> {
+  return call(usersApi.userReactivate, { body: { id } });
 }
 
-/** POST /api/user/create. */
-export async function createUser(body: CreateUserRequest): Promise<UserWriteResult> {
-  return (await apiClient.post<UserWriteResult>('user/create', body)).result;
+export function createUser(body: CreateUserRequest): Promise<UserWriteResult> {
+  return call(usersApi.userCreate, { body });
 }
 
-/** POST /api/user/modify: companies and roles are replaced only when sent. */
-export async function modifyUser(body: ModifyUserRequest): Promise<UserWriteResult> {
-  return (await apiClient.post<UserWriteResult>('user/modify', body)).result;
+/** Companies and roles are replaced only when sent. */
+export function modifyUser(body: ModifyUserRequest): Promise<UserWriteResult> {
+  return call(usersApi.userModify, { body });
 }
 
-/** GET /api/user/GetTypeUser. */
 export async function fetchUserTypes(): Promise<UserTypeRecord[]> {
-  const reply = await apiClient.get<UserTypesResult>('user/GetTypeUser');
-  return reply.result?.records ?? [];
+  return (await call(usersApi.userTypes)).records ?? [];
 }
 
-/** GET /api/user/get-countries; a failure gives no countries (console spec §8: fails silently). */
+/** A failure gives no countries (console spec §8: fails silently). */
 export async function fetchCountries(): Promise<CountryRecord[]> {
   try {
-    const reply = await apiClient.get<CountryRecord[]>('user/get-countries');
-    return Array.isArray(reply.result) ? reply.result : [];
+    const countries = await call(usersApi.countries);
+    return Array.isArray(countries) ? countries : [];
   } catch {
     return [];
   }
 }
 
-/** GET /api/user/get-document-types-create-users for a country code; silent on failure (§8). */
+/** The document types of a country code; silent on failure (§8). */
 export async function fetchDocumentTypes(countryCode: string): Promise<DocumentTypeRecord[]> {
   try {
-    const reply = await apiClient.get<DocumentTypesResult>('user/get-document-types-create-users', {
-      headers: { code: countryCode, appName: getRuntimeConfig().appName },
-    });
-    return reply.result?.listDocumentType ?? [];
+    return (await call(usersApi.documentTypes, { headers: { code: countryCode, appName: getRuntimeConfig().appName } })).listDocumentType ?? [];
   } catch {
     return [];
   }
 }
 
-/** GET /api/customer/GetCustomer: every company with the user's flags (none for a new user). */
+/** Every company with the user's flags (none for a new user). */
 export async function fetchCompanies(userId?: string): Promise<CompanyRecord[]> {
-  const reply = await apiClient.get<CustomersResult>('customer/GetCustomer', { headers: userId ? { userid: userId } : {} });
-  return reply.result?.customers ?? [];
+  return (await call(usersApi.customers, { headers: userId ? { userid: userId } : {} })).customers ?? [];
 }
 
 /** The applications with their role counters. */

@@ -1,7 +1,154 @@
-import { endpoint, type Endpoint } from './endpoint';
+import * as v from 'valibot';
+import { endpoint, publishedAs, type Endpoint } from './endpoint';
+import { UserListHeadersSchema, UserListResultSchema } from './users';
+import {
+  ActivateDeletedUserResultSchema,
+  CountriesResultSchema,
+  CustomersByUserHeadersSchema,
+  CustomersHeadersSchema,
+  CustomersResultSchema,
+  DocumentTypesHeadersSchema,
+  DocumentTypesResultSchema,
+  UserByIdHeadersSchema,
+  UserByIdResultSchema,
+  UserExistsResultSchema,
+  UserTypesResultSchema,
+} from './users-catalogs';
+import {
+  ActivateDeletedUserRequestSchema,
+  CreateUserRequestSchema,
+  DeleteUserRequestSchema,
+  InactivateUserRequestSchema,
+  ModifyUserRequestSchema,
+  UserExistsRequestSchema,
+  UserWriteResultSchema,
+} from './users-form';
 
-/** The users section and its card: the list, the user's record, companies and catalogs (console spec). */
+/**
+ * The users section and its card: the list, the user's record, companies and catalogs (console
+ * spec §7 "Users"). Reads need USERS_READ, writes USERS_WRITE; every write is audited.
+ */
 export const usersApi = {
+  userList: endpoint({
+    method: 'GET',
+    path: '/api/user/list',
+    summary: 'List users',
+    tag: 'users',
+    headers: UserListHeadersSchema,
+    result: UserListResultSchema,
+    access: ['USERS_READ'],
+  }),
+  userById: endpoint({
+    method: 'GET',
+    path: '/api/user/GetById',
+    summary: 'One user',
+    tag: 'users',
+    headers: UserByIdHeadersSchema,
+    result: UserByIdResultSchema,
+    access: ['USERS_READ'],
+  }),
+  userExists: endpoint({
+    method: 'POST',
+    path: '/api/user/getuserexists',
+    summary: 'Whether a user name or e-mail is taken',
+    tag: 'users',
+    // a request without a body reads as an empty one, so it is refused for its missing field
+    body: publishedAs(v.nullish(UserExistsRequestSchema, {}), UserExistsRequestSchema),
+    result: UserExistsResultSchema,
+    access: ['USERS_READ'],
+  }),
+  userTypes: endpoint({
+    method: 'GET',
+    path: '/api/user/GetTypeUser',
+    summary: 'User types',
+    tag: 'users',
+    result: UserTypesResultSchema,
+    access: ['USERS_READ'],
+  }),
+  countries: endpoint({
+    method: 'GET',
+    path: '/api/user/get-countries',
+    summary: 'Countries',
+    tag: 'users',
+    result: CountriesResultSchema,
+    access: ['USERS_READ'],
+  }),
+  documentTypes: endpoint({
+    method: 'GET',
+    path: '/api/user/get-document-types-create-users',
+    summary: 'Document types of a country',
+    tag: 'users',
+    headers: DocumentTypesHeadersSchema,
+    result: DocumentTypesResultSchema,
+    access: ['USERS_READ'],
+  }),
+  userCreate: endpoint({
+    method: 'POST',
+    path: '/api/user/create',
+    summary: 'Create a user',
+    tag: 'users',
+    body: CreateUserRequestSchema,
+    result: UserWriteResultSchema,
+    access: ['USERS_WRITE'],
+    audited: true,
+  }),
+  userModify: endpoint({
+    method: 'POST',
+    path: '/api/user/modify',
+    summary: 'Modify a user',
+    tag: 'users',
+    body: ModifyUserRequestSchema,
+    result: UserWriteResultSchema,
+    access: ['USERS_WRITE'],
+    audited: true,
+  }),
+  userState: endpoint({
+    method: 'POST',
+    path: '/api/user/Inactivate',
+    summary: 'Activate or inactivate a user',
+    tag: 'users',
+    body: InactivateUserRequestSchema,
+    result: UserWriteResultSchema,
+    access: ['USERS_WRITE'],
+    audited: true,
+  }),
+  userDelete: endpoint({
+    method: 'POST',
+    path: '/api/user/delete',
+    summary: 'Delete a user',
+    tag: 'users',
+    body: DeleteUserRequestSchema,
+    result: UserWriteResultSchema,
+    access: ['USERS_WRITE'],
+    audited: true,
+  }),
+  userReactivate: endpoint({
+    method: 'POST',
+    path: '/api/user/activateDeletedUser',
+    summary: 'Restore a deleted user',
+    tag: 'users',
+    body: ActivateDeletedUserRequestSchema,
+    result: ActivateDeletedUserResultSchema,
+    access: ['USERS_WRITE'],
+    audited: true,
+  }),
+  /** The card's companies tab: every company with the user's flags (none for a new user). */
+  customers: endpoint({
+    method: 'GET',
+    path: '/api/customer/GetCustomer',
+    summary: "Companies with a user's flags",
+    tag: 'customers',
+    headers: CustomersHeadersSchema,
+    result: CustomersResultSchema,
+    access: ['USERS_READ'],
+  }),
+  customersOfUser: endpoint({
+    method: 'GET',
+    path: '/api/customer/GetCustomerByUser',
+    summary: 'Companies of a user',
+    tag: 'customers',
+    headers: CustomersByUserHeadersSchema,
+    result: CustomersResultSchema,
+    access: ['USERS_READ'],
+  }),
 } as const satisfies Record<string, Endpoint>;
-
-void endpoint;

@@ -22,10 +22,10 @@ import { deleteUser, fetchUsers, setUserState } from './usersListApi';
 
 const SORTS = Object.values(USER_SORT);
 
-/** One page of users for the table's query (GET /api/user/list). */
-async function fetchPage({ search, page, pageSize, sort }: TableQuery<UserSort>) {
-  const { users, rows, rowsCapped } = await fetchUsers({ search, page, pageSize, sort });
-  return { rows: users, total: rows, totalCapped: rowsCapped === true };
+/** One page of users for the table's query. */
+async function fetchPage({ search, page, pageSize, sort = USER_SORT.newest }: TableQuery<UserSort>) {
+  const { users, rows, rowsCapped } = await fetchUsers({ customerSearch: search, pages: `${page},${pageSize}`, filterBy: String(sort) });
+  return { rows: users ?? [], total: rows ?? 0, totalCapped: rowsCapped === true };
 }
 
 /** Only users of these types have the state switch (console spec §2, §6). */

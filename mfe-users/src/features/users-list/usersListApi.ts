@@ -1,28 +1,20 @@
-import { apiClient } from '@suite/shared';
-import type { PageSize } from '@suite/shared/console';
-import { USER_SORT, type InactivateUserRequest, type UserListResult, type UserSort, type UserWriteResult } from '@suite/shared/console';
+import { call, type EndpointInput } from '@suite/shared';
+import { usersApi, type InactivateUserRequest, type UserListResult, type UserWriteResult } from '@suite/shared/console';
 
-export interface UserListQuery {
-  search?: string;
-  page?: number;
-  pageSize?: PageSize;
-  sort?: UserSort;
+/** The list's headers, as the API names them: `customerSearch`, `pages` ("<page>,<size>"), `filterBy` (UserSort). */
+export type UserListHeaders = EndpointInput<typeof usersApi.userList>['headers'];
+
+/** One page of users and the total row count (console spec §2, §7). */
+export function fetchUsers(headers: UserListHeaders = {}): Promise<UserListResult> {
+  return call(usersApi.userList, { headers });
 }
 
-/** GET /api/user/list (console spec §2, §7): one page of users and the total row count. */
-export async function fetchUsers({ search = '', page = 1, pageSize = 10, sort = USER_SORT.newest }: UserListQuery = {}): Promise<UserListResult> {
-  const reply = await apiClient.get<UserListResult>('user/list', {
-    headers: { customerSearch: encodeURIComponent(search), pages: `${page},${pageSize}`, filterBy: String(sort) },
-  });
-  return { users: reply.result?.users ?? [], rows: reply.result?.rows ?? 0, rowsCapped: reply.result?.rowsCapped };
+/** Sets a user active (1) or inactive (2); refused with a message otherwise. */
+export function setUserState(body: InactivateUserRequest): Promise<UserWriteResult> {
+  return call(usersApi.userState, { body });
 }
 
-/** POST /api/user/Inactivate: sets a user active (1) or inactive (2); refused with a message otherwise. */
-export async function setUserState(body: InactivateUserRequest): Promise<UserWriteResult> {
-  return (await apiClient.post<UserWriteResult>('user/Inactivate', body)).result;
-}
-
-/** POST /api/user/delete (body `Id`, as the spec spells it). */
-export async function deleteUser(id: string): Promise<UserWriteResult> {
-  return (await apiClient.post<UserWriteResult>('user/delete', { Id: id })).result;
+/** Deletes a user (body `Id`, as the spec spells it). */
+export function deleteUser(id: string): Promise<UserWriteResult> {
+  return call(usersApi.userDelete, { body: { Id: id } });
 }
