@@ -1,11 +1,12 @@
 import {
   PATHS,
   TYPE_DEVICE_ID,
-  apiClient,
   browserName,
+  call,
   encryptPayloadAsync,
   getRuntimeConfig,
   pageLocation,
+  sessionsApi,
   sessionTabId,
   tenantLanguage,
   type Envelope,
@@ -14,8 +15,9 @@ import {
 } from '@suite/shared';
 
 /**
- * POST /api/Login with the password encrypted by the payload scheme (portal spec §3, §7); `appName`
- * defaults to the page's application; `tokenCaptcha` is the solved captcha's payload, when asked for.
+ * The sign-in (sessionsApi.login) with the password encrypted by the payload scheme (portal spec
+ * §3, §7); `appName` defaults to the page's application; `tokenCaptcha` is the solved captcha's
+ * payload, when asked for. Resolves the reply's envelope: a success is always statusCode 200.
  */
 export async function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
   const { payloadKey, tenant } = getRuntimeConfig();
@@ -30,10 +32,9 @@ export async function requestSignIn(user: string, password: string, appName: str
     page: window.location.search,
     tokenCaptcha,
   };
-  return apiClient.post<LoginResult>('Login', body, {
-    auth: false,
-    headers: { tenant, tenantLanguage: tenantLanguage() },
-  });
+  // tenant and language are the page's context, sent as they are (the API reads them as sent)
+  const result = await call(sessionsApi.login, { body, headers: {} }, { headers: { tenant, tenantLanguage: tenantLanguage() } });
+  return { statusCode: 200, result };
 }
 
 /** After a sign-in: on to the application's address (an in-app path by the router, another origin by the browser). */

@@ -1,4 +1,4 @@
-import { apiClient, apiErrorMessage, getRuntimeConfig, sessionStore, type ApiClient, type GenerateTokensRequest, type GenerateTokensResult, type SessionStore } from '@suite/shared';
+import { apiClient, apiErrorMessage, callWith, getRuntimeConfig, sessionStore, sessionsApi, type ApiClient, type GenerateTokensRequest, type SessionStore } from '@suite/shared';
 import { EXCHANGE_CODE_PARAM } from '../routes';
 
 /** The search string without the code (what the address keeps after the exchange), '' when nothing is left. */
@@ -15,7 +15,7 @@ export type ExchangeOutcome = { ok: true } | { ok: false; message: string };
 const inFlight = new Map<string, Promise<ExchangeOutcome>>();
 
 /**
- * Exchanges the one-time code for this application's tokens (POST /api/login/GenerateTokens:
+ * Exchanges the one-time code for this application's tokens (sessionsApi.generateTokens:
  * code, appName) and stores them as the session. A refused code gives the message to show.
  */
 export function exchangeSignInCode(code: string, client: ApiClient = apiClient, store: SessionStore = sessionStore): Promise<ExchangeOutcome> {
@@ -24,9 +24,9 @@ export function exchangeSignInCode(code: string, client: ApiClient = apiClient, 
     pending = (async (): Promise<ExchangeOutcome> => {
       const body: GenerateTokensRequest = { code, appName: getRuntimeConfig().appName };
       try {
-        const reply = await client.post<GenerateTokensResult>('login/GenerateTokens', body, { auth: false });
-        if (!reply.result?.token) return { ok: false, message: apiErrorMessage(null) };
-        store.signIn({ token: reply.result.token, refreshToken: reply.result.refreshToken });
+        const result = await callWith(client, sessionsApi.generateTokens, { body });
+        if (!result?.token) return { ok: false, message: apiErrorMessage(null) };
+        store.signIn({ token: result.token, refreshToken: result.refreshToken });
         return { ok: true };
       } catch (error) {
         return { ok: false, message: apiErrorMessage(error) };

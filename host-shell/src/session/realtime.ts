@@ -1,7 +1,7 @@
-import { apiClient, getRuntimeConfig, pageLocation, sessionStore, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
+import { apiClient, callWith, getRuntimeConfig, pageLocation, sessionStore, sessionsApi, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
 
-/** The hub of the session status push (portal spec §4), under the API's base. */
-export const SESSION_HUB_PATH = 'connections/session';
+/** The hub of the session status push (portal spec §4), under the API's base: the SignalR client negotiates at its `/negotiate`. */
+export const SESSION_HUB_PATH = sessionsApi.hubNegotiate.path.replace(/^\/api\//, '').replace(/\/negotiate$/, '');
 /** Delay between connecting and validating the session (portal spec §9). */
 export const SESSION_VALIDATION_DELAY_MS = 100;
 /** Delay between a session-status push and going to / (portal spec §9). */
@@ -46,7 +46,7 @@ export interface SessionHubOptions {
 
 /**
  * Connects to the session hub, asks for the connection id and, 100 ms later, binds it to the
- * session (POST /api/user/validatesession, header connectionId). On `ReceiveSessionStatus`:
+ * session (sessionsApi.validateSession, header connectionId). On `ReceiveSessionStatus`:
  * a modal with the message, the connection closes, local and session storage are cleared and
  * the browser loads / after 2 s. Returns a function that disconnects.
  */
@@ -94,7 +94,7 @@ export function connectSessionHub({ factory = signalRConnection, client = apiCli
         timers.push(
           setTimeout(() => {
             if (stopped) return;
-            client.post('user/validatesession', undefined, { headers: { connectionId } }).catch(() => undefined);
+            callWith(client, sessionsApi.validateSession, { headers: { connectionId } }).catch(() => undefined);
           }, SESSION_VALIDATION_DELAY_MS),
         );
       // a reconnected client has a new connection id: bind it to the session again

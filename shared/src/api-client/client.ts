@@ -1,7 +1,9 @@
 import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import type { Envelope } from '../contracts/envelope';
+import { endpointPath, type Endpoint } from '../contracts/endpoint';
 import { INFORMATION_CODES, MESSAGES } from '../contracts/messages';
-import type { RefreshTokenResult, RevokeTokenRequest, RevokeTokenResult } from '../contracts/tokens';
+import { sessionsApi } from '../contracts/sessions-api';
+import type { RefreshTokenRequest, RefreshTokenResult, RevokeTokenRequest, RevokeTokenResult } from '../contracts/tokens';
 import { PATHS } from '../federation/remotes';
 import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
@@ -86,20 +88,28 @@ export interface ApiClient {
   /** The underlying ky instance (prefix, auth header and handlers applied). */
   readonly http: KyInstance;
   /**
-   * Renews the access token with the stored refresh token (POST /api/Login/RefreshToken).
+   * Renews the access token with the stored refresh token (sessionsApi.refreshToken).
    * Concurrent callers share one request. Resolves true when a new token is stored; on
    * failure the session is closed (R101 first shows the refresh-revoked dialog) and the page
    * goes to /Login.
    */
   refreshSession(): Promise<boolean>;
   /**
-   * Revokes the stored refresh token on the server (PUT /api/login/RevokeToken: UserName,
+   * Revokes the stored refresh token on the server (sessionsApi.revokeToken: UserName,
    * Quantity 1, AppName, RefreshToken). Resolves the reply's `result`, or null without a stored
    * refresh token or when the call fails; the stored session is left for the caller to clear.
    */
   revokeSession(): Promise<RevokeTokenResult | null>;
   /** The privileges dialog, then the home page (console spec §6): what a 403 reply shows. */
   forbidden(): void;
+}
+
+/**
+ * An endpoint's path under the API's prefix. Refresh and revoke are sent with it outside the
+ * session rules (call() applies them): a 401 of theirs must not start another refresh.
+ */
+function prefixedPath(e: Endpoint): string {
+  return endpointPath(e.path).replace(/^\/api\//, '');
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -182,8 +192,9 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     const { refreshToken, user } = store.getState();
     if (!refreshToken || !user?.userName) return null;
     const body: RevokeTokenRequest = { UserName: user.userName, Quantity: 1, AppName: getRuntimeConfig().appName, RefreshToken: refreshToken };
+    const { revokeToken } = sessionsApi;
     try {
-      const reply = await parse<RevokeTokenResult>(await request('PUT', 'login/RevokeToken', body, {}, false));
+      const reply = await parse<RevokeTokenResult>(await request(revokeToken.method, prefixedPath(revokeToken), body, {}, false));
       return reply.result ?? null;
     } catch {
       return null;
@@ -207,15 +218,11 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       closeSession();
       return false;
     }
+    const body: RefreshTokenRequest = { RefreshToken: refreshToken, UserName: user.userName, Appname: getRuntimeConfig().appName };
+    const { refreshToken: refresh } = sessionsApi;
     let response: Response;
     try {
-      response = await request(
-        'POST',
-        'Login/RefreshToken',
-        { RefreshToken: refreshToken, UserName: user.userName, Appname: getRuntimeConfig().appName },
-        {},
-        false,
-      );
+      response = await request(refresh.method, prefixedPath(refresh), body, {}, false);
     } catch {
       if (renewedElsewhere(refreshToken)) return true;
       closeSession();

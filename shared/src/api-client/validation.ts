@@ -1,7 +1,8 @@
-import type { TokenValidationResult } from '../contracts/tokens';
+import { sessionsApi } from '../contracts/sessions-api';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
 import { PATHS } from '../federation/remotes';
+import { callWith } from './call';
 import { apiClient, apiErrorMessage, SIGN_IN_ROUTE, type ApiClient } from './client';
 import { navigateTo } from './navigation';
 
@@ -9,8 +10,8 @@ import { navigateTo } from './navigation';
 export const VALIDATION_OPTION = '1';
 
 /**
- * Token validation on load (portal spec §4): GET /api/login/TokenValidation with the headers
- * user, token, option and currentApp. An expired access token is renewed first with the refresh
+ * Token validation on load (portal spec §4, sessionsApi.tokenValidation) with the headers user,
+ * token, option and currentApp. An expired access token is renewed first with the refresh
  * token. On failure with option 1 local storage is cleared and the page goes to /Login; with any
  * other option the session is closed and the alert screen shows why, its button leading to /Login.
  * Resolves true when the stored session is valid, false otherwise (also without a session).
@@ -22,8 +23,7 @@ export async function validateStoredSession(client: ApiClient = apiClient, store
   const current = store.getState();
   if (!current.token || !current.user) return false;
   try {
-    await client.get<TokenValidationResult>('login/TokenValidation', {
-      auth: false,
+    await callWith(client, sessionsApi.tokenValidation, {
       headers: {
         user: current.user.userName,
         token: current.token,

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as v from 'valibot';
-import { INFORMATION_CODES, MESSAGES, fail } from '@suite/shared/contracts';
+import { INFORMATION_CODES, MESSAGES, fail, sessionsApi } from '@suite/shared/contracts';
+import { route } from '../../http/route';
 import { HubLimitError, type SessionHub } from './session-hub';
-
-/** The negotiation's query string (published in the OpenAPI document). */
-const NegotiateQuerySchema = v.object({ negotiateVersion: v.optional(v.string()) });
 
 export interface HubPluginOptions {
   hub: SessionHub;
@@ -31,8 +28,8 @@ export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) => done(null, undefined));
 
-  app.post(`${hub.path}/negotiate`, { config: { contract: { summary: 'Negotiate a session hub connection (SignalR)', tag: 'hub', query: NegotiateQuerySchema, raw: true } } }, async (request, reply) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
+  // the declaration names the default hub path; a hub served under another path negotiates there
+  route(app, { ...sessionsApi.hubNegotiate, path: `${hub.path}/negotiate` }, async ({ query }, request, reply) => {
     const requested = Number(query.negotiateVersion ?? 0);
     reply.header('cache-control', 'no-store');
     try {

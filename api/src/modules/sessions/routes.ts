@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorResultSchema, INFORMATION_CODES, MESSAGES, ValidateSessionHeadersSchema, type Envelope, type ErrorResult } from '@suite/shared/contracts';
-import { ApiError, parseInput } from '../../http/errors';
-import { first } from '../../http/headers';
-import { authenticate, type AuthUser } from '../../security/auth';
+import { INFORMATION_CODES, MESSAGES, sessionsApi } from '@suite/shared/contracts';
+import { ApiError } from '../../http/errors';
+import { route } from '../../http/route';
+import type { AuthUser } from '../../security/auth';
 
 /**
  * POST /api/user/validatesession: binds the caller's hub connection (header connectionId, from
@@ -12,8 +12,7 @@ import { authenticate, type AuthUser } from '../../security/auth';
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { hub } = app.ctx;
 
-  app.post('/api/user/validatesession', { preHandler: authenticate, config: { contract: { summary: "Tell whether the caller's session is live", tag: 'sessions', headers: ValidateSessionHeadersSchema, result: ErrorResultSchema, auth: true } } }, async (request, reply): Promise<Envelope<ErrorResult>> => {
-    const { connectionId } = parseInput(ValidateSessionHeadersSchema, { connectionId: first(request.headers.connectionid) }, 'headers');
+  route(app, sessionsApi.validateSession, async ({ headers: { connectionId } }, request, reply) => {
     const user = request.user as AuthUser;
     const current = hub.bindingOf(connectionId);
     if (current && current.userId !== user.id) {

@@ -1,19 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  APP_NAME_HEADER,
-  CLIENT_CONFIG_PATH,
-  INFORMATION_CODES,
-  MESSAGES,
-  REMOTES_REGISTRY_PATH,
-  TENANT_HEADER,
-  fail,
-  type ClientConfig,
-  type PortalProfile,
-} from '@suite/shared/contracts';
+import { APP_NAME_HEADER, INFORMATION_CODES, MESSAGES, TENANT_HEADER, fail, sessionsApi, type ClientConfig, type PortalProfile } from '@suite/shared/contracts';
 import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/federation';
 import { resolveHost } from '../../http/host';
+import { route } from '../../http/route';
 import { profileOfHost } from '../applications/profiles';
 import { BRAND_PUBLIC_DIR } from './brand/location';
 import { varyOn } from '../../http/headers';
@@ -80,14 +71,14 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
 
   const notFound = (reply: FastifyReply) => reply.code(404).send(fail(404, MESSAGES.notFound, INFORMATION_CODES.notFound));
 
-  app.get(REMOTES_REGISTRY_PATH, { config: { contract: { summary: 'Registry of the micro-frontends', tag: 'portal', raw: true } } }, async (request, reply) => {
+  route(app, sessionsApi.remotesRegistry, async (_input, request, reply) => {
     reply.header('cache-control', 'no-cache');
     return remotesRegistry(config.remotesJson, request.log);
   });
 
   // The page's portal profile travels with the configuration: the page reads both at start in
   // one request, with no round trip waiting for the document headers (docs/adr/0007).
-  app.get(CLIENT_CONFIG_PATH, { config: { contract: { summary: "Client configuration and the page's portal profile", tag: 'portal', raw: true } } }, async (request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
+  route(app, sessionsApi.clientConfig, async (_input, request, reply): Promise<ClientConfig & { profile: PortalProfile }> => {
     reply.header('cache-control', 'no-cache');
     varyOn(reply, 'Host');
     return { payloadKey: app.ctx.payloadKey, profile: profileOfHost(await directory.snapshot(), request.headers.host, config.hostMap) };
