@@ -18,9 +18,6 @@ export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_MINUTES = 10;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
-/** The path of the certificate sign-in (the spec shows the request, not its path). */
-export const CERTIFICATE_LOGIN_PATH = '/api/login/LoginCertificate';
-
 /** The document number's rule by its type: numeric, or alphanumeric for PA-like types (spec §5). */
 export function certificateDocumentSchema(alphanumeric: boolean) {
   const [pattern, message] = alphanumeric

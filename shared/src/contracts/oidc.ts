@@ -10,9 +10,6 @@ import { APP_NAME_PATTERN } from './messages';
  */
 export const OIDC_MESSAGES = es.oidc;
 
-export const CONNECT_OIDC_PATH = '/api/login/connect-ciam-oidc';
-export const GENERATE_TOKEN_OIDC_PATH = '/api/login/generate-token-oidc';
-
 /** The spec's defaults of the connect call's headers (§7). */
 export const OIDC_DEFAULT_TENANT = 'bmscol';
 export const OIDC_DEFAULT_LANGUAGE = 'ES';

@@ -11,12 +11,6 @@ export const OTP_RESET_MESSAGES = es.otpReset;
 /** GET: a new ALTCHA challenge for the sign-in screens of an application with `captchaApply`. */
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
 
-/** POST: an application asks for a user's OTP reset; GET …/:id: the request's state. */
-export const OTP_RESET_REQUESTS_PATH = '/api/otp-reset/requests';
-
-/** POST: the e-mailed link's token confirms the request (portal spec §7). */
-export const VALIDATE_OTP_MAIL_PATH = '/api/login/ValidateOtpMail';
-
 /**
  * The link's query: `?link=<token>`. The page reads the token after the first 6 characters of the
  * search string (portal spec §2 screen 12), so the name and its `=` are exactly 5 characters.

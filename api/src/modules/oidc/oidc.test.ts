@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { CONNECT_OIDC_PATH, GENERATE_TOKEN_OIDC_PATH, MESSAGES, OIDC_MESSAGES, USER_STATE } from '@suite/shared/contracts';
+import { MESSAGES, OIDC_MESSAGES, USER_STATE, passwordsApi } from '@suite/shared/contracts';
 import { auditedChanges, createUser, describeEachBackend, json, startOidcProviderProcess } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { CALLBACK_PATH, DEMO_IDENTITIES } from '../../dev/oidc-provider';
 import { OIDC_BINDING_COOKIE } from './service';
 
+const CONNECT_OIDC_PATH = passwordsApi.oidcConnect.path;
+const GENERATE_TOKEN_OIDC_PATH = passwordsApi.oidcExchange.path;
 const APP = 'firmaya';
 const identity = (login: string) => {
   const found = DEMO_IDENTITIES.find((i) => i.login === login);

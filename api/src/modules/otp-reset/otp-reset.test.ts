@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import {
   OTP_RESET_MESSAGES,
-  OTP_RESET_REQUESTS_PATH,
   USER_TYPE,
-  VALIDATE_OTP_MAIL_PATH,
+  endpointPath,
   otpResetTokenOf,
+  passwordsApi,
   type OtpResetRequestRecord,
 } from '@suite/shared/contracts';
 import { formatPhrase } from '@suite/shared/phrases';
@@ -40,9 +40,9 @@ describeEachBackend('OTP-reset requests', (server) => {
   });
 
   const create = (token: string | null, payload: unknown) =>
-    server().app.inject({ method: 'POST', url: OTP_RESET_REQUESTS_PATH, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as object });
-  const read = (token: string, id: string) => server().app.inject({ method: 'GET', url: `${OTP_RESET_REQUESTS_PATH}/${id}`, headers: { authorization: `Bearer ${token}` } });
-  const validate = (token: unknown) => server().app.inject({ method: 'POST', url: VALIDATE_OTP_MAIL_PATH, payload: { token } as object });
+    server().app.inject({ method: 'POST', url: passwordsApi.otpResetCreate.path, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as object });
+  const read = (token: string, id: string) => server().app.inject({ method: 'GET', url: endpointPath(passwordsApi.otpResetRead.path, { id }), headers: { authorization: `Bearer ${token}` } });
+  const validate = (token: unknown) => server().app.inject({ method: 'POST', url: passwordsApi.otpResetValidate.path, payload: { token } as object });
 
   /** The token of the last link mailed to the address, read as the page reads it. */
   async function mailedToken(to: string): Promise<string> {
@@ -155,7 +155,7 @@ describeEachBackend(
       await createUser(db, { userName: 'otp.budget', password: PASSWORD });
       await createUser(db, { userName: 'otp.other', password: PASSWORD });
       const token = await tokenFor(app, 'svc.budget', PASSWORD, APP);
-      const create = (userName: string) => app.inject({ method: 'POST', url: OTP_RESET_REQUESTS_PATH, headers: { authorization: `Bearer ${token}` }, payload: { appName: APP, userName } });
+      const create = (userName: string) => app.inject({ method: 'POST', url: passwordsApi.otpResetCreate.path, headers: { authorization: `Bearer ${token}` }, payload: { appName: APP, userName } });
       expect((await create('otp.budget')).statusCode).toBe(200);
       expect((await create('otp.budget')).statusCode).toBe(200);
       const before = await snapshot(db);

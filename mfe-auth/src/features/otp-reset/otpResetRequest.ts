@@ -1,4 +1,5 @@
-import { ApiError, INFORMATION_CODES, MESSAGES, VALIDATE_OTP_MAIL_PATH, apiClient, apiErrorMessage, otpResetTokenOf, tenantLanguage, type ErrorResult, type StatusDetail } from '@suite/shared';
+import { ApiError, INFORMATION_CODES, MESSAGES, apiErrorMessage, otpResetTokenOf, passwordsApi, tenantLanguage, type ErrorResult, type StatusDetail } from '@suite/shared';
+import { callForEnvelope } from '../../passwordRequests';
 
 /** What the OTP-reset page shows in its modal (portal spec §7: statusDetails[0]). */
 export interface OtpResetOutcome {
@@ -11,14 +12,14 @@ function firstDetail(details: StatusDetail[] | undefined): StatusDetail | undefi
 }
 
 /**
- * POST /api/login/ValidateOtpMail with the token of the page's search string (after its first 6
+ * Confirms an OTP-reset request with the token of the page's search string (after its first 6
  * characters: portal spec §2 screen 12). A10 and R11 are read from statusDetails[0]; a failure
  * without one uses the reply's message or the no-response text.
  */
 export async function validateOtpLink(search: string): Promise<OtpResetOutcome> {
   const token = otpResetTokenOf(search);
   try {
-    const reply = await apiClient.post<ErrorResult>(VALIDATE_OTP_MAIL_PATH.replace(/^\/api\//, ''), { token }, { auth: false, headers: { tenantLanguage: tenantLanguage() } });
+    const reply = await callForEnvelope(passwordsApi.otpResetValidate, { body: { token } }, { headers: { tenantLanguage: tenantLanguage() } });
     const detail = firstDetail(reply.statusDetails);
     return { ok: detail?.code === INFORMATION_CODES.success, message: detail?.description ?? reply.result?.information ?? MESSAGES.noResponse };
   } catch (error) {
