@@ -1,4 +1,5 @@
 import { endpointPath, type Endpoint, type EndpointInput, type EndpointResult, type InputOptional } from '../contracts/endpoint';
+import type { Envelope } from '../contracts/envelope';
 import { apiClient, type ApiClient, type RequestOptions } from './client';
 
 /** A header value as sent: plain printable ASCII as it is, anything else percent-encoded (the API decodes it). */
@@ -19,8 +20,17 @@ export async function call<E extends Endpoint & { result: unknown }>(e: E, ...[i
   return callWith(apiClient, e, input as EndpointInput<E> | undefined, options);
 }
 
-/** `call` through another client (tests). */
+/** `call`, resolving the whole envelope (for replies whose message to show is in `statusDetails`). */
+export async function callEnvelope<E extends Endpoint & { result: unknown }>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<Envelope<EndpointResult<E>>> {
+  return envelopeWith(apiClient, e, input as EndpointInput<E> | undefined, options);
+}
+
+/** `call` through another client (tests, and calls that keep their own session rules). */
 export async function callWith<E extends Endpoint>(client: ApiClient, e: E, input: EndpointInput<E> | undefined, options: RequestOptions = {}): Promise<EndpointResult<E>> {
+  return (await envelopeWith(client, e, input, options)).result;
+}
+
+async function envelopeWith<E extends Endpoint>(client: ApiClient, e: E, input: EndpointInput<E> | undefined, options: RequestOptions): Promise<Envelope<EndpointResult<E>>> {
   const { body, headers, query, params } = (input ?? {}) as { body?: unknown; headers?: Record<string, unknown>; query?: Record<string, unknown>; params?: Record<string, unknown> };
   const sentHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined && value !== null) sentHeaders[name] = headerValue(value);
@@ -34,6 +44,5 @@ export async function callWith<E extends Endpoint>(client: ApiClient, e: E, inpu
     ...(Object.keys(searchParams).length ? { searchParams } : {}),
   };
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  const reply = method === 'get' || method === 'delete' ? await client[method]<EndpointResult<E>>(path, request) : await client[method]<EndpointResult<E>>(path, body, request);
-  return reply.result as EndpointResult<E>;
+  return method === 'get' || method === 'delete' ? client[method]<EndpointResult<E>>(path, request) : client[method]<EndpointResult<E>>(path, body, request);
 }

@@ -1,5 +1,4 @@
-import { ApiError, INFORMATION_CODES, MESSAGES, apiErrorMessage, otpResetTokenOf, passwordsApi, tenantLanguage, type ErrorResult, type StatusDetail } from '@suite/shared';
-import { callForEnvelope } from '../../passwordRequests';
+import { ApiError, INFORMATION_CODES, MESSAGES, apiErrorMessage, callEnvelope, otpResetTokenOf, passwordsApi, tenantLanguage, type ErrorResult, type StatusDetail } from '@suite/shared';
 
 /** What the OTP-reset page shows in its modal (portal spec §7: statusDetails[0]). */
 export interface OtpResetOutcome {
@@ -19,7 +18,7 @@ function firstDetail(details: StatusDetail[] | undefined): StatusDetail | undefi
 export async function validateOtpLink(search: string): Promise<OtpResetOutcome> {
   const token = otpResetTokenOf(search);
   try {
-    const reply = await callForEnvelope(passwordsApi.otpResetValidate, { body: { token } }, { headers: { tenantLanguage: tenantLanguage() } });
+    const reply = await callEnvelope(passwordsApi.otpResetValidate, { body: { token } }, { headers: { tenantLanguage: tenantLanguage() } });
     const detail = firstDetail(reply.statusDetails);
     return { ok: detail?.code === INFORMATION_CODES.success, message: detail?.description ?? reply.result?.information ?? MESSAGES.noResponse };
   } catch (error) {
