@@ -1,9 +1,9 @@
-import { PATHS, apiClient, getRuntimeConfig, remoteForPath, sectionForPath, sectionsOpenTo } from '@suite/shared';
-import { MENU_LOCATION, MENU_SECTION, type MenuItem, type MenuListResult, type MenuLocation, type SuiteItem } from '@suite/shared/console';
+import { PATHS, call, getRuntimeConfig, remoteForPath, sectionForPath, sectionsOpenTo } from '@suite/shared';
+import { MENU_LOCATION, MENU_SECTION, menusApi, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/console';
 
 /**
  * The shell's menus as data (console spec §2, §4; portal spec §4): the caller's menus of the
- * page's application from GET /api/menu/GetMenuByUser, one call per location, and what the shell
+ * page's application (menusApi.menuByUser), one call per location, and what the shell
  * makes of an item. The API leaves out inactive items and those the caller's privileges do not
  * open; the shell only decides where a link goes.
  */
@@ -23,8 +23,8 @@ export const LOADING_MENUS: ShellMenus = { lateral: { status: 'loading' }, top: 
 /** One location's menu as the caller gets it; an application without one there has none. */
 async function fetchLocation<T>(appName: string, location: MenuLocation): Promise<Loaded<T>> {
   try {
-    const reply = await apiClient.get<MenuListResult>('menu/GetMenuByUser', { headers: { idmenulocation: String(location), appName } });
-    const lists: unknown[] = reply.result.records.map((record) => JSON.parse(record.menujson));
+    const { records } = await call(menusApi.menuByUser, { headers: { idmenulocation: String(location), appname: appName } });
+    const lists: unknown[] = records.map((record) => JSON.parse(record.menujson));
     if (!lists.every(Array.isArray)) return { status: 'failed' };
     return { status: 'ready', items: (lists as T[][]).flat() };
   } catch {

@@ -1,21 +1,19 @@
-import { apiClient } from '@suite/shared';
+import { apiClient, call } from '@suite/shared';
 import {
+  menusApi,
+  usersApi,
   type ApplicationOption,
   type ApplicationOptionsResult,
-  type MenuImageResult,
-  type MenuListResult,
   type MenuLocation,
-  type MenuPrivilegesResult,
   type MenuRecord,
   type MenuWriteResult,
-  type UserListResult,
   type UserRow,
 } from '@suite/shared/console';
 
 /**
- * Typed calls of menu settings (console spec §7 "Menus"), through the page's API client (auth
- * header, refresh on 401, privileges dialog on 403). Failures throw ApiError; the caller shows
- * its message and keeps the edits.
+ * Menu settings' calls (console spec §7 "Menus"), the menus' own through their declarations
+ * (menusApi), all through the page's API client (auth header, refresh on 401, privileges dialog
+ * on 403). Failures throw ApiError; the caller shows its message and keeps the edits.
  */
 
 /** GET /api/application/getApplicationsForAssignMenu: the visible, active applications. */
@@ -23,36 +21,34 @@ export async function fetchMenuApplications(): Promise<ApplicationOption[]> {
   return (await apiClient.get<ApplicationOptionsResult>('application/getApplicationsForAssignMenu')).result.records;
 }
 
-/** GET /api/menu/GetMenuByApp: the stored menu, or id 0 with '[]' when there is none yet. */
+/** The stored menu, or id 0 with '[]' when there is none yet. */
 export async function fetchMenu(idapplication: number, location: MenuLocation): Promise<MenuRecord> {
-  return (await apiClient.get<MenuRecord>('menu/GetMenuByApp', { headers: { idapplication: String(idapplication), idmenulocation: String(location) } })).result;
+  return call(menusApi.menuByApp, { headers: { idapplication: String(idapplication), idmenulocation: String(location) } });
 }
 
-/** GET /api/menu/privileges: the privileges the application holds, for the item form. */
+/** The privileges the application holds, for the item form. */
 export async function fetchMenuPrivileges(idapplication: number): Promise<string[]> {
-  return (await apiClient.get<MenuPrivilegesResult>('menu/privileges', { headers: { idapplication: String(idapplication) } })).result.records.map((p) => p.name);
+  return (await call(menusApi.menuPrivileges, { headers: { idapplication: String(idapplication) } })).records.map((p) => p.name);
 }
 
 /** Create (id 0) or Modify (with the version loaded: a stale save is refused). */
 export async function saveMenu(menu: MenuRecord, items: unknown[]): Promise<MenuWriteResult> {
   const body = { idapplication: menu.idapplication, idmenulocation: menu.idmenulocation, numberRows: menu.numberRows, menujson: JSON.stringify(items) };
-  if (menu.id === 0) return (await apiClient.post<MenuWriteResult>('menu/Create', { id: 0, ...body })).result;
-  return (await apiClient.post<MenuWriteResult>('menu/Modify', { id: menu.id, version: menu.version, ...body })).result;
+  if (menu.id === 0) return call(menusApi.menuCreate, { body: { id: 0, ...body } });
+  return call(menusApi.menuModify, { body: { id: menu.id, version: menu.version, ...body } });
 }
 
-/** POST /api/menu/UploadImageMenu: a PNG as base64; answers the path it is served at. */
+/** A PNG as base64; answers the path it is served at. */
 export async function uploadMenuImage(application: string, file: { name: string; base64: string }): Promise<string> {
-  const reply = await apiClient.post<MenuImageResult>('menu/UploadImageMenu', { ApplicationName: application, Extension: '.png', ImageBase64: file.base64, FileName: file.name });
-  return reply.result.relativePath;
+  return (await call(menusApi.menuImageUpload, { body: { ApplicationName: application, Extension: '.png', ImageBase64: file.base64, FileName: file.name } })).relativePath;
 }
 
-/** GET /api/user/list (USERS_READ): users matching a search, for "see as user". */
+/** Users matching a search (USERS_READ), for "see as user": the first ten, newest first. */
 export async function searchUsers(search: string): Promise<UserRow[]> {
-  const reply = await apiClient.get<UserListResult>('user/list', { headers: { customerSearch: encodeURIComponent(search), pages: '1,10', filterBy: '3' } });
-  return reply.result.users;
+  return (await call(usersApi.userList, { headers: { customerSearch: search, pages: '1,10', filterBy: '3' } })).users;
 }
 
-/** GET /api/menu/list with userid: the application's menus as that user gets them, privileges applied. */
+/** The application's menus as that user gets them, privileges applied. */
 export async function fetchMenusAsUser(userId: string, idapplication: number): Promise<MenuRecord[]> {
-  return (await apiClient.get<MenuListResult>('menu/list', { headers: { userid: userId, idapplication: String(idapplication) } })).result.records;
+  return (await call(menusApi.menuList, { headers: { userid: userId, idapplication: String(idapplication) } })).records;
 }

@@ -1,7 +1,122 @@
+import {
+  CreateNotificationRequestSchema,
+  DeleteNotificationRequestSchema,
+  ModifyNotificationRequestSchema,
+  NotificationDeliveriesHeadersSchema,
+  NotificationDeliveriesResultSchema,
+  NotificationDryRunRequestSchema,
+  NotificationDryRunResultSchema,
+  NotificationListResultSchema,
+  NotificationPreviewRequestSchema,
+  NotificationPreviewResultSchema,
+  NotificationTestResultSchema,
+  NotificationWriteResultSchema,
+  SubjectsByTemplateHeadersSchema,
+  SubjectsResultSchema,
+  TemplatesByAppsHeadersSchema,
+  TemplatesByAppsResultSchema,
+} from './notifications';
 import { endpoint, type Endpoint } from './endpoint';
 
-/** The scheduled e-mail notifications section (console spec). */
+/**
+ * The scheduled e-mail notifications section (console spec §2-§7): the list, create, modify and
+ * delete of pending notifications, the editor's templates, subjects, preview, test mail and dry
+ * run, and the deliveries. Reads need NOTIFICATIONS_READ, writes NOTIFICATIONS_WRITE.
+ */
 export const notificationsApi = {
+  notificationList: endpoint({
+    method: 'GET',
+    path: '/api/Notifications/List',
+    summary: 'List notifications (newest first) with their delivery counts',
+    tag: 'notifications',
+    result: NotificationListResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
+  notificationCreate: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/Create',
+    summary: 'Create a notification (sent at 23:59 of its date in its time zone)',
+    tag: 'notifications',
+    body: CreateNotificationRequestSchema,
+    result: NotificationWriteResultSchema,
+    access: ['NOTIFICATIONS_WRITE'],
+    audited: true,
+  }),
+  notificationModify: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/Modify',
+    summary: 'Modify a pending notification',
+    tag: 'notifications',
+    body: ModifyNotificationRequestSchema,
+    result: NotificationWriteResultSchema,
+    access: ['NOTIFICATIONS_WRITE'],
+    audited: true,
+  }),
+  notificationDelete: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/Delete',
+    summary: 'Delete a pending notification',
+    tag: 'notifications',
+    body: DeleteNotificationRequestSchema,
+    result: NotificationWriteResultSchema,
+    access: ['NOTIFICATIONS_WRITE'],
+    audited: true,
+  }),
+  templateSubjects: endpoint({
+    method: 'GET',
+    path: '/api/Subjects/SubjectsByTemplateId',
+    summary: "A template's subjects",
+    tag: 'notifications',
+    headers: SubjectsByTemplateHeadersSchema,
+    result: SubjectsResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
+  templatesByApps: endpoint({
+    method: 'GET',
+    path: '/api/ApplicationsTemplates/TemplatesByApps',
+    summary: 'Templates offered for every one of the applications',
+    tag: 'notifications',
+    headers: TemplatesByAppsHeadersSchema,
+    result: TemplatesByAppsResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
+  /** What the editor shows before saving: nothing is stored. */
+  notificationPreview: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/Preview',
+    summary: 'The e-mail a notification would send, rendered for the caller (nothing saved)',
+    tag: 'notifications',
+    body: NotificationPreviewRequestSchema,
+    result: NotificationPreviewResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
+  /** The test mail is on record (who sent what to whom), though nothing is saved. */
+  notificationSendTest: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/SendTest',
+    summary: "Send the rendered e-mail to the caller's own address (nothing saved)",
+    tag: 'notifications',
+    body: NotificationPreviewRequestSchema,
+    result: NotificationTestResultSchema,
+    access: ['NOTIFICATIONS_WRITE'],
+    audited: true,
+  }),
+  notificationDryRun: endpoint({
+    method: 'POST',
+    path: '/api/Notifications/DryRun',
+    summary: 'How many recipients the applications have now, and the first ones',
+    tag: 'notifications',
+    body: NotificationDryRunRequestSchema,
+    result: NotificationDryRunResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
+  notificationDeliveries: endpoint({
+    method: 'GET',
+    path: '/api/Notifications/Deliveries',
+    summary: "A notification's deliveries per recipient (failed first)",
+    tag: 'notifications',
+    headers: NotificationDeliveriesHeadersSchema,
+    result: NotificationDeliveriesResultSchema,
+    access: ['NOTIFICATIONS_READ'],
+  }),
 } as const satisfies Record<string, Endpoint>;
-
-void endpoint;
