@@ -1,24 +1,18 @@
-import {
-  APP_PARAMETERS,
-  parameterValue,
-  type AppParametersResult,
-  type AppVersionResult,
-  type FreeTrialResult,
-  type MaintenanceWindowResult,
-} from '../contracts/applications';
+import { APP_PARAMETERS, parameterValue, type FreeTrialResult, type MaintenanceWindowResult } from '../contracts/applications';
+import { applicationsApi } from '../contracts/applications-api';
 import { getRuntimeConfig } from '../runtime-config';
 import { tenantLanguage } from '../i18n';
-import { apiClient } from './client';
+import { call } from './call';
 
 /** Session storage key of the cached version label of an application. */
 export const VERSION_CACHE_PREFIX = 'appVersion:';
 
-function appHeaders(): Record<string, string> {
+function appHeaders(): { appName: string } {
   return { appName: getRuntimeConfig().appName };
 }
 
 /**
- * The application's version (GET /api/application/getVersionApp), cached in session storage.
+ * The application's version, cached in session storage.
  * Falls back to the bundle's version from the runtime config; never throws.
  */
 export async function fetchAppVersion(): Promise<string> {
@@ -31,11 +25,8 @@ export async function fetchAppVersion(): Promise<string> {
     /* storage unavailable */
   }
   try {
-    const reply = await apiClient.get<AppVersionResult>('application/getVersionApp', {
-      auth: false,
-      headers: { ...appHeaders(), ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() },
-    });
-    const found = reply.result?.version;
+    const reply = await call(applicationsApi.version, { headers: { ...appHeaders(), ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() } });
+    const found = reply?.version;
     if (typeof found === 'string' && found !== '') {
       try {
         window.sessionStorage.setItem(key, found);
@@ -53,8 +44,8 @@ export async function fetchAppVersion(): Promise<string> {
 /** The active maintenance window, or null (also when the call fails: it fails silently). */
 export async function fetchMaintenanceWindow(): Promise<MaintenanceWindowResult | null> {
   try {
-    const reply = await apiClient.get<MaintenanceWindowResult>('application/getMaintenanceWindow', { auth: false, headers: appHeaders() });
-    return reply.result?.isMaintenance ? reply.result : null;
+    const reply = await call(applicationsApi.maintenanceWindow, { headers: appHeaders() });
+    return reply?.isMaintenance ? reply : null;
   } catch {
     return null;
   }
@@ -63,8 +54,8 @@ export async function fetchMaintenanceWindow(): Promise<MaintenanceWindowResult 
 /** Free-trial information of the application, or null when it has none or the call fails. */
 export async function fetchFreeTrial(): Promise<FreeTrialResult | null> {
   try {
-    const reply = await apiClient.get<FreeTrialResult>('application/isFreeTrial', { auth: false, headers: appHeaders() });
-    return reply.result?.isFreeTrial ? reply.result : null;
+    const reply = await call(applicationsApi.freeTrial, { headers: appHeaders() });
+    return reply?.isFreeTrial ? reply : null;
   } catch {
     return null;
   }
@@ -80,14 +71,11 @@ export interface SignInParameters {
   captchaApply?: boolean;
 }
 
-/** Login parameters of the application (GET /api/application/GetParametersApp); {} when the call fails. */
+/** Login parameters of the application; {} when the call fails. */
 export async function fetchSignInParameters(): Promise<SignInParameters> {
   try {
-    const reply = await apiClient.get<AppParametersResult>('application/GetParametersApp', {
-      auth: false,
-      headers: { ...appHeaders(), parameterType: 'login' },
-    });
-    const parameters = reply.result?.parameters ?? [];
+    const reply = await call(applicationsApi.parameters, { headers: { ...appHeaders(), parameterType: 'login' } });
+    const parameters = reply?.parameters ?? [];
     const text = (name: string) => {
       const value = parameterValue<unknown>(parameters, name);
       return typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
+import { publishedAs } from './endpoint';
 import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN } from './messages';
 
@@ -11,15 +12,37 @@ import { APP_NAME_PATTERN } from './messages';
 
 const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(APP_NAME_PATTERN, es.request.appNameInvalid));
 
+/**
+ * A required header that the page may send blank: a blank one counts as not sent, so a blank
+ * and a missing header are refused alike, by `schema` ('Expected string but received undefined').
+ */
+function filled<S extends v.GenericSchema<string, unknown>>(schema: S) {
+  return v.pipe(
+    v.optional(v.unknown(), ''),
+    v.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    schema,
+  );
+}
+
+/** Headers checked with the rule of `filled`, documented as `schema` says them. */
+function filledHeaders<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: S, required: ReadonlyArray<keyof S['entries'] & string>) {
+  const entries: v.ObjectEntries = { ...schema.entries };
+  for (const name of required) entries[name] = filled(schema.entries[name] as v.GenericSchema<string, unknown>);
+  return publishedAs(v.object(entries) as unknown as S, schema);
+}
+
 /** Header `appName` (every call below). */
-export const AppNameHeadersSchema = v.object({ appName });
+export const AppNameHeadersSchema = filledHeaders(v.object({ appName }), ['appName']);
 
 /** GET /api/application/getVersionApp headers: appName, and optionally tenant and tenantLanguage (ES, EN, PT). */
-export const AppVersionHeadersSchema = v.object({
-  appName,
-  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
-  tenantLanguage: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid))),
-});
+export const AppVersionHeadersSchema = filledHeaders(
+  v.object({
+    appName,
+    tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
+    tenantLanguage: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid))),
+  }),
+  ['appName'],
+);
 
 /** GET /api/application/getVersionApp reply `result`. */
 export interface AppVersionResult {
@@ -35,15 +58,18 @@ export type ParameterType = (typeof PARAMETER_TYPES)[number];
 export type ParameterValueType = 'boolean' | 'number' | 'string' | 'object' | 'array';
 
 /** GET /api/application/GetParametersApp headers. */
-export const AppParametersHeadersSchema = v.object({
-  appName,
-  parameterType: v.pipe(
-    v.string(),
-    v.trim(),
-    v.toLowerCase(),
-    v.picklist(PARAMETER_TYPES, `parameterType debe ser ${PARAMETER_TYPES.join(', ')}`),
-  ),
-});
+export const AppParametersHeadersSchema = filledHeaders(
+  v.object({
+    appName,
+    parameterType: v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(PARAMETER_TYPES, `parameterType debe ser ${PARAMETER_TYPES.join(', ')}`),
+    ),
+  }),
+  ['appName', 'parameterType'],
+);
 
 /** One parameter: `value` is JSON text (parse it, or use parameterValue). */
 export interface AppParameter {

@@ -1,28 +1,20 @@
-import { apiClient, type ErrorResult } from '@suite/shared';
-import {
-  APPEARANCE_PATHS,
-  type ApplicationAppearance,
-  type ApplicationAppearanceResult,
-  type TenantOverride,
-  type UploadImageResult,
-} from '@suite/shared/console';
+import { call, type ErrorResult } from '@suite/shared';
+import { applicationsAdminApi, type ApplicationAppearance, type ApplicationAppearanceResult, type ModifyTenantAppearanceRequest, type TenantOverride, type UploadImageResult } from '@suite/shared/console';
 
-/** The API's address of a path of APPEARANCE_PATHS, as the client takes it (without /api/). */
-const path = (full: string) => full.replace(/^\/api\//, '');
-
-/** GET /api/application/appearance: the application's own appearance and its tenants' overrides. */
+/** The application's own appearance and its tenants' overrides. */
 export async function fetchAppearance(id: number): Promise<ApplicationAppearanceResult> {
-  return (await apiClient.get<ApplicationAppearanceResult>(path(APPEARANCE_PATHS.read), { headers: { idApplication: String(id) } })).result;
+  return call(applicationsAdminApi.appearance, { headers: { idApplication: String(id) } });
 }
 
-/** POST /api/application/modifyAppearance. */
+/** Saves the application's whole appearance. */
 export async function saveAppearance(id: number, appearance: ApplicationAppearance): Promise<ErrorResult> {
-  return (await apiClient.post<ErrorResult>(path(APPEARANCE_PATHS.modify), { id, appearance })).result;
+  return call(applicationsAdminApi.appearanceModify, { body: { id, appearance } });
 }
 
-/** POST /api/application/modifyTenantAppearance. */
+/** Saves one tenant's title, language and override. */
 export async function saveTenantAppearance(id: number, tenant: { code: string; title: string; defaultLanguage: string; override: TenantOverride }): Promise<ErrorResult> {
-  return (await apiClient.post<ErrorResult>(path(APPEARANCE_PATHS.modifyTenant), { id, ...tenant })).result;
+  // the form offers the profile languages only; the API refuses any other
+  return call(applicationsAdminApi.tenantAppearanceModify, { body: { id, ...tenant, defaultLanguage: tenant.defaultLanguage as ModifyTenantAppearanceRequest['defaultLanguage'] } });
 }
 
 /** A file's bytes in base64 (FileReader: the browser encodes, off the main thread's loops). */
@@ -38,7 +30,7 @@ function base64Of(file: Blob): Promise<string> {
   });
 }
 
-/** POST /api/application/uploadImage: the file's bytes in base64; answers where it is served. */
+/** Uploads the file's bytes in base64; answers where it is served. */
 export async function uploadImage(id: number, file: File): Promise<UploadImageResult> {
-  return (await apiClient.post<UploadImageResult>(path(APPEARANCE_PATHS.uploadImage), { id, fileName: file.name, imageBase64: await base64Of(file) })).result;
+  return call(applicationsAdminApi.imageUpload, { body: { id, fileName: file.name, imageBase64: await base64Of(file) } });
 }

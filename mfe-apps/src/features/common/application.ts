@@ -6,7 +6,7 @@ export const applicationKeys = {
   all: consoleKeys.list('applications', 'all'),
 };
 
-/** POST /api/application/modify re-sends the stored application with its state switched. */
+/** The list's state switch re-sends the stored application with its state switched (the modify call). */
 export function applicationStateBody(record: ApplicationAdminRecord, nextActive: boolean): ApplicationAdminRecord {
   return { ...record, idState: nextActive ? APPLICATION_STATE.active : APPLICATION_STATE.inactive };
 }
