@@ -1,9 +1,9 @@
-import { apiClient, call } from '@suite/shared';
+import { call } from '@suite/shared';
 import {
+  applicationsAdminApi,
   menusApi,
   usersApi,
   type ApplicationOption,
-  type ApplicationOptionsResult,
   type MenuLocation,
   type MenuRecord,
   type MenuWriteResult,
@@ -11,14 +11,15 @@ import {
 } from '@suite/shared/console';
 
 /**
- * Menu settings' calls (console spec §7 "Menus"), the menus' own through their declarations
- * (menusApi), all through the page's API client (auth header, refresh on 401, privileges dialog
- * on 403). Failures throw ApiError; the caller shows its message and keeps the edits.
+ * Menu settings' calls (console spec §7 "Menus"), each through its declaration (menusApi; the
+ * application and user pickers' in applicationsAdminApi and usersApi) and the page's API client
+ * (auth header, refresh on 401, privileges dialog on 403). Failures throw ApiError; the caller
+ * shows its message and keeps the edits.
  */
 
-/** GET /api/application/getApplicationsForAssignMenu: the visible, active applications. */
+/** The visible, active applications a menu may be set for. */
 export async function fetchMenuApplications(): Promise<ApplicationOption[]> {
-  return (await apiClient.get<ApplicationOptionsResult>('application/getApplicationsForAssignMenu')).result.records;
+  return (await call(applicationsAdminApi.menuApplications)).records;
 }
 
 /** The stored menu, or id 0 with '[]' when there is none yet. */

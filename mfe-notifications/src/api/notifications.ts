@@ -1,8 +1,8 @@
-import { apiClient, call } from '@suite/shared';
+import { call } from '@suite/shared';
 import {
+  applicationsAdminApi,
   notificationsApi,
   type ApplicationOption,
-  type ApplicationOptionsResult,
   type CreateNotificationRequest,
   type NotificationDeliveriesResult,
   type NotificationDryRunResult,
@@ -16,9 +16,9 @@ import {
 
 /**
  * The notifications section's calls (console spec §7 "Notifications", and the preview, test
- * send, dry run and deliveries of ours), the section's own through their declarations
- * (notificationsApi), all through the page's API client (auth header, refresh on 401,
- * privileges dialog on 403). Failures throw ApiError; the caller shows its message.
+ * send, dry run and deliveries of ours), each through its declaration (notificationsApi, and the
+ * application picker's in applicationsAdminApi) and the page's API client (auth header, refresh
+ * on 401, privileges dialog on 403). Failures throw ApiError; the caller shows its message.
  */
 
 /** A notification as the editor sends it: `variables` serialised (spec §3). */
@@ -29,9 +29,9 @@ export async function fetchNotifications(): Promise<NotificationRecord[]> {
   return (await call(notificationsApi.notificationList)).records ?? [];
 }
 
-/** GET /api/application/getApplicationsForAssignNotification: the visible, active applications. */
+/** The visible, active applications a notification may go to. */
 export async function fetchNotificationApplications(): Promise<ApplicationOption[]> {
-  return (await apiClient.get<ApplicationOptionsResult>('application/getApplicationsForAssignNotification')).result.records;
+  return (await call(applicationsAdminApi.notificationApplications)).records;
 }
 
 /** The templates offered for every one of the applications. */
