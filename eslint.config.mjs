@@ -89,6 +89,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, ...otherPackages(pkg)] }] },
   })),
   {
+    // the API client tells the page what happened (api-client/events.ts); the UI layer subscribes
+    files: ['shared/src/api-client/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHARED_DEEP,
+            { group: ['../ui', '../ui/*', '../console', '../console/*', '../theme', '../theme/*', '../profile', '../profile/*'], message: 'The API client knows nothing of the UI: raise an event (api-client/events.ts) the UI subscribes to.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/src/contracts/**/*.ts', 'shared/src/phrases/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { mountStandalone } from '@suite/shared';
+import { mountStandalone } from '@suite/shared/standalone';
 import App from './App';
 
 /** Standalone page for local development: the remote's App inside the host's providers. */

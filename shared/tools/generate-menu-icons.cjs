@@ -2,7 +2,7 @@
 /**
  * Writes the menu icon set from @iconify-json/lucide (ISC licence):
  * - src/contracts/menu-icon-names.ts: the names only (the API checks menu items against it);
- * - src/menu-icons/index.ts: name → SVG body, loaded by the icon picker and by menus that draw icons.
+ * - src/menu-icons/icons.ts: name → SVG body, loaded by the icon picker and by menus that draw icons.
  * The selection below is the set the console offers (about 400 of Lucide's icons, chosen for
  * navigation menus). Run: node shared/tools/generate-menu-icons.cjs
  */
@@ -68,7 +68,7 @@ fs.writeFileSync(
 );
 
 fs.writeFileSync(
-  path.join(src, 'menu-icons', 'index.ts'),
+  path.join(src, 'menu-icons', 'icons.ts'),
   `${header}import type { MenuIconName } from '../contracts/menu-icon-names';\n\n/** viewBox of every icon. */\nexport const MENU_ICON_VIEWBOX = '0 0 ${width} ${height}';\n\n/** SVG body (the markup inside <svg>) of each menu icon. */\nexport const MENU_ICON_BODIES: Readonly<Record<MenuIconName, string>> = {\n${names.map((n) => `  '${n}': ${JSON.stringify(icons[n].body)},`).join('\n')}\n};\n`,
 );
 process.stdout.write(`wrote ${names.length} icons\n`);

@@ -8,7 +8,7 @@ import { PATHS } from '../federation/remotes';
 import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
-import { showDialog } from '../ui/dialogs';
+import { emitApiEvent } from './events';
 import { navigateTo, pageReload } from './navigation';
 
 /** Where the client sends the browser when the session cannot go on (portal spec §4). */
@@ -236,7 +236,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     } catch (error) {
       if (renewedElsewhere(refreshToken)) return true;
       if (error instanceof ApiError && error.status === 401 && error.informationCode === INFORMATION_CODES.refreshRevoked) {
-        await showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' });
+        await emitApiEvent('refreshRevoked');
       } else {
         // any other refusal: the refresh token is revoked on the server too before the session closes
         await revokeSession();
@@ -257,7 +257,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
 
   function forbidden(): void {
     if (forbiddenOpen) return;
-    forbiddenOpen = showDialog({ message: MESSAGES.forbidden, kind: 'forbidden' }).then(() => {
+    forbiddenOpen = emitApiEvent('forbidden').then(() => {
       forbiddenOpen = null;
       const here = typeof window !== 'undefined' ? window.location.pathname.toLowerCase().replace(/\/+$/, '') : '';
       if (here === HOME_ROUTE) pageReload.reload();

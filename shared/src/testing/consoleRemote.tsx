@@ -4,7 +4,7 @@ import { sessionStore } from '../session/store';
 import { DialogHost, closeAllDialogs } from '../ui/dialogs';
 import { jwt, mockApi, type ApiCall, type ApiRoutes } from './api';
 import { Where } from './Where';
-import { renderRemoteAt } from './index';
+import { renderRemoteAt } from './kit';
 
 /** What a create or modify of the console answers unless a test gives its own. */
 export const WRITTEN = { information: 'ok', informationCode: 'A10', id: 1 };

@@ -1,6 +1,8 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onApiEvent } from '../api-client/events';
+import { MESSAGES } from '../contracts/messages';
 import { COMMON_NS, useLocalize } from '../i18n';
 
 /** How a dialog ended: its main button, a second choice, or none (Escape, closed by itself). */
@@ -202,3 +204,8 @@ function DialogView({ dialog, state, containerRef }: { dialog: OpenDialog; state
     </Box>
   );
 }
+
+// The API client's events as the spec's dialogs (portal spec §4, console spec §6): the client waits
+// for the person to close them before it closes the session or goes home.
+onApiEvent('refreshRevoked', () => showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' }));
+onApiEvent('forbidden', () => showDialog({ message: MESSAGES.forbidden, kind: 'forbidden' }));

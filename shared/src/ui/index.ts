@@ -2,7 +2,6 @@ export * from './SectionUnavailable';
 export * from './ScreenPlaceholder';
 export * from './LoadingState';
 export * from './AppProviders';
-export * from './standalone';
 export * from './format';
 export * from './dialogs';
 export * from './useAppVersion';
