@@ -43,7 +43,7 @@ export function contractOf(e: Endpoint): RouteContract {
 
 /**
  * Registers the route of an endpoint declaration: the privilege check (or the token check) before
- * anything else, the declared body, headers, query and path parameters parsed through the one
+ * anything else, the body included, the declared body, headers, query and path parameters parsed through the one
  * validator (a 400 naming the field otherwise), the contract published in the OpenAPI document.
  * The handler gets the parsed input and answers the envelope.
  */
@@ -52,7 +52,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
   const headerNames = keysOf(e.headers);
   const guard = e.access === 'public' ? undefined : privileges.length ? requirePrivilege(privileges[0], ...privileges.slice(1)) : authenticate;
   const options: RouteShorthandOptions = {
-    ...(guard ? { preHandler: guard } : {}),
+    // before the body is read: a caller who may not call gets a 401 or 403, never a 413 or a
+    // parse error, and no body of megabytes is read for them
+    ...(guard ? { onRequest: guard } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     config: { ...extras.config, contract: contractOf(e) },
   };

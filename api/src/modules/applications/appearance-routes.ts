@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, IMAGE_MAX_BYTES, applicationsAdminApi, type Envelope, type ErrorResult } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { actorOf } from '../audit/audit';
@@ -6,19 +6,9 @@ import { modifyAppearance, modifyTenantAppearance, readAppearance, uploadAppeara
 
 /**
  * Room for a file well over the 2 MB limit, so a 3 MB image gets the limit's text rather than a
- * bare 413; the privilege is checked before the body is read (checkAccessBeforeBody).
+ * bare 413; the privilege is checked before the body is read (route()).
  */
 const UPLOAD_BODY_LIMIT = 4 * IMAGE_MAX_BYTES;
-
-/**
- * Moves a route's access check from preHandler to onRequest: a caller who may not upload gets
- * a 401 or 403, not a 413, and no body of megabytes is read for them.
- */
-function checkAccessBeforeBody(options: RouteOptions): void {
-  if (options.preHandler === undefined) return;
-  options.onRequest = options.preHandler;
-  delete options.preHandler;
-}
 
 /**
  * The Apariencia tab (declared in @suite/shared/contracts, applicationsAdminApi): an
@@ -40,13 +30,10 @@ export default async function appearanceRoutes(app: FastifyInstance): Promise<vo
 
   route(app, applicationsAdminApi.tenantAppearanceModify, async ({ body }, request) => saved(await modifyTenantAppearance(db, actorOf(request), body)));
 
-  await app.register(async (upload) => {
-    upload.addHook('onRoute', checkAccessBeforeBody);
-    route(
-      upload,
-      applicationsAdminApi.imageUpload,
-      async ({ body }, request) => ({ statusCode: 200, result: await uploadAppearanceImage(db, actorOf(request), body) }),
-      { bodyLimit: UPLOAD_BODY_LIMIT },
-    );
-  });
+  route(
+    app,
+    applicationsAdminApi.imageUpload,
+    async ({ body }, request) => ({ statusCode: 200, result: await uploadAppearanceImage(db, actorOf(request), body) }),
+    { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
 }

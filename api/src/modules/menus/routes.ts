@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, MENU_MESSAGES, menusApi, type Envelope, type MenuWriteResult } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -14,17 +14,6 @@ const written = (saved: MenuSaved): Envelope<MenuWriteResult> => ({
 
 /** A base64 PNG of 2 MB is about 2.8 MB of JSON; up to a 6 MB file is read so an oversized one gets the spec's text, not a 413. */
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
-
-/**
- * Moves a route's access check from preHandler to onRequest: for a body this large, the caller's
- * privilege is checked before the body is read (a 401 or 403, not a 413, and no 8 MB parsed for
- * a caller who may not upload).
- */
-function checkAccessBeforeBody(options: RouteOptions): void {
-  if (options.preHandler === undefined) return;
-  options.onRequest = options.preHandler;
-  delete options.preHandler;
-}
 
 /**
  * Menu settings (console spec §2-§7; declared in @suite/shared/contracts, menusApi): the editor's
@@ -68,13 +57,10 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
     return { statusCode: 200, result: { records: await privilegesOfApplication(db, application.id) } };
   });
 
-  await app.register(async (upload) => {
-    upload.addHook('onRoute', checkAccessBeforeBody);
-    route(
-      upload,
-      menusApi.menuImageUpload,
-      async ({ body }, request) => ({ statusCode: 200, result: { relativePath: await uploadMenuImage(db, actorOf(request), body) } }),
-      { bodyLimit: UPLOAD_BODY_LIMIT },
-    );
-  });
+  route(
+    app,
+    menusApi.menuImageUpload,
+    async ({ body }, request) => ({ statusCode: 200, result: { relativePath: await uploadMenuImage(db, actorOf(request), body) } }),
+    { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
 }
