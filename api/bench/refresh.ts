@@ -25,7 +25,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../src/db';
-import { issueAccessToken } from '../src/modules/auth/issue';
+import { accessTokenInput, issueAccessToken } from '../src/modules/auth/issue';
 import { recordSignIn } from '../src/modules/auth/queries';
 import { KeyStore } from '../src/security/keys';
 import { hashRefreshToken } from '../src/security/tokens';
@@ -97,7 +97,7 @@ async function recordSessions(db: BenchDatabase, users: number, count: number): 
       });
       const token = await issueAccessToken(
         { keys, config: { tokenIssuer: process.env.TOKEN_ISSUER || 'suite-identity' } as never },
-        { appName: app.name, amountTime: app.amount_time, timeUnit: app.time_unit, sessionId: record.sessionId, userId: account.id, userName: account.user_name, names: account.names, surnames: account.surnames, access: record },
+        accessTokenInput({ application: app, user: account, record }),
       );
       presented.push({ user: account.user_name, token });
     }

@@ -10,21 +10,69 @@ export function accessSeconds(amountTime: number, timeUnit: number): number {
   return amountTime > 0 ? durationSeconds(amountTime, timeUnit) : DEFAULT_ACCESS_SECONDS;
 }
 
+/** What an access token is signed from. */
+export interface AccessTokenInput {
+  appName: string;
+  amountTime: number;
+  timeUnit: number;
+  sessionId: string;
+  userId: string;
+  userName: string;
+  names: string;
+  surnames: string;
+  access: AccessColumns;
+}
+
+/** A session's row as the refresh rotation and the code exchange read it. */
+export interface SessionTokenRow extends AccessColumns {
+  session_id: string;
+  user_id: string;
+  user_name: string;
+  names: string;
+  surnames: string;
+  app_name: string;
+  amount_time: number;
+  time_unit: number;
+}
+
+/** A sign-in's parts: the application and user it proved, and the session it recorded. */
+export interface SignInTokenParts {
+  application: { name: string; amount_time: number; time_unit: number };
+  user: { id: string; user_name: string; names: string; surnames: string };
+  record: { sessionId: string } & AccessColumns;
+}
+
+/** The access token's input from what its caller has: a session's row or a sign-in's parts. */
+export function accessTokenInput(source: SessionTokenRow | SignInTokenParts): AccessTokenInput {
+  if ('record' in source) {
+    const { application, user, record } = source;
+    return {
+      appName: application.name,
+      amountTime: application.amount_time,
+      timeUnit: application.time_unit,
+      sessionId: record.sessionId,
+      userId: user.id,
+      userName: user.user_name,
+      names: user.names,
+      surnames: user.surnames,
+      access: record,
+    };
+  }
+  return {
+    appName: source.app_name,
+    amountTime: source.amount_time,
+    timeUnit: source.time_unit,
+    sessionId: source.session_id,
+    userId: source.user_id,
+    userName: source.user_name,
+    names: source.names,
+    surnames: source.surnames,
+    access: source,
+  };
+}
+
 /** Signs the access token of a session with the spec's claims. */
-export async function issueAccessToken(
-  ctx: Pick<AppContext, 'keys' | 'config'>,
-  input: {
-    appName: string;
-    amountTime: number;
-    timeUnit: number;
-    sessionId: string;
-    userId: string;
-    userName: string;
-    names: string;
-    surnames: string;
-    access: AccessColumns;
-  },
-): Promise<string> {
+export async function issueAccessToken(ctx: Pick<AppContext, 'keys' | 'config'>, input: AccessTokenInput): Promise<string> {
   const { token } = await signAccessToken(
     ctx.keys,
     {

@@ -27,7 +27,7 @@ import { randomToken } from '../../security/random';
 import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
 import { checkCredentials } from './credentials';
 import { provenDevice } from './devices';
-import { issueAccessToken } from './issue';
+import { accessTokenInput, issueAccessToken } from './issue';
 import { clearLockout, type LoginUser, type SignInApplication } from './lockout';
 import { exchangeCode, limitRefreshTokensByUser, recordSignIn, refreshTokenState, revokeReplayedCode, rotateRefreshToken, sessionOfRefreshToken } from './queries';
 
@@ -186,17 +186,7 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
   );
   await limitRefreshTokensByUser(db, user.id, application.id, application.max_refresh_tokens_by_user);
 
-  const token = await issueAccessToken(ctx, {
-    appName: application.name,
-    amountTime: application.amount_time,
-    timeUnit: application.time_unit,
-    sessionId: record.sessionId,
-    userId: user.id,
-    userName: user.user_name,
-    names: user.names,
-    surnames: user.surnames,
-    access: record,
-  });
+  const token = await issueAccessToken(ctx, accessTokenInput({ application, user, record }));
   request.log.info({ userId: user.id, app: application.name, sessionId: record.sessionId }, 'signed in');
   return {
     information: MESSAGES.loginSuccess,
@@ -253,17 +243,7 @@ export async function refreshTokens(ctx: AppContext, request: FastifyRequest, bo
   if (rotated.superseded) {
     request.log.info({ sessionId: rotated.session_id, superseded: rotated.superseded }, 'refresh token retried within the reuse grace: its unseen successor was revoked');
   }
-  const token = await issueAccessToken(ctx, {
-    appName: rotated.app_name,
-    amountTime: rotated.amount_time,
-    timeUnit: rotated.time_unit,
-    sessionId: rotated.session_id,
-    userId: rotated.user_id,
-    userName: rotated.user_name,
-    names: rotated.names,
-    surnames: rotated.surnames,
-    access: rotated,
-  });
+  const token = await issueAccessToken(ctx, accessTokenInput(rotated));
   return { information: MESSAGES.tokenRefreshed, informationCode: INFORMATION_CODES.success, token, refreshToken: next.value };
 }
 
@@ -316,17 +296,7 @@ export async function exchangeSignInCode(ctx: AppContext, request: FastifyReques
     if (await revokeReplayedCode(db, codeHash)) request.log.warn('exchange code presented again: its tokens were revoked');
     throw new ApiError(401, MESSAGES.codeInvalid, INFORMATION_CODES.unauthorized);
   }
-  const token = await issueAccessToken(ctx, {
-    appName: exchanged.app_name,
-    amountTime: exchanged.amount_time,
-    timeUnit: exchanged.time_unit,
-    sessionId: exchanged.session_id,
-    userId: exchanged.user_id,
-    userName: exchanged.user_name,
-    names: exchanged.names,
-    surnames: exchanged.surnames,
-    access: exchanged,
-  });
+  const token = await issueAccessToken(ctx, accessTokenInput(exchanged));
   return {
     information: MESSAGES.loginSuccess,
     informationCode: INFORMATION_CODES.success,
