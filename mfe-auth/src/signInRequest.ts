@@ -1,11 +1,9 @@
 import {
-  PATHS,
   TYPE_DEVICE_ID,
   browserName,
   call,
   encryptPayloadAsync,
   getRuntimeConfig,
-  pageLocation,
   sessionsApi,
   sessionTabId,
   tenantLanguage,
@@ -35,22 +33,4 @@ export async function requestSignIn(user: string, password: string, appName: str
   // tenant and language are the page's context, sent as they are (the API reads them as sent)
   const result = await call(sessionsApi.login, { body, headers: {} }, { headers: { tenant, tenantLanguage: tenantLanguage() } });
   return { statusCode: 200, result };
-}
-
-/** After a sign-in: on to the application's address (an in-app path by the router, another origin by the browser). */
-export function goToApplication(navigate: (path: string, options: { replace: boolean }) => void, urlApp: string | undefined): void {
-  const target = urlApp || PATHS.users;
-  const path = sameOriginPath(target);
-  if (path) navigate(path, { replace: true });
-  else pageLocation.assign(target);
-}
-
-/** The in-app path of `url` when it is on this origin, otherwise null. */
-export function sameOriginPath(url: string): string | null {
-  try {
-    const target = new URL(url, window.location.origin);
-    return target.origin === window.location.origin ? `${target.pathname}${target.search}${target.hash}` : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Text } from '@chakra-ui/react';
-import { MECHANISM_AFTER_SET_PASS, PATHS, apiErrorMessage, pageLocation, useSession, type AssignPasswordApp } from '@suite/shared';
+import { MECHANISM_AFTER_SET_PASS, apiErrorMessage, useSession, type AssignPasswordApp } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
 import type { AvailableAppsState } from '../../navigation';
 import { PublicCard } from '../../components/PublicCard';
-import { requestSignIn, sameOriginPath } from '../../signInRequest';
+import { goToApplication } from '../../goToApplication';
+import { requestSignIn } from '../../signInRequest';
 
 /** Opens a URL in a new tab (a seam for tests). */
 export const newTab = { open: (url: string): void => void window.open(url, '_blank', 'noopener,noreferrer') };
@@ -36,10 +37,7 @@ export function AvailableApps() {
       const { token, refreshToken, urlApp } = reply.result;
       if (!token) throw new Error(reply.result.information || t('availableApps.noToken'));
       signIn({ token, refreshToken });
-      const target = urlApp || app.urlApp || PATHS.users;
-      const path = sameOriginPath(target);
-      if (path) navigate(path, { replace: true });
-      else pageLocation.assign(target);
+      goToApplication(navigate, urlApp || app.urlApp);
     } catch (failure) {
       setError(failure instanceof Error && !('status' in failure) ? failure.message : apiErrorMessage(failure));
       setBusy(null);

@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { NS } from '../../i18n';
 import type { AlertState } from '../../navigation';
 import { PublicPage } from '../../components/PublicPage';
-import { sameOriginPath } from '../../signInRequest';
+import { sameOriginPath } from '../../goToApplication';
 
 /**
  * /alert: the message from navigation state with an accept button that goes to the state's

@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';
 import { exchangeExternalCode } from '../../oidcRequests';
-import { goToApplication } from '../../signInRequest';
+import { goToApplication } from '../../goToApplication';
 import { callbackParameters } from './callbackParameters';
 
 /**

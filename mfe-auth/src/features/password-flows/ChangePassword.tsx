@@ -12,7 +12,6 @@ import {
   loadedPayloadCipher,
   getRuntimeConfig,
   isStrongPassword,
-  pageLocation,
   showDialog,
   useSession,
   type AssignPasswordResult,
@@ -34,7 +33,8 @@ import { PublicCard } from '../../components/PublicCard';
 import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
 import { useCaptcha } from '../../components/captcha';
 import { useSignInParameters } from '../../signInParameters';
-import { requestSignIn, sameOriginPath } from '../../signInRequest';
+import { goToApplication } from '../../goToApplication';
+import { requestSignIn } from '../../signInRequest';
 
 /** Texts of an unusable link (portal spec §4, §8). */
 export const LINK_MESSAGES = es.link;
@@ -161,10 +161,7 @@ function LinkPasswordFormOf({ reading }: { reading: LinkReading }) {
       const { token: access, refreshToken, urlApp } = reply.result;
       if (!access) throw new Error('no token');
       signIn({ token: access, refreshToken });
-      const target = urlApp || PATHS.users;
-      const path = sameOriginPath(target);
-      if (path) navigate(path, { replace: true });
-      else pageLocation.assign(target);
+      goToApplication(navigate, urlApp);
     } catch {
       navigate(PATHS.login, { replace: true });
     }

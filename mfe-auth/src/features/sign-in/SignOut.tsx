@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NS } from '../../i18n';
 import type { SignedOutState } from '../../navigation';
-import { sameOriginPath } from '../../signInRequest';
+import { sameOriginPath } from '../../goToApplication';
 
 /**
  * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
