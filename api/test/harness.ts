@@ -12,7 +12,7 @@ import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
-import { SIGN_IN_ACTIONS } from '../src/modules/audit/audit';
+import { SIGN_IN_ACTIONS } from '../src/security/audit';
 import { pgliteTemplatePath } from './pglite-template';
 
 export type Backend = 'pglite' | 'postgres';

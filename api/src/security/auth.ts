@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FALLBACK_APP, INFORMATION_CODES, MESSAGES, type AccessTokenClaims } from '@suite/shared/contracts';
 import { ApiError } from '../http/errors';
-import { recordAudit } from '../modules/audit/audit';
+import { recordAudit } from './audit';
 import { verifyAccessToken } from './tokens';
 
 /** The caller, from a verified access token. */

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seed-data';
 import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
-import type { AuditActor } from '../audit/audit';
+import type { AuditActor } from '../../security/audit';
 
 /**
  * The rules among administrators (docs/security/administrators.md), checked inside the change's

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_MESSAGES, INFORMATION_CODES, USER_MESSAGES, accessApi, type AccessWriteResult, type Envelope } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { actorGrants } from './guard';
 import {
   applicationsOfPrivilege,

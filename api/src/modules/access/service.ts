@@ -13,7 +13,7 @@ import {
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import { announceAccessChange } from './grants';
 import { actorGrants, assertWithin, changedGrants, guardConsoleHolders, privilegeGrants, roleGrants } from './guard';
 import {

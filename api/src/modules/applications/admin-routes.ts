@@ -3,7 +3,7 @@ import { INFORMATION_CODES, ModifyApplicationRequestSchema, applicationsAdminApi
 import { parseInput } from '../../http/errors';
 import { isRegisteredAddress } from '../../http/public-origin';
 import { route } from '../../http/route';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { listAdminApplications, selectableApplications } from './admin-queries';
 import { createApplication, isStateToggle, modifyApplication, setApplicationStateOnly, type ApplicationChange } from './admin-service';
 

@@ -14,7 +14,7 @@ import {
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import {
   announceApplicationsChange,
   applicationNameTaken,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, IMAGE_MAX_BYTES, applicationsAdminApi, type Envelope, type ErrorResult } from '@suite/shared/contracts';
 import { route } from '../../http/route';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { modifyAppearance, modifyTenantAppearance, readAppearance, uploadAppearanceImage } from './appearance-service';
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import { storeUploadedImage } from '../images/service';
 import { announceApplicationsChange, touchApplication } from './admin-queries';
 import { applicationNotFound } from './admin-service';

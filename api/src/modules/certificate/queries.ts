@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { RESET_CODE_MAX_ATTEMPTS, USER_STATE, USER_TYPE, type DocumentTypeRecord } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../security/audit';
 
 /** SQL of the certificate users' sign-in lookup and reset codes. */
 

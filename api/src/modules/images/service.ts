@@ -13,7 +13,7 @@ import {
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import { readPngHeader } from './png';
 import { insertImage } from './queries';
 

@@ -3,7 +3,7 @@ import { INFORMATION_CODES, MENU_MESSAGES, menusApi, type Envelope, type MenuWri
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { listMenus, privilegesOfApplication, userExists } from './queries';
 import { createMenu, menuApplication, menuApplicationNamed, menuOrEmpty, menuSeenWith, modifyMenu, uploadMenuImage, type MenuSaved } from './service';
 

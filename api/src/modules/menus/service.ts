@@ -21,7 +21,7 @@ import {
 import { es, formatPhrase } from '@suite/shared/phrases';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import { storeUploadedImage } from '../images/service';
 import { findMenu, findMenuApplication, findMenuApplicationNamed, findMenuById, insertMenu, privilegesOfApplication, replaceMenu, type MenuApplication } from './queries';
 

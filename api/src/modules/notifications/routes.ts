@@ -3,7 +3,7 @@ import { INFORMATION_CODES, MESSAGES, NOTIFICATION_MESSAGES, formatMessage, noti
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { findTemplateImage, findUserContact, listNotifications } from './queries';
 import { TEMPLATE_IMAGE_PATH } from './render';
 import { createNotification, deliveriesFor, dryRun, modifyNotification, removeNotification, renderRequest, sendTest, subjectsFor, templatesFor, type NotificationChange } from './service';

@@ -18,7 +18,7 @@ import {
 import { es, formatPhrase } from '@suite/shared/phrases';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import {
   activeApplications,
   deleteNotification,

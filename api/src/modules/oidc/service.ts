@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../security/audit';
 import { blockedError } from '../auth/credentials';
 import type { LoginUser, SignInApplication } from '../auth/lockout';
 import { startSession } from '../auth/service';

@@ -16,7 +16,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
 import { SharedLimiter } from '../../http/rate-limit';
 import type { AuthUser } from '../../security/auth';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../security/audit';
 import { hashLinkToken } from '../passwords/links';
 import { sendPasswordMail, tenantLanguage } from '../passwords/send-link';
 import {

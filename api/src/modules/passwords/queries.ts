@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { USER_STATE } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../security/audit';
 
 /** The application columns a password e-mail needs (its link lifetime, base and title). */
 export interface LinkApplication {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../../security/audit';
 import type { HubLogger, SessionHub } from '../hub';
 import { SESSIONS_ENDED_CHANNEL, encodeSessionsEnded, type EndedSessions } from '../hub/session-bus';
 

@@ -3,7 +3,7 @@ import { INFORMATION_CODES, USER_EXISTS_CODES, USER_MESSAGES, USER_STATE, usersA
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../../security/audit';
 import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
 import { createUser, deleteUser, modifyUser, reactivateUser, sendActivationOfCreated, setUserState, userNotFound, usersHolding } from './service';
 

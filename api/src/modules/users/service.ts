@@ -21,7 +21,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
 import { actorGrants, assertNotAbove, assertWithin, guardConsoleHolders, roleGrants, type Grants } from '../access/guard';
 import { announceAccessChange } from '../access/grants';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import { findPasswordApplication } from '../passwords/queries';
 import { queuePasswordMail } from '../passwords/send-link';
 import { announceSessionsEnded } from '../sessions/service';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { DB } from '../../db/schema';
-import type { AuthUser } from '../../security/auth';
+import type { DB } from '../db/schema';
+import type { AuthUser } from './auth';
 
 /**
  * The audit rows of sign-ins (password, certificate, identity provider) and of failed attempts:
