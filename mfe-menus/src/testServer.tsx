@@ -1,14 +1,11 @@
-import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
 import { type MenuItem, type MenuRecord } from '@suite/shared/console';
-import { Where, jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
-import { act, configure } from '@testing-library/react';
+import { consoleRemoteKit } from '@suite/shared/testing';
 import App from './App';
 
-// whole screens on a shared, busy machine: allow for slow renders
-configure({ asyncUtilTimeout: 5_000 });
-jest.setTimeout(30_000);
+/** Test helpers of menu settings: the console remote kit, and menus as the API answers them. */
 
-/** Test helpers of menu settings: a fake API on `fetch` and the remote as the host mounts it. */
+export { callsTo, cleanUpDialogs, serve } from '@suite/shared/testing';
+export const { renderAt } = consoleRemoteKit(App);
 
 export const APPLICATIONS = [
   { id: 1, name: 'ibuhoo', title: 'Suite GSE' },
@@ -45,29 +42,3 @@ export const menuRecord = (items: unknown[], over: Partial<MenuRecord> = {}): Me
   modifiedOn: '2026-01-01T10:00:00Z',
   ...over,
 });
-
-/** Answers fetch from `routes`; unknown calls get a 404. Returns the calls made (paths in lower case). */
-export function serve(routes: ApiRoutes): ApiCall[] {
-  return mockApi(routes, { record: (call) => ({ ...call, path: call.path.toLowerCase() }) });
-}
-
-export const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path.toLowerCase());
-
-/** The remote at `path`, as the host mounts it, signed in, with the page's DialogHost. */
-export function renderAt(path: string) {
-  sessionStore.signOut();
-  sessionStore.signIn({ token: jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 }) });
-  return renderRemoteAt(
-    App,
-    path,
-    <>
-      <Where />
-      <DialogHost />
-    </>,
-  );
-}
-
-/** Closes what a test left open. */
-export function cleanUpDialogs() {
-  act(() => closeAllDialogs());
-}

@@ -1,10 +1,10 @@
-import { AppProviders, DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
+import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
 import { type UserRow } from '@suite/shared/console';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { registerResources } from '@suite/shared';
-import { WithQueryClient, jwt, mockApi, reply, type ApiCall as Call } from '@suite/shared/testing';
+import { Where, jwt, mockApi, renderInHost, reply, type ApiCall as Call } from '@suite/shared/testing';
 import { NS, resources } from './i18n';
 import { UsersPage } from './UsersPage';
 
@@ -30,24 +30,17 @@ const ana = row({ id: '3', userName: 'ana', names: 'Ana', surnames: 'Núñez', d
 const ok = (result: unknown) => reply(200, { statusCode: 200, result });
 const listOf = (users: UserRow[], rows = users.length) => ok({ users, rows });
 
-function Where() {
-  const location = useLocation();
-  return <p>at {location.pathname}</p>;
-}
-
+/** The list screen alone as the host mounts it; a card's path shows only the location (an <output>: role status, like the list's loading state). */
 function renderUsers() {
-  return render(
-    <AppProviders>
-      <WithQueryClient>
-        <MemoryRouter initialEntries={['/users']}>
-          <Routes>
-            <Route path="users" element={<UsersPage />} />
-            <Route path="users/*" element={<Where />} />
-          </Routes>
-          <DialogHost />
-        </MemoryRouter>
-      </WithQueryClient>
-    </AppProviders>,
+  return renderInHost(
+    <>
+      <Routes>
+        <Route path="users" element={<UsersPage />} />
+        <Route path="users/*" element={<Where />} />
+      </Routes>
+      <DialogHost />
+    </>,
+    '/users',
   );
 }
 
@@ -267,7 +260,7 @@ describe('users list', () => {
     mockApi(() => listOf([admin]));
     renderUsers();
     await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
-    expect(screen.getByText('at /users/new')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/users\/new$/);
   });
 
   it('a row opens the user card, by click or by Enter', async () => {
@@ -275,13 +268,13 @@ describe('users list', () => {
     mockApi(() => listOf([admin, jdoe]));
     const { unmount } = renderUsers();
     await user.click(await screen.findByText('John'));
-    expect(screen.getByText('at /users/2')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/users\/2$/);
     unmount();
 
     renderUsers();
     const cell = await screen.findByText('Administrador');
     (cell.closest('tr') as HTMLElement).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByText('at /users/1')).toBeInTheDocument();
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/users\/1$/);
   });
 });

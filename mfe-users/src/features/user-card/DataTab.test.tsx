@@ -1,7 +1,7 @@
 import { changeLanguage } from '@suite/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDS, callsTo, cleanUpDialogs, renderCard, serve, userDetail } from './testServer';
+import { IDS, callsTo, cleanUpDialogs, renderAt, serve, userDetail } from './testServer';
 
 afterEach(cleanUpDialogs);
 
@@ -9,7 +9,7 @@ const field = (name: string) => screen.getByLabelText(name, { exact: true });
 
 async function openNew() {
   const calls = serve();
-  renderCard('/users/new');
+  renderAt('/users/new');
   expect(await screen.findByText('Nuevo usuario')).toBeInTheDocument();
   await screen.findByRole('option', { name: 'Usuario' });
   return calls;
@@ -37,7 +37,7 @@ describe('user card, Datos tab', () => {
     await act(() => changeLanguage('en'));
     try {
       serve();
-      renderCard('/users/new');
+      renderAt('/users/new');
       await screen.findByRole('option', { name: 'Usuario' }); // reference data comes as the API names it
       await user.type(field('Names'), 'Ana2');
       expect(await screen.findByText('Only letters and spaces are allowed.')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('user card, Datos tab', () => {
       'POST /api/user/getuserexists': ({ body }) =>
         body.userName === 'jdoe' ? [200, { informationCode: 'A10', information: 'En uso', users: [userDetail] }] : [200, { informationCode: 'R11', information: '', users: [] }],
     });
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
 
     await user.type(field('Usuario'), 'jdoe');
@@ -115,7 +115,7 @@ describe('user card, Datos tab', () => {
     serve({
       'POST /api/user/getuserexists': [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...userDetail, id: IDS.deleted, email: 'old@empresa.test', deleted: true }] }],
     });
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
 
     await user.type(field('Correo electrónico'), 'old@empresa.test');
@@ -137,7 +137,7 @@ describe('user card, Datos tab', () => {
       'POST /api/user/activatedeleteduser': [200, { informationCode: 'A10', information: 'El usuario fue reactivado con éxito', user: reactivated }],
       'GET /api/user/getbyid': [200, { count: 1, records: [reactivated] }],
     });
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
 
     await user.type(field('Usuario'), 'antiguo');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDS, callsTo, cleanUpDialogs, renderCard, serve, userDetail } from './testServer';
+import { IDS, callsTo, cleanUpDialogs, renderAt, serve, userDetail } from './testServer';
 
 afterEach(cleanUpDialogs);
 
@@ -10,7 +10,7 @@ const updated = { informationCode: 'A10', information: 'ok', id: IDS.user };
 
 async function openExisting(overrides: Parameters<typeof serve>[0] = {}) {
   const calls = serve({ 'POST /api/user/modify': [200, updated], ...overrides });
-  renderCard(`/users/${IDS.user}`);
+  renderAt(`/users/${IDS.user}`);
   expect(await screen.findByText('Detalles del usuario')).toBeInTheDocument();
   await waitFor(() => expect(field('Nombres')).toHaveValue('Ana María'));
   return calls;
@@ -200,7 +200,7 @@ describe('user card', () => {
   it('creates a user: valid data, then a main company, then at least one role', async () => {
     const user = userEvent.setup();
     const calls = serve({ 'POST /api/user/create': [200, { informationCode: 'A10', information: 'ok', id: IDS.user }] });
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
     expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
 
@@ -264,7 +264,7 @@ describe('user card', () => {
           ? [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...userDetail, id: IDS.deleted, deleted: true }] }]
           : [200, { informationCode: 'R11', information: '', users: [] }],
     });
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
     await fillNewUser(user);
     await user.clear(field('Usuario'));
@@ -283,7 +283,7 @@ describe('user card', () => {
   it('asks before leaving a new card with data: Descartar leaves for the list', async () => {
     const user = userEvent.setup();
     const calls = serve();
-    renderCard('/users/new');
+    renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
     await user.type(field('Nombres'), 'Carlos');
     await user.click(screen.getByRole('button', { name: 'Volver a usuarios' }));
@@ -308,7 +308,7 @@ describe('user card', () => {
 
   it('says so when the user does not exist', async () => {
     serve({ 'GET /api/user/getbyid': [404, { informationCode: 'R404', information: 'El usuario no existe.' }] });
-    renderCard(`/users/${IDS.user}`);
+    renderAt(`/users/${IDS.user}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('El usuario no existe.');
   });
 });

@@ -1,16 +1,10 @@
-import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
-import { Where, jwt, mockApi, renderRemoteAt, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
-import { act, configure } from '@testing-library/react';
+import { consoleRemoteKit, serve as serveRoutes, type ApiCall, type ApiRoutes } from '@suite/shared/testing';
 import App from '../../App';
 
-// the card's tests walk whole screens on a shared, busy machine: allow for slow renders
-configure({ asyncUtilTimeout: 5_000 });
-jest.setTimeout(30_000);
+/** Test helpers of the user card: the console remote kit, and the users API's default replies. */
 
-/**
- * Test helpers of the user card: a fake users API on `fetch` (answers by method and path) and
- * the remote rendered the way the host mounts it, with the page's dialogs.
- */
+export { callsTo, cleanUpDialogs } from '@suite/shared/testing';
+export const { renderAt } = consoleRemoteKit(App);
 
 export const IDS = {
   user: '5b0f2c4e-8d1a-4c3e-9f2a-1b2c3d4e5f60',
@@ -87,32 +81,7 @@ export function defaultRoutes(): ApiRoutes {
   };
 }
 
-/** A call, its path in lower case. */
-export type Call = ApiCall;
-
-/** Answers fetch from the default routes and `overrides`; unknown calls get a 404. Returns the calls made. */
-export function serve(overrides: ApiRoutes = {}): Call[] {
-  return mockApi({ ...defaultRoutes(), ...overrides }, { record: (call) => ({ ...call, path: call.path.toLowerCase() }) });
-}
-
-/** The calls to one path (lower-case). */
-export const callsTo = (calls: Call[], path: string) => calls.filter((call) => call.path === path);
-
-/** The users remote at `path`, as the host mounts it, signed in, with the page's DialogHost. */
-export function renderCard(path: string) {
-  sessionStore.signOut();
-  sessionStore.signIn({ token: jwt({ given_name: 'Admin', exp: Math.floor(Date.now() / 1000) + 600 }) });
-  return renderRemoteAt(
-    App,
-    path,
-    <>
-      <Where />
-      <DialogHost />
-    </>,
-  );
-}
-
-/** Closes what a test left open. */
-export function cleanUpDialogs() {
-  act(() => closeAllDialogs());
+/** Answers fetch from the default routes and `overrides`; unknown calls get a 404. Returns the calls made (paths in lower case). */
+export function serve(overrides: ApiRoutes = {}): ApiCall[] {
+  return serveRoutes({ ...defaultRoutes(), ...overrides });
 }
