@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Text } from '@chakra-ui/react';
+import { Box, Button, Text } from '@chakra-ui/react';
 import { MECHANISM_AFTER_SET_PASS, apiErrorMessage, useSession, type AssignPasswordApp } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
 import type { AvailableAppsState } from '../../navigation';
@@ -51,12 +52,7 @@ export function AvailableApps() {
       ) : (
         <>
           {state?.message ? <Text>{state.message}</Text> : null}
-          {error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FormError message={error} />
           <Box as="ul" display="grid" gridTemplateColumns="repeat(auto-fill, minmax(140px, 1fr))" gap="4" listStyleType="none" p="0" m="0">
             {apps.map((app) => (
               <li key={app.name}>

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { UserAccountEntry } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
 import type { SelectAccountsState } from '../../navigation';
@@ -50,12 +51,7 @@ export function SelectAccounts() {
 
   return (
     <PublicCard title={t('selectAccounts.title')} logo="rememberPassword">
-      {error ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FormError message={error} />
       {users.length === 0 ? (
         <Text role="status">{t('selectAccounts.empty')}</Text>
       ) : (

@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { PATHS, apiErrorMessage } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { formatCountdown } from '../../components/countdown';
 import { NS } from '../../i18n';
@@ -72,12 +73,7 @@ function CheckEmailCard({ maskedEmail, user }: { maskedEmail: string; user: stri
         </Text>
       </Text>
       <Text color="fg.muted">{t('checkEmail.instructions')}</Text>
-      {error ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FormError message={error} />
       <Stack gap="2" role="status" aria-live="polite" data-phase={RESEND_PHASE_NUMBER[phase]}>
         {phase === 'resent' ? <Text color="green.600">{t('checkEmail.resent')}</Text> : null}
         {phase === 'expired' ? (

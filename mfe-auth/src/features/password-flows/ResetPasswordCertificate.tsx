@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Field, chakra, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, chakra, Input, Stack, Text } from '@chakra-ui/react';
 import { ApiError, PATHS, apiErrorMessage, emailSentRoute, useLocalize, type DocumentTypeRecord, type UserAccountEntry } from '@suite/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { PublicCard } from '../../components/PublicCard';
 import { fetchDocumentTypes, requestAccountsOfDocument, requestCertificateResetLink, requestResetCode, validateResetCode } from '../../certificateRequests';
@@ -121,12 +122,7 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
       setStep('code');
     }, true);
 
-  const errorBox = error ? (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{localized(error)}</Alert.Title>
-    </Alert.Root>
-  ) : null;
+  const errorBox = <FormError message={error && localized(error)} />;
 
   if (step === 'done') {
     return (
