@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { openDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/db/seeds';
 import { hashPassword } from '../src/security/passwords';
 
 export const API_DIR = path.resolve(__dirname, '..');

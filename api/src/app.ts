@@ -5,7 +5,7 @@ import './context';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
-import { seed, type SeedResult } from './db/seed';
+import { seed, type SeedResult } from './db/seeds';
 import { installCompression } from './http/compression';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
 import { installReplyLanguage } from './http/language';

@@ -225,7 +225,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
  * A comma- or space-separated list of origins (`https://app.example.com`, `http://localhost:3000`),
  * each normalised to scheme://host[:port]; anything with a path, query or another scheme is refused.
  */
-/** Where the demo data's sibling applications live (db/seed-data.ts): APP_ORIGINS outside production when unset. */
+/** Where the demo data's sibling applications live (db/seeds/data.ts): APP_ORIGINS outside production when unset. */
 export const DEMO_APP_ORIGINS = 'https://*.suite.example';
 
 export function parseOrigins(name: string, raw: string | undefined, { wildcard = false } = {}): string[] {

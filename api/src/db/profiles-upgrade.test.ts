@@ -7,8 +7,8 @@ import { AppDirectory } from '../modules/applications/directory';
 import { resolveProfile } from '../modules/applications/profiles';
 import { openDatabase, type Database } from './index';
 import { listMigrations, migrate } from './migrate';
-import { seed } from './seed';
-import { PROFILE_SEED_VERSION } from './seed-profiles';
+import { seed } from './seeds';
+import { PROFILE_SEED_VERSION } from './seeds/profiles';
 
 /** A folder with the migrations older than 0009: the schema of a database seeded before profiles existed. */
 function migrationsBeforeProfiles(): string {

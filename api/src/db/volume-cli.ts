@@ -10,7 +10,7 @@ import path from 'node:path';
 import { apiPackageDir, loadConfig } from '../config';
 import { openDatabase } from '.';
 import { migrate } from './migrate';
-import { seed } from './seed';
+import { seed } from './seeds';
 import { VOLUME_PASSWORD, seedVolume } from './volume';
 
 function option(name: string): number | undefined {

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { APP_PARAMETERS, CONSOLE_AREAS, CONSOLE_AREA_NAMES, CONSOLE_WRITE_PRIVILEGES, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type PortalProfileOverride, type PrivilegeName } from '@suite/shared/contracts';
-import type { ApplicationsTable } from './schema';
-import { BRANDS, applicationAppearance, tenantOverride } from './seed-profiles';
+import type { ApplicationsTable } from '../schema';
+import { BRANDS, applicationAppearance, tenantOverride } from './profiles';
 
 /** Reference data of both specs, seeded idempotently at every start. */
 
@@ -60,7 +60,7 @@ export interface TenantSeed {
 export type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title' | 'appearance'> & {
   name: string;
   title: string;
-  /** The application's portal appearance (seed-profiles.ts). */
+  /** The application's portal appearance (profiles.ts). */
   appearance: ReturnType<typeof applicationAppearance>;
   tenants?: TenantSeed[];
   /** Its captchaApply parameter (applicationParameters): the sign-in screens show the captcha. */

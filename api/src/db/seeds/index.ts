@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { FALLBACK_APP, USER_STATE, USER_TYPE } from '@suite/shared/contracts';
-import { generatePassword, hashPassword } from '../security/passwords';
-import { STARTUP_LOCK_KEY } from './migrate';
-import type { DB } from './schema';
-import { ensureApplicationRoles } from './application-roles';
+import { generatePassword, hashPassword } from '../../security/passwords';
+import { STARTUP_LOCK_KEY } from '../migrate';
+import type { DB } from '../schema';
+import { ensureApplicationRoles } from '../application-roles';
 import {
   ADMIN_AREAS,
   ADMIN_COMPANY,
@@ -23,11 +23,11 @@ import {
   applicationParameters,
   demoEmail,
   jsonType,
-} from './seed-data';
-import { NOTIFICATION_TEMPLATES, templateImage } from './seed-notifications';
-import { seedMenus } from './seed-menus';
-import { seedDemoNotifications } from '../modules/notifications/demo';
-import { PROFILE_SEED_VERSION } from './seed-profiles';
+} from './data';
+import { NOTIFICATION_TEMPLATES, templateImage } from './notifications';
+import { seedMenus } from './menus';
+import { seedDemoNotifications } from '../../modules/notifications/demo';
+import { PROFILE_SEED_VERSION } from './profiles';
 
 export interface SeedOptions {
   /** Password of `admin` when it is created; generated when unset. */

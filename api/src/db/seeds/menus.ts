@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { FALLBACK_APP, MENU_ICON_SIZE_DEFAULT, MENU_LOCATION, MENU_SECTION, numberRowsFor, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/contracts';
 import { CONSOLE_SECTIONS, PATHS, type ConsoleSection } from '@suite/shared/federation';
-import type { DB } from './schema';
-import { BRANDS, BRAND_FILES, brandUrl } from './seed-profiles';
+import type { DB } from '../schema';
+import { BRANDS, BRAND_FILES, brandUrl } from './profiles';
 
 /**
  * The menus seeded once per application and location (existing menus are never overwritten, so

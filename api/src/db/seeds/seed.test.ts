@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { FALLBACK_APP, ResetEmailSchema } from '@suite/shared/contracts';
-import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../test/harness';
-import { createServer } from '../app';
-import { verifyPassword } from '../security/passwords';
-import { listMigrations, migrate } from './migrate';
-import { seed } from './seed';
-import { listNotifications } from '../modules/notifications/queries';
-import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './seed-data';
+import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../../test/harness';
+import { createServer } from '../../app';
+import { verifyPassword } from '../../security/passwords';
+import { listMigrations, migrate } from '../migrate';
+import { seed } from './index';
+import { listNotifications } from '../../modules/notifications/queries';
+import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './data';
 
 describeEachBackend('migrations and seed', (server) => {
   it('records every migration file once and applies nothing on a second run', async () => {

@@ -1,6 +1,6 @@
 import { ACCESS_MESSAGES, USER_STATE, formatMessage } from '@suite/shared/contracts';
 import { createUser, describeEachBackend } from '../../../test/harness';
-import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seed-data';
+import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seeds/data';
 import { guardConsoleHolders } from './guard';
 
 /**

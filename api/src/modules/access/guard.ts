@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACCESS_MESSAGES, INFORMATION_CODES, MESSAGES, USER_STATE, formatMessage } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seed-data';
+import { CONSOLE_WRITE_PRIVILEGES } from '../../db/seeds/data';
 import { ApiError, badRequest } from '../../http/errors';
 import { CONSOLE_APP } from '../../security/auth';
 import type { AuditActor } from '../../security/audit';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { APP_PARAMETERS, HIDDEN_APPLICATION, amountTimeComb, applicationHostLabel, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { applicationParameters, jsonType, type AppSeed } from '../../db/seed-data';
+import { applicationParameters, jsonType, type AppSeed } from '../../db/seeds/data';
 import { APPLICATIONS_CHANGED_CHANNEL } from '../hub/session-bus';
 
 type Executor = Kysely<DB> | Transaction<DB>;

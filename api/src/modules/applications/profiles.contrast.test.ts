@@ -1,6 +1,6 @@
 import { COLOR_MODES, DEFAULT_PROFILE, PORTAL_PROFILE_PATH, contrastFailures, contrastRatio, profileInMode, type PortalProfile } from '@suite/shared/contracts';
 import { describeEachBackend, json } from '../../../test/harness';
-import { APPLICATIONS } from '../../db/seed-data';
+import { APPLICATIONS } from '../../db/seeds/data';
 
 const failingPairs = (profile: PortalProfile) => contrastFailures(profile);
 

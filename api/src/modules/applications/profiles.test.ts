@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_TITLE, PORTAL_PROFILE_PATH, type PortalProfile } from '@suite/shared/contracts';
 import { describeEachBackend, json } from '../../../test/harness';
-import { BRANDS } from '../../db/seed-profiles';
+import { BRANDS } from '../../db/seeds/profiles';
 import { BRAND_PUBLIC_DIR } from '../static/brand/location';
 
 type Expected = Pick<PortalProfile, 'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultLanguage' | 'favicon'>;

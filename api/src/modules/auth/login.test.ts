@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { INFORMATION_CODES, MESSAGES, USER_STATE } from '@suite/shared/contracts';
 
 import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login } from '../../../test/harness';
-import { PRIVILEGES } from '../../db/seed-data';
+import { PRIVILEGES } from '../../db/seeds/data';
 import { hashRefreshToken } from '../../security/tokens';
 
 describeEachBackend('POST /api/Login', (server) => {

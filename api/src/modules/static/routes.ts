@@ -92,7 +92,7 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
     return reply;
   });
 
-  // brand images of the portal profiles (generated from src/db/seed-profiles.ts)
+  // brand images of the portal profiles (generated from src/db/seeds/profiles.ts)
   app.get('/brand/*', async (request, reply) => {
     const file = resolveInside(BRAND_PUBLIC_DIR, urlPath(request).slice('/brand/'.length));
     if (!file || !(await sendFile(request, reply, file, SHORT_CACHE))) return notFound(reply);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BRANDS } from '../../../db/seed-profiles';
+import { BRANDS } from '../../../db/seeds/profiles';
 import { writeBrandImages } from './generate';
 import { BRAND_PUBLIC_DIR } from './location';
 import { brandImages } from './svg';

@@ -1,11 +1,11 @@
 /**
  * Writes the brand images of every seeded brand to public/ (served at /brand/). Run after
- * changing a brand in src/db/seed-profiles.ts:
+ * changing a brand in src/db/seeds/profiles.ts:
  *   cd api && node --conditions=source --import tsx src/modules/static/brand/generate.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRANDS } from '../../../db/seed-profiles';
+import { BRANDS } from '../../../db/seeds/profiles';
 import { BRAND_PUBLIC_DIR } from './location';
 import { brandImages } from './svg';
 

@@ -1,4 +1,4 @@
-import { BRAND_FILES, type Brand, type MarkShape } from '../../../db/seed-profiles';
+import { BRAND_FILES, type Brand, type MarkShape } from '../../../db/seeds/profiles';
 
 /**
  * The brand images, drawn from a brand's name, mark shape and colours (we have no original
