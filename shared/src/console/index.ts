@@ -39,6 +39,8 @@ export { StateSwitch, type StateSwitchProps } from './data-table/StateSwitch';
 export { NativeSelect } from './data-table/NativeSelect';
 export { TextArea } from './TextArea';
 export { TabbedCard, type CardTab, type TabbedCardProps } from './tabbed-card/TabbedCard';
+export { CardFrame, type CardFrameProps } from './frame/CardFrame';
+export { ErrorAlert, type ErrorAlertProps } from './frame/ErrorAlert';
 /** Server data (TanStack Query on the host's QueryClient; ADR 0009). */
 export * from './query/keys';
 export { createConsoleQueryClient, createTestQueryClient, retryConsoleQuery, CONSOLE_STALE_MS } from './query/client';

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
+import { Alert, Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
+import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createPrivilege, fetchApplications, fetchApplicationsOfPrivilege, fetchPrivileges, modifyPrivilege } from '../../api/access';
@@ -31,7 +31,6 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
-  const headingId = useId();
   const isNew = privilegeId === undefined;
   const id = Number(privilegeId);
 
@@ -128,21 +127,10 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
   const status = failure ? 'error' : isNew ? 'ready' : list.isPending || held.isPending ? 'loading' : record && stored ? 'ready' : 'missing';
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
-        <Heading as="h1" id={headingId} size="xl">
-          {t('privileges')}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(LIST_PATH)}>
-          {t('actions.backToPrivileges')}
-        </Button>
-      </HStack>
+    <CardFrame title={t('privileges')} back={{ label: t('actions.backToPrivileges'), onClick: () => navigate(LIST_PATH) }}>
       {status === 'loading' ? <LoadingState label={t('loadingCard')} /> : null}
       {status === 'error' || status === 'missing' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{status === 'error' ? apiErrorMessage(failure) : localized(ACCESS_MESSAGES.privilegeUnknown)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={status === 'error' ? apiErrorMessage(failure) : localized(ACCESS_MESSAGES.privilegeUnknown)} />
       ) : null}
       {assignable.error && status === 'ready' ? (
         <Alert.Root status="warning" role="alert" mb="3">
@@ -158,6 +146,6 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
           {...card.tabbedCard}
         />
       ) : null}
-    </Box>
+    </CardFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { LoadingState } from '@suite/shared';
-import { loadStateOf, isActiveState } from '@suite/shared/console';
+import { ErrorAlert, loadStateOf, isActiveState } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchPrivilegeRoles } from '../../api/access';
@@ -15,10 +15,7 @@ export function PrivilegeGrants({ privilegeId }: { privilegeId: number }) {
   if (load.status === 'loading') return <LoadingState label={t('loadingCard')} />;
   if (load.status === 'error')
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{load.message}</Alert.Title>
-      </Alert.Root>
+      <ErrorAlert message={load.message} />
     );
   const records = grants.data ?? [];
   return (

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
+import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createRole, fetchApplications, fetchRoleApplications, fetchRoles, modifyRole } from '../../api/access';
@@ -26,7 +26,6 @@ export function RoleCard({ roleId }: { roleId?: string }) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
-  const headingId = useId();
   const isNew = roleId === undefined;
   const id = Number(roleId);
 
@@ -158,25 +157,14 @@ export function RoleCard({ roleId }: { roleId?: string }) {
   const status = failure ? 'error' : isNew ? 'ready' : roles.isPending || held.isPending ? 'loading' : record ? 'ready' : 'missing';
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
-        <Heading as="h1" id={headingId} size="xl">
-          {t('roles')}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(LIST_PATH)}>
-          {t('actions.backToRoles')}
-        </Button>
-      </HStack>
+    <CardFrame title={t('roles')} back={{ label: t('actions.backToRoles'), onClick: () => navigate(LIST_PATH) }}>
       {status === 'loading' ? <LoadingState label={t('loadingCard')} /> : null}
       {status === 'error' || status === 'missing' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{status === 'error' ? apiErrorMessage(failure) : localized(ACCESS_MESSAGES.roleUnknown)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={status === 'error' ? apiErrorMessage(failure) : localized(ACCESS_MESSAGES.roleUnknown)} />
       ) : null}
       {status === 'ready' ? (
         <TabbedCard subheader={isNew ? t('roleCard.subtitle.new') : editing ? t('roleCard.subtitle.edit') : t('roleCard.subtitle.detail')} tabs={tabs} actions={actions} {...card.tabbedCard} />
       ) : null}
-    </Box>
+    </CardFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Box, Field, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Box, Field, Input, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { LoadingState, useLocalize } from '@suite/shared';
 import {
+  ErrorAlert,
   DataTable,
   StateSwitch,
   loadStateOf,
@@ -112,10 +113,7 @@ export function RoleApplicationsTab(props: { applications: readonly ApplicationS
           {load.status === 'loading' ? (
             <LoadingState />
           ) : load.status === 'error' ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{load.message}</Alert.Title>
-            </Alert.Root>
+            <ErrorAlert message={load.message} />
           ) : offered.length === 0 ? (
             <Text color="fg.muted">{t('roleCard.applications.none')}</Text>
           ) : (
@@ -172,10 +170,7 @@ export function RoleUsersTab({ roleId }: { roleId: number }) {
         {t('roleCard.users.label')}
       </Text>
       {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={list.error} mb="3" />
       ) : null}
       <DataTable<RoleUserRow, 0>
         label={t('roleCard.users.label')}

@@ -1,5 +1,4 @@
-import { Box, Heading } from '@chakra-ui/react';
-import { useId } from 'react';
+import { CardFrame } from '@suite/shared/console';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { RolesList } from './RolesList';
@@ -7,13 +6,9 @@ import { RolesList } from './RolesList';
 /** The roles screen (/roles): its title and the list. */
 export function RolesPage() {
   const { t } = useTranslation(NS);
-  const headingId = useId();
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h1" id={headingId} size="xl" mb="4">
-        {t('roles')}
-      </Heading>
+    <CardFrame title={t('roles')}>
       <RolesList label={t('roles')} />
-    </Box>
+    </CardFrame>
   );
 }

@@ -9,6 +9,7 @@ import {
   useLocalize,
 } from '@suite/shared';
 import {
+  ErrorAlert,
   NativeSelect,
   StateSwitch,
   useConsoleMutation,
@@ -71,10 +72,7 @@ export function AppearanceTab({ appearance, editing }: AppearanceTabProps) {
   }
   if (state.status === 'error' || !stored || !draft || !profile) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{state.status === 'error' ? state.message : ''}</Alert.Title>
-      </Alert.Root>
+      <ErrorAlert message={state.status === 'error' ? state.message : ''} />
     );
   }
   return <AppearanceEditor appearance={appearance} stored={stored} draft={draft} profile={profile} editing={editing} />;

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, APPLICATION_MESSAGES } from '@suite/shared/console';
+import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, APPLICATION_MESSAGES } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createApplication, fetchApplications, modifyApplication } from '../../api/applications';
@@ -59,7 +59,6 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
-  const headingId = useId();
   const isNew = appId === undefined;
   const id = Number(appId);
 
@@ -169,10 +168,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   // the errors of the tab shown, for the fields whose errors show
   const visibleErrors = tab === 'appearance' ? {} : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
   const errorAlert = saveError ? (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{localized(saveError)}</Alert.Title>
-    </Alert.Root>
+    <ErrorAlert message={localized(saveError)} />
   ) : null;
   const formTabs: CardTab[] = TABS.map((id, index) => ({
     id,
@@ -225,24 +221,13 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   const subheader = isNew ? t('card.subtitle.new') : t(`card.subtitle.${tab}.${editing ? 'edit' : 'detail'}`);
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
-        <Heading as="h1" id={headingId} size="xl">
-          {t('apps')}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(PATHS.apps)}>
-          {t('actions.backToApps')}
-        </Button>
-      </HStack>
+    <CardFrame title={t('apps')} back={{ label: t('actions.backToApps'), onClick: () => navigate(PATHS.apps) }}>
       {status === 'loading' ? <LoadingState label={t('loadingCard')} /> : null}
       {status === 'error' || status === 'missing' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{status === 'error' ? apiErrorMessage(list.error) : localized(APPLICATION_MESSAGES.unknown)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={status === 'error' ? apiErrorMessage(list.error) : localized(APPLICATION_MESSAGES.unknown)} />
       ) : null}
       {status === 'ready' ? <TabbedCard subheader={subheader} tabs={tabs} actions={actions} {...card.tabbedCard} /> : null}
-    </Box>
+    </CardFrame>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Alert, Box, Button, HStack, Heading, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { TABLE_HEIGHT, type NotificationDelivery } from '@suite/shared/console';
+import { CardFrame, ErrorAlert, TABLE_HEIGHT, type NotificationDelivery } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchDeliveries, fetchNotifications } from '../../api/notifications';
@@ -16,7 +15,6 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
   const { t, i18n } = useTranslation(NS);
   const localized = useLocalize();
   const navigate = useNavigate();
-  const headingId = useId();
   const id = Number(notificationId);
   const list = useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications });
   const record = list.data?.find((notification) => notification.id === id);
@@ -24,26 +22,14 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
   const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: record?.timeZone }).format(new Date(iso)) : '');
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="2" gap="3" flexWrap="wrap">
-        <Heading as="h1" id={headingId} size="xl">
-          {t('deliveries.title')}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(PATHS.notifications)}>
-          {t('backToList')}
-        </Button>
-      </HStack>
-      {record ? (
-        <Text mb="4" color="fg.muted">
-          {record.reason} · {t('deliveries.summary', { recipients: record.recipients, sent: record.sent, failed: record.failed })}
-        </Text>
-      ) : null}
+    <CardFrame
+      title={t('deliveries.title')}
+      back={{ label: t('backToList'), onClick: () => navigate(PATHS.notifications) }}
+      subtitle={record ? `${record.reason} · ${t('deliveries.summary', { recipients: record.recipients, sent: record.sent, failed: record.failed })}` : null}
+    >
       {deliveries.isPending ? <LoadingState label={t('loading')} /> : null}
       {deliveries.error ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{localized(apiErrorMessage(deliveries.error))}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={localized(apiErrorMessage(deliveries.error))} />
       ) : null}
       {deliveries.data ? (
         deliveries.data.records.length === 0 ? (
@@ -80,6 +66,6 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
           </Table.ScrollArea>
         )
       ) : null}
-    </Box>
+    </CardFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { ApiError, apiErrorMessage, useLocalize } from '@suite/shared';
-import { showMessage, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared/console';
+import { ErrorAlert, showMessage, type NotificationDryRunResult, type NotificationPreviewResult } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dryRunNotification, previewNotification, sendTestNotification, type NotificationBody } from '../../api/notifications';
@@ -86,10 +86,7 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
         </Button>
       </HStack>
       {failure ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{localized(failure)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={localized(failure)} mb="3" />
       ) : null}
       {recipients ? (
         <Stack gap="1" mb="3" aria-live="polite">

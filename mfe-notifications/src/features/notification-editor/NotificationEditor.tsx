@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Field, HStack, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
 import {
+  CardFrame,
+  ErrorAlert,
   NativeSelect,
   PencilIcon,
   askDialog,
@@ -61,7 +63,6 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   const localized = useLocalize();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const headingId = useId();
   const isNew = notificationId === undefined;
   const id = Number(notificationId);
 
@@ -179,12 +180,15 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   if (status === 'loading') content = <LoadingState label={t('loading')} />;
   else if (status !== 'ready') {
     const message = status === 'error' ? apiErrorMessage(list.error) : localized(status === 'executed' ? NOTIFICATION_MESSAGES.executedReadOnly : NOTIFICATION_MESSAGES.unknown);
-    content = (
-      <Alert.Root status={status === 'executed' ? 'info' : 'error'} role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Root>
-    );
+    content =
+      status === 'executed' ? (
+        <Alert.Root status="info" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{message}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <ErrorAlert message={message} />
+      );
   } else {
     content = (
       <chakra.form display="flex" flexDirection="column" gap="5" noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
@@ -273,16 +277,10 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
           </Stack>
         </Box>
         {showAll && hasErrors ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{t('editor.fixErrors')}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={t('editor.fixErrors')} />
         ) : null}
         {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{localized(failure)}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={localized(failure)} />
         ) : null}
         <HStack justify="flex-end" gap="3" flexWrap="wrap">
           {!editing ? (
@@ -310,20 +308,14 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   }
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="2" gap="3" flexWrap="wrap">
-        <Heading as="h1" size="xl">
-          {localized(NOTIFICATION_MESSAGES.listTitle)}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(PATHS.notifications)}>
-          {t('backToList')}
-        </Button>
-      </HStack>
-      <Heading as="h2" id={headingId} size="md" mb="4" color="fg.muted">
-        {title}
-      </Heading>
+    <CardFrame
+      title={localized(NOTIFICATION_MESSAGES.listTitle)}
+      back={{ label: t('backToList'), onClick: () => navigate(PATHS.notifications) }}
+      subtitle={title}
+      subtitleHeading
+    >
       {content}
-    </Box>
+    </CardFrame>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Alert, Box, Text } from '@chakra-ui/react';
-import { DataTable, StateSwitch, type DataTableColumn, type SortOption } from '@suite/shared/console';
+import { Box, Text } from '@chakra-ui/react';
+import { ErrorAlert, DataTable, StateSwitch, type DataTableColumn, type SortOption } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ORDER, COMPANY_SORT, type CompanySort } from './companies';
@@ -62,10 +62,7 @@ export function CompaniesTab({ companies, editing, showMainError }: CompaniesTab
 
   if (companies.load.status === 'error') {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{companies.load.message}</Alert.Title>
-      </Alert.Root>
+      <ErrorAlert message={companies.load.message} />
     );
   }
   return (

@@ -1,6 +1,6 @@
-import { Alert, Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { LoadingState, apiErrorMessage } from '@suite/shared';
-import { consoleKeys } from '@suite/shared/console';
+import { ErrorAlert, consoleKeys } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +31,7 @@ export function EffectiveAccess({ userId }: { userId: string }) {
       {held.isPending ? (
         <LoadingState />
       ) : held.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{apiErrorMessage(held.error)}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={apiErrorMessage(held.error)} />
       ) : held.data.length === 0 ? (
         <Text color="fg.muted">{t('access.none')}</Text>
       ) : (

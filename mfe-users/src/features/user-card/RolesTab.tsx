@@ -1,6 +1,6 @@
-import { Alert, Box, HStack, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { LoadingState } from '@suite/shared';
-import { StateSwitch } from '@suite/shared/console';
+import { ErrorAlert, StateSwitch } from '@suite/shared/console';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EffectiveAccess } from './EffectiveAccess';
@@ -35,10 +35,7 @@ const AppButton = chakra('button', {
 
 function Failure({ message }: { message: string }) {
   return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
+    <ErrorAlert message={message} />
   );
 }
 

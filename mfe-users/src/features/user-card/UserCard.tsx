@@ -1,8 +1,8 @@
-import { Alert, Box, Button, HStack, Heading } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
-import { TabbedCard, consoleKeys, invalidateEntities, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import { CardFrame, ErrorAlert, TabbedCard, consoleKeys, invalidateEntities, showMessage, useCardController, type CardTab } from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -46,7 +46,6 @@ export function UserCard({ userId }: { userId?: string }) {
   const { t } = useTranslation(CARD_NS);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const headingId = useId();
   const isNew = userId === undefined;
   const openInEdit = Boolean((useLocation().state as UserCardState | null)?.edit);
 
@@ -230,25 +229,14 @@ export function UserCard({ userId }: { userId?: string }) {
   const status = isNew ? 'ready' : detail.status === 'pending' ? 'loading' : detail.status === 'error' ? 'error' : detail.data ? 'ready' : 'missing';
 
   return (
-    <Box as="section" aria-labelledby={headingId}>
-      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
-        <Heading as="h1" id={headingId} size="xl">
-          {t('title')}
-        </Heading>
-        <Button variant="outline" onClick={() => navigate(LIST_PATH)}>
-          {t('actions.back')}
-        </Button>
-      </HStack>
+    <CardFrame title={t('title')} back={{ label: t('actions.back'), onClick: () => navigate(LIST_PATH) }}>
       {status === 'loading' ? <LoadingState label={t('loading')} /> : null}
       {status === 'missing' || status === 'error' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{status === 'error' ? apiErrorMessage(detail.error) : t('notFound')}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={status === 'error' ? apiErrorMessage(detail.error) : t('notFound')} />
       ) : null}
       {status === 'ready' ? (
         <TabbedCard subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')} tabs={tabs} actions={actions} {...card.tabbedCard} />
       ) : null}
-    </Box>
+    </CardFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { formatThousands, useSession } from '@suite/shared';
 import {
+  ErrorAlert,
   DataTable,
   useConsoleMutation,
   useServerPage,
@@ -86,10 +87,7 @@ export function UsersList({ label }: { label: string }) {
   return (
     <Box>
       {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={list.error} mb="3" />
       ) : null}
       <DataTable<UserRow, UserSort>
         label={label}

@@ -1,7 +1,8 @@
-import { Alert, Box } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import type { LocalPageState, StateDateSort } from '../query/useLocalPage';
 import { DataTable, type DataTableProps } from './DataTable';
+import { ErrorAlert } from '../frame/ErrorAlert';
 
 export interface LocalPageTableProps<Row>
   extends Omit<DataTableProps<Row, StateDateSort>, 'rows' | 'rowKey' | 'query' | 'onQueryChange' | 'sortOptions' | 'loading' | 'total' | 'totalCapped'> {
@@ -22,10 +23,7 @@ export function LocalPageTable<Row>({ list, rowId, onRowClick, onCreate, ...tabl
   return (
     <Box>
       {list.error ? (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{list.error}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={list.error} mb="3" />
       ) : null}
       <DataTable<Row, StateDateSort>
         {...table}
