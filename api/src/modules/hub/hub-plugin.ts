@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INFORMATION_CODES, MESSAGES, fail, sessionsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
-import { HubLimitError, type SessionHub } from './session-hub';
+import { HubLimitError } from './hub-options';
+import type { SessionHub } from './session-hub';
 
 export interface HubPluginOptions {
   hub: SessionHub;

@@ -14,5 +14,6 @@
  */
 export * from './hub-protocol';
 export * from './session-bus';
+export * from './hub-options';
 export * from './session-hub';
 export * from './hub-plugin';
