@@ -1,4 +1,4 @@
-import { ApiError, call } from '@suite/shared';
+import { ApiError, INFORMATION_CODES, call } from '@suite/shared';
 import {
   accessApi,
   type AccessWriteResult,
@@ -40,7 +40,8 @@ export async function fetchPrivileges(application?: string): Promise<PrivilegeRe
   try {
     return (await call(accessApi.privilegeList, { headers: application ? { application } : {} })).records ?? [];
   } catch (error) {
-    if (error instanceof ApiError && error.informationCode === 'R11') return [];
+    // R11 is the spec's code for a failed sign-in and for an unknown application alike
+    if (error instanceof ApiError && error.informationCode === INFORMATION_CODES.badCredentials) return [];
     throw error;
   }
 }

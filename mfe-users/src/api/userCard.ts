@@ -1,5 +1,6 @@
 import {
   ApiError,
+  INFORMATION_CODES,
   call,
   getRuntimeConfig,
   type ActivateDeletedUserResult,
@@ -97,7 +98,8 @@ export async function fetchApplicationRoles(application: string, userId?: string
     const reply = (await call(accessApi.roleList, { headers: { application, ...(userId ? { user: userId } : {}) } })) as RoleListResult;
     return reply.records ?? [];
   } catch (error) {
-    if (error instanceof ApiError && error.informationCode === 'R11') return [];
+    // R11 is the spec's code for a failed sign-in and for an unknown application alike
+    if (error instanceof ApiError && error.informationCode === INFORMATION_CODES.badCredentials) return [];
     throw error;
   }
 }

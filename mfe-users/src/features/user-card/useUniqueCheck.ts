@@ -1,4 +1,4 @@
-import { apiErrorMessage, type UserDetail } from '@suite/shared';
+import { USER_EXISTS_CODES, apiErrorMessage, type UserDetail, type UserExistsResult } from '@suite/shared';
 import { askDialog, showMessage, USER_MESSAGES } from '@suite/shared/console';
 import { useCallback, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -24,7 +24,7 @@ export interface UniqueCheckOptions {
  * Answers are remembered per value, because re-validating the form clears the field error.
  */
 export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueCheckOptions) {
-  const answers = useRef(new Map<string, 'A10' | 'A20' | 'R11'>());
+  const answers = useRef(new Map<string, UserExistsResult['informationCode']>());
   const lastChecked = useRef<Record<UniqueField, string | undefined>>({ userName: undefined, email: undefined });
   const inFlight = useRef(new Map<string, Promise<boolean>>());
   const latest = useRef({ texts, onReactivated, userId });
@@ -55,18 +55,18 @@ export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueChe
     async (field: UniqueField, value: string, key: string): Promise<boolean> => {
       let code = answers.current.get(key);
       let deleted: UserDetail | undefined;
-      if (code === undefined || code === 'A20') {
+      if (code === undefined || code === USER_EXISTS_CODES.deleted) {
         const reply = await checkUserExists(field, value, latest.current.userId);
         code = reply.informationCode;
         deleted = reply.users?.[0];
         answers.current.set(key, code);
       }
       if (form.getValues(field).trim() !== value) return true; // typed on meanwhile: its own blur checks it
-      if (code === 'A10') {
+      if (code === USER_EXISTS_CODES.inUse) {
         form.setError(field, { type: 'duplicate', message: IN_USE[field] });
         return false;
       }
-      if (code === 'A20') {
+      if (code === USER_EXISTS_CODES.deleted) {
         await resolveDeleted(field, deleted);
         return false;
       }
@@ -88,7 +88,7 @@ export function useUniqueCheck({ form, userId, texts, onReactivated }: UniqueChe
       // a blur's check still running when the next arrow is pressed: one question, one dialog
       const running = inFlight.current.get(key);
       if (running) return running;
-      if (!force && lastChecked.current[field] === value && answers.current.get(key) !== 'A10') return true;
+      if (!force && lastChecked.current[field] === value && answers.current.get(key) !== USER_EXISTS_CODES.inUse) return true;
       lastChecked.current[field] = value;
       const done = settle(field, value, key).finally(() => inFlight.current.delete(key));
       inFlight.current.set(key, done);
