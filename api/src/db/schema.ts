@@ -137,6 +137,13 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** The plain users list's live-row count, one row kept by triggers (0008). */
+export interface UserTotalsTable {
+  id: Generated<boolean>;
+  /** bigint: node-postgres reads it as text, PGlite as a number. */
+  live: ColumnType<string | number, number, number>;
+}
+
 export interface UserCustomersTable {
   user_id: string;
   customer_id: string;
@@ -515,6 +522,7 @@ export interface DB {
   application_tenants: ApplicationTenantsTable;
   customers: CustomersTable;
   users: UsersTable;
+  user_totals: UserTotalsTable;
   user_customers: UserCustomersTable;
   privileges: PrivilegesTable;
   application_privileges: ApplicationPrivilegesTable;
