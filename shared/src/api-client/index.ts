@@ -4,4 +4,3 @@ export * from './events';
 export * from './navigation';
 export * from './appData';
 export * from './validation';
-export * from './emailSent';

@@ -2,3 +2,4 @@ export * from './ProfileContext';
 export * from './document';
 export * from './store';
 export * from './preview';
+export * from './emailSent';

@@ -1,5 +1,5 @@
 import type { EmailSentRouteName, PortalProfile } from '../contracts/profiles';
-import { getPageProfile } from '../profile/store';
+import { getPageProfile } from './store';
 
 /** The route that confirms an e-mail was sent: '/check-email' or '/alert'. */
 export type EmailSentRoute = EmailSentRouteName;

@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE } from '../contracts/profiles';
-import { resetPageProfile, setPageProfile } from '../profile/store';
+import { resetPageProfile, setPageProfile } from './store';
 import { resetRuntimeConfig, setRuntimeConfig } from '../runtime-config';
 import { emailSentRoute } from './emailSent';
 
