@@ -167,7 +167,9 @@ describe('the shell draws the menus the API gives', () => {
     renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     expect(await within(nav).findByRole('status')).toHaveTextContent('No pudimos cargar el menú');
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Usuarios', 'Roles', 'Privilegios', 'Aplicaciones', 'Ajustes de menú', 'Notificaciones de correo']);
+    // every section, in the route map's order, by its Spanish title
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(CONSOLE_SECTIONS.map((section) => section.titles.es));
+    expect(within(nav).getAllByRole('link')[0]).toHaveTextContent('Usuarios');
     expect(screen.queryByRole('button', { name: 'Aplicaciones de la suite' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
     expect(screen.getByRole('menuitem', { name: 'Cerrar sesión' })).toHaveAttribute('href', PATHS.logout);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { FALLBACK_APP, ResetEmailSchema } from '@suite/shared/contracts';
+import { FALLBACK_APP, ResetEmailSchema, CONSOLE_AREAS } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../../test/harness';
 import { createServer } from '../../app';
 import { verifyPassword } from '../../security/passwords';
@@ -103,7 +103,8 @@ describeEachBackend('migrations and seed', (server) => {
     expect(new Set(granted.map((g) => g.role))).toEqual(new Set(['Administrador']));
     expect(new Set(granted.map((g) => g.app))).toEqual(new Set([FALLBACK_APP]));
     expect(granted.map((g) => g.privilege).sort()).toEqual(PRIVILEGES.map((p) => p.name).sort());
-    expect(PRIVILEGES).toHaveLength(12);
+    // a read and a write per area of the console
+    expect(PRIVILEGES).toHaveLength(CONSOLE_AREAS.length * 2);
 
     const company = await db
       .selectFrom('user_customers as uc')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ACCESS_MESSAGES, APPLICATION_MESSAGES, MESSAGES, USER_STATE, formatMessage } from '@suite/shared/contracts';
+import { ACCESS_MESSAGES, APPLICATION_MESSAGES, MESSAGES, USER_STATE, formatMessage, PRIVILEGE_NAMES } from '@suite/shared/contracts';
 import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema';
  * them works; the console keeps an active holder of each write privilege, also under concurrency.
  */
 const PASSWORD = 'Esc4lation.Pass-1';
-const CONSOLE_PRIVILEGES = ['USERS', 'ROLES', 'PRIVILEGES', 'APPS', 'MENUS', 'NOTIFICATIONS'].flatMap((area) => [`${area}_READ`, `${area}_WRITE`]);
+const CONSOLE_PRIVILEGES = [...PRIVILEGE_NAMES];
 
 /** Everything an attempt could change: roles, privileges, who holds what, users, applications, the audit log. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
