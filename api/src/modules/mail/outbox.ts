@@ -48,6 +48,8 @@ interface ClaimedMessage {
   attempts: number;
 }
 
+const PURGE_EVERY_MS = 60_000;
+
 /** Sent and failed messages are kept a week for the record. */
 export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -93,6 +95,7 @@ export class MailOutbox {
   private scheduled = false;
   private stopped = false;
   private readonly composers = new Map<string, Composer>();
+  private lastPurge = 0;
 
   constructor(options: OutboxOptions) {
     this.instanceId = options.instanceId ?? randomUUID();
@@ -246,8 +249,10 @@ export class MailOutbox {
     return 'sent';
   }
 
+  /** At most once a minute per instance: a run follows every queued mail, the purge need not. */
   private async purge(): Promise<void> {
-    if (!(this.options.retentionMs > 0)) return;
+    if (!(this.options.retentionMs > 0) || Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
     const before = new Date(Date.now() - this.options.retentionMs);
     await sql`
       delete from mail_outbox
