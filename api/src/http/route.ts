@@ -15,6 +15,8 @@ export type RouteHandler<E extends Endpoint> = (input: EndpointParsed<E>, reques
 export interface RouteExtras {
   config?: Omit<FastifyContextConfig, 'contract'>;
   bodyLimit?: number;
+  /** Its replies, refusals included, carry tokens, codes or challenges: `Cache-Control: no-store`. */
+  noStore?: boolean;
 }
 
 /** The keys of an object schema (the headers, query or params a route reads). */
@@ -63,6 +65,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: R
     url: e.path,
     ...options,
     handler: async (request, reply) => {
+      if (extras.noStore) reply.header('cache-control', 'no-store');
       const input = {
         body: e.body ? parseInput(e.body, request.body) : undefined,
         headers: e.headers ? parseInput(e.headers, readHeaders(request, headerNames), 'headers') : undefined,

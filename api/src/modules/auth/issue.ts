@@ -1,7 +1,7 @@
 import { durationSeconds } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { signAccessToken } from '../../security/tokens';
-import type { AccessColumns } from './queries';
+import type { AccessColumns, SessionTokenRow } from './queries';
 
 const DEFAULT_ACCESS_SECONDS = 3600;
 
@@ -23,17 +23,6 @@ export interface AccessTokenInput {
   access: AccessColumns;
 }
 
-/** A session's row as the refresh rotation and the code exchange read it. */
-export interface SessionTokenRow extends AccessColumns {
-  session_id: string;
-  user_id: string;
-  user_name: string;
-  names: string;
-  surnames: string;
-  app_name: string;
-  amount_time: number;
-  time_unit: number;
-}
 
 /** A sign-in's parts: the application and user it proved, and the session it recorded. */
 export interface SignInTokenParts {

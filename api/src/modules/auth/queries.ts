@@ -129,8 +129,8 @@ export async function limitRefreshTokensByUser(db: Kysely<DB>, userId: string, a
   return rows[0]?.n ?? 0;
 }
 
-/** A rotated refresh token: what the new access token needs. */
-export interface RotatedRow extends AccessColumns {
+/** A session's row as the refresh rotation and the code exchange read it: what a new access token needs. */
+export interface SessionTokenRow extends AccessColumns {
   session_id: string;
   user_id: string;
   user_name: string;
@@ -139,6 +139,10 @@ export interface RotatedRow extends AccessColumns {
   app_name: string;
   amount_time: number;
   time_unit: number;
+}
+
+/** A rotated refresh token: its session's row. */
+export interface RotatedRow extends SessionTokenRow {
   /** On a retry within the reuse grace: the unseen successor it revoked; null for a normal rotation. */
   superseded: string | null;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionsApi } from '@suite/shared/contracts';
+import { ok, sessionsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { signIn } from './service';
 
@@ -13,14 +13,5 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // the tenant and the browser are read from the request by the sign-in itself (device, tenant rules)
-  route(
-    app,
-    sessionsApi.login,
-    async ({ body }, request, reply) => {
-      const result = await signIn(app.ctx, request, reply, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.login },
-  );
+  route(app, sessionsApi.login, async ({ body }, request, reply) => ok(await signIn(app.ctx, request, reply, body)), { config: limits.login, noStore: true });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionsApi } from '@suite/shared/contracts';
+import { ok, sessionsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { exchangeSignInCode, refreshTokens, revokeRefreshToken, validateAccessToken } from './service';
 
@@ -10,47 +10,11 @@ import { exchangeSignInCode, refreshTokens, revokeRefreshToken, validateAccessTo
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
 
-  route(
-    app,
-    sessionsApi.refreshToken,
-    async ({ body }, request, reply) => {
-      const result = await refreshTokens(app.ctx, request, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.token },
-  );
+  route(app, sessionsApi.refreshToken, async ({ body }, request) => ok(await refreshTokens(app.ctx, request, body)), { config: limits.token, noStore: true });
 
-  route(
-    app,
-    sessionsApi.revokeToken,
-    async ({ body }, request, reply) => {
-      const result = await revokeRefreshToken(app.ctx, request, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.token },
-  );
+  route(app, sessionsApi.revokeToken, async ({ body }, request) => ok(await revokeRefreshToken(app.ctx, request, body)), { config: limits.token, noStore: true });
 
-  route(
-    app,
-    sessionsApi.tokenValidation,
-    async ({ headers }, _request, reply) => {
-      const result = await validateAccessToken(app.ctx, headers);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.token },
-  );
+  route(app, sessionsApi.tokenValidation, async ({ headers }) => ok(await validateAccessToken(app.ctx, headers)), { config: limits.token, noStore: true });
 
-  route(
-    app,
-    sessionsApi.generateTokens,
-    async ({ body }, request, reply) => {
-      const result = await exchangeSignInCode(app.ctx, request, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.login },
-  );
+  route(app, sessionsApi.generateTokens, async ({ body }, request) => ok(await exchangeSignInCode(app.ctx, request, body)), { config: limits.login, noStore: true });
 }

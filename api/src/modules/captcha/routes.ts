@@ -9,13 +9,5 @@ import { route } from '../../http/route';
  */
 export default async function captchaRoutes(app: FastifyInstance): Promise<void> {
   const { captcha, limits } = app.ctx;
-  route(
-    app,
-    sessionsApi.captchaChallenge,
-    async (_input, _request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return captcha.challenge();
-    },
-    { config: limits.login },
-  );
+  route(app, sessionsApi.captchaChallenge, async () => captcha.challenge(), { config: limits.login, noStore: true });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordsApi } from '@suite/shared/contracts';
+import { ok, passwordsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { certificateFlows } from './service';
 
@@ -10,26 +10,9 @@ export default async function certificateRoutes(app: FastifyInstance): Promise<v
 
   route(app, passwordsApi.certificateDocumentTypes, async () => ({ statusCode: 200, result: await flows.documentTypes() }));
 
-  route(
-    app,
-    passwordsApi.certificateSignIn,
-    async ({ body }, request, reply) => {
-      const result = await flows.signIn(request, reply, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.login },
-  );
+  route(app, passwordsApi.certificateSignIn, async ({ body }, request, reply) => ok(await flows.signIn(request, reply, body)), { config: limits.login, noStore: true });
 
-  route(
-    app,
-    passwordsApi.certificateAccounts,
-    async ({ headers }, _request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result: await flows.accounts(headers.documentType, headers.documentNumber) };
-    },
-    { config: limits.reset },
-  );
+  route(app, passwordsApi.certificateAccounts, async ({ headers }) => ok(await flows.accounts(headers.documentType, headers.documentNumber)), { config: limits.reset, noStore: true });
 
   route(app, passwordsApi.certificateResetLink, async ({ body }, request) => ({ statusCode: 200, result: await flows.resetByLink(request, body) }), { config: limits.reset });
 

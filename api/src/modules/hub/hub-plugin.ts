@@ -32,7 +32,6 @@ export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub
   // the declaration names the default hub path; a hub served under another path negotiates there
   route(app, { ...sessionsApi.hubNegotiate, path: `${hub.path}/negotiate` }, async ({ query }, request, reply) => {
     const requested = Number(query.negotiateVersion ?? 0);
-    reply.header('cache-control', 'no-store');
     try {
       // request.ip: the client's address as TRUST_PROXY lets the app see it
       return hub.negotiate(Number.isFinite(requested) ? requested : 0, request.ip);
@@ -45,5 +44,5 @@ export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub
           : fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable);
       return reply.code(error.statusCode).header('retry-after', '5').send(body);
     }
-  });
+  }, { noStore: true });
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordsApi } from '@suite/shared/contracts';
+import { ok, passwordsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { oidcFlows } from './service';
 
@@ -8,25 +8,7 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
   const flows = oidcFlows(app.ctx);
 
-  route(
-    app,
-    passwordsApi.oidcConnect,
-    async ({ headers }, request, reply) => {
-      const result = await flows.connect(request, reply, headers);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.login },
-  );
+  route(app, passwordsApi.oidcConnect, async ({ headers }, request, reply) => ok(await flows.connect(request, reply, headers)), { config: limits.login, noStore: true });
 
-  route(
-    app,
-    passwordsApi.oidcExchange,
-    async ({ body }, request, reply) => {
-      const result = await flows.exchange(request, reply, body);
-      reply.header('cache-control', 'no-store');
-      return { statusCode: 200, result };
-    },
-    { config: limits.login },
-  );
+  route(app, passwordsApi.oidcExchange, async ({ body }, request, reply) => ok(await flows.exchange(request, reply, body)), { config: limits.login, noStore: true });
 }

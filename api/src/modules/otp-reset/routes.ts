@@ -22,7 +22,6 @@ export default async function otpResetRoutes(app: FastifyInstance): Promise<void
     passwordsApi.otpResetValidate,
     async ({ body: { token } }, _request, reply) => {
       const outcome = await service.validate(token);
-      reply.header('cache-control', 'no-store');
       if (outcome.ok) {
         const information = OTP_RESET_MESSAGES.sent;
         return { statusCode: 200, result: { information, informationCode: INFORMATION_CODES.success }, statusDetails: [{ code: INFORMATION_CODES.success, description: information }] };
@@ -32,6 +31,6 @@ export default async function otpResetRoutes(app: FastifyInstance): Promise<void
       reply.code(400);
       return { statusCode: 400, result: { information, informationCode: INFORMATION_CODES.badCredentials }, statusDetails: [{ code: INFORMATION_CODES.badCredentials, description: information }] };
     },
-    { config: limits.reset },
+    { config: limits.reset, noStore: true },
   );
 }

@@ -49,17 +49,8 @@ function passwordMail(
 }
 
 /** Queues a written password e-mail (a notice, or a reset code): the outbox sends it after the answer. */
-export async function sendPasswordMail(
-  out: { db: Kysely<DB>; outbox: Pick<MailOutbox, 'enqueue' | 'kick'> },
-  kind: MailKind,
-  user: LinkUser,
-  application: Pick<LinkApplication, 'name' | 'title'>,
-  language: string,
-  link?: string,
-  validitySeconds?: number,
-  code?: string,
-): Promise<void> {
-  await out.outbox.enqueue(out.db, passwordMail(kind, user, application, language, link, validitySeconds, code));
+export async function sendPasswordMail(out: { db: Kysely<DB>; outbox: Pick<MailOutbox, 'enqueue' | 'kick'> }, ...mail: Parameters<typeof passwordMail>): Promise<void> {
+  await out.outbox.enqueue(out.db, passwordMail(...mail));
   out.outbox.kick();
 }
 

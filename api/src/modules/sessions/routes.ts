@@ -12,7 +12,7 @@ import type { AuthUser } from '../../security/auth';
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { hub } = app.ctx;
 
-  route(app, sessionsApi.validateSession, async ({ headers: { connectionId } }, request, reply) => {
+  route(app, sessionsApi.validateSession, async ({ headers: { connectionId } }, request) => {
     const user = request.user as AuthUser;
     const current = hub.bindingOf(connectionId);
     if (current && current.userId !== user.id) {
@@ -22,7 +22,6 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     if (!hub.bindConnection(connectionId, { sessionId: user.sessionId as string, userId: user.id })) {
       throw new ApiError(404, MESSAGES.connectionUnknown, INFORMATION_CODES.notFound);
     }
-    reply.header('cache-control', 'no-store');
     return { statusCode: 200, result: { information: MESSAGES.sessionBound, informationCode: INFORMATION_CODES.success } };
-  });
+  }, { noStore: true });
 }

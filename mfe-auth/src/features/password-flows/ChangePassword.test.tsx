@@ -6,15 +6,8 @@ import { readPasswordLink } from './ChangePassword';
 import { jwt, reply } from '@suite/shared/testing';
 import { mockApi, renderAt, resetWorld, type Call } from '../../testHarness';
 
-// The captcha's web component does its proof of work in a browser worker; here a button stands in for it.
-jest.mock('../../components/AltchaWidget', () => ({
-  AltchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      solve captcha
-    </button>
-  ),
-  widgetStylesheet: () => Promise.resolve(),
-}));
+// the captcha's stand-in (components/__mocks__/AltchaWidget.tsx)
+jest.mock('../../components/AltchaWidget');
 
 beforeEach(() => resetWorld('ibuhoo'));
 afterEach(async () => {

@@ -6,15 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import App from '../../App';
 import { mockApi, reply } from '@suite/shared/testing';
 
-// The web component does its proof of work in a browser worker; here a button stands in for it.
-jest.mock('../../components/AltchaWidget', () => ({
-  AltchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      solve captcha
-    </button>
-  ),
-  widgetStylesheet: () => Promise.resolve(),
-}));
+// the captcha's stand-in (components/__mocks__/AltchaWidget.tsx)
+jest.mock('../../components/AltchaWidget');
 
 const PAYLOAD_KEY = 'test-payload-key';
 const CAPTCHA_ON = { GetParametersApp: { parameters: [{ name: 'captchaApply', value: 'true', type: 'boolean' }] } };
