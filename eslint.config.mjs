@@ -19,7 +19,10 @@ export const REMOTES = workspace.remotePackages();
 const FRONT_ENDS = workspace.frontEndPackages();
 
 /** Importing `@suite/shared` by a path into its folders, not by its entries. */
-const SHARED_DEEP = { group: ['@suite/shared/src', '@suite/shared/src/**', '**/shared/src', '**/shared/src/**'], message: 'Import @suite/shared by its entries (@suite/shared, /contracts, /console, …), not by path.' };
+const SHARED_DEEP = {
+  group: ['@suite/shared/src', '@suite/shared/src/**', '**/shared/src', '**/shared/src/**'],
+  message: 'Import @suite/shared by its entries (@suite/shared, /contracts, /console, …), not by path.',
+};
 
 /** What another workspace package looks like from inside one. */
 const otherPackages = (self) =>
@@ -36,14 +39,62 @@ const otherPackages = (self) =>
 
 /** Modules that only exist in a browser page or only in Node. */
 const PLATFORM_ONLY = [
-  { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-i18next', 'i18next', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'ky'], message: 'Contracts and phrases are isomorphic: no UI or browser library.' },
-  { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'http', 'https', 'net', 'stream', 'fastify', '@fastify/*', 'kysely', 'pg'], message: 'Contracts and phrases are isomorphic: no Node-only module.' },
-  { group: ['../i18n', '../i18n/**', '../ui', '../ui/**', '../console', '../console/**', '../api-client', '../api-client/**', '../session', '../session/**', '../theme', '../theme/**', '../profile', '../profile/**', '../runtime-config', '../runtime-config/**', '../testing', '../testing/**'], message: 'Contracts and phrases are isomorphic: they may use only each other, valibot and ../crypto.' },
+  {
+    group: [
+      'react',
+      'react-dom',
+      'react-dom/*',
+      'react-router',
+      'react-i18next',
+      'i18next',
+      '@chakra-ui/*',
+      '@emotion/*',
+      '@tanstack/*',
+      'ky',
+    ],
+    message: 'Contracts and phrases are isomorphic: no UI or browser library.',
+  },
+  {
+    group: ['node:*', 'fs', 'path', 'crypto', 'os', 'http', 'https', 'net', 'stream', 'fastify', '@fastify/*', 'kysely', 'pg'],
+    message: 'Contracts and phrases are isomorphic: no Node-only module.',
+  },
+  {
+    group: [
+      '../i18n',
+      '../i18n/**',
+      '../ui',
+      '../ui/**',
+      '../console',
+      '../console/**',
+      '../api-client',
+      '../api-client/**',
+      '../session',
+      '../session/**',
+      '../theme',
+      '../theme/**',
+      '../profile',
+      '../profile/**',
+      '../runtime-config',
+      '../runtime-config/**',
+      '../testing',
+      '../testing/**',
+    ],
+    message: 'Contracts and phrases are isomorphic: they may use only each other, valibot and ../crypto.',
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.reports/**', '**/.data/**', '**/.test-data/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.reports/**',
+      '**/.data/**',
+      '**/.test-data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -51,7 +102,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       'no-restricted-imports': ['error', { patterns: [SHARED_DEEP] }],
     },
   },
@@ -98,7 +152,10 @@ export default tseslint.config(
         {
           patterns: [
             SHARED_DEEP,
-            { group: ['../ui', '../ui/*', '../console', '../console/*', '../theme', '../theme/*', '../profile', '../profile/*'], message: 'The API client knows nothing of the UI: raise an event (api-client/events.ts) the UI subscribes to.' },
+            {
+              group: ['../ui', '../ui/*', '../console', '../console/*', '../theme', '../theme/*', '../profile', '../profile/*'],
+              message: 'The API client knows nothing of the UI: raise an event (api-client/events.ts) the UI subscribes to.',
+            },
           ],
         },
       ],
@@ -111,7 +168,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, ...PLATFORM_ONLY] }],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'location',
+          'process',
+          'Buffer',
+          '__dirname',
+          'require',
+        ].map((name) => ({
           name,
           message: 'Contracts and phrases are isomorphic: no browser or Node global.',
         })),

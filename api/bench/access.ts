@@ -26,7 +26,20 @@ import { openDatabase } from '../src/db';
 import { seedVolume } from '../src/db/volume';
 import { AccessGrants } from '../src/modules/access/grants';
 import { RoleHolders } from '../src/modules/access/holders';
-import { adminToken, fmt, line, measureCalls, percentiles, prepareDatabaseOn, runOnBackends, seededRandom, startApi, type BenchBackend, type BenchDatabase, type CallKind } from './common';
+import {
+  adminToken,
+  fmt,
+  line,
+  measureCalls,
+  percentiles,
+  prepareDatabaseOn,
+  runOnBackends,
+  seededRandom,
+  startApi,
+  type BenchBackend,
+  type BenchDatabase,
+  type CallKind,
+} from './common';
 
 const GOAL_P95_MS = 30;
 
@@ -61,10 +74,17 @@ async function seedAndSample(db: BenchDatabase, users: number): Promise<{ second
     await seedVolume(database.db, { users });
     const seconds = (Date.now() - started) / 1000;
     const { rows: holders } = await sql<{ id: number; holders: number }>`
-      select role_id as id, count(distinct user_id)::int as holders from user_roles group by role_id order by 2 desc limit 1`.execute(database.db);
+      select role_id as id, count(distinct user_id)::int as holders from user_roles group by role_id order by 2 desc limit 1`.execute(
+      database.db,
+    );
     const { rows: people } = await sql<{ id: string; surnames: string }>`
-      select u.id::text as id, u.surnames from users u where exists (select 1 from user_roles ur where ur.user_id = u.id) order by u.document limit 2000`.execute(database.db);
-    return { seconds, sample: { userIds: people.map((p) => p.id), busiestRole: holders[0], surnames: people.map((p) => p.surnames.split(' ')[0]) } };
+      select u.id::text as id, u.surnames from users u where exists (select 1 from user_roles ur where ur.user_id = u.id) order by u.document limit 2000`.execute(
+      database.db,
+    );
+    return {
+      seconds,
+      sample: { userIds: people.map((p) => p.id), busiestRole: holders[0], surnames: people.map((p) => p.surnames.split(' ')[0]) },
+    };
   } finally {
     await database.close();
   }
@@ -99,7 +119,10 @@ async function measureCheck(db: BenchDatabase, userIds: string[], connections: n
 async function runBackend(backend: BenchBackend, users: number, connections: number, seconds: number): Promise<boolean> {
   const db = await prepareDatabaseOn(backend, 1);
   const postgres = db.kind === 'postgres';
-  const verdict = (p95: number) => (postgres ? `goal p95 ≤ ${GOAL_P95_MS} ms → ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}` : `reported only (the ${GOAL_P95_MS} ms goal is PostgreSQL's)`);
+  const verdict = (p95: number) =>
+    postgres
+      ? `goal p95 ≤ ${GOAL_P95_MS} ms → ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}`
+      : `reported only (the ${GOAL_P95_MS} ms goal is PostgreSQL's)`;
   let ok = true;
   try {
     const { seconds: seeded, sample } = await seedAndSample(db, users);
@@ -112,10 +135,22 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
     if (postgres) {
       const cold = await measureCheck(db, sample.userIds, connections, 4000, true);
       const warm = await measureCheck(db, sample.userIds, connections, 200_000, false);
-      line('check, after a change p50 / p95 / p99 (ms)', `${fmt(cold.p50, 2)} / ${fmt(cold.p95, 2)} / ${fmt(cold.p99, 2)}`, 'AccessGrants.privilegesOf reading suite_user_privileges');
-      line('check, cached p50 / p95 / p99 (ms)', `${fmt(warm.p50, 3)} / ${fmt(warm.p95, 3)} / ${fmt(warm.p99, 3)}`, 'every call until the next change');
+      line(
+        'check, after a change p50 / p95 / p99 (ms)',
+        `${fmt(cold.p50, 2)} / ${fmt(cold.p95, 2)} / ${fmt(cold.p99, 2)}`,
+        'AccessGrants.privilegesOf reading suite_user_privileges',
+      );
+      line(
+        'check, cached p50 / p95 / p99 (ms)',
+        `${fmt(warm.p50, 3)} / ${fmt(warm.p95, 3)} / ${fmt(warm.p99, 3)}`,
+        'every call until the next change',
+      );
       const reload = await measureHoldersReload(db, sample.busiestRole.id, 100);
-      line('holders, after a change p50 / p95 / p99 (ms)', `${fmt(reload.p50)} / ${fmt(reload.p95)} / ${fmt(reload.p99)}`, `the ${sample.busiestRole.holders} holders read again, once per role and change`);
+      line(
+        'holders, after a change p50 / p95 / p99 (ms)',
+        `${fmt(reload.p50)} / ${fmt(reload.p95)} / ${fmt(reload.p99)}`,
+        `the ${sample.busiestRole.holders} holders read again, once per role and change`,
+      );
     }
 
     const results: Record<string, Awaited<ReturnType<typeof measureCalls>>> = {};
@@ -126,7 +161,13 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
       const api = await startApi({ ...db.env, ...env });
       try {
         const token = await adminToken(api.base);
-        results[label] = await measureCalls(api.base, token, { name: 'admin call', path: '/api/user/GetTypeUser', headers: () => ({}) }, connections, seconds);
+        results[label] = await measureCalls(
+          api.base,
+          token,
+          { name: 'admin call', path: '/api/user/GetTypeUser', headers: () => ({}) },
+          connections,
+          seconds,
+        );
         if (label === 'cached') {
           const pick = seededRandom(42);
           const size = 10;
@@ -158,12 +199,21 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
     // read-every-call run is the check's whole cost, what a user's first call after a change pays
     for (const [label, r, note, goal] of [
       ['admin call, grants cached', cached, 'GET /api/user/GetTypeUser (the default)', true],
-      ['admin call, grants read every call', uncached, `ACCESS_CACHE_MS=0: the check's read adds ${fmt(uncached.p95 - cached.p95)} ms at p95 (first call after a change)`, false],
+      [
+        'admin call, grants read every call',
+        uncached,
+        `ACCESS_CACHE_MS=0: the check's read adds ${fmt(uncached.p95 - cached.p95)} ms at p95 (first call after a change)`,
+        false,
+      ],
       ['role holders list', results.holders, `GET /api/role/users, role of ${sample.busiestRole.holders} holders, 35 % searched`, true],
     ] as const) {
       if (r.non2xx > 0 || r.errors > 0) ok = false;
       if (goal && postgres && r.p95 > GOAL_P95_MS) ok = false;
-      line(`${label} p50 / p95 / p99 (ms)`, `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`, `${note}; ${goal ? verdict(r.p95) : 'reported'}; ${fmt(r.perSecond, 0)} calls/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      line(
+        `${label} p50 / p95 / p99 (ms)`,
+        `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`,
+        `${note}; ${goal ? verdict(r.p95) : 'reported'}; ${fmt(r.perSecond, 0)} calls/s, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
     }
     return ok;
   } finally {

@@ -274,13 +274,24 @@ export async function measureCalls(base: string, token: string, kind: CallKind, 
     url: base,
     connections,
     duration: seconds,
-    requests: [{ method: 'GET', path: kind.path, setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }) }],
+    requests: [
+      {
+        method: 'GET',
+        path: kind.path,
+        setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }),
+      },
+    ],
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode === 200) latencies.push(responseTime);
   });
   const result = await instance;
-  return { ...percentiles(latencies), non2xx: result.non2xx, errors: result.errors + result.timeouts, perSecond: result['2xx'] / result.duration };
+  return {
+    ...percentiles(latencies),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    perSecond: result['2xx'] / result.duration,
+  };
 }
 
 export type BenchBackend = 'postgres' | 'pglite';
@@ -290,15 +301,21 @@ export type BenchBackend = 'postgres' | 'pglite';
  * =pglite runs one — with BENCH_USERS (default 100000), BENCH_CONNECTIONS (8) and BENCH_DURATION
  * (10 s); a run that returns false sets the exit code.
  */
-export function runOnBackends(name: string, run: (backend: BenchBackend, users: number, connections: number, seconds: number) => Promise<boolean>): void {
+export function runOnBackends(
+  name: string,
+  run: (backend: BenchBackend, users: number, connections: number, seconds: number) => Promise<boolean>,
+): void {
   const main = async () => {
     const users = envInt('BENCH_USERS', 100_000);
     const connections = envInt('BENCH_CONNECTIONS', 8);
     const seconds = envInt('BENCH_DURATION', 10);
-    const wanted = (process.env.BENCH_BACKENDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    const backends: BenchBackend[] = (process.env.DATABASE_URL ? (['postgres', 'pglite'] as BenchBackend[]) : (['pglite'] as BenchBackend[])).filter(
-      (b) => wanted.length === 0 || wanted.includes(b),
-    );
+    const wanted = (process.env.BENCH_BACKENDS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const backends: BenchBackend[] = (
+      process.env.DATABASE_URL ? (['postgres', 'pglite'] as BenchBackend[]) : (['pglite'] as BenchBackend[])
+    ).filter((b) => wanted.length === 0 || wanted.includes(b));
     let ok = true;
     for (const backend of backends) ok = (await run(backend, users, connections, seconds)) && ok;
     if (!ok) process.exitCode = 1;

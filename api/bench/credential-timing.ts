@@ -38,7 +38,11 @@ async function main(): Promise<void> {
         unknown: (name, i) => `nobody.${name.toLowerCase()}${i}`,
       },
       ChangePassword: {
-        call: (user) => ({ path: '/api/login/ChangePassword', body: { user, password: wrong, newpassword: next, appname: 'ibuhoo' }, status: 401 }),
+        call: (user) => ({
+          path: '/api/login/ChangePassword',
+          body: { user, password: wrong, newpassword: next, appname: 'ibuhoo' },
+          status: 401,
+        }),
         known: (i) => `bench.user${i + 1}`,
         unknown: (name, i) => `nobody.${name.toLowerCase()}${i}`,
       },
@@ -61,7 +65,11 @@ async function main(): Promise<void> {
           const user = kind === 'known' ? knownName(i) : unknownName(name, i);
           const { path, body, status } = call(user, i);
           const started = process.hrtime.bigint();
-          const response = await fetch(`${api.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          const response = await fetch(`${api.base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           await response.text();
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           if (response.status !== status) throw new Error(`${name} ${kind}: expected ${status}, got ${response.status}`);

@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   const total = envInt('BENCH_HUB_CONNECTIONS', 3000);
   const concurrency = envInt('BENCH_HUB_CONCURRENCY', 100);
   const db = await prepareDatabase(1); // the common set-up wants at least one bench user
-  process.stdout.write(`bench:hub — ${db.kind}, ${total} idle hub connections from one client, ${concurrency} at a time, server limits at their defaults\n`);
+  process.stdout.write(
+    `bench:hub — ${db.kind}, ${total} idle hub connections from one client, ${concurrency} at a time, server limits at their defaults\n`,
+  );
   const api = await startApi(db.env);
   const open: WebSocket[] = [];
   const refused = new Map<string, number>();

@@ -20,7 +20,18 @@ import autocannon from 'autocannon';
 import { verify } from '@node-rs/argon2';
 
 import { ARGON2_CONCURRENCY, hashPassword, PASSWORD_PARAMS } from '../src/security/passwords';
-import { BENCH_PASSWORD, PAYLOAD_KEY, defaultConnections, envInt, fmt, line, percentiles, postgresCpuMs, prepareDatabase, startApi } from './common';
+import {
+  BENCH_PASSWORD,
+  PAYLOAD_KEY,
+  defaultConnections,
+  envInt,
+  fmt,
+  line,
+  percentiles,
+  postgresCpuMs,
+  prepareDatabase,
+  startApi,
+} from './common';
 
 const GOAL = 0.85;
 /** CPU ms per sign-in beyond the argon2 verify. */
@@ -91,7 +102,11 @@ async function main(): Promise<void> {
     );
     // warm-up: JIT, pools, plans
     for (let i = 0; i < 2 * users; i++) {
-      const res = await fetch(`${api.base}/api/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies[i % users] });
+      const res = await fetch(`${api.base}/api/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: bodies[i % users],
+      });
       if (res.status !== 200) throw new Error(`warm-up sign-in failed: ${res.status} ${await res.text()}`);
     }
     const hash = await hashPassword(BENCH_PASSWORD);
@@ -139,12 +154,28 @@ async function main(): Promise<void> {
     // has optimised, not of one still interpreting it (the first seconds cost far more)
     if (warmup > 0) {
       const w = await signInSlice(warmup);
-      if (w.result.non2xx > 0 || w.result.errors > 0) throw new Error(`warm-up sign-ins failed: non-2xx ${w.result.non2xx}, errors ${w.result.errors}`);
-      line('warm-up (not counted)', `${w.result['2xx']} sign-ins`, `${fmt(w.result.duration, 0)} s; main thread ${fmt(w.mainCpuMs / Math.max(1, w.result['2xx']), 2)} ms per sign-in while V8 optimises`);
+      if (w.result.non2xx > 0 || w.result.errors > 0)
+        throw new Error(`warm-up sign-ins failed: non-2xx ${w.result.non2xx}, errors ${w.result.errors}`);
+      line(
+        'warm-up (not counted)',
+        `${w.result['2xx']} sign-ins`,
+        `${fmt(w.result.duration, 0)} s; main thread ${fmt(w.mainCpuMs / Math.max(1, w.result['2xx']), 2)} ms per sign-in while V8 optimises`,
+      );
     }
 
     const latencies: number[] = [];
-    const totals = { ok: 0, non2xx: 0, errors: 0, timeouts: 0, seconds: 0, apiCpuMs: 0, mainCpuMs: 0, otherThreadsCpuMs: 0, postgresCpuMs: 0, clientCpuMs: 0 };
+    const totals = {
+      ok: 0,
+      non2xx: 0,
+      errors: 0,
+      timeouts: 0,
+      seconds: 0,
+      apiCpuMs: 0,
+      mainCpuMs: 0,
+      otherThreadsCpuMs: 0,
+      postgresCpuMs: 0,
+      clientCpuMs: 0,
+    };
     const raw = { done: 0, seconds: 0, cpuMs: 0 };
     for (let round = 0; round < rounds; round++) {
       const { result, ...cpu } = await signInSlice(slice, latencies);
@@ -174,7 +205,11 @@ async function main(): Promise<void> {
     line('logins/s', fmt(loginsPerSecond));
     line('latency p50 / p95 / p99 (ms)', `${fmt(p.p50, 0)} / ${fmt(p.p95, 0)} / ${fmt(p.p99, 0)}`);
     line('raw argon2 verifies/s', fmt(verifies), `same parameters, ${hashing} at once as in the API, ${raw.done} verifies`);
-    line('CPU ms per sign-in (API process)', perLogin(totals.apiCpuMs), `raw verify ${fmt(rawPerVerify, 2)}; load client ${perLogin(totals.clientCpuMs)}`);
+    line(
+      'CPU ms per sign-in (API process)',
+      perLogin(totals.apiCpuMs),
+      `raw verify ${fmt(rawPerVerify, 2)}; load client ${perLogin(totals.clientCpuMs)}`,
+    );
     line(
       '  by thread: main / others',
       `${perLogin(totals.mainCpuMs)} / ${perLogin(totals.otherThreadsCpuMs)}`,
@@ -185,8 +220,13 @@ async function main(): Promise<void> {
       fmt(await wakeUpCpuMs(2), 3),
       'CPU ms of a timer that does nothing; the main thread wakes for each event of a sign-in (request, two statements, hash)',
     );
-    if (!Number.isNaN(totals.postgresCpuMs)) line('PostgreSQL CPU ms per sign-in', perLogin(totals.postgresCpuMs), 'every postgres process of this machine');
-    line('CPU ms per sign-in beyond the hash', fmt(beyondHash, 2), `goal ≤ ${BEYOND_HASH_GOAL_MS} → ${beyondHash <= BEYOND_HASH_GOAL_MS ? 'met' : 'MISSED'}`);
+    if (!Number.isNaN(totals.postgresCpuMs))
+      line('PostgreSQL CPU ms per sign-in', perLogin(totals.postgresCpuMs), 'every postgres process of this machine');
+    line(
+      'CPU ms per sign-in beyond the hash',
+      fmt(beyondHash, 2),
+      `goal ≤ ${BEYOND_HASH_GOAL_MS} → ${beyondHash <= BEYOND_HASH_GOAL_MS ? 'met' : 'MISSED'}`,
+    );
     line('logins ÷ verifies', fmt(ratio, 3), `goal ≥ ${GOAL} → ${ratio >= GOAL ? 'met' : 'MISSED'}`);
     if (totals.non2xx > 0 || totals.errors > 0) process.exitCode = 1;
   } finally {

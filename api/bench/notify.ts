@@ -35,7 +35,10 @@ interface Sink {
 }
 
 async function startSink(): Promise<Sink> {
-  const child: ChildProcess = fork(path.join(__dirname, 'smtp-sink-process.ts'), [], { execArgv: ['--conditions=source', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(path.join(__dirname, 'smtp-sink-process.ts'), [], {
+    execArgv: ['--conditions=source', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { url: string }).url));
     child.once('exit', (code) => reject(new Error(`smtp sink exited with ${code}`)));
@@ -58,7 +61,11 @@ async function startSink(): Promise<Sink> {
 /** `count` mails through the mailer by `senders` loops at once; mails per second. */
 async function bareLoop(mailer: Mailer, count: number, senders: number): Promise<number> {
   const mail = renderNotification({
-    template: { title: 'Mantenimiento programado', bodyHtml: '<p>Hola {{destinatario}},</p><p>Mantenimiento el {{fecha}}.</p>', imageUrl: 'http://localhost:8080/api/Notifications/TemplateImage/x' },
+    template: {
+      title: 'Mantenimiento programado',
+      bodyHtml: '<p>Hola {{destinatario}},</p><p>Mantenimiento el {{fecha}}.</p>',
+      imageUrl: 'http://localhost:8080/api/Notifications/TemplateImage/x',
+    },
     subject: 'Aviso de mantenimiento',
     definitions: [{ type: 'date', name: 'fecha', label: 'Fecha' }],
     values: [{ name: 'fecha', value: '2026-12-01' }],
@@ -70,7 +77,8 @@ async function bareLoop(mailer: Mailer, count: number, senders: number): Promise
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: senders }, async () => {
-      for (let i = next++; i < count; i = next++) await mailer.send({ to: `bare${i}@sink.bench`, ...mail, messageId: `<bare.${i}@bench.localhost>` });
+      for (let i = next++; i < count; i = next++)
+        await mailer.send({ to: `bare${i}@sink.bench`, ...mail, messageId: `<bare.${i}@bench.localhost>` });
     }),
   );
   return count / (Number(process.hrtime.bigint() - started) / 1e9);
@@ -83,12 +91,20 @@ runOnBackends('bench:notify', async (backend: BenchBackend) => {
   // one bench account (the shared preparation always adds some)
   const bench = await prepareDatabaseOn(backend, 1);
   const sink = await startSink();
-  const database = await openDatabase({ databaseUrl: bench.env.DATABASE_URL, dataDir: bench.env.DATA_DIR ?? 'memory://', poolSize: senders + 2 });
+  const database = await openDatabase({
+    databaseUrl: bench.env.DATABASE_URL,
+    dataDir: bench.env.DATA_DIR ?? 'memory://',
+    poolSize: senders + 2,
+  });
   const db = database.db;
   const mailer = new Mailer(db, FROM, sink.url);
   try {
     // the recipients: active users holding a role in an application of their own, offered the template
-    const app = await db.insertInto('applications').values({ name: 'benchnotify', title: 'Bench notify' }).returning('id').executeTakeFirstOrThrow();
+    const app = await db
+      .insertInto('applications')
+      .values({ name: 'benchnotify', title: 'Bench notify' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('notification_template_applications').values({ template_id: TEMPLATE, application_id: app.id }).execute();
     const role = await db.insertInto('roles').values({ name: 'Destinatarios bench' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
@@ -99,7 +115,12 @@ runOnBackends('bench:notify', async (backend: BenchBackend) => {
         returning id)
       insert into user_roles (user_id, role_id, application_id) select id, ${role.id}::int, ${app.id}::int from inserted`.execute(db);
     const date = nextDate(dateIn('America/Bogota', new Date()));
-    const subject = await db.selectFrom('notification_subjects').select('id').where('template_id', '=', TEMPLATE).orderBy('id').executeTakeFirstOrThrow();
+    const subject = await db
+      .selectFrom('notification_subjects')
+      .select('id')
+      .where('template_id', '=', TEMPLATE)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const { id } = await createNotification(
       db,
       undefined,

@@ -76,7 +76,11 @@ async function recordSessions(db: BenchDatabase, users: number, count: number): 
   const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? 'memory://', poolSize: 4 });
   try {
     const keys = await KeyStore.open(database.db);
-    const app = await database.db.selectFrom('applications').select(['id', 'name', 'amount_time', 'time_unit']).where('name', '=', 'ibuhoo').executeTakeFirstOrThrow();
+    const app = await database.db
+      .selectFrom('applications')
+      .select(['id', 'name', 'amount_time', 'time_unit'])
+      .where('name', '=', 'ibuhoo')
+      .executeTakeFirstOrThrow();
     const accounts = await database.db
       .selectFrom('users')
       .select(['id', 'user_name', 'names', 'surnames'])
@@ -112,7 +116,9 @@ async function main(): Promise<void> {
   const duration = envInt('BENCH_DURATION', 10);
   const sessionCount = envInt('BENCH_SESSIONS', 10_000);
   const db = await prepareDatabase(connections);
-  process.stdout.write(`bench:refresh — ${db.kind}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per phase, ${sessionCount} sessions for the second validation phase\n`);
+  process.stdout.write(
+    `bench:refresh — ${db.kind}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per phase, ${sessionCount} sessions for the second validation phase\n`,
+  );
   const recordingStarted = Date.now();
   const many = await recordSessions(db, connections, sessionCount);
   process.stdout.write(`recorded ${many.length} sessions in ${fmt((Date.now() - recordingStarted) / 1000, 1)} s\n`);
@@ -124,7 +130,11 @@ async function main(): Promise<void> {
     // warm-up on a session of its own
     const warm = await signIn(api.base, 'bench.user1');
     for (let i = 0; i < 200; i++) {
-      const res = await fetch(`${api.base}/api/Login/RefreshToken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: refreshBody(warm) });
+      const res = await fetch(`${api.base}/api/Login/RefreshToken`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: refreshBody(warm),
+      });
       const body = (await res.json()) as { result: { refreshToken: string } };
       if (res.status !== 200) throw new Error(`warm-up refresh failed: ${res.status} ${JSON.stringify(body)}`);
       warm.refreshToken = body.result.refreshToken;
@@ -211,11 +221,19 @@ async function main(): Promise<void> {
     report('refresh rotations', rotated, refreshLatencies, REFRESH_GOAL, 'rotations');
     report('token validations, one token', validated, validationLatencies, VALIDATION_GOAL, 'validations');
     report(`token validations, ${many.length} sessions in turn`, spreadValidated, manyLatencies, VALIDATION_GOAL, 'validations');
-    line('tokens presented in the phase', String(Math.min(next, many.length)), `of ${many.length} (each seen again only after the other ${many.length - 1})`);
+    line(
+      'tokens presented in the phase',
+      String(Math.min(next, many.length)),
+      `of ${many.length} (each seen again only after the other ${many.length - 1})`,
+    );
     if (firstRoundMs > 0) {
       const later = spreadValidated['2xx'] - many.length;
       const laterSeconds = spreadValidated.duration - firstRoundMs / 1000;
-      line('  first round (each token new) /s', fmt(many.length / (firstRoundMs / 1000)), `${many.length} in ${fmt(firstRoundMs / 1000, 2)} s`);
+      line(
+        '  first round (each token new) /s',
+        fmt(many.length / (firstRoundMs / 1000)),
+        `${many.length} in ${fmt(firstRoundMs / 1000, 2)} s`,
+      );
       if (laterSeconds > 0) line('  later rounds /s', fmt(later / laterSeconds), `${later} in ${fmt(laterSeconds, 2)} s`);
     } else {
       line('  first round (each token new)', 'unfinished', `${answered} of ${many.length} answered`);

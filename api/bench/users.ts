@@ -24,7 +24,19 @@ import { USER_LIST_COUNT_CAP } from '@suite/shared/contracts';
 
 import { openDatabase } from '../src/db';
 import { VOLUME_EMAIL_DOMAIN, seedVolume } from '../src/db/volume';
-import { adminToken, fmt, line, measureCalls, prepareDatabaseOn, runOnBackends, seededRandom, startApi, type BenchBackend, type BenchDatabase, type CallKind } from './common';
+import {
+  adminToken,
+  fmt,
+  line,
+  measureCalls,
+  prepareDatabaseOn,
+  runOnBackends,
+  seededRandom,
+  startApi,
+  type BenchBackend,
+  type BenchDatabase,
+  type CallKind,
+} from './common';
 
 const GOAL_P95_MS = 30;
 
@@ -75,9 +87,15 @@ async function explain(url: string, term: string, common: string): Promise<void>
     ['page 1, newest first', page('', 'modified_on desc, id')],
     ['page 5000 of 10 (from the end)', page('', 'modified_on asc, id desc', 49_990)],
     ['page 1, Inactivo first', page('', '(idstate <> 2), modified_on desc, id')],
-    [`count "${term}" (capped)`, `select count(*) from (select 1 from users where not deleted and search_text like '%${rare}%' limit ${USER_LIST_COUNT_CAP + 1}) m`],
+    [
+      `count "${term}" (capped)`,
+      `select count(*) from (select 1 from users where not deleted and search_text like '%${rare}%' limit ${USER_LIST_COUNT_CAP + 1}) m`,
+    ],
     [`search "${term}" (few: index)`, page(`and search_text like '%${rare}%'`, 'modified_on desc, id')],
-    [`count "${common}" (capped)`, `select count(*) from (select 1 from users where not deleted and search_text like '%${dense}%' limit ${USER_LIST_COUNT_CAP + 1}) m`],
+    [
+      `count "${common}" (capped)`,
+      `select count(*) from (select 1 from users where not deleted and search_text like '%${dense}%' limit ${USER_LIST_COUNT_CAP + 1}) m`,
+    ],
     [`search "${common}" (many: sort order)`, page(`and strpos(search_text, '${dense}') > 0`, '(idstate <> 1), modified_on desc, id', 20)],
   ];
   process.stdout.write('\nEXPLAIN ANALYZE on PostgreSQL (warm):\n');
@@ -88,7 +106,12 @@ async function explain(url: string, term: string, common: string): Promise<void>
       const plan = rows.map((r) => r['QUERY PLAN']);
       const nodes = plan
         .filter((l) => /Scan|Sort Method/.test(l))
-        .map((l) => l.trim().replace(/\s*\(actual.*$/, '').replace(/^->\s*/, ''))
+        .map((l) =>
+          l
+            .trim()
+            .replace(/\s*\(actual.*$/, '')
+            .replace(/^->\s*/, ''),
+        )
         .join('; ');
       const time = plan.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
       line(`  ${label}`, time, nodes);
@@ -151,8 +174,18 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
       ];
       process.stdout.write('\n');
       // the floor of an authenticated call on this machine now: token check, routing, a tiny query
-      const floor = await measureCalls(api.base, token, { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) }, connections, Math.max(3, seconds / 2));
-      line('floor p50 / p95 / p99 (ms)', `${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)}`, `GET /api/user/GetTypeUser, same concurrency: what any call costs here now`);
+      const floor = await measureCalls(
+        api.base,
+        token,
+        { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) },
+        connections,
+        Math.max(3, seconds / 2),
+      );
+      line(
+        'floor p50 / p95 / p99 (ms)',
+        `${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)}`,
+        `GET /api/user/GetTypeUser, same concurrency: what any call costs here now`,
+      );
       let ok = true;
       for (const kind of kinds) {
         const r = await measureCalls(api.base, token, kind, connections, seconds);
@@ -162,7 +195,9 @@ async function runBackend(backend: BenchBackend, users: number, connections: num
         line(
           `${kind.name} p50 / p95 / p99 (ms)`,
           `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`,
-          (db.kind === 'postgres' ? `goal p95 ≤ ${GOAL_P95_MS} ms → ${met ? 'met' : 'MISSED'}; ` : `reported only (the ${GOAL_P95_MS} ms goal is PostgreSQL's); `) +
+          (db.kind === 'postgres'
+            ? `goal p95 ≤ ${GOAL_P95_MS} ms → ${met ? 'met' : 'MISSED'}; `
+            : `reported only (the ${GOAL_P95_MS} ms goal is PostgreSQL's); `) +
             `${fmt(r.perSecond, 0)} calls/s, ${r.count} answered, non-2xx ${r.non2xx}, errors ${r.errors}`,
         );
       }

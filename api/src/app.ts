@@ -155,9 +155,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const { onRoute } = options;
     if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
     // revocation pushes reach every instance: LISTEN/NOTIFY on PostgreSQL, in process on PGlite
-    const bus: SessionBus = config.databaseUrl
-      ? new PgSessionBus(config.databaseUrl, { logger: app.log })
-      : new LocalSessionBus(app.log);
+    const bus: SessionBus = config.databaseUrl ? new PgSessionBus(config.databaseUrl, { logger: app.log }) : new LocalSessionBus(app.log);
     hub = new SessionHub({
       bus,
       logger: app.log,
@@ -184,7 +182,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
 
     const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
-    const outbox = new MailOutbox({ db: database.db, mailer, messageDomain: new URL(config.publicUrl).hostname || 'localhost', logger: app.log });
+    const outbox = new MailOutbox({
+      db: database.db,
+      mailer,
+      messageDomain: new URL(config.publicUrl).hostname || 'localhost',
+      logger: app.log,
+    });
     const ctx: AppContext = {
       config,
       database,
@@ -199,7 +202,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       limits: routeLimits(config.rateLimit),
       mailer,
       outbox,
-      notifications: new NotificationScheduler({ db: database.db, mailer, publicUrl: config.publicUrl, pollMs: config.notificationPollMs, deliveryRetentionMs: config.notificationRetentionDays * 86_400_000, logger: app.log }),
+      notifications: new NotificationScheduler({
+        db: database.db,
+        mailer,
+        publicUrl: config.publicUrl,
+        pollMs: config.notificationPollMs,
+        deliveryRetentionMs: config.notificationRetentionDays * 86_400_000,
+        logger: app.log,
+      }),
       captcha: await CaptchaService.open(database.db, config.captcha, directory),
     };
     app.decorate('ctx', ctx);
@@ -210,9 +220,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {
-      Promise.all([purgeExpiredTokens(database.db), purgeStaleLockouts(database.db), purgeStaleDevices(database.db, config.lockout.deviceTrustDays), purgeExpiredRequests(database.db), purgeExpiredSolutions(database.db), purgeEndedRateWindows(database.db)]).catch((err: unknown) =>
-        app?.log.warn({ err }, 'purging expired tokens failed'),
-      );
+      Promise.all([
+        purgeExpiredTokens(database.db),
+        purgeStaleLockouts(database.db),
+        purgeStaleDevices(database.db, config.lockout.deviceTrustDays),
+        purgeExpiredRequests(database.db),
+        purgeExpiredSolutions(database.db),
+        purgeEndedRateWindows(database.db),
+      ]).catch((err: unknown) => app?.log.warn({ err }, 'purging expired tokens failed'));
     }, PURGE_INTERVAL_MS);
     purge.unref();
     app.addHook('onClose', async (instance) => {

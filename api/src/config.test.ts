@@ -195,7 +195,10 @@ describe('OIDC settings', () => {
   it('reads providers per application, tenant or every application, and the local provider outside production', () => {
     const config = loadConfig({
       PORT: '9000',
-      OIDC_PROVIDERS: JSON.stringify({ '*': { issuer: 'https://id.example.com/', clientId: 'suite', clientSecret: 's1' }, 'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' } }),
+      OIDC_PROVIDERS: JSON.stringify({
+        '*': { issuer: 'https://id.example.com/', clientId: 'suite', clientSecret: 's1' },
+        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' },
+      }),
     });
     expect(config.oidc).toEqual({
       providers: {

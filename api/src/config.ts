@@ -208,7 +208,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (['off', 'false', 'no'].includes(lower)) return false;
   if (['on', 'true', 'yes'].includes(lower)) return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');
     const family = net.isIP(address);
@@ -239,7 +242,13 @@ export function parseOrigins(name: string, raw: string | undefined, { wildcard =
     } catch {
       throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port])`);
     }
-    if (!['http:', 'https:'].includes(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    if (
+      !['http:', 'https:'].includes(url.protocol) ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.hash ||
+      url.username
+    ) {
       throw new ConfigError(`${name}: "${item}" is not an origin (https://host[:port], no path)`);
     }
     const origin = wild ? url.origin.replace('//wildcard.', '//*.') : url.origin;
@@ -300,7 +309,8 @@ export function apiPackageDir(): string {
 export function parsePublicUrl(raw: string | undefined, production: boolean, port: number): string {
   const value = nonEmpty(raw);
   if (!value) {
-    if (production) throw new ConfigError('PUBLIC_URL is required in production: the origin of the links sent by e-mail, e.g. https://id.example.com');
+    if (production)
+      throw new ConfigError('PUBLIC_URL is required in production: the origin of the links sent by e-mail, e.g. https://id.example.com');
     return `http://localhost:${port || 8080}`;
   }
   let url: URL;
@@ -309,7 +319,14 @@ export function parsePublicUrl(raw: string | undefined, production: boolean, por
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
   }
-  if (!/^https?:$/.test(url.protocol) || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+  if (
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash
+  ) {
     throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://id.example.com, got "${raw}"`);
   }
   return url.origin;
@@ -391,7 +408,11 @@ export function loadConfig(env: Env = process.env): Config {
     security: {
       frameAncestors: parseOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS),
       corsOrigins: parseOrigins('CORS_ORIGINS', env.CORS_ORIGINS),
-      appOrigins: nonEmpty(env.APP_ORIGINS) ? parseOrigins('APP_ORIGINS', env.APP_ORIGINS, { wildcard: true }) : production ? [] : [DEMO_APP_ORIGINS],
+      appOrigins: nonEmpty(env.APP_ORIGINS)
+        ? parseOrigins('APP_ORIGINS', env.APP_ORIGINS, { wildcard: true })
+        : production
+          ? []
+          : [DEMO_APP_ORIGINS],
       hsts: parseSwitch('HSTS', env.HSTS, true),
       hstsMaxAge: parsePositiveInt('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 31_536_000, 0),
     },

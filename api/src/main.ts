@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   if (config.oidc?.devProvider) {
     const started = await startDevProvider(config.host, config.oidc.devProvider.port, (message) => process.stderr.write(`${message}\n`));
     localProvider = started;
-    config = { ...config, oidc: withDevProvider(config.oidc, { issuer: started.issuer, clientId: started.clientId, clientSecret: started.clientSecret }) };
+    config = {
+      ...config,
+      oidc: withDevProvider(config.oidc, { issuer: started.issuer, clientId: started.clientId, clientSecret: started.clientSecret }),
+    };
   }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {

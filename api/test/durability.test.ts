@@ -24,7 +24,16 @@ interface Running {
 }
 
 function serverEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD, PAYLOAD_KEY, LOG_LEVEL: 'info', RATE_LIMIT: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    PAYLOAD_KEY,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT: 'off',
+  };
   delete env.DATABASE_URL; // PGlite: the embedded database is what this is about
   delete env.NODE_ENV; // as `npm start` runs it (jest sets NODE_ENV=test)
   return env;
@@ -32,7 +41,11 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
 
 /** Starts src/main.ts as `npm start` does; resolves once it logged 'identity API ready' (or exited). */
 function startServer(dataDir: string): { running: Running; ready: Promise<string | undefined> } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: serverEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: serverEnv(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
@@ -64,7 +77,12 @@ async function started(dataDir: string): Promise<Running> {
   return running;
 }
 
-async function call(base: string, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -78,7 +96,9 @@ async function call(base: string, method: string, url: string, options: { token?
 }
 
 async function signIn(base: string, password: string): Promise<{ status: number; token?: string }> {
-  const { status, body } = await call(base, 'POST', '/api/Login', { body: { user: 'admin', password: encryptPayload(password, PAYLOAD_KEY), appname: 'ibuhoo' } });
+  const { status, body } = await call(base, 'POST', '/api/Login', {
+    body: { user: 'admin', password: encryptPayload(password, PAYLOAD_KEY), appname: 'ibuhoo' },
+  });
   return { status, token: body.result?.token };
 }
 
@@ -136,7 +156,12 @@ describe('embedded database: one process per DATA_DIR, acknowledged writes survi
     // … and the first keeps working and writing
     for (let i = 4; i <= 6; i++) await createUser(i);
     const changed = await call(first.base, 'POST', '/api/login/ChangePassword', {
-      body: { user: 'admin', password: encryptPayload(ADMIN_PASSWORD, PAYLOAD_KEY), newpassword: encryptPayload(NEW_ADMIN_PASSWORD, PAYLOAD_KEY), appname: 'ibuhoo' },
+      body: {
+        user: 'admin',
+        password: encryptPayload(ADMIN_PASSWORD, PAYLOAD_KEY),
+        newpassword: encryptPayload(NEW_ADMIN_PASSWORD, PAYLOAD_KEY),
+        appname: 'ibuhoo',
+      },
     });
     expect(changed.status).toBe(200);
 

@@ -183,7 +183,13 @@ export async function login(app: FastifyInstance, user: string, password: string
   return app.inject({
     method: 'POST',
     url: '/api/Login',
-    payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2, ...(tokenCaptcha ? { tokenCaptcha } : {}) },
+    payload: {
+      user,
+      password: encryptPayload(password, app.ctx.payloadKey),
+      appname,
+      TypeDeviceId: 2,
+      ...(tokenCaptcha ? { tokenCaptcha } : {}),
+    },
   });
 }
 
@@ -309,14 +315,22 @@ export function apiCaller(server: () => { app: FastifyInstance }, defaultToken: 
  * A refusal that changed nothing: the status, the message (contained in `result.information`)
  * and a database snapshot equal to the one taken before.
  */
-export async function expectRefusal(response: LightMyRequestResponse, expected: { status: number; information?: string; before: string; snapshot: () => Promise<string> }): Promise<void> {
+export async function expectRefusal(
+  response: LightMyRequestResponse,
+  expected: { status: number; information?: string; before: string; snapshot: () => Promise<string> },
+): Promise<void> {
   expect({ status: response.statusCode, body: response.body }).toEqual({ status: expected.status, body: expect.any(String) });
   if (expected.information) expect(json(response).result.information).toContain(expected.information);
   expect(await expected.snapshot()).toBe(expected.before);
 }
 
 /** The local OpenID provider (src/dev/oidc-provider.ts) in a child process; `stop()` ends it. */
-export async function startOidcProviderProcess(): Promise<{ issuer: string; clientId: string; clientSecret: string; stop(): Promise<void> }> {
+export async function startOidcProviderProcess(): Promise<{
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  stop(): Promise<void>;
+}> {
   const { fork } = await import('node:child_process');
   const path = await import('node:path');
   const child = fork(path.join(__dirname, 'oidc-provider-child.ts'), [], {

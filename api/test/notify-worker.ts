@@ -10,7 +10,13 @@ void (async () => {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
   const mailer = new Mailer(database.db, 'Suite <no-reply@suite.test>', process.env.SMTP_URL);
   const now = new Date(Number(process.env.NOW));
-  const scheduler = new NotificationScheduler({ db: database.db, mailer, publicUrl: 'https://id.suite.example', clock: () => now, instanceId: 'doomed' });
+  const scheduler = new NotificationScheduler({
+    db: database.db,
+    mailer,
+    publicUrl: 'https://id.suite.example',
+    clock: () => now,
+    instanceId: 'doomed',
+  });
   process.send?.('running');
   await scheduler.runOnce();
   mailer.close();

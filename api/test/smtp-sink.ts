@@ -59,7 +59,10 @@ export async function startSmtpSink(options: { keepRaw?: boolean } = {}): Promis
     waitFor(count, timeoutMs = 10_000) {
       if (messages.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`smtp sink: ${messages.length} of ${count} messages after ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`smtp sink: ${messages.length} of ${count} messages after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },

@@ -15,7 +15,9 @@ function seriousViolations(results: AxeResults): string[] {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes.map((node) => {
-        const data = node.any.find((check) => check.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const data = node.any.find((check) => check.id === 'color-contrast')?.data as
+          | { fgColor?: string; bgColor?: string; contrastRatio?: number }
+          | undefined;
         const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)` : '';
         return `${violation.id} [${violation.impact}] ${node.target.join(' ')}${colours}: ${node.failureSummary ?? violation.help}`;
       }),

@@ -156,13 +156,19 @@ test.describe('languages of the public screens', () => {
         expect(await page.evaluate(() => localStorage.getItem('bms_lang'))).toBe(language);
         const after = await visibleTexts();
         expect(after.length).toBe(before.length);
-        expect(after.filter((text) => before.includes(text)), `texts left untranslated going to ${language}`).toEqual([]);
+        expect(
+          after.filter((text) => before.includes(text)),
+          `texts left untranslated going to ${language}`,
+        ).toEqual([]);
         before = after;
       }
       // the bar is on the application's other public screens too, in the chosen language
       await page.getByRole('link', { name: 'Recordar contraseña' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
-      await expect(page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
     } finally {
       await context.close();
     }

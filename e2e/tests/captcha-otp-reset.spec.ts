@@ -30,7 +30,9 @@ async function applicationToken(page: Page): Promise<string> {
 }
 
 test('firmaya: Ingresar waits for the captcha; an OTP-reset link confirms once', async ({ page, browser }) => {
-  await page.route(SIBLING, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>Sibling</title><h1>Sibling</h1></html>' }));
+  await page.route(SIBLING, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>Sibling</title><h1>Sibling</h1></html>' }),
+  );
 
   // the certificate sign-in: every field valid, the captcha not solved yet
   await page.goto(`${FIRMAYA}/login`);
@@ -53,7 +55,10 @@ test('firmaya: Ingresar waits for the captcha; an OTP-reset link confirms once',
   // confronta asks, through its own account, for mgarcia's OTP reset
   const token = await applicationToken(page);
   const since = Date.now();
-  const created = await page.request.post(`/api/otp-reset/requests`, { headers: { authorization: `Bearer ${token}` }, data: { appName: 'confronta', userName: 'mgarcia' } });
+  const created = await page.request.post(`/api/otp-reset/requests`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { appName: 'confronta', userName: 'mgarcia' },
+  });
   expect(created.status()).toBe(200);
   const { id } = ((await created.json()) as { result: { request: { id: string } } }).result.request;
   const link = await mailedLink(page, 'mgarcia@demo.suite.test', since, '/resetotp');
@@ -74,7 +79,9 @@ test('firmaya: Ingresar waits for the captcha; an OTP-reset link confirms once',
 
     // the spent link: R11 with the reason
     await own.goto(`${CONFRONTA}${link}`);
-    await expect(dialog).toContainText('No se puede enviar la solicitud de restablecimiento de OTP: la solicitud ya fue confirmada con este enlace.');
+    await expect(dialog).toContainText(
+      'No se puede enviar la solicitud de restablecimiento de OTP: la solicitud ya fue confirmada con este enlace.',
+    );
     await expect(dialog).toContainText('Error');
     await expectAccessible(own, 'OTP reset refused');
   } finally {

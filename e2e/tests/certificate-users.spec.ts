@@ -42,7 +42,9 @@ async function mailedCode(page: Page, to: string, since: number): Promise<string
 }
 
 test('a certificate user signs in to firmaya with document and password and reaches the application', async ({ page }) => {
-  await page.route(`${FIRMAYA_APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }));
+  await page.route(`${FIRMAYA_APP}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }),
+  );
   await page.goto(`${FIRMAYA}/login`);
   await expect(page.getByLabel('Contraseña del certificado')).toBeVisible();
   await expect(page.getByLabel('Usuario', { exact: true })).toHaveCount(0);
@@ -94,13 +96,17 @@ test('reset by e-mailed code: the resend step shows the masked address, the code
   await page.getByLabel('Código', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  await expect(page.getByText('Tu contraseña fue restablecida. Ingresa con la contraseña asignada inicialmente al certificado.')).toBeVisible();
+  await expect(
+    page.getByText('Tu contraseña fue restablecida. Ingresa con la contraseña asignada inicialmente al certificado.'),
+  ).toBeVisible();
   await expectAccessible(page, 'certificate reset: done');
   await page.getByRole('button', { name: 'Entendido' }).click();
   await expect(page).toHaveURL(/\/login$/i);
 
   // the certificate's initial password signs in now
-  await page.route(`${FIRMAYA_APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }));
+  await page.route(`${FIRMAYA_APP}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }),
+  );
   await fillDocument(page, 'CC - Cédula de ciudadanía', '52111222');
   await page.getByLabel('Contraseña del certificado').fill(CERTIFICATE_PASSWORD);
   await solveCaptcha(page);

@@ -80,10 +80,15 @@ test('/login starts from main.js with the shared libraries inside it, not a chun
   expect(host[0], scripts.join(', ')).toMatch(/^\/main\.[0-9a-f]+\.js$/);
   expect(host.length, scripts.join(', ')).toBeLessThanOrEqual(2);
   // the sign-in remote: its container and its screens
-  expect(scripts.filter((path) => path.startsWith('/mfe/auth/')), scripts.join(', ')).toHaveLength(2);
+  expect(
+    scripts.filter((path) => path.startsWith('/mfe/auth/')),
+    scripts.join(', '),
+  ).toHaveLength(2);
 });
 
-test("the static style sheet is preloaded first, compressed and cached for good; the page inserts only its profile's variables", async ({ page }) => {
+test("the static style sheet is preloaded first, compressed and cached for good; the page inserts only its profile's variables", async ({
+  page,
+}) => {
   const sheets: Response[] = [];
   page.on('response', (response: Response) => {
     if (response.request().resourceType() === 'stylesheet') sheets.push(response);
@@ -93,7 +98,9 @@ test("the static style sheet is preloaded first, compressed and cached for good;
   await page.waitForLoadState('networkidle');
 
   // one sheet, preloaded by the document before its scripts (it holds back neither them nor the first paint)
-  expect([...new Set(sheets.map((sheet) => new URL(sheet.url()).pathname))]).toEqual([expect.stringMatching(/^\/global\.[0-9a-f]{8}\.css$/)]);
+  expect([...new Set(sheets.map((sheet) => new URL(sheet.url()).pathname))]).toEqual([
+    expect.stringMatching(/^\/global\.[0-9a-f]{8}\.css$/),
+  ]);
   const headers = await sheets[0].allHeaders();
   expect(headers['content-type']).toMatch(/^text\/css/);
   expect(headers['content-encoding']).toBe('br');
@@ -106,7 +113,9 @@ test("the static style sheet is preloaded first, compressed and cached for good;
     const root = getComputedStyle(document.documentElement);
     const link = document.querySelector<HTMLLinkElement>('link[data-global-styles]');
     // what the page's own <style> elements (Emotion's) hold, however they were inserted
-    const inserted = [...document.querySelectorAll('style')].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText)).join('\n');
+    const inserted = [...document.querySelectorAll('style')]
+      .flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
+      .join('\n');
     return {
       applied: link?.rel === 'stylesheet' && (link.sheet?.cssRules.length ?? 0) > 3,
       gray: root.getPropertyValue('--chakra-colors-gray-500').trim(),

@@ -9,7 +9,9 @@ import { signIn } from './support';
 
 const ROOT = resolve(__dirname, '../..');
 /** Every other front end of the workspace (shared/tools/workspace.cjs reads pnpm-workspace.yaml). */
-const OTHERS = (createRequire(__filename)(join(ROOT, 'shared/tools/workspace.cjs')) as { frontEndPackages(): string[] }).frontEndPackages().filter((pkg) => pkg !== 'mfe-users');
+const OTHERS = (createRequire(__filename)(join(ROOT, 'shared/tools/workspace.cjs')) as { frontEndPackages(): string[] })
+  .frontEndPackages()
+  .filter((pkg) => pkg !== 'mfe-users');
 const PNPM = process.env.SUITE_PNPM || 'pnpm';
 
 /** The mfe-users source files that hold the users screen's title (the list's and the card's texts). */
@@ -42,7 +44,8 @@ function fingerprint(pkgs: string[]): Record<string, string> {
   return out;
 }
 
-const buildUsers = () => execSync(`${PNPM} --filter ./mfe-users run build`, { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+const buildUsers = () =>
+  execSync(`${PNPM} --filter ./mfe-users run build`, { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
 
 test('rebuilding only mfe-users changes its text on reload; every other bundle stays byte-identical', async ({ page }) => {
   test.setTimeout(240_000);

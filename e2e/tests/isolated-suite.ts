@@ -38,7 +38,14 @@ function startApi(port: number, dataDir: string): ChildProcess {
   return spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
   });
 }
 
@@ -79,7 +86,12 @@ export async function startIsolatedSuite(port: number, sql: string): Promise<Iso
   }
   const requireFromApi = createRequire(join(ROOT, 'api/package.json'));
   const { PGlite } = requireFromApi('@electric-sql/pglite') as {
-    PGlite: { create(options: { dataDir: string; extensions: Record<string, unknown> }): Promise<{ exec(sql: string): Promise<unknown>; close(): Promise<void> }> };
+    PGlite: {
+      create(options: {
+        dataDir: string;
+        extensions: Record<string, unknown>;
+      }): Promise<{ exec(sql: string): Promise<unknown>; close(): Promise<void> }>;
+    };
   };
   // the schema uses pg_trgm (users search index): the database opens only with the extension loaded
   const { pg_trgm } = requireFromApi('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: unknown };

@@ -44,7 +44,12 @@ function png(size: number, rgb: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Moves focus with Tab alone until `target` has it, as a keyboard user would. */
@@ -149,9 +154,13 @@ test('menus are built, reordered and switched off in the editor, and the shell s
   await suite.getByLabel('Nombre', { exact: true }).fill(TILE);
   await suite.getByLabel('URL de la página de inicio').fill('https://portal.example/');
   await suite.getByLabel('URL de la aplicación').fill('https://portal.example/app');
-  await suite.getByLabel('Logo claro: Cargar imagen').setInputFiles({ name: 'portal-claro.png', mimeType: 'image/png', buffer: png(32, [29, 95, 168]) });
+  await suite
+    .getByLabel('Logo claro: Cargar imagen')
+    .setInputFiles({ name: 'portal-claro.png', mimeType: 'image/png', buffer: png(32, [29, 95, 168]) });
   await expect(suite.getByRole('img', { name: 'Logo claro' })).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
-  await suite.getByLabel('Logo oscuro: Cargar imagen').setInputFiles({ name: 'portal-oscuro.png', mimeType: 'image/png', buffer: png(32, [240, 240, 240]) });
+  await suite
+    .getByLabel('Logo oscuro: Cargar imagen')
+    .setInputFiles({ name: 'portal-oscuro.png', mimeType: 'image/png', buffer: png(32, [240, 240, 240]) });
   await expect(suite.getByRole('img', { name: 'Logo oscuro' })).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
   expect((await audit(page, '[role="dialog"]')).serious, 'suite item modal').toEqual([]);
   const lightLogo = await suite.getByRole('img', { name: 'Logo claro' }).getAttribute('src');
@@ -167,7 +176,8 @@ test('menus are built, reordered and switched off in the editor, and the shell s
   await page.reload();
   const drawer = page.getByRole('navigation', { name: 'Navegación principal' });
   await expect(drawer.getByRole('link', { name: CENTRE })).toHaveAttribute('href', 'https://centro.example/');
-  for (const name of [REPORTS, HELP, 'Usuarios', 'Notificaciones de correo']) await expect(drawer.getByRole('link', { name })).toBeVisible();
+  for (const name of [REPORTS, HELP, 'Usuarios', 'Notificaciones de correo'])
+    await expect(drawer.getByRole('link', { name })).toBeVisible();
   await page.getByRole('button', { name: 'Aplicaciones de la suite' }).click();
   const tiles = page.getByRole('dialog', { name: 'Aplicaciones de la suite' }).getByRole('link');
   await expect(tiles.first()).toHaveAccessibleName(TILE);

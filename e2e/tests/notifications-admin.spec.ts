@@ -15,7 +15,9 @@ test.describe.configure({ timeout: 180_000 });
 
 /** 'YYYY-MM-DD' in Bogotá (the console application's zone), `days` after today. */
 function bogotaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const [y, m, d] = today.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
@@ -29,7 +31,9 @@ async function fillTime(page: Page, label: string, hour: string, minutes: string
   await page.getByLabel(`${label}: Minutos`, { exact: true }).fill(minutes);
 }
 
-test('the administrator schedules, previews, tests, edits and deletes a notification; an executed one stays read-only', async ({ page }) => {
+test('the administrator schedules, previews, tests, edits and deletes a notification; an executed one stays read-only', async ({
+  page,
+}) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Notificaciones de correo' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones de correo' })).toBeVisible();
@@ -44,7 +48,9 @@ test('the administrator schedules, previews, tests, edits and deletes a notifica
   await expect(page).toHaveURL(/\/notifications$/);
   await executed.getByRole('button', { name: /^Ver entregas de / }).click();
   await expect(page).toHaveURL(/\/notifications\/\d+\/deliveries$/);
-  await expect(page.getByRole('table', { name: 'Entregas de la notificación' }).getByRole('row').filter({ hasText: 'Enviado' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Entregas de la notificación' }).getByRole('row').filter({ hasText: 'Enviado' }).first(),
+  ).toBeVisible();
   // opened by its address it is still not editable
   await page.goto(page.url().replace(/\/deliveries$/, ''));
   await expect(page.getByRole('alert')).toContainText('La notificación ya fue ejecutada, no se puede modificar');
@@ -77,7 +83,9 @@ test('the administrator schedules, previews, tests, edits and deletes a notifica
   await page.getByRole('button', { name: 'Vista previa' }).click();
   const frame = page.getByTitle('Vista previa del correo');
   await expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
-  await expect(page.frameLocator('iframe[title="Vista previa del correo"]').getByText('Cambio de servidores <b>sin</b> pérdida de datos.')).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Vista previa del correo"]').getByText('Cambio de servidores <b>sin</b> pérdida de datos.'),
+  ).toBeVisible();
 
   // a test to oneself, in the development mailbox
   const since = Date.now();
@@ -87,7 +95,12 @@ test('the administrator schedules, previews, tests, edits and deletes a notifica
     .poll(async () => {
       const list = (await (await page.request.get('/dev/mail.json')).json()) as CapturedMail[] | { messages?: CapturedMail[] };
       const mails = Array.isArray(list) ? list : (list.messages ?? []);
-      return mails.some((m) => [m.to].flat().join(',').includes('admin@suite.test') && /Aviso de mantenimiento/.test(m.subject) && new Date(m.createdAt).getTime() >= since - 2_000);
+      return mails.some(
+        (m) =>
+          [m.to].flat().join(',').includes('admin@suite.test') &&
+          /Aviso de mantenimiento/.test(m.subject) &&
+          new Date(m.createdAt).getTime() >= since - 2_000,
+      );
     })
     .toBe(true);
 

@@ -17,7 +17,9 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 }
 
 test('signs in through the identity-provider button with a demo identity and lands in the application', async ({ page }) => {
-  await page.route(`${FIRMAYA_APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }));
+  await page.route(`${FIRMAYA_APP}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Firmaya</title><h1>Firmaya</h1>' }),
+  );
   await page.goto(`${FIRMAYA}/login`);
   const button = page.getByRole('button', { name: 'Ingresar con proveedor de identidad' });
   await expect(button).toBeVisible();

@@ -54,7 +54,8 @@ async function recordViolations(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|Permissions-Policy|Refused to (load|apply|execute|connect|frame|create)/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    if (/Content Security Policy|Permissions-Policy|Refused to (load|apply|execute|connect|frame|create)/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   return violations;
 }
@@ -89,7 +90,11 @@ test('no Content-Security-Policy violation signing in, using the users console a
 
   // the development mailbox shows the e-mail (its own, looser policy: inline styles, no script)
   await page.goto('/dev/mail');
-  await page.getByRole('link').filter({ hasNotText: /Mailbox|JSON/ }).first().click();
+  await page
+    .getByRole('link')
+    .filter({ hasNotText: /Mailbox|JSON/ })
+    .first()
+    .click();
   await expect(page.locator('iframe')).toBeVisible();
   await expect(page.frameLocator('iframe').locator('body')).toContainText(/\S/);
 
@@ -105,7 +110,10 @@ test('a page of another origin cannot frame /login', async ({ page }) => {
   await new Promise<void>((done) => foreign.listen(0, '127.0.0.1', done));
   const foreignPort = (foreign.address() as AddressInfo).port;
   try {
-    const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()), timeout: 10_000 });
+    const refused = page.waitForEvent('console', {
+      predicate: (m) => /frame-ancestors|Refused to (display|frame)/i.test(m.text()),
+      timeout: 10_000,
+    });
     const framed = page.waitForResponse((r) => r.url() === `${ORIGIN}/login`);
     await page.goto(`http://127.0.0.1:${foreignPort}/`);
     // the server answered, with a policy that forbids any ancestor…

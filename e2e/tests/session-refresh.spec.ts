@@ -10,19 +10,22 @@ const isPath = (pattern: RegExp) => (r: { url(): string }) => pattern.test(new U
  * the refresh token.
  */
 async function tamperToken(page: Page, change: 'expire' | 'garble', announce = true): Promise<string> {
-  return page.evaluate(([kind, tell]) => {
-    const stored = localStorage.getItem('token') ?? '';
-    const [header, payload, signature] = stored.replace(/^Bearer /, '').split('.');
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    if (kind === 'expire') claims.exp = Math.floor(Date.now() / 1000) - 60;
-    else claims.jti = `${claims.jti ?? ''}x`;
-    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    const token = `Bearer ${header}.${encoded}.${signature}`;
-    localStorage.setItem('token', token);
-    localStorage.removeItem('userData');
-    if (tell) window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
-    return token;
-  }, [change, announce] as const);
+  return page.evaluate(
+    ([kind, tell]) => {
+      const stored = localStorage.getItem('token') ?? '';
+      const [header, payload, signature] = stored.replace(/^Bearer /, '').split('.');
+      const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+      if (kind === 'expire') claims.exp = Math.floor(Date.now() / 1000) - 60;
+      else claims.jti = `${claims.jti ?? ''}x`;
+      const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const token = `Bearer ${header}.${encoded}.${signature}`;
+      localStorage.setItem('token', token);
+      localStorage.removeItem('userData');
+      if (tell) window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+      return token;
+    },
+    [change, announce] as const,
+  );
 }
 
 test('an expired access token is refreshed transparently on load', async ({ page }) => {

@@ -18,10 +18,14 @@ test('signs in and out through the user menu: the token is revoked and protected
   await expect(page).toHaveURL(/\/login$/i);
   await expect(page.getByText('Sesión finalizada exitosamente')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')]),
+  ).toEqual([null, null, null]);
 
   // the revoked refresh token no longer renews anything
-  const refused = await page.request.post('/api/Login/RefreshToken', { data: { RefreshToken: refreshToken, UserName: 'mgarcia', Appname: 'ibuhoo' } });
+  const refused = await page.request.post('/api/Login/RefreshToken', {
+    data: { RefreshToken: refreshToken, UserName: 'mgarcia', Appname: 'ibuhoo' },
+  });
   expect(refused.status()).toBe(401);
 
   await page.goto('/users');

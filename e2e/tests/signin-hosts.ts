@@ -2,7 +2,18 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { PORT } from '../playwright.config';
 
 /** The applications of the portal spec (§1). */
-export const APPLICATIONS = ['ibuhoo', 'license', 'product', 'colnomina', 'biometria', 'confronta', 'firmaya', 'myselfcert', 'bemyself', 'letmicert'] as const;
+export const APPLICATIONS = [
+  'ibuhoo',
+  'license',
+  'product',
+  'colnomina',
+  'biometria',
+  'confronta',
+  'firmaya',
+  'myselfcert',
+  'bemyself',
+  'letmicert',
+] as const;
 
 /** The tenant variants of the portal spec (§1), as [application, tenant]. */
 export const TENANTS = [
@@ -35,7 +46,9 @@ export function originOf(app: string, tenant?: string): string {
 
 /** The profile the API serves for an application and tenant, asked by name (not by host). */
 export async function profileOf(page: Page, app: string, tenant?: string): Promise<ProfileView> {
-  const reply = await page.request.get(`http://localhost:${PORT}/api/application/profile`, { headers: { appName: app, ...(tenant ? { tenant } : {}) } });
+  const reply = await page.request.get(`http://localhost:${PORT}/api/application/profile`, {
+    headers: { appName: app, ...(tenant ? { tenant } : {}) },
+  });
   expect(reply.status()).toBe(200);
   return ((await reply.json()) as { result: ProfileView }).result;
 }
@@ -57,7 +70,11 @@ export async function expectLogosLoaded(page: Page): Promise<void> {
   const logos = page.locator('img[data-logo]');
   await expect(logos.first()).toBeVisible();
   await expect
-    .poll(() => logos.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      logos.evaluateAll((images) =>
+        images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
     .toBe(true);
 }
 

@@ -33,7 +33,9 @@ export async function mailedLink(page: Page, to: string, since: number, linkPart
         const list = (await (await page.request.get('/dev/mail.json')).json()) as CapturedMail[] | { messages?: CapturedMail[] };
         const mails = Array.isArray(list) ? list : (list.messages ?? []);
         const mine = mails
-          .filter((m) => [m.to].flat().join(',').toLowerCase().includes(to.toLowerCase()) && new Date(m.createdAt).getTime() >= since - 2_000)
+          .filter(
+            (m) => [m.to].flat().join(',').toLowerCase().includes(to.toLowerCase()) && new Date(m.createdAt).getTime() >= since - 2_000,
+          )
           .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
         if (mine.length === 0) return false;
         const detail = (await (await page.request.get(`/dev/mail/${mine[0].id}.json`)).json()) as { links?: string[]; text?: string };

@@ -16,7 +16,11 @@ const SQL = `UPDATE users SET email = '${EMAIL}' WHERE user_name = '${USER}';`;
 useIsolatedSuite(PORT, SQL);
 
 /** Fills the sign-in form, sends it and returns the reply of POST /api/Login. */
-async function attemptSignIn(page: Page, user: string, password: string): Promise<{ status: number; result: { informationCode?: string; token?: string } }> {
+async function attemptSignIn(
+  page: Page,
+  user: string,
+  password: string,
+): Promise<{ status: number; result: { informationCode?: string; token?: string } }> {
   await page.goto('/login');
   await page.getByLabel('Usuario', { exact: true }).fill(user);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);

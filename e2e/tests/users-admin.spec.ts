@@ -29,7 +29,9 @@ async function findUser(page: Page, text: string): Promise<Locator> {
   const search = page.getByRole('searchbox', { name: 'Buscar' });
   await search.fill(text);
   await expect(page.getByText('Presiona la tecla Enter para filtar tu busqueda')).toBeVisible();
-  const listed = page.waitForResponse((r) => /\/api\/user\/list$/i.test(new URL(r.url()).pathname) && r.request().headers()['customersearch'] === encodeURIComponent(text));
+  const listed = page.waitForResponse(
+    (r) => /\/api\/user\/list$/i.test(new URL(r.url()).pathname) && r.request().headers()['customersearch'] === encodeURIComponent(text),
+  );
   await search.press('Enter');
   await listed;
   const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row').filter({ hasText: USER });
@@ -39,7 +41,10 @@ async function findUser(page: Page, text: string): Promise<Locator> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-test('an administrator creates, finds, edits, deactivates, reactivates and deletes a user, who activates the account and signs in', async ({ page, browser }) => {
+test('an administrator creates, finds, edits, deactivates, reactivates and deletes a user, who activates the account and signs in', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
 

@@ -56,7 +56,13 @@ test('the running page holds exactly one copy of each shared singleton', async (
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
   const loaded = await page.evaluate(() => {
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as {
+        __FEDERATION__: {
+          __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>>>;
+        };
+      }
+    ).__FEDERATION__.__SHARE__;
     const versions: Record<string, string[]> = {};
     for (const instance of Object.values(share)) {
       for (const scope of Object.values(instance)) {
@@ -77,6 +83,8 @@ test('the running page holds exactly one copy of each shared singleton', async (
   }
   expect(Object.keys(loaded).filter((pkg) => pkg.startsWith('preact'))).toEqual([]);
   // the document's root is a React root (createRoot marks its container)
-  const reactRoot = await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')));
+  const reactRoot = await page.evaluate(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
+  );
   expect(reactRoot).toBe(true);
 });

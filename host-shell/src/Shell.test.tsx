@@ -1,4 +1,14 @@
-import { AppProviders, COMMON_NS, CONSOLE_SECTIONS, GuardedRouter, REMOTES, SessionStore, createGuardedMemoryHistory, i18n, sessionStore } from '@suite/shared';
+import {
+  AppProviders,
+  COMMON_NS,
+  CONSOLE_SECTIONS,
+  GuardedRouter,
+  REMOTES,
+  SessionStore,
+  createGuardedMemoryHistory,
+  i18n,
+  sessionStore,
+} from '@suite/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
@@ -11,7 +21,14 @@ import { Where, jwt as token } from '@suite/shared/testing';
 
 /** A session whose privileges open every console section (or only `privileges`). */
 const validToken = (privileges: string[] = CONSOLE_SECTIONS.map((section) => section.privilege)) =>
-  token({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges, exp: Math.floor(Date.now() / 1000) + 3600 });
+  token({
+    identifier: '7',
+    unique_name: 'admin',
+    given_name: 'ADA',
+    family_name: 'Lovelace',
+    privileges,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
 
 /** Each stub remote renders its name and the path it sees. */
 function stubRemote(name: string): RemoteModule {
@@ -121,13 +138,17 @@ describe('the route map and the host agree', () => {
   );
 
   it("gives every console route a section, and the drawer lists exactly the map's sections in order", async () => {
-    expect(CONSOLE_SECTIONS.map((section) => section.path)).toEqual(REMOTES.filter((remote) => remote.protected).flatMap((remote) => remote.routes));
+    expect(CONSOLE_SECTIONS.map((section) => section.path)).toEqual(
+      REMOTES.filter((remote) => remote.protected).flatMap((remote) => remote.routes),
+    );
     sessionStore.signIn({ token: validToken() });
     renderShell('/users', workingLoader());
     await screen.findByRole('heading', { name: 'mfe_users at /users' });
     const links = within(screen.getByRole('navigation', { name: 'Navegación principal' })).getAllByRole('link');
     const t = i18n.getFixedT('es', COMMON_NS);
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(CONSOLE_SECTIONS.map((section) => [t(section.label), section.path]));
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      CONSOLE_SECTIONS.map((section) => [t(section.label), section.path]),
+    );
   });
 });
 
@@ -183,7 +204,11 @@ describe('sections and privileges', () => {
     renderShell('/users', workingLoader());
     expect(await screen.findByRole('heading', { name: 'mfe_users at /users' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Usuarios', 'Aplicaciones']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Usuarios', 'Aplicaciones']);
   });
 
   it('answers a direct address without its privilege with the privileges dialog, then /users, without loading the remote', async () => {
@@ -205,7 +230,10 @@ describe('sections and privileges', () => {
     unmount();
     sessionStore.signIn({ token: validToken([]) });
     renderShell('/users', workingLoader());
-    expect(await screen.findByText('Tu usuario no tiene privilegios para ninguna sección de la consola.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Tu usuario no tiene privilegios para ninguna sección de la consola.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
@@ -251,7 +279,13 @@ describe('a remote that cannot be loaded', () => {
     const loader = {
       load: jest.fn(async (name: string) => {
         if (up) return stubRemote(name);
-        const fallback = await plugin.errorLoadRemote!({ id: `${name}/App`, error: new Error('down'), from: 'runtime', lifecycle: 'onLoad', origin: {} as never });
+        const fallback = await plugin.errorLoadRemote!({
+          id: `${name}/App`,
+          error: new Error('down'),
+          from: 'runtime',
+          lifecycle: 'onLoad',
+          origin: {} as never,
+        });
         expect(isUnavailable(fallback)).toBe(true);
         return fallback as RemoteModule;
       }),

@@ -1,5 +1,16 @@
 import { Text } from '@chakra-ui/react';
-import { COMMON_NS, DialogHost, LoadingState, PATHS, apiClient, pathMatches, sectionForPath, sectionsOpenTo, setNavigator, useSession } from '@suite/shared';
+import {
+  COMMON_NS,
+  DialogHost,
+  LoadingState,
+  PATHS,
+  apiClient,
+  pathMatches,
+  sectionForPath,
+  sectionsOpenTo,
+  setNavigator,
+  useSession,
+} from '@suite/shared';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
@@ -49,7 +60,12 @@ function RemoteRoute() {
     );
   }
   const { remote } = decision;
-  if (!remote.protected) return <PublicLayout><RemoteSection key={remote.name} name={remote.name} /></PublicLayout>;
+  if (!remote.protected)
+    return (
+      <PublicLayout>
+        <RemoteSection key={remote.name} name={remote.name} />
+      </PublicLayout>
+    );
   const required = sectionForPath(pathname)?.privilege;
   const section =
     required && !user?.privileges.includes(required) ? (

@@ -34,8 +34,12 @@ it('keeps every colour palette the front end names (the others are left out of t
   for (const pkg of PACKAGES) {
     for (const file of sourceFiles(join(ROOT, pkg, 'src'), { tests: true })) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/colorPalette(?:=\{?|:\s*)["'`]([a-zA-Z]+)["'`]/g)) named.push(`${match[1]} (${file.slice(ROOT.length + 1)})`);
-      for (const match of text.matchAll(/\b(gray|red|orange|yellow|green|teal|blue|cyan|purple|pink)\.(?:[0-9]{2,3}|solid|contrast|fg|muted|subtle|emphasized|focusRing)\b/g)) named.push(`${match[1]} (${file.slice(ROOT.length + 1)})`);
+      for (const match of text.matchAll(/colorPalette(?:=\{?|:\s*)["'`]([a-zA-Z]+)["'`]/g))
+        named.push(`${match[1]} (${file.slice(ROOT.length + 1)})`);
+      for (const match of text.matchAll(
+        /\b(gray|red|orange|yellow|green|teal|blue|cyan|purple|pink)\.(?:[0-9]{2,3}|solid|contrast|fg|muted|subtle|emphasized|focusRing)\b/g,
+      ))
+        named.push(`${match[1]} (${file.slice(ROOT.length + 1)})`);
     }
   }
   expect(named.length).toBeGreaterThan(0);

@@ -68,7 +68,8 @@ it('only the host creates a QueryClient: no remote renders a provider or makes a
   const offending: string[] = [];
   for (const dir of REMOTES) {
     for (const file of sourceFiles(join(ROOT, dir, 'src'))) {
-      if (/new\s+QueryClient\b|QueryClientProvider|createConsoleQueryClient/.test(readFileSync(file, 'utf8'))) offending.push(file.slice(ROOT.length + 1));
+      if (/new\s+QueryClient\b|QueryClientProvider|createConsoleQueryClient/.test(readFileSync(file, 'utf8')))
+        offending.push(file.slice(ROOT.length + 1));
     }
   }
   expect(offending).toEqual([]);

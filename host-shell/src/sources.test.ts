@@ -22,7 +22,8 @@ function productionSources(): string[] {
 function stringTexts(source: ts.SourceFile): string[] {
   const texts: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) texts.push(node.text);
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+      texts.push(node.text);
     node.forEachChild(visit);
   };
   visit(source);
@@ -33,10 +34,19 @@ function stringTexts(source: ts.SourceFile): string[] {
 function specifiers(source: ts.SourceFile): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     node.forEachChild(visit);
@@ -91,7 +101,9 @@ describe('mfe-auth feature folders', () => {
 
   it('import nothing of another feature folder (state passes through navigation.ts, shared pieces live in components/)', () => {
     const files = sourceFiles(FEATURES, { tests: true });
-    expect(new Set(files.map(featureOf))).toEqual(new Set(['sign-in', 'password-flows', 'accounts', 'alerts', 'external-sign-in', 'otp-reset']));
+    expect(new Set(files.map(featureOf))).toEqual(
+      new Set(['sign-in', 'password-flows', 'accounts', 'alerts', 'external-sign-in', 'otp-reset']),
+    );
     const crossing: string[] = [];
     for (const file of files) {
       for (const specifier of specifiers(parse(file))) {

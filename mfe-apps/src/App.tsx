@@ -9,7 +9,9 @@ registerResources(NS, resources);
 registerResources(APPEARANCE_NS, appearanceResources);
 
 // the form is its own chunk: the list does not wait for it
-const ApplicationCardRoute = lazy(() => import('./features/application-card').then(({ ApplicationCardRoute: Card }) => ({ default: Card })));
+const ApplicationCardRoute = lazy(() =>
+  import('./features/application-card').then(({ ApplicationCardRoute: Card }) => ({ default: Card })),
+);
 
 /** The applications section: /apps (the list), /apps/new and /apps/:appId (the form). Mounted by the host; renders no providers. */
 export default function App() {

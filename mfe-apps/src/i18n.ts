@@ -12,7 +12,13 @@ export const resources: NamespaceResources = {
     loadingCard: 'Cargando…',
     actions: {
       save: 'Guardar',
-      update: { basic: 'Actualizar datos', token: 'Actualizar token', password: 'Actualizar Contraseña', configuration: 'Actualizar configuración', appearance: 'Actualizar apariencia' },
+      update: {
+        basic: 'Actualizar datos',
+        token: 'Actualizar token',
+        password: 'Actualizar Contraseña',
+        configuration: 'Actualizar configuración',
+        appearance: 'Actualizar apariencia',
+      },
       backToApps: 'Volver a aplicaciones',
       increase: 'Aumentar {{field}}',
       decrease: 'Disminuir {{field}}',
@@ -67,7 +73,13 @@ export const resources: NamespaceResources = {
     loadingCard: 'Loading…',
     actions: {
       save: 'Save',
-      update: { basic: 'Update data', token: 'Update token', password: 'Update password', configuration: 'Update configuration', appearance: 'Update appearance' },
+      update: {
+        basic: 'Update data',
+        token: 'Update token',
+        password: 'Update password',
+        configuration: 'Update configuration',
+        appearance: 'Update appearance',
+      },
       backToApps: 'Back to applications',
       increase: 'Increase {{field}}',
       decrease: 'Decrease {{field}}',
@@ -122,7 +134,13 @@ export const resources: NamespaceResources = {
     loadingCard: 'Carregando…',
     actions: {
       save: 'Salvar',
-      update: { basic: 'Atualizar dados', token: 'Atualizar token', password: 'Atualizar senha', configuration: 'Atualizar configuração', appearance: 'Atualizar aparência' },
+      update: {
+        basic: 'Atualizar dados',
+        token: 'Atualizar token',
+        password: 'Atualizar senha',
+        configuration: 'Atualizar configuração',
+        appearance: 'Atualizar aparência',
+      },
       backToApps: 'Voltar para aplicações',
       increase: 'Aumentar {{field}}',
       decrease: 'Diminuir {{field}}',

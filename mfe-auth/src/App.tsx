@@ -18,7 +18,9 @@ const ChangePassword = lazyScreen(() =>
 );
 const CheckEmail = lazyScreen(() => import('./features/password-flows/CheckEmail').then((m) => m.CheckEmail));
 const ResendEmail = lazyScreen(() => import('./features/password-flows/ResendEmail').then((m) => m.ResendEmail));
-const ResetPasswordCertificate = lazyScreen(() => import('./features/password-flows/ResetPasswordCertificate').then((m) => m.ResetPasswordCertificate));
+const ResetPasswordCertificate = lazyScreen(() =>
+  import('./features/password-flows/ResetPasswordCertificate').then((m) => m.ResetPasswordCertificate),
+);
 const ResetOtp = lazyScreen(() => import('./features/otp-reset/ResetOtp').then((m) => m.ResetOtp));
 const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
 const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
@@ -27,7 +29,22 @@ const SignInCallback = lazyScreen(() => import('./features/external-sign-in/Sign
 
 /** Fetches every screen's chunk ahead of its first visit. */
 export async function preloadScreens(): Promise<void> {
-  await Promise.all([Absent, AvailableApps, ChangePassword, CheckEmail, ResendEmail, ResetOtp, ResetPassword, ResetPasswordCertificate, SelectAccounts, SignOut, SignInCallback, CertificateSignInForm].map((s) => s.preload()));
+  await Promise.all(
+    [
+      Absent,
+      AvailableApps,
+      ChangePassword,
+      CheckEmail,
+      ResendEmail,
+      ResetOtp,
+      ResetPassword,
+      ResetPasswordCertificate,
+      SelectAccounts,
+      SignOut,
+      SignInCallback,
+      CertificateSignInForm,
+    ].map((s) => s.preload()),
+  );
 }
 
 registerResources(NS, resources);

@@ -24,7 +24,12 @@ export async function fetchDocumentTypes(): Promise<DocumentTypeRecord[]> {
 }
 
 /** The certificate sign-in, the password encrypted as the sign-in's. */
-export async function requestCertificateSignIn(documentType: number, documentNumber: string, password: string, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
+export async function requestCertificateSignIn(
+  documentType: number,
+  documentNumber: string,
+  password: string,
+  tokenCaptcha = '',
+): Promise<Envelope<LoginResult>> {
   const { payloadKey, appName } = getRuntimeConfig();
   const body: CertificateLoginRequest = {
     documentType,
@@ -41,7 +46,14 @@ export async function requestCertificateSignIn(documentType: number, documentNum
 
 /** The certificate accounts tied to a document. */
 export async function requestAccountsOfDocument(documentType: number, documentNumber: string): Promise<Envelope<ExistsUsersAccountResult>> {
-  return { statusCode: 200, result: await call(passwordsApi.certificateAccounts, { headers: { documentType: String(documentType), documentNumber } }, publicOptions()) };
+  return {
+    statusCode: 200,
+    result: await call(
+      passwordsApi.certificateAccounts,
+      { headers: { documentType: String(documentType), documentNumber } },
+      publicOptions(),
+    ),
+  };
 }
 
 const account = (UserName: string) => ({ UserName, appname: getRuntimeConfig().appName });
@@ -58,5 +70,8 @@ export async function requestResetCode(userName: string): Promise<Envelope<Certi
 
 /** Checks the code; success puts the certificate's password back. */
 export async function validateResetCode(userName: string, code: string): Promise<Envelope<CertificateResetResult>> {
-  return { statusCode: 200, result: await call(passwordsApi.certificateValidateCode, { body: { ...account(userName), OtpCode: code } }, publicOptions()) };
+  return {
+    statusCode: 200,
+    result: await call(passwordsApi.certificateValidateCode, { body: { ...account(userName), OtpCode: code } }, publicOptions()),
+  };
 }

@@ -19,7 +19,13 @@ export const TYPES = {
     records: {
       result: {
         records: [
-          { documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false },
+          {
+            documentTypeId: 1,
+            documentTypeDescription: 'Cédula de ciudadanía',
+            documentTypeAllowed: 'CC',
+            country: 'CO',
+            alphanumeric: false,
+          },
           { documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true },
         ],
         count: 2,

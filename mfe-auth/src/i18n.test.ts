@@ -12,7 +12,9 @@ describe('mfe-auth texts', () => {
 
   it.each(LANGUAGES)('every key exists in %s as a non-empty string', (lng) => {
     const missing = allKeys.filter((key) => !byLanguage[lng].has(key));
-    const empty = allKeys.filter((key) => byLanguage[lng].has(key) && (typeof byLanguage[lng].get(key) !== 'string' || String(byLanguage[lng].get(key)).trim() === ''));
+    const empty = allKeys.filter(
+      (key) => byLanguage[lng].has(key) && (typeof byLanguage[lng].get(key) !== 'string' || String(byLanguage[lng].get(key)).trim() === ''),
+    );
     expect({ missing, empty }).toEqual({ missing: [], empty: [] });
   });
 

@@ -1,4 +1,13 @@
-import { OIDC_DEFAULT_TENANT, call, getRuntimeConfig, passwordsApi, tenantLanguage, type Envelope, type GenerateTokenOidcRequest, type LoginResult } from '@suite/shared';
+import {
+  OIDC_DEFAULT_TENANT,
+  call,
+  getRuntimeConfig,
+  passwordsApi,
+  tenantLanguage,
+  type Envelope,
+  type GenerateTokenOidcRequest,
+  type LoginResult,
+} from '@suite/shared';
 
 /** The calls of the external sign-in (portal spec §7; docs/security/oidc.md). */
 
@@ -7,12 +16,19 @@ const tenantOfPage = () => getRuntimeConfig().tenant || OIDC_DEFAULT_TENANT;
 
 /** The provider's address to send the browser to (the API binds the request to this browser with a cookie). */
 export async function requestExternalSignIn(): Promise<string> {
-  const result = await call(passwordsApi.oidcConnect, { headers: { appName: getRuntimeConfig().appName, tenant: tenantOfPage(), tenantLanguage: tenantLanguage() } });
+  const result = await call(passwordsApi.oidcConnect, {
+    headers: { appName: getRuntimeConfig().appName, tenant: tenantOfPage(), tenantLanguage: tenantLanguage() },
+  });
   return result.url;
 }
 
 /** What the provider returned to the callback, exchanged for the session's tokens. */
 export async function exchangeExternalCode(callback: { code: string; state: string; iss?: string }): Promise<Envelope<LoginResult>> {
-  const body: GenerateTokenOidcRequest = { ...callback, appName: getRuntimeConfig().appName, tenant: tenantOfPage(), tenantLanguage: tenantLanguage() };
+  const body: GenerateTokenOidcRequest = {
+    ...callback,
+    appName: getRuntimeConfig().appName,
+    tenant: tenantOfPage(),
+    tenantLanguage: tenantLanguage(),
+  };
   return { statusCode: 200, result: await call(passwordsApi.oidcExchange, { body }) };
 }

@@ -16,19 +16,38 @@ export async function requestUsersForEmail(email: string): Promise<Envelope<GetU
 }
 
 /** Sends the reset e-mail of one account. */
-export async function requestPasswordReset(user: string, extra: { isByUser?: boolean; isInvalidLinkScreen?: boolean } = {}): Promise<Envelope<ResetPasswordResult>> {
+export async function requestPasswordReset(
+  user: string,
+  extra: { isByUser?: boolean; isInvalidLinkScreen?: boolean } = {},
+): Promise<Envelope<ResetPasswordResult>> {
   return callEnvelope(passwordsApi.passwordReset, { body: { appname: getRuntimeConfig().appName, user, ...extra } }, publicOptions());
 }
 
 /** The password of an activation/reset link (encrypted). */
-export async function requestAssignPassword(input: { user: string; token: string; password: string; isUserActivation: boolean }): Promise<Envelope<AssignPasswordResult>> {
+export async function requestAssignPassword(input: {
+  user: string;
+  token: string;
+  password: string;
+  isUserActivation: boolean;
+}): Promise<Envelope<AssignPasswordResult>> {
   const { appName, payloadKey } = getRuntimeConfig();
-  const body = { user: input.user, token: input.token, appname: appName, password: await encryptPayloadAsync(input.password, payloadKey), isUserActivation: input.isUserActivation };
+  const body = {
+    user: input.user,
+    token: input.token,
+    appname: appName,
+    password: await encryptPayloadAsync(input.password, payloadKey),
+    isUserActivation: input.isUserActivation,
+  };
   return callEnvelope(passwordsApi.assignPassword, { body }, publicOptions());
 }
 
 /** Current and new password, both encrypted; the solved captcha when asked for. */
-export async function requestChangePassword(user: string, password: string, newPassword: string, tokenCaptcha?: string): Promise<Envelope<unknown>> {
+export async function requestChangePassword(
+  user: string,
+  password: string,
+  newPassword: string,
+  tokenCaptcha?: string,
+): Promise<Envelope<unknown>> {
   const { appName, payloadKey } = getRuntimeConfig();
   const body = {
     user,

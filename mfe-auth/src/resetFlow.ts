@@ -10,7 +10,11 @@ export const RESET_ACCOUNTS_KEY = 'resetAccounts';
  * Sends the reset e-mail of one account and moves to the e-mail-sent screen the application
  * uses (/check-email or /alert, shared rule). Returns the error message when the call fails.
  */
-export async function sendResetAndContinue(navigate: NavigateFunction, user: string, extra: { isByUser?: boolean; isInvalidLinkScreen?: boolean } = {}): Promise<string | null> {
+export async function sendResetAndContinue(
+  navigate: NavigateFunction,
+  user: string,
+  extra: { isByUser?: boolean; isInvalidLinkScreen?: boolean } = {},
+): Promise<string | null> {
   let result: ResetPasswordResult;
   try {
     const reply = await requestPasswordReset(user, extra);

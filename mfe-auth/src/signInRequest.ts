@@ -17,7 +17,12 @@ import {
  * §3, §7); `appName` defaults to the page's application; `tokenCaptcha` is the solved captcha's
  * payload, when asked for. Resolves the reply's envelope: a success is always statusCode 200.
  */
-export async function requestSignIn(user: string, password: string, appName: string = getRuntimeConfig().appName, tokenCaptcha = ''): Promise<Envelope<LoginResult>> {
+export async function requestSignIn(
+  user: string,
+  password: string,
+  appName: string = getRuntimeConfig().appName,
+  tokenCaptcha = '',
+): Promise<Envelope<LoginResult>> {
   const { payloadKey, tenant } = getRuntimeConfig();
   const body: LoginRequest = {
     user,

@@ -1,5 +1,16 @@
 /** Test helpers of this remote's screens (jest only). */
-import { AppProviders, DEFAULT_PROFILE, DialogHost, ProfileProvider, closeAllDialogs, resetRuntimeConfig, sessionStore, setPageProfile, setRuntimeConfig, type PortalProfile } from '@suite/shared';
+import {
+  AppProviders,
+  DEFAULT_PROFILE,
+  DialogHost,
+  ProfileProvider,
+  closeAllDialogs,
+  resetRuntimeConfig,
+  sessionStore,
+  setPageProfile,
+  setRuntimeConfig,
+  type PortalProfile,
+} from '@suite/shared';
 import { Where, mockApi as mockApiOnFetch, type ApiRoutes } from '@suite/shared/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -23,7 +34,9 @@ export function renderAt(path: string, state?: unknown, profile: PortalProfile =
   return render(
     <AppProviders>
       <ProfileProvider profile={profile}>
-        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+        <MemoryRouter
+          initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}
+        >
           <Routes>
             <Route path="*" element={<App />} />
           </Routes>

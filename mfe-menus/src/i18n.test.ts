@@ -10,7 +10,8 @@ describe('menu settings texts', () => {
 
   it('keeps the same {{placeholders}} in every language', () => {
     const placeholders = (text: unknown) => (String(text).match(/{{\w+}}/g) ?? []).sort();
-    const at = (tree: Record<string, unknown>, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
+    const at = (tree: Record<string, unknown>, path: string) =>
+      path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
     for (const path of keys(resources.es)) {
       for (const language of ['en', 'pt'] as const) {
         expect(String(at(resources[language], path)).trim()).not.toBe('');

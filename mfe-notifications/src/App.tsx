@@ -7,7 +7,9 @@ import { NS, resources } from './i18n';
 registerResources(NS, resources);
 
 // the editor and the deliveries are chunks of their own: the list does not wait for them
-const NotificationEditor = lazy(() => import('./features/notification-editor/NotificationEditor').then(({ NotificationEditor: Editor }) => ({ default: Editor })));
+const NotificationEditor = lazy(() =>
+  import('./features/notification-editor/NotificationEditor').then(({ NotificationEditor: Editor }) => ({ default: Editor })),
+);
 const DeliveriesPage = lazy(() => import('./features/deliveries/DeliveriesPage').then(({ DeliveriesPage: Page }) => ({ default: Page })));
 
 function EditorRoute() {

@@ -9,7 +9,16 @@ export const NS = 'notifications';
 export const resources: NamespaceResources = {
   es: {
     notifications: 'Notificaciones de correo',
-    columns: { reason: 'Motivo', subject: 'Asunto del correo', applications: 'Aplicación', executionDate: 'Fecha de ejecución', state: 'Estado', sent: 'Enviados', failed: 'Fallidos', deliveries: 'Entregas' },
+    columns: {
+      reason: 'Motivo',
+      subject: 'Asunto del correo',
+      applications: 'Aplicación',
+      executionDate: 'Fecha de ejecución',
+      state: 'Estado',
+      sent: 'Enviados',
+      failed: 'Fallidos',
+      deliveries: 'Entregas',
+    },
     state: { pending: 'Pendiente', executed: 'Ejecutada' },
     sort: { pending: 'Pendiente', executed: 'Ejecutada' },
     allApps: 'Aplicaciones: {{list}}',
@@ -40,7 +49,8 @@ export const resources: NamespaceResources = {
       cancel: 'Cancelar',
       save: 'Guardar',
       update: 'Actualizar',
-      templateWarning: 'La plantilla elegida no está disponible para las aplicaciones seleccionadas. Si continúas, se borrarán la plantilla y el asunto.',
+      templateWarning:
+        'La plantilla elegida no está disponible para las aplicaciones seleccionadas. Si continúas, se borrarán la plantilla y el asunto.',
       continue: 'Continuar',
       remaining: 'Quedan {{count}} caracteres',
       tools: 'Antes de guardar',
@@ -70,7 +80,16 @@ export const resources: NamespaceResources = {
   },
   en: {
     notifications: 'E-mail notifications',
-    columns: { reason: 'Reason', subject: 'E-mail subject', applications: 'Application', executionDate: 'Execution date', state: 'State', sent: 'Sent', failed: 'Failed', deliveries: 'Deliveries' },
+    columns: {
+      reason: 'Reason',
+      subject: 'E-mail subject',
+      applications: 'Application',
+      executionDate: 'Execution date',
+      state: 'State',
+      sent: 'Sent',
+      failed: 'Failed',
+      deliveries: 'Deliveries',
+    },
     state: { pending: 'Pending', executed: 'Executed' },
     sort: { pending: 'Pending', executed: 'Executed' },
     allApps: 'Applications: {{list}}',
@@ -101,7 +120,8 @@ export const resources: NamespaceResources = {
       cancel: 'Cancel',
       save: 'Save',
       update: 'Update',
-      templateWarning: 'The chosen template is not available for the selected applications. If you continue, the template and the subject will be cleared.',
+      templateWarning:
+        'The chosen template is not available for the selected applications. If you continue, the template and the subject will be cleared.',
       continue: 'Continue',
       remaining: '{{count}} characters left',
       tools: 'Before saving',
@@ -131,7 +151,16 @@ export const resources: NamespaceResources = {
   },
   pt: {
     notifications: 'Notificações por e-mail',
-    columns: { reason: 'Motivo', subject: 'Assunto do e-mail', applications: 'Aplicação', executionDate: 'Data de execução', state: 'Estado', sent: 'Enviados', failed: 'Falhados', deliveries: 'Entregas' },
+    columns: {
+      reason: 'Motivo',
+      subject: 'Assunto do e-mail',
+      applications: 'Aplicação',
+      executionDate: 'Data de execução',
+      state: 'Estado',
+      sent: 'Enviados',
+      failed: 'Falhados',
+      deliveries: 'Entregas',
+    },
     state: { pending: 'Pendente', executed: 'Executada' },
     sort: { pending: 'Pendente', executed: 'Executada' },
     allApps: 'Aplicações: {{list}}',
@@ -162,7 +191,8 @@ export const resources: NamespaceResources = {
       cancel: 'Cancelar',
       save: 'Salvar',
       update: 'Atualizar',
-      templateWarning: 'O modelo escolhido não está disponível para as aplicações selecionadas. Se continuar, o modelo e o assunto serão apagados.',
+      templateWarning:
+        'O modelo escolhido não está disponível para as aplicações selecionadas. Se continuar, o modelo e o assunto serão apagados.',
       continue: 'Continuar',
       remaining: 'Restam {{count}} caracteres',
       tools: 'Antes de salvar',

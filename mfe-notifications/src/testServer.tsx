@@ -20,7 +20,14 @@ export const MAINTENANCE: NotificationTemplate = {
   urlImage: '/api/Notifications/TemplateImage/mantenimiento-programado',
   variables: [
     { type: 'date', name: 'fecha', label: 'Fecha del mantenimiento' },
-    { type: 'time', name: 'horaInicio', label: 'Hora de inicio', hour: { id: 'h', name: 'hora', maxLength: 2 }, minutes: { id: 'm', name: 'minutos', maxLength: 2 }, complement: 'Mostrar la zona horaria' },
+    {
+      type: 'time',
+      name: 'horaInicio',
+      label: 'Hora de inicio',
+      hour: { id: 'h', name: 'hora', maxLength: 2 },
+      minutes: { id: 'm', name: 'minutos', maxLength: 2 },
+      complement: 'Mostrar la zona horaria',
+    },
     { type: 'text', name: 'detalle', label: 'Detalle del mantenimiento', multiline: true, rows: 4, maxLength: 30 },
     { type: 'check', name: 'interrupcion', label: 'El servicio no estará disponible.' },
   ],

@@ -24,8 +24,26 @@ const row = (overrides: Partial<UserRow>): UserRow => ({
 });
 
 const admin = row({});
-const jdoe = row({ id: '2', userName: 'jdoe', names: 'John', surnames: 'Doe', document: '80123456789', email: 'j@d.co', idstate: 2, typeuserid: 2 });
-const ana = row({ id: '3', userName: 'ana', names: 'Ana', surnames: 'Núñez', document: 'AB123', email: 'ana@d.co', idstate: 1, typeuserid: 4 });
+const jdoe = row({
+  id: '2',
+  userName: 'jdoe',
+  names: 'John',
+  surnames: 'Doe',
+  document: '80123456789',
+  email: 'j@d.co',
+  idstate: 2,
+  typeuserid: 2,
+});
+const ana = row({
+  id: '3',
+  userName: 'ana',
+  names: 'Ana',
+  surnames: 'Núñez',
+  document: 'AB123',
+  email: 'ana@d.co',
+  idstate: 1,
+  typeuserid: 4,
+});
 
 const ok = (result: unknown) => reply(200, { statusCode: 200, result });
 const listOf = (users: UserRow[], rows = users.length) => ok({ users, rows });
@@ -64,24 +82,16 @@ describe('users list', () => {
     const table = await screen.findByRole('table', { name: 'Usuarios' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Usuario',
-      'Nombres',
-      'Apellidos',
-      'Documento',
-      'Correo electrónico',
-      'Estado',
-      'Acciones',
-    ]);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'admin',
-      'Administrador',
-      'Suite',
-      '1.023.456',
-      'admin@suite.test',
-      'Activo',
-      '',
-    ]);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Usuario', 'Nombres', 'Apellidos', 'Documento', 'Correo electrónico', 'Estado', 'Acciones']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['admin', 'Administrador', 'Suite', '1.023.456', 'admin@suite.test', 'Activo', '']);
     expect(within(rows[2]).getByRole('cell', { name: '80.123.456.789' })).toBeInTheDocument();
     expect(within(rows[2]).getAllByRole('cell')[5]).toHaveTextContent(/^Inactivo$/);
     expect(screen.getByLabelText('Ordenar por')).toHaveDisplayValue('Más reciente');
@@ -105,12 +115,15 @@ describe('users list', () => {
     mockApi(() => listOf([admin, jdoe, ana]));
     renderUsers();
     await screen.findByText('jdoe');
-    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual(['Cambiar estado de jdoe', 'Cambiar estado de ana']);
+    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Cambiar estado de jdoe',
+      'Cambiar estado de ana',
+    ]);
     expect(screen.getByRole('switch', { name: 'Cambiar estado de ana' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('cell', { name: 'AB123' })).toBeInTheDocument();
   });
 
-  it('offers neither the state switch nor delete on the signed-in administrator\'s own row', async () => {
+  it("offers neither the state switch nor delete on the signed-in administrator's own row", async () => {
     sessionStore.signIn({ token: jwt({ identifier: jdoe.id, given_name: 'John', exp: Math.floor(Date.now() / 1000) + 600 }) });
     mockApi(() => listOf([admin, jdoe, ana]));
     renderUsers();
@@ -231,7 +244,10 @@ describe('users list', () => {
     const user = userEvent.setup();
     const calls = mockApi((call) =>
       call.path === '/api/user/Inactivate'
-        ? reply(400, { statusCode: 400, result: { information: 'No es posible cambiar de estado a este usuario', informationCode: 'R400' } })
+        ? reply(400, {
+            statusCode: 400,
+            result: { information: 'No es posible cambiar de estado a este usuario', informationCode: 'R400' },
+          })
         : listOf([row({ id: '9', userName: 'blocked', idstate: 6, typeuserid: 2 })]),
     );
     renderUsers();
@@ -244,7 +260,9 @@ describe('users list', () => {
   it('deletes after confirmation, shows the server message and reloads', async () => {
     const user = userEvent.setup();
     const calls = mockApi((call) =>
-      call.path === '/api/user/delete' ? ok({ information: 'El usuario fue eliminado con éxito', informationCode: 'A10', id: '2' }) : listOf([admin, jdoe]),
+      call.path === '/api/user/delete'
+        ? ok({ information: 'El usuario fue eliminado con éxito', informationCode: 'A10', id: '2' })
+        : listOf([admin, jdoe]),
     );
     renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Eliminar jdoe' }));

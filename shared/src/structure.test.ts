@@ -25,7 +25,9 @@ function resolveModule(from: string, specifier: string): string | undefined {
   if (SELF[specifier]) return join(SRC, SELF[specifier]);
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+    (candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate),
+  );
 }
 
 /** The modules a file loads when it loads (type-only imports and dynamic import() left out). */
@@ -33,8 +35,10 @@ function staticImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) found.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly)
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly)
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
   }
   return found.map((specifier) => resolveModule(file, specifier)).filter((target): target is string => target !== undefined);
 }

@@ -40,7 +40,16 @@ const { REMOTES } = createRequire(join(ROOT, 'shared/package.json'))('./dist/fed
 const dataDir = mkdtempSync(join(tmpdir(), 'suite-bench-'));
 const server = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', SUITE_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production', PUBLIC_URL: `http://localhost:${PORT}` },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SUITE_ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://localhost:${PORT}`,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -90,7 +99,7 @@ async function sharedAssetPaths() {
 
 function bundleOf(pathname) {
   const m = pathname.match(/^\/mfe\/([^/]+)\//);
-  return m ? REMOTES.find((r) => r.slug === m[1])?.pkg ?? m[1] : 'host-shell';
+  return m ? (REMOTES.find((r) => r.slug === m[1])?.pkg ?? m[1]) : 'host-shell';
 }
 
 /** The JavaScript a page load transfers: per file, its encoded (on the wire) size and coding. */
@@ -177,15 +186,24 @@ try {
   const signIn = await browser.newContext();
   const loginPage = await signIn.newPage();
   await loginPage.goto(`${BASE}/login`);
-  await loginPage.getByLabel(/usuario/i).first().fill('admin');
-  await loginPage.getByLabel(/contraseña/i).first().fill(PASSWORD);
+  await loginPage
+    .getByLabel(/usuario/i)
+    .first()
+    .fill('admin');
+  await loginPage
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(PASSWORD);
   await loginPage.getByRole('button', { name: 'Ingresar' }).click();
   await loginPage.waitForURL(/\/users$/i);
   const users = await measure(await coldPages({ storageState: await signIn.storageState() }), '/users', shared);
 
   console.log('\nJavaScript transferred per route (encoded bytes on the wire, cold cache, production build)');
   // exit code 1 when a route is over its budget
-  for (const [route, parts] of [['/login', login], ['/users', users]]) {
+  for (const [route, parts] of [
+    ['/login', login],
+    ['/users', users],
+  ]) {
     if (report(route, parts, BUDGETS_KB[route]).br / 1024 > BUDGETS_KB[route]) process.exitCode = 1;
   }
 } finally {

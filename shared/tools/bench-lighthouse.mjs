@@ -68,7 +68,10 @@ const RATIO_GOALS = [
 /** Lighthouse counts as blocking only the part of a main-thread task beyond 50 ms. */
 const TASK_THRESHOLD_MS = 50;
 
-const chosen = (process.env.BENCH_PAGES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const chosen = (process.env.BENCH_PAGES ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const PAGES = chosen.length ? ALL_PAGES.filter((spec) => chosen.includes(spec.name)) : ALL_PAGES;
 if (!PAGES.length) throw new Error(`BENCH_PAGES names none of ${ALL_PAGES.map((spec) => spec.name).join(', ')}`);
 const withReference = PAGES.some((spec) => spec.name === 'login');
@@ -188,7 +191,10 @@ function judgeRatio(goal, login, reference) {
 function reportComparison(login, reference, origin) {
   console.log(`\n/login and the reference page (${origin}/: one React + Chakra bundle, shared/tools/bench-reference)`);
   console.log(`mobile preset, ${runsOf(login)} each, interleaved; median of each figure over the runs, their spread after it`);
-  for (const [label, results] of [['/login', login], ['reference', reference]]) {
+  for (const [label, results] of [
+    ['/login', login],
+    ['reference', reference],
+  ]) {
     console.log(` ${label}`);
     performanceRows(results);
     row('bytes transferred', kb(computeMedianRun(results).audits['total-byte-weight'].numericValue), 'median run');
@@ -238,7 +244,9 @@ function report(spec, lhr, results, index, { performance }) {
 /** Prints a page's performance figures at the machine's calibrated CPU slowdown, for reading. */
 function reportCalibrated(results) {
   const { cpuSlowdownMultiplier } = results[0].configSettings.throttling;
-  console.log(`  at this machine's calibrated slowdown (${cpuSlowdownMultiplier}×, Lighthouse's reference phone), median of ${runsOf(results)}:`);
+  console.log(
+    `  at this machine's calibrated slowdown (${cpuSlowdownMultiplier}×, Lighthouse's reference phone), median of ${runsOf(results)}:`,
+  );
   performanceRows(results);
 }
 
@@ -273,7 +281,8 @@ try {
     const url = `${spec === REFERENCE ? referenceOrigin : base}${spec.path}`;
     let runFlags = flags;
     if (spec.name === 'users') {
-      if (!(await page.evaluate(() => globalThis.location.pathname.toLowerCase() === '/users').catch(() => false))) await signIn(page, base);
+      if (!(await page.evaluate(() => globalThis.location.pathname.toLowerCase() === '/users').catch(() => false)))
+        await signIn(page, base);
       await cdp.send('Network.clearBrowserCache');
       runFlags = { ...flags, disableStorageReset: true };
     }

@@ -177,6 +177,12 @@ function test() {
     : 1;
   totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, seconds: secondsSince(since) });
 
+  // one layout for every source file (biome.json); `npm run format` writes it
+  log('checking the format');
+  since = Date.now();
+  const format = run(['exec', 'biome', 'format', '.'], { allowFailure: true });
+  totals.push({ suite: 'format', passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1, seconds: secondsSince(since) });
+
   // the lint holds the boundaries of design.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
   log('linting');
   since = Date.now();
@@ -188,7 +194,10 @@ function test() {
     log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
     const report = join(REPORTS, `${pkg}.json`);
     since = Date.now();
-    const status = run(['--filter', `./${pkg}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`], { allowFailure: true });
+    const status = run(
+      ['--filter', `./${pkg}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`],
+      { allowFailure: true },
+    );
     totals.push({ suite: pkg, ...withExit(jestTotals(report), status), seconds: secondsSince(since) });
   }
 
@@ -210,7 +219,8 @@ function test() {
   totals.push({ suite: 'e2e', ...withExit(playwrightTotals(e2eReport), e2eStatus), seconds: secondsSince(since) });
 
   log(`${'install and build'.padEnd(18)} ${built} s`);
-  for (const t of totals) log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed, ${t.seconds} s${t.note ? ` (${t.note})` : ''}`);
+  for (const t of totals)
+    log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed, ${t.seconds} s${t.note ? ` (${t.note})` : ''}`);
   log(`${'whole run'.padEnd(18)} ${secondsSince(started)} s`);
   const passed = totals.reduce((n, t) => n + t.passed, 0);
   const failed = totals.reduce((n, t) => n + t.failed, 0);

@@ -377,13 +377,18 @@ function createConfig({ dir, name, kind }, argv = {}) {
         experiments: federationExperiments(isHost, containerOnly),
         ...(isHost ? { runtimePlugins: [provideRuntimePlugin(dir)] } : {}),
       }),
-      ...(containerOnly ? [] : [new HtmlWebpackPlugin({
-        templateContent: page(isHost ? 'GSE Suite' : `${pkg.name} (standalone)`),
-        chunks: ['main'],
-        scriptLoading: 'defer',
-        // A standalone page is served from / by its dev server; built, it stays relative.
-        ...(isHost || serving ? { publicPath: '/' } : {}),
-      }), new GlobalCssPlugin(HtmlWebpackPlugin, production)]),
+      ...(containerOnly
+        ? []
+        : [
+            new HtmlWebpackPlugin({
+              templateContent: page(isHost ? 'GSE Suite' : `${pkg.name} (standalone)`),
+              chunks: ['main'],
+              scriptLoading: 'defer',
+              // A standalone page is served from / by its dev server; built, it stays relative.
+              ...(isHost || serving ? { publicPath: '/' } : {}),
+            }),
+            new GlobalCssPlugin(HtmlWebpackPlugin, production),
+          ]),
       new webpack.DefinePlugin({ 'process.env.PACKAGE_VERSION': JSON.stringify(pkg.version) }),
       ...(production ? [new SharedChunksReportPlugin(), new CompileHintPlugin()] : []),
       ...(production && !serving ? precompression() : []),

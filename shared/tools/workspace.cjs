@@ -28,7 +28,8 @@ function workspacePackages(root = ROOT) {
     }
     const prefix = pattern.slice(0, -1);
     for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.isDirectory() && entry.name.startsWith(prefix) && existsSync(join(root, entry.name, 'package.json'))) packages.push(entry.name);
+      if (entry.isDirectory() && entry.name.startsWith(prefix) && existsSync(join(root, entry.name, 'package.json')))
+        packages.push(entry.name);
     }
   }
   return packages;

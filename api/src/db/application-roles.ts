@@ -19,8 +19,16 @@ export async function ensureApplicationRoles(db: Kysely<DB>): Promise<{ roleId: 
         .values({ name, description: `${kind} de ${app.title}`, alias: kind })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      const role = await db.selectFrom('roles').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow();
-      await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).onConflict((oc) => oc.doNothing()).execute();
+      const role = await db
+        .selectFrom('roles')
+        .select('id')
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('role_applications')
+        .values({ role_id: role.id, application_id: app.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       pairs.push({ roleId: role.id, applicationId: app.id });
     }
   }

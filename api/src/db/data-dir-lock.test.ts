@@ -90,18 +90,20 @@ describe('data directory lock', () => {
     writeLock(dir, { pid: deadPid() });
     const startAt = Date.now() + 2500; // after every child has loaded
     const outputs = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        new Promise<string>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'test/lock-child.ts'], {
-            cwd: API_DIR,
-            env: { ...process.env, DATA_DIR: dir, START_AT: String(startAt), HOLD_MS: '2500' },
-            stdio: ['ignore', 'pipe', 'inherit'],
-          });
-          let out = '';
-          child.stdout.on('data', (chunk) => (out += chunk));
-          child.on('error', reject);
-          child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}: ${out}`))));
-        }),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'test/lock-child.ts'], {
+              cwd: API_DIR,
+              env: { ...process.env, DATA_DIR: dir, START_AT: String(startAt), HOLD_MS: '2500' },
+              stdio: ['ignore', 'pipe', 'inherit'],
+            });
+            let out = '';
+            child.stdout.on('data', (chunk) => (out += chunk));
+            child.on('error', reject);
+            child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}: ${out}`))));
+          }),
       ),
     );
     expect(outputs.filter((o) => o === 'won')).toHaveLength(1);

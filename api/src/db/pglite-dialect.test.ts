@@ -19,8 +19,7 @@ describe('PGlite dialect', () => {
     await database.close();
   });
 
-  const values = async () =>
-    (await sql<{ v: string }>`select v from t order by v`.execute(database.db)).rows.map((r) => r.v);
+  const values = async () => (await sql<{ v: string }>`select v from t order by v`.execute(database.db)).rows.map((r) => r.v);
 
   it('never runs another request’s query inside an open transaction', async () => {
     const db = database.db;
@@ -39,7 +38,10 @@ describe('PGlite dialect', () => {
 
   it('runs multi-statement scripts and reports affected rows', async () => {
     await sql.raw(`insert into t values ('a'); insert into t values ('b');`).execute(database.db);
-    const result = await database.db.deleteFrom('t' as never).where(sql`v`, 'in', ['a', 'b']).executeTakeFirst();
+    const result = await database.db
+      .deleteFrom('t' as never)
+      .where(sql`v`, 'in', ['a', 'b'])
+      .executeTakeFirst();
     expect(result.numDeletedRows).toBe(2n);
   });
 

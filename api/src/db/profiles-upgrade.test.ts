@@ -60,7 +60,10 @@ describe.each(BACKENDS)('portal profiles on a database seeded before them [%s]',
     expect(await profile('ibuhoo')).toMatchObject({ title: 'Suite GSE', signInVariant: 'twoColumn', favicon: '/brand/ibuhoo/favicon.svg' });
     expect(await profile('ibuhoo', 'oidc')).toMatchObject({ tenant: 'oidc', favicon: '/brand/ibuhoo/oidc/favicon.svg' });
     expect(await profile('bemyself')).toMatchObject({ tenant: 'myselfcert', signInVariant: 'myself', colorModeSwitch: true });
-    expect(await profile('bemyself', 'bmsbra')).toMatchObject({ defaultLanguage: 'pt', logos: expect.objectContaining({ signIn: '/brand/bemyself/bmsbra/logo.svg' }) });
+    expect(await profile('bemyself', 'bmsbra')).toMatchObject({
+      defaultLanguage: 'pt',
+      logos: expect.objectContaining({ signIn: '/brand/bemyself/bmsbra/logo.svg' }),
+    });
     expect(await profile('license')).toMatchObject({ tenant: '', title: 'License', signInVariant: 'translated' });
     expect(await profile('firmaya')).toMatchObject({ signInVariant: 'certificate' });
     // the widened check holds: an unknown look is refused
@@ -73,7 +76,11 @@ describe.each(BACKENDS)('portal profiles on a database seeded before them [%s]',
     expect((await profile('ibuhoo')).signInVariant).toBe('classic');
 
     // ...until the seeded profiles change version
-    await db.updateTable('settings').set({ value: String(PROFILE_SEED_VERSION - 1) }).where('key', '=', 'portal_profiles_version').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: String(PROFILE_SEED_VERSION - 1) })
+      .where('key', '=', 'portal_profiles_version')
+      .execute();
     await seed(db, { adminEmail: 'admin@suite.test', demoData: false });
     directory.invalidate();
     expect((await profile('ibuhoo')).signInVariant).toBe('twoColumn');

@@ -513,7 +513,6 @@ export interface MenusTable {
   modified_on: Timestamp;
 }
 
-
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;

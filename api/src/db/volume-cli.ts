@@ -31,12 +31,16 @@ async function main(): Promise<void> {
   const companies = option('companies');
   // pnpm runs this in api/; paths given by the caller are relative to where pnpm was invoked
   const invokedFrom = process.env.INIT_CWD ?? process.cwd();
-  const dataDir = process.env.DATA_DIR ? path.resolve(invokedFrom, process.env.DATA_DIR) : path.join(path.dirname(apiPackageDir()), '.data');
+  const dataDir = process.env.DATA_DIR
+    ? path.resolve(invokedFrom, process.env.DATA_DIR)
+    : path.join(path.dirname(apiPackageDir()), '.data');
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   try {
-    process.stdout.write(`seed:volume → ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}, ${users} users\n`);
+    process.stdout.write(
+      `seed:volume → ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}, ${users} users\n`,
+    );
     await migrate(database.db);
     const base = await seed(database.db, { adminPassword: config.adminPassword, adminEmail: config.adminEmail, demoData: config.demoData });
     if (base.generatedAdminPassword) process.stdout.write(`Admin password (shown once): ${base.generatedAdminPassword}\n`);

@@ -30,9 +30,18 @@ describeEachBackend('volume seed', (server) => {
       .where('a.is_visible', '=', false)
       .executeTakeFirstOrThrow();
     expect(hidden.n).toBe(0);
-    const states = await volume.select(['idstate']).select(sql<number>`count(*)::int`.as('n')).groupBy('idstate').orderBy('idstate').execute();
+    const states = await volume
+      .select(['idstate'])
+      .select(sql<number>`count(*)::int`.as('n'))
+      .groupBy('idstate')
+      .orderBy('idstate')
+      .execute();
     expect(states.map((s) => s.idstate)).toEqual([1, 2, 3, 6]);
-    const sample = await volume.select(['user_name', 'names', 'document', 'password_hash', 'idstate']).orderBy('document').limit(50).execute();
+    const sample = await volume
+      .select(['user_name', 'names', 'document', 'password_hash', 'idstate'])
+      .orderBy('document')
+      .limit(50)
+      .execute();
     for (const u of sample) {
       expect(u.user_name).toMatch(/^[a-z.]+\d+$/);
       expect(u.document).toMatch(/^(\d{7,10}|PA\d{8})$/);

@@ -16,7 +16,12 @@ export async function seedDemoIdentities(db: Kysely<DB>, issuer: string): Promis
   if (!identity) return;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('external_identities').where('linked_by', '=', 'seed').where('issuer', '<>', issuer).execute();
-    const user = await trx.selectFrom('users').select('id').where('user_name', '=', LINKED_DEMO.userName).where('deleted', '=', false).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', LINKED_DEMO.userName)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (user) {
       await trx
         .insertInto('external_identities')

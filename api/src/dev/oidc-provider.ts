@@ -27,10 +27,38 @@ export interface DemoIdentity {
  * nobody here (refused).
  */
 export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
-  { login: 'jwalker', subject: 'demo-0001-jwalker', email: 'john.walker@demo.suite.test', emailVerified: true, givenName: 'John', familyName: 'Walker Ríos' },
-  { login: 'pbermudez', subject: 'demo-0002-pbermudez', email: 'pablo.bermudez@demo.suite.test', emailVerified: true, givenName: 'Pablo', familyName: 'Bermúdez Lara' },
-  { login: 'aquintero', subject: 'demo-0003-aquintero', email: 'ana.quintero@demo.suite.test', emailVerified: false, givenName: 'Ana Lucía', familyName: 'Quintero Mora' },
-  { login: 'visitor', subject: 'demo-0004-visitor', email: 'visitor@elsewhere.test', emailVerified: true, givenName: 'Vera', familyName: 'Visitante' },
+  {
+    login: 'jwalker',
+    subject: 'demo-0001-jwalker',
+    email: 'john.walker@demo.suite.test',
+    emailVerified: true,
+    givenName: 'John',
+    familyName: 'Walker Ríos',
+  },
+  {
+    login: 'pbermudez',
+    subject: 'demo-0002-pbermudez',
+    email: 'pablo.bermudez@demo.suite.test',
+    emailVerified: true,
+    givenName: 'Pablo',
+    familyName: 'Bermúdez Lara',
+  },
+  {
+    login: 'aquintero',
+    subject: 'demo-0003-aquintero',
+    email: 'ana.quintero@demo.suite.test',
+    emailVerified: false,
+    givenName: 'Ana Lucía',
+    familyName: 'Quintero Mora',
+  },
+  {
+    login: 'visitor',
+    subject: 'demo-0004-visitor',
+    email: 'visitor@elsewhere.test',
+    emailVerified: true,
+    givenName: 'Vera',
+    familyName: 'Visitante',
+  },
 ];
 
 /** Client id of the portal at the local provider. */
@@ -68,7 +96,9 @@ interface OidcContext {
     client: { clientId: string };
     session: { accountId: string; grantIdFor(clientId: string): string | undefined };
     result?: { consent?: { grantId?: string } };
-    provider: { Grant: { new (init: { clientId: string; accountId: string }): GrantLike; find(id: string): Promise<GrantLike | undefined> } };
+    provider: {
+      Grant: { new (init: { clientId: string; accountId: string }): GrantLike; find(id: string): Promise<GrantLike | undefined> };
+    };
   };
 }
 interface ProviderLike {
@@ -93,7 +123,9 @@ export async function startLocalProvider(options: { host?: string; port?: number
   const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   // ESM-only package, loaded only where a local provider is started
-  const { default: Provider } = (await import('oidc-provider')) as unknown as { default: new (issuer: string, configuration: object) => ProviderLike };
+  const { default: Provider } = (await import('oidc-provider')) as unknown as {
+    default: new (issuer: string, configuration: object) => ProviderLike;
+  };
   const byLogin = new Map(DEMO_IDENTITIES.map((identity) => [identity.login, identity]));
   const provider = new Provider(issuer, {
     clients: [

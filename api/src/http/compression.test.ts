@@ -5,7 +5,8 @@ import { COMPRESSION_THRESHOLD } from './compression';
 describeEachBackend('compression of API replies', (server) => {
   let token: string;
   beforeAll(async () => {
-    for (let i = 0; i < 12; i++) await createUser(server().db, { userName: `compress.user${i}`, names: 'Compressible', surnames: `Person ${i}` });
+    for (let i = 0; i < 12; i++)
+      await createUser(server().db, { userName: `compress.user${i}`, names: 'Compressible', surnames: `Person ${i}` });
     token = await tokenFor(server().app, 'admin', ADMIN_PASSWORD);
   });
 

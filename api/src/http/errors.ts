@@ -2,7 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { FORBIDDEN_TEXT_MESSAGE, INFORMATION_CODES, MESSAGES, fail, findForbiddenText, parseRequest, type Envelope } from '@suite/shared/contracts';
+import {
+  FORBIDDEN_TEXT_MESSAGE,
+  INFORMATION_CODES,
+  MESSAGES,
+  fail,
+  findForbiddenText,
+  parseRequest,
+  type Envelope,
+} from '@suite/shared/contracts';
 import { es, formatPhrase } from '@suite/shared/phrases';
 import { localizeEnvelope, requestLanguage } from './language';
 import { setErrorReplyHeaders } from './security-headers';
@@ -82,7 +90,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       // malformed JSON, unsupported media type, body too large, …
       request.log.info({ code: error.code }, error.message);
       const code =
-        error.statusCode === 401 ? INFORMATION_CODES.unauthorized : error.statusCode === 404 ? INFORMATION_CODES.notFound : INFORMATION_CODES.badRequest;
+        error.statusCode === 401
+          ? INFORMATION_CODES.unauthorized
+          : error.statusCode === 404
+            ? INFORMATION_CODES.notFound
+            : INFORMATION_CODES.badRequest;
       return reply.code(error.statusCode).send(fail(error.statusCode, formatPhrase(es.request.invalid, { detail: error.message }), code));
     }
     request.log.error({ err: error }, 'request failed');

@@ -50,7 +50,10 @@ export function pickHeaders<K extends string>(request: FastifyRequest, names: re
 export function varyOn(reply: FastifyReply, ...fields: string[]): void {
   const vary = reply.getHeader('vary');
   const text = vary === undefined ? '' : Array.isArray(vary) ? vary.join(', ') : String(vary);
-  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.includes('*')) return;
   const lower = new Set(names.map((name) => name.toLowerCase()));
   const added = fields.filter((field) => !lower.has(field.toLowerCase()));

@@ -10,7 +10,11 @@ const catalog = new AppSnapshot([
     title: 'MySelf',
     idstate: 0,
     isVisible: true,
-    tenants: ['472', 'bmscol', 'bmsecu', 'bmsbra'].map((code) => ({ code, title: 'MySelf', defaultLanguage: code === 'bmsbra' ? 'pt' : 'es' })),
+    tenants: ['472', 'bmscol', 'bmsecu', 'bmsbra'].map((code) => ({
+      code,
+      title: 'MySelf',
+      defaultLanguage: code === 'bmsbra' ? 'pt' : 'es',
+    })),
   },
   {
     id: 4,

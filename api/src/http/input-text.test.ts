@@ -66,8 +66,19 @@ describeEachBackend('a NUL in any request text is a 400 that changes nothing', (
   });
 
   const enc = (text: string) => encryptPayload(text, ctx.key);
-  const loginBody = (over: Record<string, unknown> = {}) => ({ user: 'nul.user', password: enc(PASSWORD), appname: 'ibuhoo', TypeDeviceId: 2, ...over });
-  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}): InjectOptions => ({ method: 'POST', url, payload, headers });
+  const loginBody = (over: Record<string, unknown> = {}) => ({
+    user: 'nul.user',
+    password: enc(PASSWORD),
+    appname: 'ibuhoo',
+    TypeDeviceId: 2,
+    ...over,
+  });
+  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}): InjectOptions => ({
+    method: 'POST',
+    url,
+    payload,
+    headers,
+  });
   const asAdmin = (): Record<string, string> => ({ authorization: `Bearer ${ctx.adminToken}` });
   const createBody = (over: Record<string, unknown>) => ({
     names: 'Ana',
@@ -86,8 +97,16 @@ describeEachBackend('a NUL in any request text is a 400 that changes nothing', (
   const cases: Case[] = [
     { name: 'Login user', where: 'body.user', request: () => post('/api/Login', loginBody({ user: withNul('nul.user') })) },
     { name: 'Login appname', where: 'body.appname', request: () => post('/api/Login', loginBody({ appname: withNul('ibuhoo') })) },
-    { name: 'Login password (ciphertext)', where: 'body.password', request: () => post('/api/Login', loginBody({ password: withNul(enc(PASSWORD)) })) },
-    { name: 'Login Browser (right password)', where: 'body.Browser', request: () => post('/api/Login', loginBody({ Browser: withNul('Firefox') })) },
+    {
+      name: 'Login password (ciphertext)',
+      where: 'body.password',
+      request: () => post('/api/Login', loginBody({ password: withNul(enc(PASSWORD)) })),
+    },
+    {
+      name: 'Login Browser (right password)',
+      where: 'body.Browser',
+      request: () => post('/api/Login', loginBody({ Browser: withNul('Firefox') })),
+    },
     {
       name: 'Login user-agent header (right password)',
       where: 'headers.user-agent',
@@ -112,15 +131,31 @@ describeEachBackend('a NUL in any request text is a 400 that changes nothing', (
     {
       name: 'RevokeToken UserName',
       where: 'body.UserName',
-      request: (c) => ({ method: 'PUT', url: '/api/login/RevokeToken', payload: { UserName: withNul('admin'), Quantity: 1, AppName: 'ibuhoo', RefreshToken: c.refreshToken } }),
+      request: (c) => ({
+        method: 'PUT',
+        url: '/api/login/RevokeToken',
+        payload: { UserName: withNul('admin'), Quantity: 1, AppName: 'ibuhoo', RefreshToken: c.refreshToken },
+      }),
     },
     {
       name: 'RevokeToken AppName',
       where: 'body.AppName',
-      request: (c) => ({ method: 'PUT', url: '/api/login/RevokeToken', payload: { UserName: 'admin', Quantity: 1, AppName: withNul('ibuhoo'), RefreshToken: c.refreshToken } }),
+      request: (c) => ({
+        method: 'PUT',
+        url: '/api/login/RevokeToken',
+        payload: { UserName: 'admin', Quantity: 1, AppName: withNul('ibuhoo'), RefreshToken: c.refreshToken },
+      }),
     },
-    { name: 'GenerateTokens code', where: 'body.code', request: () => post('/api/login/GenerateTokens', { code: withNul('abc'), appName: 'firmaya' }) },
-    { name: 'GenerateTokens appName', where: 'body.appName', request: () => post('/api/login/GenerateTokens', { code: 'abc', appName: withNul('firmaya') }) },
+    {
+      name: 'GenerateTokens code',
+      where: 'body.code',
+      request: () => post('/api/login/GenerateTokens', { code: withNul('abc'), appName: 'firmaya' }),
+    },
+    {
+      name: 'GenerateTokens appName',
+      where: 'body.appName',
+      request: () => post('/api/login/GenerateTokens', { code: 'abc', appName: withNul('firmaya') }),
+    },
     {
       name: 'TokenValidation user header',
       where: 'headers.user',
@@ -131,71 +166,172 @@ describeEachBackend('a NUL in any request text is a 400 that changes nothing', (
       where: 'body.userName',
       request: () => post('/api/user/getuserexists', { userName: withNul('nul.user') }, asAdmin()),
     },
-    { name: 'getuserexists email', where: 'body.email', request: () => post('/api/user/getuserexists', { email: withNul('nul.user@example.com') }, asAdmin()) },
-    { name: 'user/create document', where: 'body.document', request: () => post('/api/user/create', createBody({ document: withNul('10203040') }), asAdmin()) },
-    { name: 'user/create countryCode', where: 'body.countryCode', request: () => post('/api/user/create', createBody({ countryCode: withNul('CO') }), asAdmin()) },
-    { name: 'user/create documentType', where: 'body.documentType', request: () => post('/api/user/create', createBody({ documentType: withNul('CC') }), asAdmin()) },
-    { name: 'user/create userName', where: 'body.userName', request: () => post('/api/user/create', createBody({ userName: withNul('ana.nul') }), asAdmin()) },
+    {
+      name: 'getuserexists email',
+      where: 'body.email',
+      request: () => post('/api/user/getuserexists', { email: withNul('nul.user@example.com') }, asAdmin()),
+    },
+    {
+      name: 'user/create document',
+      where: 'body.document',
+      request: () => post('/api/user/create', createBody({ document: withNul('10203040') }), asAdmin()),
+    },
+    {
+      name: 'user/create countryCode',
+      where: 'body.countryCode',
+      request: () => post('/api/user/create', createBody({ countryCode: withNul('CO') }), asAdmin()),
+    },
+    {
+      name: 'user/create documentType',
+      where: 'body.documentType',
+      request: () => post('/api/user/create', createBody({ documentType: withNul('CC') }), asAdmin()),
+    },
+    {
+      name: 'user/create userName',
+      where: 'body.userName',
+      request: () => post('/api/user/create', createBody({ userName: withNul('ana.nul') }), asAdmin()),
+    },
     {
       name: 'user/create roles[].name',
       where: 'body.roles.0.name',
-      request: () => post('/api/user/create', createBody({ roles: [{ name: withNul('Administrador'), application: 'ibuhoo', assigned: true }] }), asAdmin()),
+      request: () =>
+        post(
+          '/api/user/create',
+          createBody({ roles: [{ name: withNul('Administrador'), application: 'ibuhoo', assigned: true }] }),
+          asAdmin(),
+        ),
     },
-    { name: 'GetUsersResetPassword appname', where: 'body.appname', request: () => post('/api/login/GetUsersResetPassword', { email: 'nul.user@example.com', appname: withNul('ibuhoo') }) },
-    { name: 'GetUsersResetPassword email', where: 'body.email', request: () => post('/api/login/GetUsersResetPassword', { email: withNul('nul.user@example.com'), appname: 'ibuhoo' }) },
-    { name: 'ResetPassword user', where: 'body.user', request: () => post('/api/login/ResetPassword', { appname: 'ibuhoo', user: withNul('nul.user') }) },
-    { name: 'ResetPassword appname', where: 'body.appname', request: () => post('/api/login/ResetPassword', { appname: withNul('ibuhoo'), user: 'nul.user' }) },
+    {
+      name: 'GetUsersResetPassword appname',
+      where: 'body.appname',
+      request: () => post('/api/login/GetUsersResetPassword', { email: 'nul.user@example.com', appname: withNul('ibuhoo') }),
+    },
+    {
+      name: 'GetUsersResetPassword email',
+      where: 'body.email',
+      request: () => post('/api/login/GetUsersResetPassword', { email: withNul('nul.user@example.com'), appname: 'ibuhoo' }),
+    },
+    {
+      name: 'ResetPassword user',
+      where: 'body.user',
+      request: () => post('/api/login/ResetPassword', { appname: 'ibuhoo', user: withNul('nul.user') }),
+    },
+    {
+      name: 'ResetPassword appname',
+      where: 'body.appname',
+      request: () => post('/api/login/ResetPassword', { appname: withNul('ibuhoo'), user: 'nul.user' }),
+    },
     {
       name: 'ResetPassword tenantLanguage header',
       where: 'headers.tenantlanguage',
       request: () => post('/api/login/ResetPassword', { appname: 'ibuhoo', user: 'nul.user' }, { tenantLanguage: `${NUL}es` }),
     },
-    { name: 'SendUserActivationEmail user', where: 'body.user', request: () => post('/api/user/SendUserActivationEmail', { user: withNul('nul.pending'), appname: 'ibuhoo' }) },
-    { name: 'SendUserActivationEmail appname', where: 'body.appname', request: () => post('/api/user/SendUserActivationEmail', { user: 'nul.pending', appname: withNul('ibuhoo') }) },
+    {
+      name: 'SendUserActivationEmail user',
+      where: 'body.user',
+      request: () => post('/api/user/SendUserActivationEmail', { user: withNul('nul.pending'), appname: 'ibuhoo' }),
+    },
+    {
+      name: 'SendUserActivationEmail appname',
+      where: 'body.appname',
+      request: () => post('/api/user/SendUserActivationEmail', { user: 'nul.pending', appname: withNul('ibuhoo') }),
+    },
     {
       name: 'AssignPassword user',
       where: 'body.user',
-      request: () => post('/api/login/AssignPassword', { user: withNul('nul.user'), token: 'x'.repeat(43), appname: 'ibuhoo', password: enc('New.Pass-w0rd') }),
+      request: () =>
+        post('/api/login/AssignPassword', {
+          user: withNul('nul.user'),
+          token: 'x'.repeat(43),
+          appname: 'ibuhoo',
+          password: enc('New.Pass-w0rd'),
+        }),
     },
     {
       name: 'AssignPassword token',
       where: 'body.token',
-      request: () => post('/api/login/AssignPassword', { user: 'nul.user', token: withNul('x'.repeat(43)), appname: 'ibuhoo', password: enc('New.Pass-w0rd') }),
+      request: () =>
+        post('/api/login/AssignPassword', {
+          user: 'nul.user',
+          token: withNul('x'.repeat(43)),
+          appname: 'ibuhoo',
+          password: enc('New.Pass-w0rd'),
+        }),
     },
     {
       name: 'AssignPassword appname',
       where: 'body.appname',
-      request: () => post('/api/login/AssignPassword', { user: 'nul.user', token: 'x'.repeat(43), appname: withNul('ibuhoo'), password: enc('New.Pass-w0rd') }),
+      request: () =>
+        post('/api/login/AssignPassword', {
+          user: 'nul.user',
+          token: 'x'.repeat(43),
+          appname: withNul('ibuhoo'),
+          password: enc('New.Pass-w0rd'),
+        }),
     },
     {
       name: 'ChangePassword user',
       where: 'body.user',
-      request: () => post('/api/login/ChangePassword', { user: withNul('nul.user'), password: enc(PASSWORD), newpassword: enc('New.Pass-w0rd'), appname: 'ibuhoo' }),
+      request: () =>
+        post('/api/login/ChangePassword', {
+          user: withNul('nul.user'),
+          password: enc(PASSWORD),
+          newpassword: enc('New.Pass-w0rd'),
+          appname: 'ibuhoo',
+        }),
     },
     {
       name: 'ChangePassword appname',
       where: 'body.appname',
-      request: () => post('/api/login/ChangePassword', { user: 'nul.user', password: enc(PASSWORD), newpassword: enc('New.Pass-w0rd'), appname: withNul('ibuhoo') }),
+      request: () =>
+        post('/api/login/ChangePassword', {
+          user: 'nul.user',
+          password: enc(PASSWORD),
+          newpassword: enc('New.Pass-w0rd'),
+          appname: withNul('ibuhoo'),
+        }),
     },
     {
       name: 'ChangePassword password (ciphertext)',
       where: 'body.password',
-      request: () => post('/api/login/ChangePassword', { user: 'nul.user', password: withNul(enc(PASSWORD)), newpassword: enc('New.Pass-w0rd'), appname: 'ibuhoo' }),
+      request: () =>
+        post('/api/login/ChangePassword', {
+          user: 'nul.user',
+          password: withNul(enc(PASSWORD)),
+          newpassword: enc('New.Pass-w0rd'),
+          appname: 'ibuhoo',
+        }),
     },
     {
       name: 'ChangePassword newpassword (ciphertext)',
       where: 'body.newpassword',
-      request: () => post('/api/login/ChangePassword', { user: 'nul.user', password: enc(PASSWORD), newpassword: withNul(enc('New.Pass-w0rd')), appname: 'ibuhoo' }),
+      request: () =>
+        post('/api/login/ChangePassword', {
+          user: 'nul.user',
+          password: enc(PASSWORD),
+          newpassword: withNul(enc('New.Pass-w0rd')),
+          appname: 'ibuhoo',
+        }),
     },
     {
       name: 'AssignPassword password (ciphertext)',
       where: 'body.password',
-      request: () => post('/api/login/AssignPassword', { user: 'nul.user', token: 'x'.repeat(43), appname: 'ibuhoo', password: withNul(enc('New.Pass-w0rd')) }),
+      request: () =>
+        post('/api/login/AssignPassword', {
+          user: 'nul.user',
+          token: 'x'.repeat(43),
+          appname: 'ibuhoo',
+          password: withNul(enc('New.Pass-w0rd')),
+        }),
     },
     {
       name: 'TokenValidation currentApp header',
       where: 'headers.currentapp',
-      request: (c) => ({ method: 'GET', url: '/api/login/TokenValidation', headers: { token: c.adminToken, user: 'admin', currentApp: withNul('ibuhoo') } }),
+      request: (c) => ({
+        method: 'GET',
+        url: '/api/login/TokenValidation',
+        headers: { token: c.adminToken, user: 'admin', currentApp: withNul('ibuhoo') },
+      }),
     },
     {
       name: 'user/list customerSearch header, percent-encoded',

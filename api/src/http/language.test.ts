@@ -32,7 +32,11 @@ describeEachBackend("the reply's language", (server) => {
     expect(response.headers['content-language']).toBe(tenantLanguage.toLowerCase());
     expect(json(response)).toEqual({
       statusCode: 401,
-      result: { information, informationCode: INFORMATION_CODES.badCredentials, failedLoginInformation: { failedAttempts: 1, lockTime: 0 } },
+      result: {
+        information,
+        informationCode: INFORMATION_CODES.badCredentials,
+        failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+      },
     });
   });
 
@@ -55,7 +59,12 @@ describeEachBackend("the reply's language", (server) => {
       informationCode: 'A10',
     });
     const { app } = server();
-    const response = await app.inject({ method: 'POST', url: '/api/Login', headers: { tenantLanguage: 'pt' }, payload: { user: '', password: 'x', appname: 'ibuhoo' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      headers: { tenantLanguage: 'pt' },
+      payload: { user: '', password: 'x', appname: 'ibuhoo' },
+    });
     expect(response.statusCode).toBe(400);
     expect(json(response).result).toEqual({ information: 'Solicitação inválida (body.user): Campo obrigatório', informationCode: 'R400' });
   });
@@ -63,7 +72,10 @@ describeEachBackend("the reply's language", (server) => {
   it('answers an unknown route and a malformed body in the language asked', async () => {
     const { app } = server();
     const missing = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
-    expect(json(missing)).toEqual({ statusCode: 404, result: { information: 'The requested resource does not exist.', informationCode: 'R404' } });
+    expect(json(missing)).toEqual({
+      statusCode: 404,
+      result: { information: 'The requested resource does not exist.', informationCode: 'R404' },
+    });
     const malformed = await app.inject({
       method: 'POST',
       url: '/api/Login',

@@ -4,7 +4,10 @@ import { first } from './headers';
 
 /** The caller's language: the `tenantLanguage` header the portal sends, else `Accept-Language`, else Spanish. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
-  return resolveLanguage({ tenantLanguage: first(request.headers.tenantlanguage), acceptLanguage: first(request.headers['accept-language']) });
+  return resolveLanguage({
+    tenantLanguage: first(request.headers.tenantlanguage),
+    acceptLanguage: first(request.headers['accept-language']),
+  });
 }
 
 /**
@@ -20,7 +23,9 @@ export function localizeEnvelope<T>(payload: T, language: Language): T {
   if (typeof information === 'string') localized.result = { ...(result as object), information: localize(information, language) };
   if (Array.isArray(statusDetails)) {
     localized.statusDetails = statusDetails.map((detail: unknown) =>
-      isRecord(detail) && typeof detail.description === 'string' ? { ...detail, description: localize(detail.description, language) } : detail,
+      isRecord(detail) && typeof detail.description === 'string'
+        ? { ...detail, description: localize(detail.description, language) }
+        : detail,
     );
   }
   return localized as T;

@@ -49,18 +49,22 @@ describe.each(BACKENDS)('listening addresses [%s]', (backend) => {
     }
   }, 60_000);
 
-  (EXTERNAL ? it : it.skip)('listening on every interface, serves the mailbox to loopback clients only', async () => {
-    const server = await startTestServer(backend);
-    try {
-      await server.listen(0, '0.0.0.0');
-      const { port } = server.app.server.address() as AddressInfo;
-      const remote = await fetch(`http://${EXTERNAL}:${port}/dev/mail.json`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
-      expect(remote.status).toBe(404);
-      expect(await remote.json()).toMatchObject({ statusCode: 404, result: { informationCode: 'R404' } });
-      expect((await fetch(`http://${EXTERNAL}:${port}/healthz`)).status).toBe(200);
-      expect((await fetch(`http://127.0.0.1:${port}/dev/mail.json`)).status).toBe(200);
-    } finally {
-      await server.dispose();
-    }
-  }, 60_000);
+  (EXTERNAL ? it : it.skip)(
+    'listening on every interface, serves the mailbox to loopback clients only',
+    async () => {
+      const server = await startTestServer(backend);
+      try {
+        await server.listen(0, '0.0.0.0');
+        const { port } = server.app.server.address() as AddressInfo;
+        const remote = await fetch(`http://${EXTERNAL}:${port}/dev/mail.json`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(remote.status).toBe(404);
+        expect(await remote.json()).toMatchObject({ statusCode: 404, result: { informationCode: 'R404' } });
+        expect((await fetch(`http://${EXTERNAL}:${port}/healthz`)).status).toBe(200);
+        expect((await fetch(`http://127.0.0.1:${port}/dev/mail.json`)).status).toBe(200);
+      } finally {
+        await server.dispose();
+      }
+    },
+    60_000,
+  );
 });

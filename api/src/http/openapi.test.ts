@@ -37,11 +37,15 @@ describe.each(BACKENDS)('OpenAPI document and docs page [%s]', (backend) => {
   const routes: RegisteredRoute[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(backend, {}, {
-      onRoute: (route: RouteOptions) => {
-        for (const method of routeMethods(route)) routes.push({ method, url: route.url, contract: route.config?.contract });
+    server = await startTestServer(
+      backend,
+      {},
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of routeMethods(route)) routes.push({ method, url: route.url, contract: route.config?.contract });
+        },
       },
-    });
+    );
   }, 60_000);
   afterAll(async () => {
     await server?.dispose();
@@ -86,7 +90,9 @@ describe.each(BACKENDS)('OpenAPI document and docs page [%s]', (backend) => {
 
     for (const route of routes.filter((r) => r.contract)) {
       const operation = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
-      expect(operation ? `${route.method} ${route.url}` : `not in the document: ${route.method} ${route.url}`).toBe(`${route.method} ${route.url}`);
+      expect(operation ? `${route.method} ${route.url}` : `not in the document: ${route.method} ${route.url}`).toBe(
+        `${route.method} ${route.url}`,
+      );
     }
     for (const key of Object.keys(CONTRACT_EXEMPT)) {
       const [method, url] = key.split(' ');

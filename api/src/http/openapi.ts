@@ -18,7 +18,11 @@ export interface RegisteredRoute {
 
 /** A valibot schema as OpenAPI 3.0 JSON Schema (checks JSON Schema cannot express are left out). */
 function jsonSchema(schema: v.GenericSchema): JsonObject {
-  const { $schema: _ignored, ...rest } = toJsonSchema(publishedSchema(schema), { target: 'openapi-3.0', errorMode: 'ignore', typeMode: 'input' }) as JsonObject;
+  const { $schema: _ignored, ...rest } = toJsonSchema(publishedSchema(schema), {
+    target: 'openapi-3.0',
+    errorMode: 'ignore',
+    typeMode: 'input',
+  }) as JsonObject;
   return rest;
 }
 
@@ -67,7 +71,8 @@ function operation(method: string, url: string, contract: RouteContract, params:
     ? { description: 'Success', content: json(contract.raw === true ? { type: 'object' } : jsonSchema(contract.raw)) }
     : { description: 'Success: `{ statusCode: 200, result }`', content: json(envelope(jsonSchema(contract.result))) };
   const error = {
-    description: 'Failure: `{ statusCode, result: { information, informationCode } }` with the same HTTP status (some refusals add fields to `result`)',
+    description:
+      'Failure: `{ statusCode, result: { information, informationCode } }` with the same HTTP status (some refusals add fields to `result`)',
     content: json({ $ref: '#/components/schemas/ErrorEnvelope' }),
   };
   const responses: JsonObject = { '200': success, '400': error };

@@ -34,11 +34,24 @@ describe('publicOrigin', () => {
 });
 
 describe('isRegisteredAddress', () => {
-  const config = (publicUrl: string, appOrigins: string[] = [], hostMap = {}) => ({ publicUrl, hostMap, security: { frameAncestors: [], corsOrigins: [], appOrigins, hsts: true, hstsMaxAge: 0 } });
+  const config = (publicUrl: string, appOrigins: string[] = [], hostMap = {}) => ({
+    publicUrl,
+    hostMap,
+    security: { frameAncestors: [], corsOrigins: [], appOrigins, hsts: true, hstsMaxAge: 0 },
+  });
 
   it('takes a path of the suite, PUBLIC_URL, the HOST_MAP hosts and the APP_ORIGINS', () => {
-    const production = config('https://id.example.com', ['https://*.apps.example.com', 'https://billing.example.org'], { 'firma.example.com': { app: 'firmaya' } });
-    for (const address of ['/users', '/changepassword?x=1', 'https://id.example.com/users', 'https://firma.example.com/entrar', 'https://nomina.apps.example.com/', 'https://billing.example.org/a']) {
+    const production = config('https://id.example.com', ['https://*.apps.example.com', 'https://billing.example.org'], {
+      'firma.example.com': { app: 'firmaya' },
+    });
+    for (const address of [
+      '/users',
+      '/changepassword?x=1',
+      'https://id.example.com/users',
+      'https://firma.example.com/entrar',
+      'https://nomina.apps.example.com/',
+      'https://billing.example.org/a',
+    ]) {
       expect([address, isRegisteredAddress(production, address)]).toEqual([address, true]);
     }
   });

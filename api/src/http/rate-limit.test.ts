@@ -31,7 +31,8 @@ describeEachBackend(
 
     it('limits the token endpoints with TOKEN_RATE_LIMIT and leaves other endpoints alone', async () => {
       const { app } = server();
-      const validate = () => app.inject({ method: 'GET', url: '/api/login/TokenValidation', remoteAddress: '10.0.0.8', headers: { user: 'a', token: 'b' } });
+      const validate = () =>
+        app.inject({ method: 'GET', url: '/api/login/TokenValidation', remoteAddress: '10.0.0.8', headers: { user: 'a', token: 'b' } });
       for (let i = 0; i < 5; i++) expect((await validate()).statusCode).toBe(401);
       expect((await validate()).statusCode).toBe(429);
       const refresh = () =>
@@ -44,7 +45,16 @@ describeEachBackend(
       for (let i = 0; i < 5; i++) expect((await refresh()).statusCode).toBe(401);
       expect((await refresh()).statusCode).toBe(429);
       for (let i = 0; i < 10; i++) {
-        expect((await app.inject({ method: 'GET', url: '/api/application/getVersionApp', remoteAddress: '10.0.0.8', headers: { appName: 'ibuhoo' } })).statusCode).toBe(200);
+        expect(
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/api/application/getVersionApp',
+              remoteAddress: '10.0.0.8',
+              headers: { appName: 'ibuhoo' },
+            })
+          ).statusCode,
+        ).toBe(200);
       }
     });
   },
@@ -53,7 +63,9 @@ describeEachBackend(
 
 describe('RATE_LIMIT=off', () => {
   it('lets every call through', async () => {
-    const server = await startTestServer('pglite', { rateLimit: { enabled: false, loginPerMinute: 1, tokenPerMinute: 1, resetPerMinute: 1, resetPerAddressPerHour: 1 } });
+    const server = await startTestServer('pglite', {
+      rateLimit: { enabled: false, loginPerMinute: 1, tokenPerMinute: 1, resetPerMinute: 1, resetPerAddressPerHour: 1 },
+    });
     try {
       for (let i = 0; i < 3; i++) expect((await login(server.app, 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
     } finally {
@@ -98,7 +110,9 @@ describeEachBackend('shared per-key limits (rate_windows)', (server) => {
     expect(await limiter.hit('running')).toBe(0);
     const before = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     // the 'ended' window's hour has passed
-    await sql`update rate_windows set resets_at = now() - interval '1 second' where key_hash = ${rateWindowKey('test-window', 'ended')}`.execute(db);
+    await sql`update rate_windows set resets_at = now() - interval '1 second' where key_hash = ${rateWindowKey('test-window', 'ended')}`.execute(
+      db,
+    );
     await purgeEndedRateWindows(db);
     const after = await db.selectFrom('rate_windows').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n - 1);

@@ -23,11 +23,15 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
   const contracts = new Map<string, RouteContract | undefined>();
 
   beforeAll(async () => {
-    server = await startTestServer(backend, {}, {
-      onRoute: (route: RouteOptions) => {
-        for (const method of routeMethods(route)) contracts.set(`${method} ${route.url}`, route.config?.contract);
+    server = await startTestServer(
+      backend,
+      {},
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of routeMethods(route)) contracts.set(`${method} ${route.url}`, route.config?.contract);
+        },
       },
-    });
+    );
     await createUser(server.db, { userName: USER, email: USER_EMAIL, password: USER_PASSWORD, privileges: ['USERS_READ'] });
   }, 60_000);
   afterAll(async () => {
@@ -66,7 +70,10 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const signIn = (user: string, password: string) =>
-    ({ url: '/api/Login', payload: { user, password: encryptPayload(password, app().ctx.payloadKey), appname: APP, TypeDeviceId: 2 } }) as const;
+    ({
+      url: '/api/Login',
+      payload: { user, password: encryptPayload(password, app().ctx.payloadKey), appname: APP, TypeDeviceId: 2 },
+    }) as const;
 
   it('answers sign-in, its refusal, and the token calls as published', async () => {
     await call('POST /api/Login', 401, signIn('admin', 'Not.The-Passw0rd'));
@@ -98,15 +105,24 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
     const userId = list.result.users.find((u: { userName: string }) => u.userName === USER).id as string;
     await call('GET /api/user/list', 401, { url: '/api/user/list' });
     await call('GET /api/user/GetById', 200, { url: '/api/user/GetById', headers: { ...auth, pid: userId } });
-    await call('GET /api/user/GetById', 404, { url: '/api/user/GetById', headers: { ...auth, pid: '00000000-0000-4000-8000-000000000000' } });
+    await call('GET /api/user/GetById', 404, {
+      url: '/api/user/GetById',
+      headers: { ...auth, pid: '00000000-0000-4000-8000-000000000000' },
+    });
     await call('POST /api/user/getuserexists', 200, { url: '/api/user/getuserexists', headers: auth, payload: { userName: USER } });
     await call('GET /api/user/GetTypeUser', 200, { url: '/api/user/GetTypeUser', headers: auth });
     await call('GET /api/user/get-countries', 200, { url: '/api/user/get-countries', headers: auth });
-    await call('GET /api/user/get-document-types-create-users', 200, { url: '/api/user/get-document-types-create-users', headers: { ...auth, code: 'CO' } });
+    await call('GET /api/user/get-document-types-create-users', 200, {
+      url: '/api/user/get-document-types-create-users',
+      headers: { ...auth, code: 'CO' },
+    });
     await call('GET /api/customer/GetCustomer', 200, { url: '/api/customer/GetCustomer', headers: { ...auth, userid: userId } });
     await call('GET /api/customer/GetCustomerByUser', 200, { url: '/api/customer/GetCustomerByUser', headers: { ...auth, userId } });
     await call('GET /api/role/list', 200, { url: '/api/role/list', headers: { ...auth, application: APP, user: userId } });
-    await call('GET /api/application/GetCountRolesByUser', 200, { url: '/api/application/GetCountRolesByUser', headers: { ...auth, user: userId } });
+    await call('GET /api/application/GetCountRolesByUser', 200, {
+      url: '/api/application/GetCountRolesByUser',
+      headers: { ...auth, user: userId },
+    });
 
     // roles and privileges
     const privilege = await call('POST /api/privilege/create', 200, {
@@ -118,20 +134,44 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
     await call('POST /api/privilege/modify', 200, {
       url: '/api/privilege/modify',
       headers: auth,
-      payload: { id: privilege.result.id, name: 'REPLY_CHECK', description: 'x', idstate: 0, licence: true, isAuditable: false, application: [APP] },
+      payload: {
+        id: privilege.result.id,
+        name: 'REPLY_CHECK',
+        description: 'x',
+        idstate: 0,
+        licence: true,
+        isAuditable: false,
+        application: [APP],
+      },
     });
-    await call('POST /api/privilege/create', 400, { url: '/api/privilege/create', headers: auth, payload: { name: 'REPLY_CHECK', application: [APP] } });
+    await call('POST /api/privilege/create', 400, {
+      url: '/api/privilege/create',
+      headers: auth,
+      payload: { name: 'REPLY_CHECK', application: [APP] },
+    });
     await call('GET /api/privilege/list', 200, { url: '/api/privilege/list', headers: { ...auth, application: APP } });
     await call('GET /api/privilege/list', 400, { url: '/api/privilege/list', headers: { ...auth, application: 'RESETOTP' } });
-    await call('GET /api/application/getApplicationsByIdPrivilege', 200, { url: '/api/application/getApplicationsByIdPrivilege', headers: { ...auth, id: privilegeId } });
+    await call('GET /api/application/getApplicationsByIdPrivilege', 200, {
+      url: '/api/application/getApplicationsByIdPrivilege',
+      headers: { ...auth, id: privilegeId },
+    });
     await call('GET /api/privilege/roles', 200, { url: '/api/privilege/roles', headers: { ...auth, id: privilegeId } });
     const role = await call('POST /api/role/create', 200, {
       url: '/api/role/create',
       headers: auth,
-      payload: { name: 'Reply check', description: '', alias: '', application: [{ name: APP, privilege: ['REPLY_CHECK'], isVisible: true }] },
+      payload: {
+        name: 'Reply check',
+        description: '',
+        alias: '',
+        application: [{ name: APP, privilege: ['REPLY_CHECK'], isVisible: true }],
+      },
     });
     const roleId = String(role.result.id);
-    await call('POST /api/role/modify', 200, { url: '/api/role/modify', headers: auth, payload: { id: role.result.id, description: '', idstate: 1 } });
+    await call('POST /api/role/modify', 200, {
+      url: '/api/role/modify',
+      headers: auth,
+      payload: { id: role.result.id, description: '', idstate: 1 },
+    });
     await call('GET /api/role/list', 200, { url: '/api/role/list', headers: auth });
     await call('GET /api/application/applicationId', 200, { url: '/api/application/applicationId', headers: { ...auth, id: roleId } });
     await call('GET /api/role/users', 200, { url: '/api/role/users', headers: { ...auth, id: roleId, search: 'reply', pages: '1,10' } });
@@ -139,7 +179,11 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
 
     // a user without USERS_WRITE is refused a write
     const reader = await call('POST /api/Login', 200, signIn(USER, USER_PASSWORD));
-    await call('POST /api/user/Inactivate', 403, { url: '/api/user/Inactivate', headers: bearer(reader.result.token), payload: { id: userId, idstate: 2 } });
+    await call('POST /api/user/Inactivate', 403, {
+      url: '/api/user/Inactivate',
+      headers: bearer(reader.result.token),
+      payload: { id: userId, idstate: 2 },
+    });
   });
 
   it("answers the portal's public reads as published", async () => {
@@ -147,21 +191,35 @@ describe.each(BACKENDS)('replies match their published contracts [%s]', (backend
     await call('GET /api/application/profile', 200, { url: '/api/application/profile', headers });
     await call('GET /api/application/getVersionApp', 200, { url: '/api/application/getVersionApp', headers });
     await call('GET /api/application/getVersionApp', 404, { url: '/api/application/getVersionApp', headers: { appName: 'nosuchapp' } });
-    await call('GET /api/application/GetParametersApp', 200, { url: '/api/application/GetParametersApp', headers: { ...headers, parameterType: 'all' } });
+    await call('GET /api/application/GetParametersApp', 200, {
+      url: '/api/application/GetParametersApp',
+      headers: { ...headers, parameterType: 'all' },
+    });
     await call('GET /api/application/getMaintenanceWindow', 200, { url: '/api/application/getMaintenanceWindow', headers });
     await call('GET /api/application/isFreeTrial', 200, { url: '/api/application/isFreeTrial', headers });
   });
 
   it('answers the password flows as published', async () => {
-    await call('POST /api/login/GetUsersResetPassword', 200, { url: '/api/login/GetUsersResetPassword', payload: { email: USER_EMAIL, appname: APP } });
-    await call('POST /api/login/GetUsersResetPassword', 404, { url: '/api/login/GetUsersResetPassword', payload: { email: 'nobody@example.com', appname: APP } });
-    await call('POST /api/user/SendUserActivationEmail', 200, { url: '/api/user/SendUserActivationEmail', payload: { user: USER, appname: APP } });
+    await call('POST /api/login/GetUsersResetPassword', 200, {
+      url: '/api/login/GetUsersResetPassword',
+      payload: { email: USER_EMAIL, appname: APP },
+    });
+    await call('POST /api/login/GetUsersResetPassword', 404, {
+      url: '/api/login/GetUsersResetPassword',
+      payload: { email: 'nobody@example.com', appname: APP },
+    });
+    await call('POST /api/user/SendUserActivationEmail', 200, {
+      url: '/api/user/SendUserActivationEmail',
+      payload: { user: USER, appname: APP },
+    });
     await call('POST /api/login/ResetPassword', 200, { url: '/api/login/ResetPassword', payload: { user: USER, appname: APP } });
 
     // the link the reset mailed sets a new password
     const mails = json<Array<{ to: string; links: string[] }>>(await app().inject({ method: 'GET', url: '/dev/mail.json' }));
     const link = mails.find((m) => m.to === USER_EMAIL)?.links.find((l) => l.includes('/changepassword?')) as string;
-    const payload = JSON.parse(decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app().ctx.payloadKey) as string) as PasswordLinkPayload;
+    const payload = JSON.parse(
+      decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app().ctx.payloadKey) as string,
+    ) as PasswordLinkPayload;
     const assign = (token: string) => ({
       url: '/api/login/AssignPassword',
       payload: { user: USER, token, appname: APP, password: encryptPayload(NEW_PASSWORD, app().ctx.payloadKey), isUserActivation: false },

@@ -30,7 +30,9 @@ describe.each(BACKENDS)('the request log holds no link payloads, tokens or passw
 
   it('link routes are logged without their query string', async () => {
     const { app } = server;
-    const payload = encodeURIComponent(encryptPayload(JSON.stringify({ user: 'admin', token: 'LINKTOKEN-0123456789', isUserActivation: false }), app.ctx.payloadKey));
+    const payload = encodeURIComponent(
+      encryptPayload(JSON.stringify({ user: 'admin', token: 'LINKTOKEN-0123456789', isUserActivation: false }), app.ctx.payloadKey),
+    );
     const urls = [
       `/changepassword?${payload}`,
       '/changepassword?SECRET-CHANGEPASSWORD-QUERY',
@@ -57,22 +59,55 @@ describe.each(BACKENDS)('the request log holds no link payloads, tokens or passw
     const { app } = server;
     const key = app.ctx.payloadKey;
     const cipher = encryptPayload(ADMIN_PASSWORD, key);
-    const signedIn = json(await app.inject({ method: 'POST', url: '/api/Login', payload: { user: 'admin', password: cipher, appname: 'ibuhoo' } }));
+    const signedIn = json(
+      await app.inject({ method: 'POST', url: '/api/Login', payload: { user: 'admin', password: cipher, appname: 'ibuhoo' } }),
+    );
     expect(signedIn.statusCode).toBe(200);
     const { token, refreshToken } = signedIn.result as { token: string; refreshToken: string };
     const refreshed = json(
-      await app.inject({ method: 'POST', url: '/api/Login/RefreshToken', payload: { RefreshToken: refreshToken, UserName: 'admin', Appname: 'ibuhoo' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/Login/RefreshToken',
+        payload: { RefreshToken: refreshToken, UserName: 'admin', Appname: 'ibuhoo' },
+      }),
     );
     expect(refreshed.statusCode).toBe(200);
-    const validated = await app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { token: `Bearer ${refreshed.result.token}`, user: 'admin' } });
+    const validated = await app.inject({
+      method: 'GET',
+      url: '/api/login/TokenValidation',
+      headers: { token: `Bearer ${refreshed.result.token}`, user: 'admin' },
+    });
     expect(validated.statusCode).toBe(200);
-    await app.inject({ method: 'GET', url: '/api/user/list', headers: { authorization: `Bearer ${refreshed.result.token}`, cookie: 'session=SECRET-COOKIE' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/user/list',
+      headers: { authorization: `Bearer ${refreshed.result.token}`, cookie: 'session=SECRET-COOKIE' },
+    });
     const newCipher = encryptPayload('Brand.New-Pass1', key);
-    await app.inject({ method: 'POST', url: '/api/login/ChangePassword', payload: { user: 'admin', password: cipher, newpassword: newCipher, appname: 'ibuhoo' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/login/ChangePassword',
+      payload: { user: 'admin', password: cipher, newpassword: newCipher, appname: 'ibuhoo' },
+    });
     await app.inject({ method: 'POST', url: '/api/login/GenerateTokens', payload: { code: 'SECRET-EXCHANGE-CODE', appName: 'firmaya' } });
     // refused input is logged too (the 4xx path of the error handler): still no secret
-    await app.inject({ method: 'POST', url: '/api/Login', headers: { 'content-type': 'application/json' }, payload: `{"password":"${cipher}"` });
-    expectNowhere(log.lines, [token, refreshToken, refreshed.result.token, refreshed.result.refreshToken, cipher, newCipher, ADMIN_PASSWORD, 'SECRET-COOKIE', 'SECRET-EXCHANGE-CODE']);
+    await app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"password":"${cipher}"`,
+    });
+    expectNowhere(log.lines, [
+      token,
+      refreshToken,
+      refreshed.result.token,
+      refreshed.result.refreshToken,
+      cipher,
+      newCipher,
+      ADMIN_PASSWORD,
+      'SECRET-COOKIE',
+      'SECRET-EXCHANGE-CODE',
+    ]);
   });
 });
 

@@ -8,18 +8,24 @@ import { contractOf } from './route';
 /** Every endpoint declaration of the contracts (the `<area>Api` objects). */
 const declarations: [string, Endpoint][] = Object.entries(contracts)
   .filter(([name, value]) => /Api$/.test(name) && value && typeof value === 'object')
-  .flatMap(([area, endpoints]) => Object.entries(endpoints as Record<string, Endpoint>).map(([name, e]): [string, Endpoint] => [`${area}.${name}`, e]));
+  .flatMap(([area, endpoints]) =>
+    Object.entries(endpoints as Record<string, Endpoint>).map(([name, e]): [string, Endpoint] => [`${area}.${name}`, e]),
+  );
 
 describe('one declaration per endpoint', () => {
   let server: (TestServer & { dispose(): Promise<void> }) | undefined;
   const routes: { key: string; contract: unknown }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', {}, {
-      onRoute: (route: RouteOptions) => {
-        for (const method of routeMethods(route)) routes.push({ key: `${method} ${route.url}`, contract: route.config?.contract });
+    server = await startTestServer(
+      'pglite',
+      {},
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of routeMethods(route)) routes.push({ key: `${method} ${route.url}`, contract: route.config?.contract });
+        },
       },
-    });
+    );
   }, 60_000);
   afterAll(async () => {
     await server?.dispose();
@@ -39,7 +45,9 @@ describe('one declaration per endpoint', () => {
 
   it('registers every declaration, once', () => {
     const registered = routes.map((route) => route.key);
-    const missing = declarations.filter(([, e]) => registered.filter((key) => key === `${e.method} ${e.path}`).length !== 1).map(([name]) => name);
+    const missing = declarations
+      .filter(([, e]) => registered.filter((key) => key === `${e.method} ${e.path}`).length !== 1)
+      .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 

@@ -7,9 +7,15 @@ import { parseInput } from './errors';
 import { decodeHeaderText, first } from './headers';
 
 /** What a handler answers: the envelope of its result, or the raw reply of a raw endpoint. */
-type Answer<E extends Endpoint> = E extends { raw: v.GenericSchema | true } ? EndpointResult<E> | FastifyReply : Envelope<EndpointResult<E>> | FastifyReply;
+type Answer<E extends Endpoint> = E extends { raw: v.GenericSchema | true }
+  ? EndpointResult<E> | FastifyReply
+  : Envelope<EndpointResult<E>> | FastifyReply;
 
-export type RouteHandler<E extends Endpoint> = (input: EndpointParsed<E>, request: FastifyRequest, reply: FastifyReply) => Promise<Answer<E>>;
+export type RouteHandler<E extends Endpoint> = (
+  input: EndpointParsed<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<Answer<E>>;
 
 /** What a route may add to its declaration: its rate limit and other Fastify options. */
 export interface RouteExtras {
@@ -52,7 +58,8 @@ export function contractOf(e: Endpoint): RouteContract {
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: RouteHandler<E>, extras: RouteExtras = {}): void {
   const privileges = endpointPrivileges(e);
   const headerNames = keysOf(e.headers);
-  const guard = e.access === 'public' ? undefined : privileges.length ? requirePrivilege(privileges[0], ...privileges.slice(1)) : authenticate;
+  const guard =
+    e.access === 'public' ? undefined : privileges.length ? requirePrivilege(privileges[0], ...privileges.slice(1)) : authenticate;
   const options: RouteShorthandOptions = {
     // before the body is read: a caller who may not call gets a 401 or 403, never a 413 or a
     // parse error, and no body of megabytes is read for them

@@ -4,7 +4,10 @@ import { MAILBOX_CSP, PERMISSIONS_POLICY, cspNonce, installSecurityHeaders, pars
 
 const DEFAULTS: SecurityConfig = { frameAncestors: [], corsOrigins: [], appOrigins: [], hsts: true, hstsMaxAge: 31_536_000 };
 
-async function appWith(config: Partial<SecurityConfig> = {}, options: { trustProxy?: boolean; remoteOrigins?: string[] } = {}): Promise<FastifyInstance> {
+async function appWith(
+  config: Partial<SecurityConfig> = {},
+  options: { trustProxy?: boolean; remoteOrigins?: string[] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({ trustProxy: options.trustProxy ?? false });
   await installSecurityHeaders(app, {
     config: { ...DEFAULTS, ...config },
@@ -14,7 +17,9 @@ async function appWith(config: Partial<SecurityConfig> = {}, options: { trustPro
   app.get('/main.0123abcd.js', async (_request, reply) => reply.type('text/javascript').send('1'));
   app.get('/api/thing', async () => ({ ok: true }));
   app.post('/api/thing', async () => ({ ok: true }));
-  app.get('/dev/mail', async (_request, reply) => reply.type('text/html').header('content-security-policy', MAILBOX_CSP).send('<html></html>'));
+  app.get('/dev/mail', async (_request, reply) =>
+    reply.type('text/html').header('content-security-policy', MAILBOX_CSP).send('<html></html>'),
+  );
   await app.ready();
   return app;
 }
@@ -90,12 +95,15 @@ describe('security headers: configuration', () => {
   it('allows the FRAME_ANCESTORS origins to frame pages, and drops X-Frame-Options then', async () => {
     const app = await appWith({ frameAncestors: ['https://sign.example.com', 'http://localhost:3000'] });
     const response = await page(app);
-    expect(parseCsp(response.headers['content-security-policy'])['frame-ancestors']).toEqual(['https://sign.example.com', 'http://localhost:3000']);
+    expect(parseCsp(response.headers['content-security-policy'])['frame-ancestors']).toEqual([
+      'https://sign.example.com',
+      'http://localhost:3000',
+    ]);
     expect(response.headers['x-frame-options']).toBeUndefined();
     await app.close();
   });
 
-  it("lets the console frame its own sign-in screen as the appearance preview, and nothing else", async () => {
+  it('lets the console frame its own sign-in screen as the appearance preview, and nothing else', async () => {
     const app = await appWith();
     const preview = await app.inject({ method: 'GET', url: '/login?appearancePreview=dark', headers: { accept: 'text/html' } });
     expect(parseCsp(preview.headers['content-security-policy'])['frame-ancestors']).toEqual(["'self'"]);
@@ -143,7 +151,11 @@ describe('security headers: configuration', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/thing',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');

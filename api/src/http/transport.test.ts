@@ -149,15 +149,22 @@ describe.each(BACKENDS)('transport limits and replies [%s]', (backend) => {
     expect(firstResponse(text)).toMatchObject({ status: 400, body: ENVELOPE(400, 'R400') });
   });
 
-  it.each(['/brand/%ZZ', '/api/%ZZ', '/api/users/%E0%A4%A', '/%ZZ', '/%00', '/api/Notifications/TemplateImage/%00'])('answers the malformed URL %s with 400 in the envelope, with the security headers', async (url) => {
-    const response = await server.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(400);
-    expect(json(response)).toEqual(ENVELOPE(400, 'R400'));
-    expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    const { text } = await rawExchange(port, [`GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
-    expect(firstResponse(text)).toMatchObject({ status: 400, body: ENVELOPE(400, 'R400') });
-  });
+  it.each(['/brand/%ZZ', '/api/%ZZ', '/api/users/%E0%A4%A', '/%ZZ', '/%00', '/api/Notifications/TemplateImage/%00'])(
+    'answers the malformed URL %s with 400 in the envelope, with the security headers',
+    async (url) => {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual(ENVELOPE(400, 'R400'));
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+      });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      const { text } = await rawExchange(port, [`GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`]);
+      expect(firstResponse(text)).toMatchObject({ status: 400, body: ENVELOPE(400, 'R400') });
+    },
+  );
 
   // last: it shuts the server down
   it('answers requests arriving on an open connection during shutdown with 503 in the envelope', async () => {

@@ -47,7 +47,9 @@ function relativeImports(source: string): string[] {
 function foreignRouteImports(file: string, source: string): string[] {
   return relativeImports(source)
     .map((spec) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
-    .filter((target) => !target.startsWith('..') && isRouteFile(`${target.replace(/\.ts$/, '')}.ts`) && moduleOf(target) !== moduleOf(file));
+    .filter(
+      (target) => !target.startsWith('..') && isRouteFile(`${target.replace(/\.ts$/, '')}.ts`) && moduleOf(target) !== moduleOf(file),
+    );
 }
 
 describe('module layout', () => {
@@ -74,7 +76,7 @@ describe('module layout', () => {
   it('tells SQL from other code', () => {
     expect(sqlIn("import { sql } from 'kysely';")).toEqual(['imports kysely']);
     expect(sqlIn("await db.selectFrom('users').selectAll().execute();")).toEqual(['builds a query']);
-    expect(sqlIn('await trx\n  .updateTable(\'users\')')).toEqual(['builds a query']);
+    expect(sqlIn("await trx\n  .updateTable('users')")).toEqual(['builds a query']);
     expect(sqlIn('const { rows } = await sql<{ id: string }>`select 1`.execute(db);')).toEqual(['writes raw SQL']);
     expect(sqlIn('return db.transaction().execute(async (trx) => trx);')).toEqual(['opens a transaction']);
     expect(sqlIn("const users = await listUsers(db, { search: 'sql' });")).toEqual([]);

@@ -36,22 +36,37 @@ describe('access tokens (ES256 with node:crypto)', () => {
     const keys = server.app.ctx.keys;
     const { token } = await issue();
     const [h, p, s] = token.split('.');
-    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), privileges: ['ROOT'] })).toString('base64url');
+    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), privileges: ['ROOT'] })).toString(
+      'base64url',
+    );
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
     const { privateKey } = await generateKeyPair('ES256');
     const foreign = await new SignJWT({ ...JSON.parse(Buffer.from(p, 'base64url').toString()) })
       .setProtectedHeader({ alg: 'ES256', kid: keys.kid })
       .sign(privateKey);
-    const expired = (await signAccessToken(keys, { issuer: ISSUER, audience: 'ibuhoo', sessionId: 'x', lifetimeSeconds: 1 }, subject)).token;
-    const foreignIssuer = (await signAccessToken(keys, { issuer: 'someone-else', audience: 'ibuhoo', sessionId: 'x', lifetimeSeconds: 60 }, subject)).token;
+    const expired = (await signAccessToken(keys, { issuer: ISSUER, audience: 'ibuhoo', sessionId: 'x', lifetimeSeconds: 1 }, subject))
+      .token;
+    const foreignIssuer = (
+      await signAccessToken(keys, { issuer: 'someone-else', audience: 'ibuhoo', sessionId: 'x', lifetimeSeconds: 60 }, subject)
+    ).token;
     await new Promise((r) => setTimeout(r, 1100));
-    for (const bad of [`${h}.${other}.${s}`, none, foreign, expired, `${h}.${p}`, `${h}.${p}.${s}x`, 'a.b.c', '', `${h}.${p}.${s.slice(0, -2)}`]) {
+    for (const bad of [
+      `${h}.${other}.${s}`,
+      none,
+      foreign,
+      expired,
+      `${h}.${p}`,
+      `${h}.${p}.${s}x`,
+      'a.b.c',
+      '',
+      `${h}.${p}.${s.slice(0, -2)}`,
+    ]) {
       await expect(verifyAccessToken(keys, ISSUER, bad)).rejects.toThrow();
     }
     await expect(verifyAccessToken(keys, ISSUER, foreignIssuer)).rejects.toThrow();
   });
 
-  it("accepts one string per token: the high-s twin of a signature, valid ECDSA as it is, is refused", async () => {
+  it('accepts one string per token: the high-s twin of a signature, valid ECDSA as it is, is refused', async () => {
     const keys = server.app.ctx.keys;
     const order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
     const jwks = createLocalJWKSet(keys.jwks());

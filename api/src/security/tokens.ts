@@ -21,7 +21,8 @@ export interface IssuedAccessToken {
 /** The encoded JWS header of the signing key (the same text for every token it signs). */
 let header: { kid: string; segment: string } | undefined;
 function headerSegment(kid: string): string {
-  if (header?.kid !== kid) header = { kid, segment: Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid, typ: 'JWT' })).toString('base64url') };
+  if (header?.kid !== kid)
+    header = { kid, segment: Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid, typ: 'JWT' })).toString('base64url') };
   return header.segment;
 }
 
@@ -129,7 +130,8 @@ async function verifyUncached(keys: KeyStore, issuer: string, token: string): Pr
   const signature = Buffer.from(parts[2], 'base64url');
   if (signature.length !== 64) throw new InvalidTokenError('bad signature length');
   // one string per token: the canonical encoding and the low s only (lowS)
-  if (signature.toString('base64url') !== parts[2] || sOf(signature) > P256_ORDER / 2n) throw new InvalidTokenError('not the canonical signature');
+  if (signature.toString('base64url') !== parts[2] || sOf(signature) > P256_ORDER / 2n)
+    throw new InvalidTokenError('not the canonical signature');
   if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), { key, dsaEncoding: 'ieee-p1363' }, signature)) {
     throw new InvalidTokenError('bad signature');
   }

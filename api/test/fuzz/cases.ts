@@ -122,7 +122,21 @@ const VALUE_MUTATIONS: { name: string; value: unknown }[] = [
   { name: 'regex meta', value: '([*+?{\\' },
 ];
 
-const MALFORMED_JSON = ['{', '{"a":1', '{"a":}', "{'a':1}", '[1,]', 'nul', '{"a":1}garbage', '{"a":1,}', '\u0000', '', ' ', '{"a":"\\x41"}', '{"a":"\\ud800"}'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":1',
+  '{"a":}',
+  "{'a':1}",
+  '[1,]',
+  'nul',
+  '{"a":1}garbage',
+  '{"a":1,}',
+  '\u0000',
+  '',
+  ' ',
+  '{"a":"\\x41"}',
+  '{"a":"\\ud800"}',
+];
 const WRONG_JSON = ['null', 'true', '0', '-1e400', '"text"', '[]', '[{}]', '{}', '[null]'];
 const PROTO_JSON = ['{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}'];
 
@@ -282,7 +296,13 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
   const make = (
     family: string,
     name: string,
-    parts: { path?: string; headers?: Record<string, HeaderValue>; payload?: string | Buffer; transport?: 'inject' | 'http'; method?: string },
+    parts: {
+      path?: string;
+      headers?: Record<string, HeaderValue>;
+      payload?: string | Buffer;
+      transport?: 'inject' | 'http';
+      method?: string;
+    },
   ): FuzzCase => ({
     family,
     name,
@@ -301,7 +321,8 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
     const [firstMalformed, ...restMalformed] = MALFORMED_JSON;
     required.push(make('json', `malformed ${JSON.stringify(firstMalformed)}`, { payload: firstMalformed, headers: json }));
     for (const text of restMalformed) optional.push(make('json', `malformed ${JSON.stringify(text)}`, { payload: text, headers: json }));
-    for (const text of WRONG_JSON) (text === 'null' || text === '[]' ? required : optional).push(make('json', `top-level ${text}`, { payload: text, headers: json }));
+    for (const text of WRONG_JSON)
+      (text === 'null' || text === '[]' ? required : optional).push(make('json', `top-level ${text}`, { payload: text, headers: json }));
     for (const text of PROTO_JSON) required.push(make('json', `prototype ${text}`, { payload: text, headers: json }));
     required.push(make('nesting', `array depth ${DEPTH}`, { payload: '['.repeat(DEPTH) + ']'.repeat(DEPTH), headers: json }));
     required.push(make('nesting', `object depth ${DEPTH}`, { payload: '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH), headers: json }));
@@ -313,7 +334,9 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
     }
     for (const { name, bytes } of INVALID_UTF8) {
       const text = JSON.stringify(body ? body(next()) : { a: 'MARK' }).replace(/"([^"\\]*)"(?=\s*[,}\]])/g, '"$1MARK"');
-      (name === 'stray bytes' ? required : optional).push(make('utf-8', `${name} in every string`, { payload: withBytes(text, 'MARK', bytes), headers: json }));
+      (name === 'stray bytes' ? required : optional).push(
+        make('utf-8', `${name} in every string`, { payload: withBytes(text, 'MARK', bytes), headers: json }),
+      );
     }
 
     if (body) {
@@ -336,11 +359,15 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
           required.push(make('fields', `${at}: nul`, { payload: JSON.stringify(setAt(body(next()), f.path, NUL)), headers: json }));
           required.push(make('fields', `${at}: control`, { payload: JSON.stringify(setAt(body(next()), f.path, CONTROL)), headers: json }));
         }
-        required.push(make('fields', `${at}: wrong type`, { payload: JSON.stringify(setAt(body(next()), f.path, wrongType(f.value))), headers: json }));
+        required.push(
+          make('fields', `${at}: wrong type`, { payload: JSON.stringify(setAt(body(next()), f.path, wrongType(f.value))), headers: json }),
+        );
         optional.push(make('fields', `${at}: missing`, { payload: JSON.stringify(setAt(body(next()), f.path, REMOVE)), headers: json }));
         for (const m of VALUE_MUTATIONS) {
           if (m.name === 'nul' || m.name === 'control') continue;
-          optional.push(make('fields', `${at}: ${m.name}`, { payload: JSON.stringify(setAt(body(next()), f.path, m.value)), headers: json }));
+          optional.push(
+            make('fields', `${at}: ${m.name}`, { payload: JSON.stringify(setAt(body(next()), f.path, m.value)), headers: json }),
+          );
         }
         const marker = '"__DEEP__"';
         optional.push(
@@ -351,10 +378,17 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
         );
         for (const { name, bytes } of INVALID_UTF8) {
           if (typeof f.value !== 'string') continue;
-          optional.push(make('utf-8', `${at}: ${name}`, { payload: withBytes(JSON.stringify(setAt(body(next()), f.path, 'a__BYTES__b')), '__BYTES__', bytes), headers: json }));
+          optional.push(
+            make('utf-8', `${at}: ${name}`, {
+              payload: withBytes(JSON.stringify(setAt(body(next()), f.path, 'a__BYTES__b')), '__BYTES__', bytes),
+              headers: json,
+            }),
+          );
         }
       }
-      optional.push(make('fields', 'unknown extra fields', { payload: JSON.stringify({ ...body(next()), extra: HUGE, __proto__x: 1 }), headers: json }));
+      optional.push(
+        make('fields', 'unknown extra fields', { payload: JSON.stringify({ ...body(next()), extra: HUGE, __proto__x: 1 }), headers: json }),
+      );
     }
   } else {
     // bodies where none is expected
@@ -380,8 +414,18 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
       optional.push(make('headers', `${h}: ${what}`, { ...valid, headers: { ...valid.headers, [h]: value } }));
     }
   }
-  const hosts = ['evil.example', `${'a'.repeat(250)}.localhost`, 'bmsbra.bemyself.localhost', '[::1]:8080', 'localhost:abc', '', 'a\u0000.localhost', `${'b'.repeat(63)}.${'c'.repeat(63)}.firmaya.localhost:99999`];
-  for (const host of hosts) optional.push(make('headers', `host ${JSON.stringify(host.slice(0, 40))}`, { ...valid, headers: { ...valid.headers, host } }));
+  const hosts = [
+    'evil.example',
+    `${'a'.repeat(250)}.localhost`,
+    'bmsbra.bemyself.localhost',
+    '[::1]:8080',
+    'localhost:abc',
+    '',
+    'a\u0000.localhost',
+    `${'b'.repeat(63)}.${'c'.repeat(63)}.firmaya.localhost:99999`,
+  ];
+  for (const host of hosts)
+    optional.push(make('headers', `host ${JSON.stringify(host.slice(0, 40))}`, { ...valid, headers: { ...valid.headers, host } }));
   optional.push(make('headers', 'huge x-request-id', { ...valid, headers: { ...valid.headers, 'x-request-id': HUGE_HEADER } }));
 
   // --- authorization: garbage bearer tokens, and in the authenticated pass a tampered admin token
@@ -390,7 +434,10 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
     ['bare bearer', 'Bearer'],
     ['huge bearer', `Bearer ${HUGE_HEADER}`],
     ['three dots', 'Bearer a.b.c'],
-    ['alg none', `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"identifier":"x","privileges":["USERS_WRITE"],"aud":"ibuhoo"}').toString('base64url')}.`],
+    [
+      'alg none',
+      `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"identifier":"x","privileges":["USERS_WRITE"],"aud":"ibuhoo"}').toString('base64url')}.`,
+    ],
     ['basic', 'Basic YWRtaW46YWRtaW4='],
     ['nul', `Bearer ${NUL}`],
     ['repeated', ['Bearer a', 'Bearer b']],
@@ -398,11 +445,16 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
   if (adminToken) {
     const [h, p, s] = adminToken.split('.');
     authValues.push(['tampered signature', `Bearer ${h}.${p}.${s.slice(0, -4)}AAAA`]);
-    authValues.push(['tampered claims', `Bearer ${h}.${Buffer.from('{"identifier":"00000000-0000-0000-0000-000000000000","privileges":["USERS_WRITE"]}').toString('base64url')}.${s}`]);
+    authValues.push([
+      'tampered claims',
+      `Bearer ${h}.${Buffer.from('{"identifier":"00000000-0000-0000-0000-000000000000","privileges":["USERS_WRITE"]}').toString('base64url')}.${s}`,
+    ]);
     authValues.push(['token twice', [`Bearer ${adminToken}`, `Bearer ${adminToken}`]]);
   }
   for (const [name, value] of authValues) {
-    (name === 'bearer garbage' ? required : optional).push(make('authorization', name, { ...valid, headers: { ...valid.headers, authorization: value } }));
+    (name === 'bearer garbage' ? required : optional).push(
+      make('authorization', name, { ...valid, headers: { ...valid.headers, authorization: value } }),
+    );
   }
 
   // --- query strings
@@ -415,8 +467,15 @@ export function casesFor({ route, seed, next, adminToken }: CaseContext): CaseLi
   // --- paths: every parameter (and the wildcard) gets hostile values; `..` over a real socket
   for (const name of paramNames(url)) {
     for (const p of PATH_VALUES) {
-      const c = make('path', `${name} = ${p.name}`, { ...valid, path: concretePath(url, seed.params, { name, value: p.value }), transport: p.http ? 'http' : 'inject' });
-      (p.name === 'percent nul' || p.name === 'traversal' || p.name === 'encoded traversal' || p.name === 'long' ? required : optional).push(c);
+      const c = make('path', `${name} = ${p.name}`, {
+        ...valid,
+        path: concretePath(url, seed.params, { name, value: p.value }),
+        transport: p.http ? 'http' : 'inject',
+      });
+      (p.name === 'percent nul' || p.name === 'traversal' || p.name === 'encoded traversal' || p.name === 'long'
+        ? required
+        : optional
+      ).push(c);
     }
   }
   optional.push(make('path', 'upper case', { ...valid, path: path.toUpperCase() }));

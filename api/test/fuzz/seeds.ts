@@ -23,7 +23,16 @@ export interface Fixtures {
 const APP = 'ibuhoo';
 /** A 1×1 PNG, base64. */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAX+XDSwAAAABJRU5ErkJggg==';
-const menuItem = (key: string) => ({ key: key.padEnd(10, '0').slice(0, 10), name: 'Fuzz', privilege: 'USERS_READ', url: '/users', isFunction: false, isActivate: true, iconName: 'users', children: [] });
+const menuItem = (key: string) => ({
+  key: key.padEnd(10, '0').slice(0, 10),
+  name: 'Fuzz',
+  privilege: 'USERS_READ',
+  url: '/users',
+  isFunction: false,
+  isActivate: true,
+  iconName: 'users',
+  children: [],
+});
 
 /**
  * Valid example requests, keyed `METHOD path` (lower-case path, as registered). Optional: a
@@ -82,9 +91,16 @@ export function seeds(f: Fixtures): Record<string, Seed> {
     'POST /api/user/delete': { body: () => ({ Id: f.targetId }) },
     'POST /api/user/activatedeleteduser': { body: () => ({ id: f.targetId }) },
     'GET /api/privilege/list': { headers: { application: APP, rol: '1' } },
-    'POST /api/privilege/create': { body: (n) => ({ name: `FUZZ_PRIVILEGE_${n}`, description: 'Fuzz', licence: false, isAuditable: true, application: [APP, 'firmaya'] }) },
+    'POST /api/privilege/create': {
+      body: (n) => ({ name: `FUZZ_PRIVILEGE_${n}`, description: 'Fuzz', licence: false, isAuditable: true, application: [APP, 'firmaya'] }),
+    },
     'POST /api/role/create': {
-      body: (n) => ({ name: `Fuzz rol ${n}`, description: 'Fuzz', alias: 'fuzz', application: [{ name: APP, privilege: ['USERS_READ'], isVisible: true }] }),
+      body: (n) => ({
+        name: `Fuzz rol ${n}`,
+        description: 'Fuzz',
+        alias: 'fuzz',
+        application: [{ name: APP, privilege: ['USERS_READ'], isVisible: true }],
+      }),
     },
     'GET /api/role/users': { headers: { id: '1', search: 'ana', pages: '1,10' } },
     'GET /api/application/applicationid': { headers: { id: '1' } },
@@ -96,7 +112,10 @@ export function seeds(f: Fixtures): Record<string, Seed> {
     'GET /api/role/list': { headers: { application: APP, user: f.targetId } },
     'GET /api/application/getcountrolesbyuser': { headers: { user: f.targetId } },
     'POST /api/login/getusersresetpassword': { body: () => ({ email: f.resetEmail, appname: APP }) },
-    'POST /api/login/resetpassword': { body: () => ({ appname: APP, user: f.resetUser, isByUser: true, isInvalidLinkScreen: false }), headers: { tenantLanguage: 'EN' } },
+    'POST /api/login/resetpassword': {
+      body: () => ({ appname: APP, user: f.resetUser, isByUser: true, isInvalidLinkScreen: false }),
+      headers: { tenantLanguage: 'EN' },
+    },
     'POST /api/user/senduseractivationemail': { body: () => ({ user: f.pendingUser, appname: APP }), headers: { tenantLanguage: 'PT' } },
     'POST /api/login/assignpassword': {
       body: () => ({ user: f.resetUser, token: opaque, appname: APP, password: f.changerPassword, isUserActivation: false }),
@@ -110,10 +129,23 @@ export function seeds(f: Fixtures): Record<string, Seed> {
     'GET /api/menu/getmenubyuser': { headers: { idmenulocation: '1', appName: APP } },
     'GET /api/menu/list': { headers: { userid: f.targetId, idapplication: '1' } },
     'GET /api/menu/privileges': { headers: { idapplication: '1' } },
-    'POST /api/menu/create': { body: () => ({ id: 0, idapplication: 1, idmenulocation: 2, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzCreate')]) }) },
+    'POST /api/menu/create': {
+      body: () => ({ id: 0, idapplication: 1, idmenulocation: 2, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzCreate')]) }),
+    },
     // the console's seeded drawer (the first menu seeded): saved once, then refused as stale
-    'POST /api/menu/modify': { body: () => ({ id: 1, version: 1, idapplication: 1, idmenulocation: 1, numberRows: 0, menujson: JSON.stringify([menuItem('FuzzModify')]) }) },
-    'POST /api/menu/uploadimagemenu': { body: () => ({ ApplicationName: APP, Extension: '.png', ImageBase64: PNG_1X1, FileName: 'fuzz.png' }) },
+    'POST /api/menu/modify': {
+      body: () => ({
+        id: 1,
+        version: 1,
+        idapplication: 1,
+        idmenulocation: 1,
+        numberRows: 0,
+        menujson: JSON.stringify([menuItem('FuzzModify')]),
+      }),
+    },
+    'POST /api/menu/uploadimagemenu': {
+      body: () => ({ ApplicationName: APP, Extension: '.png', ImageBase64: PNG_1X1, FileName: 'fuzz.png' }),
+    },
     'GET /api/images/:name': { params: { name: `${'0'.repeat(64)}.png` } },
     'GET /dev/mail/:id': { params: { id: '1' } },
     'GET /mfe/:slug/*': { params: { slug: 'auth', '*': 'remoteEntry.js' } },

@@ -30,7 +30,14 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
   const shown = useMemo(() => {
     const held = privileges ?? [];
     const spanish = i18n.getFixedT('es', COMMON_NS);
-    const of = (loaded: typeof menus.lateral) => (loaded.status === 'ready' ? inPageLanguage(shownItems(loaded.items, held, origin), (key) => spanish(key), (key) => t(key)) : []);
+    const of = (loaded: typeof menus.lateral) =>
+      loaded.status === 'ready'
+        ? inPageLanguage(
+            shownItems(loaded.items, held, origin),
+            (key) => spanish(key),
+            (key) => t(key),
+          )
+        : [];
     const fallback = fallbackDrawer(held).map((item) => ({ ...item, name: t(item.label) }));
     return {
       drawer: menus.lateral.status === 'failed' ? fallback : of(menus.lateral),
@@ -43,12 +50,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
 
   return (
     <Flex direction="column" minH="100vh">
-      <Link
-        href="#main"
-        position="absolute"
-        left="-10000px"
-        _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'white', p: '2' }}
-      >
+      <Link href="#main" position="absolute" left="-10000px" _focus={{ left: '2', top: '2', zIndex: 'skipLink', bg: 'white', p: '2' }}>
         {t('shell.skipToContent')}
       </Link>
       <Flex as="header" align="center" gap="4" px="4" h="14" bg="brand.main" color="white" flexShrink={0}>

@@ -51,17 +51,49 @@ function DrawerItem({ item, depth }: { item: ShownItem; depth: number }) {
     <li>
       <Box display="flex" alignItems="center">
         {item.target ? (
-          <TargetLink target={item.target} {...rowStyle} {...indent} flex="1" title={item.description || undefined} css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'bold' } }}>
+          <TargetLink
+            target={item.target}
+            {...rowStyle}
+            {...indent}
+            flex="1"
+            title={item.description || undefined}
+            css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'bold' } }}
+          >
             {label}
           </TargetLink>
         ) : (
-          <Button variant="ghost" {...rowStyle} {...indent} flex="1" h="auto" justifyContent="flex-start" fontWeight="normal" aria-expanded={open} aria-controls={groupId} onClick={() => setOpen((value) => !value)}>
+          <Button
+            variant="ghost"
+            {...rowStyle}
+            {...indent}
+            flex="1"
+            h="auto"
+            justifyContent="flex-start"
+            fontWeight="normal"
+            aria-expanded={open}
+            aria-controls={groupId}
+            onClick={() => setOpen((value) => !value)}
+          >
             {label}
           </Button>
         )}
         {hasChildren && item.target ? (
-          <Button variant="ghost" size="xs" minW="8" aria-label={t('shell.submenu', { name: item.name })} aria-expanded={open} aria-controls={groupId} onClick={() => setOpen((value) => !value)}>
-            <Box as="span" aria-hidden="true" display="inline-block" transform={open ? 'rotate(90deg)' : undefined} transition="transform 0.15s">
+          <Button
+            variant="ghost"
+            size="xs"
+            minW="8"
+            aria-label={t('shell.submenu', { name: item.name })}
+            aria-expanded={open}
+            aria-controls={groupId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Box
+              as="span"
+              aria-hidden="true"
+              display="inline-block"
+              transform={open ? 'rotate(90deg)' : undefined}
+              transition="transform 0.15s"
+            >
               ›
             </Box>
           </Button>
@@ -83,7 +115,15 @@ function DrawerItem({ item, depth }: { item: ShownItem; depth: number }) {
  * current section marked. While the menu loads, placeholder rows as many as the fallback's hold
  * the place; if it cannot be read, the console sections the user's privileges open, with a note.
  */
-export function DrawerNav({ items, state, placeholders }: { items: ShownItem[]; state: 'loading' | 'ready' | 'failed'; placeholders: number }) {
+export function DrawerNav({
+  items,
+  state,
+  placeholders,
+}: {
+  items: ShownItem[];
+  state: 'loading' | 'ready' | 'failed';
+  placeholders: number;
+}) {
   const { t } = useTranslation(COMMON_NS);
   if (state === 'loading') {
     return (

@@ -34,7 +34,17 @@ export function MaintenanceOverlay() {
   if (!window || dismissed) return null;
   return (
     <Box position="fixed" inset="0" zIndex="overlay" bg="bg" display="flex" alignItems="center" justifyContent="center" p="4">
-      <Box role="dialog" aria-modal="true" aria-labelledby={titleId} bg="bg.panel" borderRadius="lg" boxShadow="md" p="8" maxW="lg" w="full">
+      <Box
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        bg="bg.panel"
+        borderRadius="lg"
+        boxShadow="md"
+        p="8"
+        maxW="lg"
+        w="full"
+      >
         <Stack gap="5" align="center" textAlign="center">
           <HStack gap="4">
             <Logo height={40} />

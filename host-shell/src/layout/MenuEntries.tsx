@@ -24,12 +24,29 @@ export function MenuEntries({ items, depth = 0 }: { items: ShownItem[]; depth?: 
       {items.map((item) => (
         <Fragment key={item.key}>
           {item.target ? (
-            <TargetLink target={item.target} role="menuitem" {...entryStyle} pl={`${12 + depth * 16}px`} title={item.description || undefined}>
+            <TargetLink
+              target={item.target}
+              role="menuitem"
+              {...entryStyle}
+              pl={`${12 + depth * 16}px`}
+              title={item.description || undefined}
+            >
               <ItemIcon name={item.iconName} personalized={item.isPersonalizedIcon} />
               {item.name}
             </TargetLink>
           ) : (
-            <Text role="presentation" display="flex" alignItems="center" gap="2" px="3" py="1" pl={`${12 + depth * 16}px`} fontSize="sm" fontWeight="semibold" color="fg.muted">
+            <Text
+              role="presentation"
+              display="flex"
+              alignItems="center"
+              gap="2"
+              px="3"
+              py="1"
+              pl={`${12 + depth * 16}px`}
+              fontSize="sm"
+              fontWeight="semibold"
+              color="fg.muted"
+            >
               <ItemIcon name={item.iconName} personalized={item.isPersonalizedIcon} />
               {item.name}
             </Text>

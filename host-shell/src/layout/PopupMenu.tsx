@@ -7,7 +7,21 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
  * and focus returns to the button. `role` is 'menu' for menu items, 'dialog' for the suite grid;
  * the panel lines up with the button's `align` edge.
  */
-export function PopupMenu({ label, icon, role = 'menu', align = 'end', children, width = '44' }: { label: string; icon: ReactNode; role?: 'menu' | 'dialog'; align?: 'start' | 'end'; children: (close: () => void) => ReactNode; width?: string }) {
+export function PopupMenu({
+  label,
+  icon,
+  role = 'menu',
+  align = 'end',
+  children,
+  width = '44',
+}: {
+  label: string;
+  icon: ReactNode;
+  role?: 'menu' | 'dialog';
+  align?: 'start' | 'end';
+  children: (close: () => void) => ReactNode;
+  width?: string;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -77,7 +91,10 @@ export function PopupMenu({ label, icon, role = 'menu', align = 'end', children,
           zIndex="dropdown"
           onKeyDown={(event) => {
             if (event.key === 'Escape' || (event.key === 'Tab' && role === 'menu')) close();
-            else if (role === 'menu' && (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End')) {
+            else if (
+              role === 'menu' &&
+              (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'Home' || event.key === 'End')
+            ) {
               event.preventDefault();
               moveFocus(event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : event.key === 'Home' ? 'first' : 'last');
             }

@@ -7,7 +7,16 @@ import { MenuEntries } from './MenuEntries';
 import { PopupMenu } from './PopupMenu';
 import type { ShownItem } from './shellMenus';
 
-const topStyle = { display: 'flex', alignItems: 'center', gap: '2', px: '2', py: '1', borderRadius: 'md', color: 'white', _hover: { bg: 'whiteAlpha.300', textDecoration: 'none' } } as const;
+const topStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  px: '2',
+  py: '1',
+  borderRadius: 'md',
+  color: 'white',
+  _hover: { bg: 'whiteAlpha.300', textDecoration: 'none' },
+} as const;
 
 /**
  * The top bar's menu (location 2): its items side by side; an item with children opens them as a
@@ -29,7 +38,17 @@ export function TopMenu({ items }: { items: ShownItem[] }) {
                     {item.name}
                   </TargetLink>
                 ) : null}
-                <PopupMenu align="start" label={item.target ? t('shell.submenu', { name: item.name }) : item.name} icon={item.target ? <span aria-hidden="true">▾</span> : <ItemIcon name={item.iconName || 'menu'} personalized={item.isPersonalizedIcon} />}>
+                <PopupMenu
+                  align="start"
+                  label={item.target ? t('shell.submenu', { name: item.name }) : item.name}
+                  icon={
+                    item.target ? (
+                      <span aria-hidden="true">▾</span>
+                    ) : (
+                      <ItemIcon name={item.iconName || 'menu'} personalized={item.isPersonalizedIcon} />
+                    )
+                  }
+                >
                   {() => <MenuEntries items={item.children} />}
                 </PopupMenu>
               </Box>

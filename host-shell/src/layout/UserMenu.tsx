@@ -23,7 +23,15 @@ const SIGN_OUT_KEY = 'shell-sign-out';
  */
 export function UserMenu({ items }: { items: ShownItem[] }) {
   const { t } = useTranslation(COMMON_NS);
-  const signOut: ShownItem = { key: SIGN_OUT_KEY, name: t('shell.signOut'), description: '', iconName: '', isPersonalizedIcon: false, target: { kind: 'route', to: PATHS.logout }, children: [] };
+  const signOut: ShownItem = {
+    key: SIGN_OUT_KEY,
+    name: t('shell.signOut'),
+    description: '',
+    iconName: '',
+    isPersonalizedIcon: false,
+    target: { kind: 'route', to: PATHS.logout },
+    children: [],
+  };
   const sections = userMenuSections(items);
   const withSignOut = leadsToSignOut(items);
   return (

@@ -34,7 +34,9 @@ describe('shell error boundary', () => {
 describe('maintenance overlay', () => {
   it('covers the page with the message, the logos and Entendido while the window is active', async () => {
     const user = userEvent.setup();
-    const fetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(reply(200, { statusCode: 200, result: { isMaintenance: true, message: 'Volvemos a las 6 a. m.' } }));
+    const fetch = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(reply(200, { statusCode: 200, result: { isMaintenance: true, message: 'Volvemos a las 6 a. m.' } }));
     render(
       <AppProviders>
         <MaintenanceOverlay />

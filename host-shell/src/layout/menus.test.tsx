@@ -11,15 +11,43 @@ import { forgetShellMenus } from './useShellMenus';
 const ORIGIN = 'http://localhost';
 
 function item(key: string, name: string, fields: Partial<MenuItem> = {}): MenuItem {
-  return { key: key.padEnd(10, '0'), name, privilege: '', url: '', isFunction: false, functionName: '', description: '', isActivate: true, sizeIcon: '24px', iconName: '', isPersonalizedIcon: false, menuLocation: 1, application: 'ibuhoo', children: [], ...fields };
+  return {
+    key: key.padEnd(10, '0'),
+    name,
+    privilege: '',
+    url: '',
+    isFunction: false,
+    functionName: '',
+    description: '',
+    isActivate: true,
+    sizeIcon: '24px',
+    iconName: '',
+    isPersonalizedIcon: false,
+    menuLocation: 1,
+    application: 'ibuhoo',
+    children: [],
+    ...fields,
+  };
 }
-const tile = (key: string, name: string, url: string): SuiteItem => ({ key: key.padEnd(10, '0'), name, urlLanding: url, urlApplication: url, description: `${name} app`, isActivate: true, iconName: `/brand/${name}/logo.png`, iconNameDark: `/brand/${name}/white.png` });
+const tile = (key: string, name: string, url: string): SuiteItem => ({
+  key: key.padEnd(10, '0'),
+  name,
+  urlLanding: url,
+  urlApplication: url,
+  description: `${name} app`,
+  isActivate: true,
+  iconName: `/brand/${name}/logo.png`,
+  iconNameDark: `/brand/${name}/white.png`,
+});
 
 describe('what the shell makes of a menu item', () => {
   it('navigates inside the shell to its routes, links anything else, and runs the functions it knows', () => {
     expect(targetOf(item('a', 'a', { url: PATHS.roles }), ORIGIN)).toEqual({ kind: 'route', to: PATHS.roles });
     expect(targetOf(item('a', 'a', { url: `${ORIGIN}${PATHS.apps}?q=1` }), ORIGIN)).toEqual({ kind: 'route', to: `${PATHS.apps}?q=1` });
-    expect(targetOf(item('a', 'a', { url: `https://firmaya.example${PATHS.users}` }), ORIGIN)).toEqual({ kind: 'external', href: `https://firmaya.example${PATHS.users}` });
+    expect(targetOf(item('a', 'a', { url: `https://firmaya.example${PATHS.users}` }), ORIGIN)).toEqual({
+      kind: 'external',
+      href: `https://firmaya.example${PATHS.users}`,
+    });
     // a path of this origin that the shell does not route loads as a page
     expect(targetOf(item('a', 'a', { url: '/api/docs' }), ORIGIN)).toEqual({ kind: 'external', href: `${ORIGIN}/api/docs` });
     expect(targetOf(item('a', 'a', { isFunction: true, functionName: 'logout' }), ORIGIN)).toEqual({ kind: 'route', to: PATHS.logout });
@@ -31,7 +59,12 @@ describe('what the shell makes of a menu item', () => {
     const items = [
       item('users', 'Usuarios', { url: PATHS.users }),
       item('roles', 'Roles', { url: PATHS.roles }),
-      item('group', 'Grupo', { children: [item('docs', 'Docs', { url: 'https://docs.example' }), item('fn', 'Chat', { isFunction: true, functionName: 'openChat' })] }),
+      item('group', 'Grupo', {
+        children: [
+          item('docs', 'Docs', { url: 'https://docs.example' }),
+          item('fn', 'Chat', { isFunction: true, functionName: 'openChat' }),
+        ],
+      }),
       item('empty', 'Vacío', { children: [item('fn2', 'Chat', { isFunction: true, functionName: 'openChat' })] }),
     ];
     const shown = shownItems(items, ['USERS_READ'], ORIGIN);
@@ -42,7 +75,14 @@ describe('what the shell makes of a menu item', () => {
   });
 
   it("splits the user menu into the application's part, then the user's", () => {
-    const shown = shownItems([item('u', 'Perfil', { url: 'https://a.example', section: MENU_SECTION.user }), item('a', 'Ayuda', { url: 'https://b.example', section: MENU_SECTION.application })], [], ORIGIN);
+    const shown = shownItems(
+      [
+        item('u', 'Perfil', { url: 'https://a.example', section: MENU_SECTION.user }),
+        item('a', 'Ayuda', { url: 'https://b.example', section: MENU_SECTION.application }),
+      ],
+      [],
+      ORIGIN,
+    );
     expect(userMenuSections(shown).map((s) => [s.section, s.items.map((i) => i.name)])).toEqual([
       [MENU_SECTION.application, ['Ayuda']],
       [MENU_SECTION.user, ['Perfil']],
@@ -64,12 +104,18 @@ describe('what the shell makes of a menu item', () => {
     const shown = shownItems(
       [
         item('users', 'Usuarios', { url: PATHS.users }),
-        item('group', 'Usuarios', { children: [item('roles', 'Perfiles', { url: PATHS.roles }), item('out', 'Cerrar sesión', { url: PATHS.logout })] }),
+        item('group', 'Usuarios', {
+          children: [item('roles', 'Perfiles', { url: PATHS.roles }), item('out', 'Cerrar sesión', { url: PATHS.logout })],
+        }),
       ],
       ['USERS_READ', 'ROLES_READ'],
       ORIGIN,
     );
-    const named = inPageLanguage(shown, (key) => spanish[key], (key) => english[key]);
+    const named = inPageLanguage(
+      shown,
+      (key) => spanish[key],
+      (key) => english[key],
+    );
     // a group has no place of its own: its name stays, whatever it says
     expect(named.map((i) => [i.name, i.children.map((c) => c.name)])).toEqual([
       ['Users', []],
@@ -78,7 +124,10 @@ describe('what the shell makes of a menu item', () => {
   });
 
   it('opens a suite tile at its application address', () => {
-    expect(suiteTiles([tile('f', 'Firmaya', 'https://firmaya.example/')], ORIGIN)[0].target).toEqual({ kind: 'external', href: 'https://firmaya.example/' });
+    expect(suiteTiles([tile('f', 'Firmaya', 'https://firmaya.example/')], ORIGIN)[0].target).toEqual({
+      kind: 'external',
+      href: 'https://firmaya.example/',
+    });
   });
 });
 
@@ -87,15 +136,39 @@ describe('the shell draws the menus the API gives', () => {
   const menus: Record<string, unknown[]> = {
     1: [
       item('users', 'Usuarios', { url: PATHS.users, iconName: 'users' }),
-      item('group', 'Ayuda', { url: 'https://help.example/', iconName: 'info', children: [item('menus', 'Ajustes de menú', { url: PATHS.menuSettings })] }),
+      item('group', 'Ayuda', {
+        url: 'https://help.example/',
+        iconName: 'info',
+        children: [item('menus', 'Ajustes de menú', { url: PATHS.menuSettings })],
+      }),
     ],
     2: [item('news', 'Novedades', { url: 'https://news.example/' })],
-    3: [item('help', 'Soporte', { url: 'https://support.example/', section: MENU_SECTION.application }), item('out', 'Salir', { url: PATHS.logout, section: MENU_SECTION.user })],
+    3: [
+      item('help', 'Soporte', { url: 'https://support.example/', section: MENU_SECTION.application }),
+      item('out', 'Salir', { url: PATHS.logout, section: MENU_SECTION.user }),
+    ],
     4: [tile('f', 'Firmaya', 'https://firmaya.example/'), tile('b', 'Bemyself', 'https://bemyself.example/')],
   };
   const byLocation = (call: ApiCall): [number, unknown] => {
     const location = call.headers.get('idmenulocation') as string;
-    return [200, { records: [{ id: Number(location), idapplication: 1, application: 'ibuhoo', idmenulocation: Number(location), numberRows: 0, menujson: JSON.stringify(menus[location]), version: 1, modifiedOn: '' }], count: 1 }];
+    return [
+      200,
+      {
+        records: [
+          {
+            id: Number(location),
+            idapplication: 1,
+            application: 'ibuhoo',
+            idmenulocation: Number(location),
+            numberRows: 0,
+            menujson: JSON.stringify(menus[location]),
+            version: 1,
+            modifiedOn: '',
+          },
+        ],
+        count: 1,
+      },
+    ];
   };
 
   beforeEach(() => {
@@ -103,7 +176,16 @@ describe('the shell draws the menus the API gives', () => {
     setRuntimeConfig({ appName: 'ibuhoo' });
     forgetShellMenus();
     localStorage.clear();
-    sessionStore.signIn({ token: jwt({ identifier: '7', unique_name: 'admin', given_name: 'ADA', family_name: 'Lovelace', privileges: ALL, exp: Math.floor(Date.now() / 1000) + 3600 }) });
+    sessionStore.signIn({
+      token: jwt({
+        identifier: '7',
+        unique_name: 'admin',
+        given_name: 'ADA',
+        family_name: 'Lovelace',
+        privileges: ALL,
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    });
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -139,11 +221,18 @@ describe('the shell draws the menus the API gives', () => {
     await user.click(toggle);
     expect(within(nav).queryByRole('link', { name: 'Ajustes de menú' })).not.toBeInTheDocument();
 
-    expect(within(screen.getByRole('navigation', { name: 'Menú superior' })).getByRole('link', { name: 'Novedades' })).toHaveAttribute('href', 'https://news.example/');
+    expect(within(screen.getByRole('navigation', { name: 'Menú superior' })).getByRole('link', { name: 'Novedades' })).toHaveAttribute(
+      'href',
+      'https://news.example/',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
     const menu = screen.getByRole('menu', { name: 'Menú de usuario' });
-    expect(within(menu).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Aplicación', 'Usuario']);
+    expect(
+      within(menu)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Aplicación', 'Usuario']);
     expect(within(menu).getByRole('menuitem', { name: 'Soporte' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Salir' })).toHaveFocus();
@@ -154,7 +243,11 @@ describe('the shell draws the menus the API gives', () => {
 
     await user.click(screen.getByRole('button', { name: 'Aplicaciones de la suite' }));
     const grid = screen.getByRole('dialog', { name: 'Aplicaciones de la suite' });
-    expect(within(grid).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(grid)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Firmaya', 'https://firmaya.example/'],
       ['Bemyself', 'https://bemyself.example/'],
     ]);
@@ -168,7 +261,11 @@ describe('the shell draws the menus the API gives', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     expect(await within(nav).findByRole('status')).toHaveTextContent('No pudimos cargar el menú');
     // every section, in the route map's order, by its Spanish title
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(CONSOLE_SECTIONS.map((section) => section.titles.es));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(CONSOLE_SECTIONS.map((section) => section.titles.es));
     expect(within(nav).getAllByRole('link')[0]).toHaveTextContent('Usuarios');
     expect(screen.queryByRole('button', { name: 'Aplicaciones de la suite' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));

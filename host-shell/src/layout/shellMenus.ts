@@ -18,7 +18,12 @@ export interface ShellMenus {
   suite: Loaded<SuiteItem>;
 }
 
-export const LOADING_MENUS: ShellMenus = { lateral: { status: 'loading' }, top: { status: 'loading' }, user: { status: 'loading' }, suite: { status: 'loading' } };
+export const LOADING_MENUS: ShellMenus = {
+  lateral: { status: 'loading' },
+  top: { status: 'loading' },
+  user: { status: 'loading' },
+  suite: { status: 'loading' },
+};
 
 /** One location's menu as the caller gets it; an application without one there has none. */
 async function fetchLocation<T>(appName: string, location: MenuLocation): Promise<Loaded<T>> {
@@ -73,7 +78,8 @@ export function targetOf(item: Pick<MenuItem, 'url' | 'isFunction' | 'functionNa
     return null;
   }
   if (!/^https?:$/.test(parsed.protocol)) return null;
-  if (parsed.origin === origin && remoteForPath(parsed.pathname)) return { kind: 'route', to: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+  if (parsed.origin === origin && remoteForPath(parsed.pathname))
+    return { kind: 'route', to: `${parsed.pathname}${parsed.search}${parsed.hash}` };
   return { kind: 'external', href: parsed.href };
 }
 
@@ -138,7 +144,11 @@ function ownLabelKey(target: MenuTarget | null): string | undefined {
  * language; a name an administrator chose is shown as saved. `seeded` gives the Spanish text of a
  * label key, `current` the page language's.
  */
-export function inPageLanguage(items: readonly ShownItem[], seeded: (key: string) => string, current: (key: string) => string): ShownItem[] {
+export function inPageLanguage(
+  items: readonly ShownItem[],
+  seeded: (key: string) => string,
+  current: (key: string) => string,
+): ShownItem[] {
   return items.map((item) => {
     const key = ownLabelKey(item.target);
     const name = key && item.name === seeded(key) ? current(key) : item.name;
@@ -148,7 +158,10 @@ export function inPageLanguage(items: readonly ShownItem[], seeded: (key: string
 
 /** Whether some item of the list leads to the sign-out. */
 export function leadsToSignOut(items: readonly ShownItem[]): boolean {
-  return items.some((item) => (item.target?.kind === 'route' && item.target.to.toLowerCase() === PATHS.logout.toLowerCase()) || leadsToSignOut(item.children));
+  return items.some(
+    (item) =>
+      (item.target?.kind === 'route' && item.target.to.toLowerCase() === PATHS.logout.toLowerCase()) || leadsToSignOut(item.children),
+  );
 }
 
 /** The user menu's two parts (location 3): the application's items, then the user's. */

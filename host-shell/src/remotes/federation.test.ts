@@ -48,9 +48,9 @@ describe('federation loader', () => {
 
 describe('fetchRegistry', () => {
   it('keeps name → URL pairs', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ mfe_users: '/mfe/users/mf-manifest.json', bad: 3 }), { status: 200 }),
-    );
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ mfe_users: '/mfe/users/mf-manifest.json', bad: 3 }), { status: 200 }));
     expect(await fetchRegistry()).toEqual({ mfe_users: '/mfe/users/mf-manifest.json' });
   });
 

@@ -40,7 +40,10 @@ beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   sessionStorage.clear();
-  sessionStore.signIn({ token: jwt({ identifier: '7', unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 600 }), refreshToken: 'r1' });
+  sessionStore.signIn({
+    token: jwt({ identifier: '7', unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 600 }),
+    refreshToken: 'r1',
+  });
   navigate = jest.fn();
   restore = setNavigator(navigate);
 });
@@ -121,7 +124,10 @@ describe('session hub', () => {
     const ids: (string | null)[] = [];
     jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       ids.push((input as Request).headers.get('connectionId'));
-      return new Response(JSON.stringify({ statusCode: 200, result: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ statusCode: 200, result: {} }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
     render(
       <AppProviders>

@@ -60,13 +60,17 @@ describe('a protected path reached with ?code=', () => {
     expect(decideRoute('/Roles', true, '?x=1&code=abc')).toEqual({ exchange: 'abc' });
     expect(decideRoute('/users', false, '?code=')).toEqual({ redirect: '/Login' });
     expect(decideRoute('/users', false, '?other=1')).toEqual({ redirect: '/Login' });
-    expect(decideRoute('/signin-credential/callback', false, '?code=abc')).toEqual({ remote: expect.objectContaining({ name: 'mfe_auth' }) });
+    expect(decideRoute('/signin-credential/callback', false, '?code=abc')).toEqual({
+      remote: expect.objectContaining({ name: 'mfe_auth' }),
+    });
     expect(withoutExchangeCode('?x=1&code=abc')).toBe('?x=1');
     expect(withoutExchangeCode('?code=abc')).toBe('');
   });
 
   it('exchanges the code once (GenerateTokens: code, appName), stores the session and opens the path without the code', async () => {
-    answer(() => reply(200, { statusCode: 200, result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r9', urlApp: '/users' } }));
+    answer(() =>
+      reply(200, { statusCode: 200, result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r9', urlApp: '/users' } }),
+    );
     renderAt('/users?tab=2&code=c0de');
     expect(await screen.findByText('/users?tab=2')).toBeInTheDocument();
     expect(bodies).toEqual([{ code: 'c0de', appName: 'colnomina' }]);
@@ -75,10 +79,14 @@ describe('a protected path reached with ?code=', () => {
   });
 
   it('a refused code leads to /Login with the reason and no session', async () => {
-    answer(() => reply(401, { statusCode: 401, result: { information: 'El código no es válido o ya fue utilizado.', informationCode: 'R401' } }));
+    answer(() =>
+      reply(401, { statusCode: 401, result: { information: 'El código no es válido o ya fue utilizado.', informationCode: 'R401' } }),
+    );
     renderAt('/users?code=spent');
     expect(await screen.findByText('/Login')).toBeInTheDocument();
-    expect(JSON.parse(screen.getByLabelText('state').textContent ?? 'null')).toEqual({ message: 'El código no es válido o ya fue utilizado.' });
+    expect(JSON.parse(screen.getByLabelText('state').textContent ?? 'null')).toEqual({
+      message: 'El código no es válido o ya fue utilizado.',
+    });
     expect(sessionStore.isAuthenticated()).toBe(false);
   });
 });

@@ -1,4 +1,14 @@
-import { apiClient, apiErrorMessage, callWith, getRuntimeConfig, sessionStore, sessionsApi, type ApiClient, type GenerateTokensRequest, type SessionStore } from '@suite/shared';
+import {
+  apiClient,
+  apiErrorMessage,
+  callWith,
+  getRuntimeConfig,
+  sessionStore,
+  sessionsApi,
+  type ApiClient,
+  type GenerateTokensRequest,
+  type SessionStore,
+} from '@suite/shared';
 import { EXCHANGE_CODE_PARAM } from '../routes';
 
 /** The search string without the code (what the address keeps after the exchange), '' when nothing is left. */
@@ -18,7 +28,11 @@ const inFlight = new Map<string, Promise<ExchangeOutcome>>();
  * Exchanges the one-time code for this application's tokens (sessionsApi.generateTokens:
  * code, appName) and stores them as the session. A refused code gives the message to show.
  */
-export function exchangeSignInCode(code: string, client: ApiClient = apiClient, store: SessionStore = sessionStore): Promise<ExchangeOutcome> {
+export function exchangeSignInCode(
+  code: string,
+  client: ApiClient = apiClient,
+  store: SessionStore = sessionStore,
+): Promise<ExchangeOutcome> {
   let pending = inFlight.get(code);
   if (!pending) {
     pending = (async (): Promise<ExchangeOutcome> => {

@@ -15,13 +15,23 @@ const noHub = () => new Promise<never>(() => undefined);
 beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
-  sessionStore.signIn({ token: jwt({ identifier: '7', unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 3600 }), refreshToken: 'r1' });
+  sessionStore.signIn({
+    token: jwt({ identifier: '7', unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    refreshToken: 'r1',
+  });
   navigate = jest.fn();
   restore = setNavigator(navigate);
   calls = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
-    calls.push({ path: new URL(request.url).pathname, method: request.method, body: await request.clone().json().catch(() => null) });
+    calls.push({
+      path: new URL(request.url).pathname,
+      method: request.method,
+      body: await request
+        .clone()
+        .json()
+        .catch(() => null),
+    });
     return reply(200, { statusCode: 200, result: { information: '/Login', informationCode: 'A10', message: 'ok' } });
   });
 });
@@ -58,7 +68,9 @@ describe('inactivity sign-out', () => {
     await act(async () => {
       await jest.runOnlyPendingTimersAsync();
     });
-    expect(calls).toEqual([{ path: '/api/login/RevokeToken', method: 'PUT', body: { UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'r1' } }]);
+    expect(calls).toEqual([
+      { path: '/api/login/RevokeToken', method: 'PUT', body: { UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'r1' } },
+    ]);
     expect(sessionStore.isAuthenticated()).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/absent', { replace: true });

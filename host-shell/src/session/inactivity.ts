@@ -45,7 +45,12 @@ function storeActivity(at: number): void {
  * Calls `onIdle` after `timeoutMs` without activity in this tab or another one of the page.
  * Returns a function that stops watching.
  */
-export function watchInactivity({ timeoutMs = INACTIVITY_SIGN_OUT_MS, onIdle, now = Date.now, target = window }: InactivityOptions): () => void {
+export function watchInactivity({
+  timeoutMs = INACTIVITY_SIGN_OUT_MS,
+  onIdle,
+  now = Date.now,
+  target = window,
+}: InactivityOptions): () => void {
   let last = now();
   let written = last;
   let timer: ReturnType<typeof setTimeout> | null = null;

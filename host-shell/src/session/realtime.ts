@@ -1,4 +1,14 @@
-import { apiClient, callWith, getRuntimeConfig, pageLocation, sessionStore, sessionsApi, showDialog, type ApiClient, type SessionStore } from '@suite/shared';
+import {
+  apiClient,
+  callWith,
+  getRuntimeConfig,
+  pageLocation,
+  sessionStore,
+  sessionsApi,
+  showDialog,
+  type ApiClient,
+  type SessionStore,
+} from '@suite/shared';
 
 /** The hub of the session status push (portal spec §4), under the API's base: the SignalR client negotiates at its `/negotiate`. */
 export const SESSION_HUB_PATH = sessionsApi.hubNegotiate.path.replace(/^\/api\//, '').replace(/\/negotiate$/, '');
@@ -50,7 +60,11 @@ export interface SessionHubOptions {
  * a modal with the message, the connection closes, local and session storage are cleared and
  * the browser loads / after 2 s. Returns a function that disconnects.
  */
-export function connectSessionHub({ factory = signalRConnection, client = apiClient, store = sessionStore }: SessionHubOptions = {}): () => void {
+export function connectSessionHub({
+  factory = signalRConnection,
+  client = apiClient,
+  store = sessionStore,
+}: SessionHubOptions = {}): () => void {
   let stopped = false;
   let connection: HubConnectionLike | null = null;
   const timers: ReturnType<typeof setTimeout>[] = [];

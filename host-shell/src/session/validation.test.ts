@@ -20,7 +20,9 @@ describe('token validation on load', () => {
   it('sends user, token, option 1 and currentApp; a valid token keeps the session', async () => {
     const store = new SessionStore();
     store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });
-    const fetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(reply(200, { statusCode: 200, result: { information: 'Token válido', informationCode: 'A10' } }));
+    const fetch = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(reply(200, { statusCode: 200, result: { information: 'Token válido', informationCode: 'A10' } }));
     await expect(validateStoredSession(createApiClient(store), store)).resolves.toBe(true);
     const request = fetch.mock.calls[0][0] as Request;
     expect(new URL(request.url).pathname).toBe('/api/login/TokenValidation');
@@ -37,7 +39,9 @@ describe('token validation on load', () => {
     const store = new SessionStore();
     store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });
     localStorage.setItem('something', 'else');
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'no', informationCode: 'R401' } }));
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'no', informationCode: 'R401' } }));
     await expect(validateStoredSession(createApiClient(store), store)).resolves.toBe(false);
     expect(localStorage.length).toBe(0);
     expect(store.isAuthenticated()).toBe(false);
@@ -48,7 +52,9 @@ describe('token validation on load', () => {
     const store = new SessionStore();
     store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });
     localStorage.setItem('bms_lang', 'en');
-    const fetch = jest.spyOn(globalThis, 'fetch').mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'El token no es válido.', informationCode: 'R401' } }));
+    const fetch = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'El token no es válido.', informationCode: 'R401' } }));
     await expect(validateStoredSession(createApiClient(store), store, '2')).resolves.toBe(false);
     expect((fetch.mock.calls[0][0] as Request).headers.get('option')).toBe('2');
     expect(store.isAuthenticated()).toBe(false);

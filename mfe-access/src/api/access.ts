@@ -95,7 +95,10 @@ export function setRoleState(body: { id: number; description: string; idstate: n
 }
 
 /** One page of the users holding a role, searched on the server. */
-export async function fetchRoleUsers(id: number, { search, page, pageSize }: { search: string; page: number; pageSize: PageSize }): Promise<RoleUsersResult> {
+export async function fetchRoleUsers(
+  id: number,
+  { search, page, pageSize }: { search: string; page: number; pageSize: PageSize },
+): Promise<RoleUsersResult> {
   const result = await call(accessApi.roleUsers, { headers: { id: String(id), search, pages: `${page},${pageSize}` } });
   return { users: result.users ?? [], rows: result.rows ?? 0, rowsCapped: result.rowsCapped };
 }

@@ -1,5 +1,10 @@
 import { call } from '@suite/shared';
-import { applicationsAdminApi, type ApplicationAdminRecord, type ApplicationWriteResult, type CreateApplicationRequest } from '@suite/shared/console';
+import {
+  applicationsAdminApi,
+  type ApplicationAdminRecord,
+  type ApplicationWriteResult,
+  type CreateApplicationRequest,
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the applications section (console spec §7 "Applications"), each through its

@@ -74,5 +74,14 @@ export function AltchaWidget({ challenge, language, onChange }: AltchaWidgetProp
     return () => element.removeEventListener('statechange', onState);
   }, []);
 
-  return createElement('altcha-widget', { ref, challenge, language: WIDGET_LANGUAGES[language] ?? 'es-419', auto: 'off', type: 'checkbox', hidefooter: 'true', name: 'tokenCaptcha', style: FULL_WIDTH });
+  return createElement('altcha-widget', {
+    ref,
+    challenge,
+    language: WIDGET_LANGUAGES[language] ?? 'es-419',
+    auto: 'off',
+    type: 'checkbox',
+    hidefooter: 'true',
+    name: 'tokenCaptcha',
+    style: FULL_WIDTH,
+  });
 }

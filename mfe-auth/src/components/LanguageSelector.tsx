@@ -18,7 +18,16 @@ export function LanguageSelector() {
   const bar = palette.primary.dark;
   const ink = readableOn(bar, '#ffffff');
   return (
-    <HStack role="group" aria-label={t('languages.label')} justify="flex-end" gap="1" px="4" py="2" bg={bar} data-testid="language-selector">
+    <HStack
+      role="group"
+      aria-label={t('languages.label')}
+      justify="flex-end"
+      gap="1"
+      px="4"
+      py="2"
+      bg={bar}
+      data-testid="language-selector"
+    >
       {LANGUAGES.map((language) => {
         const chosen = language === current;
         return (

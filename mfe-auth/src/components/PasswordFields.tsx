@@ -25,7 +25,14 @@ export function PasswordInput({
       <Field.Label>{label}</Field.Label>
       <InputGroup
         endElement={
-          <IconButton aria-label={shown ? hideLabel : showLabel} aria-pressed={shown} variant="ghost" size="sm" me="-2" onClick={() => setShown((s) => !s)}>
+          <IconButton
+            aria-label={shown ? hideLabel : showLabel}
+            aria-pressed={shown}
+            variant="ghost"
+            size="sm"
+            me="-2"
+            onClick={() => setShown((s) => !s)}
+          >
             <EyeIcon open={shown} />
           </IconButton>
         }

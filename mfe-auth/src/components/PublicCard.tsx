@@ -6,7 +6,17 @@ import { BrandLogo } from './BrandLogo';
 import { PublicPage } from './PublicPage';
 
 /** The centred card every public screen of this remote uses, titled by its h1, under the screen's logo. */
-export function PublicCard({ title, children, maxW = 'md', logo }: { title: string; children: ReactNode; maxW?: string; logo?: keyof ProfileLogos }) {
+export function PublicCard({
+  title,
+  children,
+  maxW = 'md',
+  logo,
+}: {
+  title: string;
+  children: ReactNode;
+  maxW?: string;
+  logo?: keyof ProfileLogos;
+}) {
   const titleId = useId();
   return (
     <PublicPage>

@@ -54,7 +54,16 @@ export function useCaptcha(required: boolean): Captcha {
           </Suspense>
         </Box>
         {remind && !solved ? (
-          <Text mt="2" px="3" py="2" borderRadius="l2" fontSize="sm" bg={colors.errorBox.background} color={colors.errorBox.text} role="status">
+          <Text
+            mt="2"
+            px="3"
+            py="2"
+            borderRadius="l2"
+            fontSize="sm"
+            bg={colors.errorBox.background}
+            color={colors.errorBox.text}
+            role="status"
+          >
             {localized(OTP_RESET_MESSAGES.captchaRequired)}
           </Text>
         ) : null}

@@ -34,14 +34,23 @@ export async function fetchMenuPrivileges(idapplication: number): Promise<string
 
 /** Create (id 0) or Modify (with the version loaded: a stale save is refused). */
 export async function saveMenu(menu: MenuRecord, items: unknown[]): Promise<MenuWriteResult> {
-  const body = { idapplication: menu.idapplication, idmenulocation: menu.idmenulocation, numberRows: menu.numberRows, menujson: JSON.stringify(items) };
+  const body = {
+    idapplication: menu.idapplication,
+    idmenulocation: menu.idmenulocation,
+    numberRows: menu.numberRows,
+    menujson: JSON.stringify(items),
+  };
   if (menu.id === 0) return call(menusApi.menuCreate, { body: { id: 0, ...body } });
   return call(menusApi.menuModify, { body: { id: menu.id, version: menu.version, ...body } });
 }
 
 /** A PNG as base64; answers the path it is served at. */
 export async function uploadMenuImage(application: string, file: { name: string; base64: string }): Promise<string> {
-  return (await call(menusApi.menuImageUpload, { body: { ApplicationName: application, Extension: '.png', ImageBase64: file.base64, FileName: file.name } })).relativePath;
+  return (
+    await call(menusApi.menuImageUpload, {
+      body: { ApplicationName: application, Extension: '.png', ImageBase64: file.base64, FileName: file.name },
+    })
+  ).relativePath;
 }
 
 /** Users matching a search (USERS_READ), for "see as user": the first ten, newest first. */

@@ -14,7 +14,14 @@ import {
   type UserExistsResult,
   type UserTypeRecord,
 } from '@suite/shared';
-import { accessApi, usersApi, type CreateUserRequest, type ModifyUserRequest, type UserPrivilegesRecord, type UserWriteResult } from '@suite/shared/console';
+import {
+  accessApi,
+  usersApi,
+  type CreateUserRequest,
+  type ModifyUserRequest,
+  type UserPrivilegesRecord,
+  type UserWriteResult,
+} from '@suite/shared/console';
 
 /**
  * Typed calls of the user card (console spec §7 "Users"), each through its declaration (usersApi,
@@ -71,7 +78,9 @@ export async function fetchCountries(): Promise<CountryRecord[]> {
 /** The document types of a country code; silent on failure (§8). */
 export async function fetchDocumentTypes(countryCode: string): Promise<DocumentTypeRecord[]> {
   try {
-    return (await call(usersApi.documentTypes, { headers: { code: countryCode, appName: getRuntimeConfig().appName } })).listDocumentType ?? [];
+    return (
+      (await call(usersApi.documentTypes, { headers: { code: countryCode, appName: getRuntimeConfig().appName } })).listDocumentType ?? []
+    );
   } catch {
     return [];
   }

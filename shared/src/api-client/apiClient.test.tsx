@@ -86,7 +86,9 @@ describe('API client: 401', () => {
         await refreshed;
         return ok({ token: accessToken(2), refreshToken: 'refresh-2' });
       }
-      return request.headers.get('Authorization') === `Bearer ${accessToken(2)}` ? ok({ path: new URL(request.url).pathname }) : unauthorized();
+      return request.headers.get('Authorization') === `Bearer ${accessToken(2)}`
+        ? ok({ path: new URL(request.url).pathname })
+        : unauthorized();
     });
 
     const pending = Promise.all([client.get('user/list'), client.get('roles/list'), client.get('apps/list')]);
@@ -102,11 +104,16 @@ describe('API client: 401', () => {
     const client = createApiClient(store);
     const calls = mockFetch((request) => {
       if (isRefresh(request)) return unauthorized('R401');
-      if (new URL(request.url).pathname === '/api/login/RevokeToken') return ok({ information: '/Login', informationCode: 'A10', message: 'ok' });
+      if (new URL(request.url).pathname === '/api/login/RevokeToken')
+        return ok({ information: '/Login', informationCode: 'A10', message: 'ok' });
       return unauthorized();
     });
     await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/user/list', 'POST /api/Login/RefreshToken', 'PUT /api/login/RevokeToken']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/user/list',
+      'POST /api/Login/RefreshToken',
+      'PUT /api/login/RevokeToken',
+    ]);
     expect(calls[2].body).toEqual({ UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'refresh-1' });
     expect(calls[2].authorization).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });

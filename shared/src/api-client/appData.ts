@@ -25,7 +25,9 @@ export async function fetchAppVersion(): Promise<string> {
     /* storage unavailable */
   }
   try {
-    const reply = await call(applicationsApi.version, { headers: { ...appHeaders(), ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() } });
+    const reply = await call(applicationsApi.version, {
+      headers: { ...appHeaders(), ...(tenant ? { tenant } : {}), tenantLanguage: tenantLanguage() },
+    });
     const found = reply?.version;
     if (typeof found === 'string' && found !== '') {
       try {

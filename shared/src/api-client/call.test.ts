@@ -17,7 +17,15 @@ const listed = endpoint({
   access: ['USERS_READ'],
 });
 
-const open = endpoint({ method: 'POST', path: '/api/things/open', summary: 'Open a thing', tag: 'things', body: v.object({ name: v.string() }), result, access: 'public' });
+const open = endpoint({
+  method: 'POST',
+  path: '/api/things/open',
+  summary: 'Open a thing',
+  tag: 'things',
+  body: v.object({ name: v.string() }),
+  result,
+  access: 'public',
+});
 
 let store: SessionStore;
 
@@ -33,16 +41,29 @@ afterEach(() => jest.restoreAllMocks());
 describe('call(declaration, input)', () => {
   it('fills the path, sends the headers (text percent-encoded) and the query, with the session token', async () => {
     const calls = mockApi(() => reply(200, { statusCode: 200, result: { ok: true } }), {
-      record: ({ method, path, headers, request }) => ({ method, path, search: new URL(request.url).search, headers: Object.fromEntries(headers.entries()) }),
+      record: ({ method, path, headers, request }) => ({
+        method,
+        path,
+        search: new URL(request.url).search,
+        headers: Object.fromEntries(headers.entries()),
+      }),
     });
-    const answer = await callWith(createApiClient(store), listed, { params: { id: 'a b' }, headers: { search: 'Núñez 100%', pages: '2,25' }, query: { sort: 'name' } });
+    const answer = await callWith(createApiClient(store), listed, {
+      params: { id: 'a b' },
+      headers: { search: 'Núñez 100%', pages: '2,25' },
+      query: { sort: 'name' },
+    });
     expect(answer).toEqual({ ok: true });
     expect(calls).toEqual([
       {
         method: 'GET',
         path: '/api/things/a%20b/parts',
         search: '?sort=name',
-        headers: expect.objectContaining({ search: 'N%C3%BA%C3%B1ez%20100%25', pages: '2,25', authorization: expect.stringMatching(/^Bearer /) }),
+        headers: expect.objectContaining({
+          search: 'N%C3%BA%C3%B1ez%20100%25',
+          pages: '2,25',
+          authorization: expect.stringMatching(/^Bearer /),
+        }),
       },
     ]);
   });

@@ -8,7 +8,10 @@ export function headerValue(value: unknown): string {
   return /^[\x20-\x24\x26-\x7e]*$/.test(text) ? text : encodeURIComponent(text);
 }
 
-type CallArgs<E extends Endpoint> = InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: RequestOptions] : [input: EndpointInput<E>, options?: RequestOptions];
+type CallArgs<E extends Endpoint> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: RequestOptions]
+    : [input: EndpointInput<E>, options?: RequestOptions];
 
 /**
  * Calls an endpoint declaration (shared/src/contracts): its method and path (parameters filled
@@ -16,24 +19,46 @@ type CallArgs<E extends Endpoint> = InputOptional<E> extends true ? [input?: End
  * (token, refresh on 401, the privileges dialog on 403) for every endpoint that is not public.
  * Resolves the envelope's `result`; a refusal rejects with an ApiError.
  */
-export async function call<E extends Endpoint & { result: unknown }>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResult<E>> {
+export async function call<E extends Endpoint & { result: unknown }>(
+  e: E,
+  ...[input, options = {}]: CallArgs<E>
+): Promise<EndpointResult<E>> {
   return callWith(apiClient, e, input as EndpointInput<E> | undefined, options);
 }
 
 /** `call`, resolving the whole envelope (for replies whose message to show is in `statusDetails`). */
-export async function callEnvelope<E extends Endpoint & { result: unknown }>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<Envelope<EndpointResult<E>>> {
+export async function callEnvelope<E extends Endpoint & { result: unknown }>(
+  e: E,
+  ...[input, options = {}]: CallArgs<E>
+): Promise<Envelope<EndpointResult<E>>> {
   return envelopeWith(apiClient, e, input as EndpointInput<E> | undefined, options);
 }
 
 /** `call` through another client (tests, and calls that keep their own session rules). */
-export async function callWith<E extends Endpoint>(client: ApiClient, e: E, input: EndpointInput<E> | undefined, options: RequestOptions = {}): Promise<EndpointResult<E>> {
+export async function callWith<E extends Endpoint>(
+  client: ApiClient,
+  e: E,
+  input: EndpointInput<E> | undefined,
+  options: RequestOptions = {},
+): Promise<EndpointResult<E>> {
   return (await envelopeWith(client, e, input, options)).result;
 }
 
-async function envelopeWith<E extends Endpoint>(client: ApiClient, e: E, input: EndpointInput<E> | undefined, options: RequestOptions): Promise<Envelope<EndpointResult<E>>> {
-  const { body, headers, query, params } = (input ?? {}) as { body?: unknown; headers?: Record<string, unknown>; query?: Record<string, unknown>; params?: Record<string, unknown> };
+async function envelopeWith<E extends Endpoint>(
+  client: ApiClient,
+  e: E,
+  input: EndpointInput<E> | undefined,
+  options: RequestOptions,
+): Promise<Envelope<EndpointResult<E>>> {
+  const { body, headers, query, params } = (input ?? {}) as {
+    body?: unknown;
+    headers?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    params?: Record<string, unknown>;
+  };
   const sentHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined && value !== null) sentHeaders[name] = headerValue(value);
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (value !== undefined && value !== null) sentHeaders[name] = headerValue(value);
   const searchParams: Record<string, string> = {};
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) searchParams[name] = String(value);
   const path = endpointPath(e.path, params).replace(/^\/api\//, '');
@@ -44,5 +69,7 @@ async function envelopeWith<E extends Endpoint>(client: ApiClient, e: E, input: 
     ...(Object.keys(searchParams).length ? { searchParams } : {}),
   };
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return method === 'get' || method === 'delete' ? client[method]<EndpointResult<E>>(path, request) : client[method]<EndpointResult<E>>(path, body, request);
+  return method === 'get' || method === 'delete'
+    ? client[method]<EndpointResult<E>>(path, request)
+    : client[method]<EndpointResult<E>>(path, body, request);
 }

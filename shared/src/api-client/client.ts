@@ -191,7 +191,12 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
   async function revokeSession(): Promise<RevokeTokenResult | null> {
     const { refreshToken, user } = store.getState();
     if (!refreshToken || !user?.userName) return null;
-    const body: RevokeTokenRequest = { UserName: user.userName, Quantity: 1, AppName: getRuntimeConfig().appName, RefreshToken: refreshToken };
+    const body: RevokeTokenRequest = {
+      UserName: user.userName,
+      Quantity: 1,
+      AppName: getRuntimeConfig().appName,
+      RefreshToken: refreshToken,
+    };
     const { revokeToken } = sessionsApi;
     try {
       const reply = await parse<RevokeTokenResult>(await request(revokeToken.method, prefixedPath(revokeToken), body, {}, false));

@@ -16,7 +16,11 @@ export const VALIDATION_OPTION = '1';
  * other option the session is closed and the alert screen shows why, its button leading to /Login.
  * Resolves true when the stored session is valid, false otherwise (also without a session).
  */
-export async function validateStoredSession(client: ApiClient = apiClient, store: SessionStore = sessionStore, option: string = VALIDATION_OPTION): Promise<boolean> {
+export async function validateStoredSession(
+  client: ApiClient = apiClient,
+  store: SessionStore = sessionStore,
+  option: string = VALIDATION_OPTION,
+): Promise<boolean> {
   const { token, user } = store.getState();
   if (!token || !user) return false;
   if (store.isExpired() && !(await client.refreshSession())) return false;

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { ACCESS_MESSAGES, CreatePrivilegeRequestSchema, CreateRoleRequestSchema, ModifyPrivilegeRequestSchema, isRoleStateChange } from './access';
+import {
+  ACCESS_MESSAGES,
+  CreatePrivilegeRequestSchema,
+  CreateRoleRequestSchema,
+  ModifyPrivilegeRequestSchema,
+  isRoleStateChange,
+} from './access';
 import { maxMessage } from './validation';
 
 const firstMessage = (schema: v.GenericSchema, input: unknown) => {
@@ -9,7 +15,12 @@ const firstMessage = (schema: v.GenericSchema, input: unknown) => {
 
 describe('privilege and role forms (console spec §5)', () => {
   const privilege = { name: 'REPORTS_READ', description: 'Ver reportes', licence: false, isAuditable: true, application: ['ibuhoo'] };
-  const role = { name: 'Auditoría interna', description: '', alias: 'auditor', application: [{ name: 'ibuhoo', privilege: ['USERS_READ'], isVisible: true }] };
+  const role = {
+    name: 'Auditoría interna',
+    description: '',
+    alias: 'auditor',
+    application: [{ name: 'ibuhoo', privilege: ['USERS_READ'], isVisible: true }],
+  };
 
   it('accepts valid forms', () => {
     expect(firstMessage(CreatePrivilegeRequestSchema, privilege)).toBeUndefined();
@@ -26,7 +37,9 @@ describe('privilege and role forms (console spec §5)', () => {
   it("refuses each role rule with the spec's message", () => {
     expect(firstMessage(CreateRoleRequestSchema, { ...role, name: 'Rol-1' })).toBe(ACCESS_MESSAGES.roleNameChars);
     expect(firstMessage(CreateRoleRequestSchema, { ...role, alias: 'a_b' })).toBe(ACCESS_MESSAGES.aliasNoUnderscore);
-    expect(firstMessage(CreateRoleRequestSchema, { ...role, application: [{ name: 'ibuhoo', privilege: [], isVisible: true }] })).toBe('*Se requiere mínimo un privilegio');
+    expect(firstMessage(CreateRoleRequestSchema, { ...role, application: [{ name: 'ibuhoo', privilege: [], isVisible: true }] })).toBe(
+      '*Se requiere mínimo un privilegio',
+    );
   });
 
   it('normalises a non-zero state to inactive and tells a state change from a whole role', () => {

@@ -35,7 +35,12 @@ const StateSchema = v.pipe(
   v.integer(),
   v.transform((n) => (n === ACCESS_STATE.active ? ACCESS_STATE.active : ACCESS_STATE.inactive)),
 );
-const IdSchema = v.pipe(v.number(required), v.integer(), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
+const IdSchema = v.pipe(
+  v.number(required),
+  v.integer(),
+  v.minValue(1, es.request.invalidId),
+  v.maxValue(2_147_483_647, es.request.invalidId),
+);
 /** A numeric id sent in a header. */
 const headerId = v.pipe(v.string(required), v.trim(), v.regex(/^\d{1,9}$/, es.request.invalidId), v.transform(Number));
 const optionalHeaderId = v.optional(v.union([v.literal(''), headerId]), '');
@@ -135,7 +140,9 @@ export interface PrivilegeListResult {
   records: PrivilegeRecord[];
   count: number;
 }
-export const PrivilegeListResultSchema = resultSchema<PrivilegeListResult>()(v.object({ records: v.array(PrivilegeRecordSchema), count: v.number() }));
+export const PrivilegeListResultSchema = resultSchema<PrivilegeListResult>()(
+  v.object({ records: v.array(PrivilegeRecordSchema), count: v.number() }),
+);
 
 /** Reply `result` of the privilege and role writes: the message, A10 and the id. */
 export interface AccessWriteResult {
@@ -143,7 +150,9 @@ export interface AccessWriteResult {
   informationCode: string;
   id: number;
 }
-export const AccessWriteResultSchema = resultSchema<AccessWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.number() }));
+export const AccessWriteResultSchema = resultSchema<AccessWriteResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), id: v.number() }),
+);
 
 /** Header `id` of the calls about one privilege or one role. */
 export const AccessIdHeadersSchema = v.object({ id: headerId });
@@ -159,7 +168,10 @@ export interface ApplicationsOfPrivilegeResult {
   count: number;
 }
 export const ApplicationsOfPrivilegeResultSchema = resultSchema<ApplicationsOfPrivilegeResult>()(
-  v.object({ records: v.array(resultSchema<ApplicationSummary>()(v.object({ id: v.number(), name: v.string(), title: v.string() }))), count: v.number() }),
+  v.object({
+    records: v.array(resultSchema<ApplicationSummary>()(v.object({ id: v.number(), name: v.string(), title: v.string() }))),
+    count: v.number(),
+  }),
 );
 
 /** GET /api/privilege/roles (header id): per visible application, the roles that give the privilege there. */
@@ -315,7 +327,9 @@ export const RoleAdminListResultSchema = resultSchema<RoleAdminListResult>()(
 export interface RoleApplicationsResult {
   records: RoleApplicationRecord[];
 }
-export const RoleApplicationsResultSchema = resultSchema<RoleApplicationsResult>()(v.object({ records: v.array(RoleApplicationRecordSchema) }));
+export const RoleApplicationsResultSchema = resultSchema<RoleApplicationsResult>()(
+  v.object({ records: v.array(RoleApplicationRecordSchema) }),
+);
 
 /**
  * GET /api/role/users: headers `id` (role id), `search` (free text, accent- and
@@ -344,7 +358,9 @@ export interface RoleUsersResult {
 export const RoleUsersResultSchema = resultSchema<RoleUsersResult>()(
   v.object({
     users: v.array(
-      resultSchema<RoleUserRow>()(v.object({ id: v.string(), userName: v.string(), names: v.string(), surnames: v.string(), application: v.string() })),
+      resultSchema<RoleUserRow>()(
+        v.object({ id: v.string(), userName: v.string(), names: v.string(), surnames: v.string(), application: v.string() }),
+      ),
     ),
     rows: v.number(),
     rowsCapped: v.optional(v.boolean()),

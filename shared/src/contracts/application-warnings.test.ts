@@ -30,10 +30,16 @@ describe('applicationWarnings', () => {
   });
 
   it('warns of a link outliving the password, months counted short', () => {
-    expect(codes({ passwordExpiration: 1, passwordTypeExpiration: 3, userActivateTokenTime: 25, userActivateTokenTimeUnit: 2 })).toEqual(['linkOutlivesPassword']);
+    expect(codes({ passwordExpiration: 1, passwordTypeExpiration: 3, userActivateTokenTime: 25, userActivateTokenTimeUnit: 2 })).toEqual([
+      'linkOutlivesPassword',
+    ]);
     expect(codes({ passwordExpiration: 1, passwordTypeExpiration: 3 })).toEqual([]);
-    expect(codes({ passwordExpiration: 1, passwordTypeExpiration: 4, assignPasswordTokenTime: 29, assignPasswordTokenTimeUnit: 3 })).toEqual(['linkOutlivesPassword']);
-    expect(applicationWarnings({ ...base, passwordExpiration: 1, userActivateTokenTime: 2, userActivateTokenTimeUnit: 3 })[0].fields[0]).toBe('userActivateTokenTime');
+    expect(
+      codes({ passwordExpiration: 1, passwordTypeExpiration: 4, assignPasswordTokenTime: 29, assignPasswordTokenTimeUnit: 3 }),
+    ).toEqual(['linkOutlivesPassword']);
+    expect(
+      applicationWarnings({ ...base, passwordExpiration: 1, userActivateTokenTime: 2, userActivateTokenTimeUnit: 3 })[0].fields[0],
+    ).toBe('userActivateTokenTime');
   });
 
   it('warns of a per-user session limit above the application limit, with both numbers', () => {

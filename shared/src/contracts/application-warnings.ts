@@ -50,7 +50,11 @@ export function applicationWarnings(input: WarningInput): ApplicationWarning[] {
   const refresh = limited(input.refreshTokenExpirationAmountTime, input.refreshTokenExpirationTimeUnit);
   // -1 is "no limit": an unlimited access token outlives any limited refresh token
   if (refresh !== undefined && (input.amountTime === -1 || (access !== undefined && access > refresh))) {
-    warnings.push({ code: 'accessOutlivesRefresh', fields: ['amountTime', 'refreshTokenExpirationAmountTime'], message: APPLICATION_WARNING_MESSAGES.accessOutlivesRefresh });
+    warnings.push({
+      code: 'accessOutlivesRefresh',
+      fields: ['amountTime', 'refreshTokenExpirationAmountTime'],
+      message: APPLICATION_WARNING_MESSAGES.accessOutlivesRefresh,
+    });
   }
   const password = passwordLifetimeSeconds(input);
   if (password !== undefined) {
@@ -60,15 +64,27 @@ export function applicationWarnings(input: WarningInput): ApplicationWarning[] {
     ];
     for (const [field, seconds] of links) {
       if (seconds !== undefined && seconds > password) {
-        warnings.push({ code: 'linkOutlivesPassword', fields: [field, 'passwordExpiration'], message: APPLICATION_WARNING_MESSAGES.linkOutlivesPassword });
+        warnings.push({
+          code: 'linkOutlivesPassword',
+          fields: [field, 'passwordExpiration'],
+          message: APPLICATION_WARNING_MESSAGES.linkOutlivesPassword,
+        });
       }
     }
   }
-  if (input.isConcurrentSession && input.maxConcurrentTokensByUser >= 1 && input.maxConcurrentTokens >= 1 && input.maxConcurrentTokensByUser > input.maxConcurrentTokens) {
+  if (
+    input.isConcurrentSession &&
+    input.maxConcurrentTokensByUser >= 1 &&
+    input.maxConcurrentTokens >= 1 &&
+    input.maxConcurrentTokensByUser > input.maxConcurrentTokens
+  ) {
     warnings.push({
       code: 'concurrentUnreachable',
       fields: ['maxConcurrentTokensByUser', 'maxConcurrentTokens'],
-      message: formatMessage(APPLICATION_WARNING_MESSAGES.concurrentUnreachable, { byUser: input.maxConcurrentTokensByUser, total: input.maxConcurrentTokens }),
+      message: formatMessage(APPLICATION_WARNING_MESSAGES.concurrentUnreachable, {
+        byUser: input.maxConcurrentTokensByUser,
+        total: input.maxConcurrentTokens,
+      }),
     });
   }
   return warnings;

@@ -9,6 +9,11 @@ describe('applicationOptionLabel', () => {
   ];
 
   it('names an application by its title, adding its name where another has the same title', () => {
-    expect(options.map((option) => applicationOptionLabel(option, options))).toEqual(['MySelf (myselfcert)', 'MySelf (bemyself)', 'Firmaya', 'nuevo']);
+    expect(options.map((option) => applicationOptionLabel(option, options))).toEqual([
+      'MySelf (myselfcert)',
+      'MySelf (bemyself)',
+      'Firmaya',
+      'nuevo',
+    ]);
   });
 });

@@ -68,7 +68,10 @@ export const ApplicationTitleSchema = v.pipe(
   v.maxLength(APPLICATION_TITLE_MAX, maxMessage(APPLICATION_TITLE_MAX)),
   v.regex(APPLICATION_TEXT, APPLICATION_MESSAGES.nameChars),
 );
-const DescriptionSchema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(APPLICATION_DESCRIPTION_MAX, maxMessage(APPLICATION_DESCRIPTION_MAX))), '');
+const DescriptionSchema = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(APPLICATION_DESCRIPTION_MAX, maxMessage(APPLICATION_DESCRIPTION_MAX))),
+  '',
+);
 
 const isHttpUrl = (value: string) => {
   // a page of the suite's own origin ('/users', as the console's own application has)
@@ -95,13 +98,28 @@ const integer = (attribute: string) => v.pipe(v.number(numeric(attribute)), v.in
 const TimeUnitSchema = v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2, 3], required));
 /** amountTime and refresh expiration: -1 or 1..999999 (the unit's cap is checked on the object). */
 const SignedTimeSchema = (attribute: string) =>
-  v.pipe(integer(attribute), v.minValue(-1, minValue(-1)), v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)), v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero));
+  v.pipe(
+    integer(attribute),
+    v.minValue(-1, minValue(-1)),
+    v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)),
+    v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero),
+  );
 /** userActivate and assignPassword times: 1..999999 (not below 0, not 0). */
 const PositiveTimeSchema = (attribute: string) =>
-  v.pipe(integer(attribute), v.minValue(0, minValue(0)), v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)), v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero));
+  v.pipe(
+    integer(attribute),
+    v.minValue(0, minValue(0)),
+    v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)),
+    v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero),
+  );
 /** -1 (no limit) or 1..max. */
 const LimitSchema = (attribute: string, max: number) =>
-  v.pipe(integer(attribute), v.minValue(-1, minValue(-1)), v.maxValue(max, maxValue(max)), v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero));
+  v.pipe(
+    integer(attribute),
+    v.minValue(-1, minValue(-1)),
+    v.maxValue(max, maxValue(max)),
+    v.check((n) => n !== 0, APPLICATION_MESSAGES.notZero),
+  );
 
 /** The four (amount, unit) pairs of the Token tab, each capped by its unit. */
 const TIME_PAIRS = [
@@ -130,14 +148,29 @@ const applicationFields = {
   assignPasswordTokenTime: PositiveTimeSchema('assignPasswordTokenTime'),
   assignPasswordTokenTimeUnit: TimeUnitSchema,
   maxRefreshTokens: v.optional(LimitSchema('maxRefreshTokens', TOKENS_MAX), APPLICATION_DEFAULTS.maxRefreshTokens),
-  maxRefreshTokensByUser: v.pipe(integer('maxRefreshTokensByUser'), v.minValue(0, minValue(0)), v.maxValue(TOKENS_MAX, maxValue(TOKENS_MAX))),
+  maxRefreshTokensByUser: v.pipe(
+    integer('maxRefreshTokensByUser'),
+    v.minValue(0, minValue(0)),
+    v.maxValue(TOKENS_MAX, maxValue(TOKENS_MAX)),
+  ),
   isConcurrentSession: v.boolean(required),
   maxConcurrentTokens: v.optional(
-    v.pipe(integer('maxConcurrentTokens'), v.minValue(1, APPLICATION_MESSAGES.concurrentRange), v.maxValue(TOKENS_MAX, APPLICATION_MESSAGES.concurrentRange)),
+    v.pipe(
+      integer('maxConcurrentTokens'),
+      v.minValue(1, APPLICATION_MESSAGES.concurrentRange),
+      v.maxValue(TOKENS_MAX, APPLICATION_MESSAGES.concurrentRange),
+    ),
     APPLICATION_DEFAULTS.maxConcurrentTokens,
   ),
-  maxConcurrentTokensByUser: v.optional(LimitSchema('maxConcurrentTokensByUser', TOKENS_MAX), APPLICATION_DEFAULTS.maxConcurrentTokensByUser),
-  numberPasswordChanges: v.pipe(integer('numberPasswordChanges'), v.minValue(-1, APPLICATION_MESSAGES.fromMinusOne), v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX))),
+  maxConcurrentTokensByUser: v.optional(
+    LimitSchema('maxConcurrentTokensByUser', TOKENS_MAX),
+    APPLICATION_DEFAULTS.maxConcurrentTokensByUser,
+  ),
+  numberPasswordChanges: v.pipe(
+    integer('numberPasswordChanges'),
+    v.minValue(-1, APPLICATION_MESSAGES.fromMinusOne),
+    v.maxValue(TIME_AMOUNT_MAX, maxValue(TIME_AMOUNT_MAX)),
+  ),
   passwordExpiration: LimitSchema('passwordExpiration', PASSWORD_EXPIRATION_MAX),
   passwordTypeExpiration: v.pipe(v.optional(v.number(required), 0), v.picklist([3, 4], required)),
   mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
@@ -155,7 +188,10 @@ function unitCaps<T extends Record<(typeof TIME_PAIRS)[number][number], number>>
     for (const [amount, unit] of TIME_PAIRS) {
       const cap = TOKEN_TIME_CAPS[value[unit]];
       if (cap !== undefined && value[amount] > cap) {
-        addIssue({ message: maxValue(cap), path: [{ type: 'object', origin: 'value', input: value as Record<string, unknown>, key: amount, value: value[amount] }] });
+        addIssue({
+          message: maxValue(cap),
+          path: [{ type: 'object', origin: 'value', input: value as Record<string, unknown>, key: amount, value: value[amount] }],
+        });
       }
     }
   });
@@ -294,9 +330,14 @@ export interface ApplicationOption {
   timeZone?: string;
 }
 /** How a selector names an application: its title, and its name too when another option has the same title. */
-export function applicationOptionLabel(option: Pick<ApplicationOption, 'id' | 'name' | 'title'>, options: readonly Pick<ApplicationOption, 'id' | 'title'>[]): string {
+export function applicationOptionLabel(
+  option: Pick<ApplicationOption, 'id' | 'name' | 'title'>,
+  options: readonly Pick<ApplicationOption, 'id' | 'title'>[],
+): string {
   if (!option.title) return option.name;
-  return options.some((other) => other.id !== option.id && other.title === option.title) ? `${option.title} (${option.name})` : option.title;
+  return options.some((other) => other.id !== option.id && other.title === option.title)
+    ? `${option.title} (${option.name})`
+    : option.title;
 }
 
 export interface ApplicationOptionsResult {
@@ -304,7 +345,10 @@ export interface ApplicationOptionsResult {
   count: number;
 }
 export const ApplicationOptionsResultSchema = resultSchema<ApplicationOptionsResult>()(
-  v.object({ records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string(), timeZone: v.optional(v.string()) })), count: v.number() }),
+  v.object({
+    records: v.array(v.object({ id: v.number(), name: v.string(), title: v.string(), timeZone: v.optional(v.string()) })),
+    count: v.number(),
+  }),
 );
 
 /** The reply of a create or modify: the spec's text and the application's id. */

@@ -94,7 +94,12 @@ export function isSuiteImagePath(value: string): boolean {
 }
 
 const colour = v.pipe(v.string(APPEARANCE_MESSAGES.colourInvalid), v.trim(), v.regex(HEX_COLOUR, APPEARANCE_MESSAGES.colourInvalid));
-const image = v.pipe(v.string(APPEARANCE_MESSAGES.imageInvalid), v.trim(), v.maxLength(300, maxMessage(300)), v.check(isSuiteImagePath, APPEARANCE_MESSAGES.imageInvalid));
+const image = v.pipe(
+  v.string(APPEARANCE_MESSAGES.imageInvalid),
+  v.trim(),
+  v.maxLength(300, maxMessage(300)),
+  v.check(isSuiteImagePath, APPEARANCE_MESSAGES.imageInvalid),
+);
 /** The page's background image may be none. */
 const optionalImage = v.union([v.literal(''), image], APPEARANCE_MESSAGES.imageInvalid);
 const required = VALIDATION_MESSAGES.required;
@@ -132,12 +137,23 @@ const colors = {
   background: colour,
   surface: colour,
 };
-const partialOf = <E extends v.ObjectEntries>(entries: E) => v.strictObject(Object.fromEntries(Object.entries(entries).map(([k, s]) => [k, v.optional(s)])) as { [K in keyof E]: v.OptionalSchema<E[K], undefined> });
+const partialOf = <E extends v.ObjectEntries>(entries: E) =>
+  v.strictObject(
+    Object.fromEntries(Object.entries(entries).map(([k, s]) => [k, v.optional(s)])) as {
+      [K in keyof E]: v.OptionalSchema<E[K], undefined>;
+    },
+  );
 const dark = v.strictObject({
   textColor: v.optional(colour),
   background: v.optional(optionalImage),
   logos: v.optional(partialOf(logos)),
-  palette: v.optional(partialOf(Object.fromEntries(Object.entries(palette).map(([k, s]) => [k, partialOf(s.entries)])) as { [K in keyof typeof palette]: ReturnType<typeof partialOf<(typeof palette)[K]['entries']>> })),
+  palette: v.optional(
+    partialOf(
+      Object.fromEntries(Object.entries(palette).map(([k, s]) => [k, partialOf(s.entries)])) as {
+        [K in keyof typeof palette]: ReturnType<typeof partialOf<(typeof palette)[K]['entries']>>;
+      },
+    ),
+  ),
   colors: v.optional(
     partialOf({
       ...colors,
@@ -154,7 +170,12 @@ const appearanceEntries = {
   favicon: image,
   background: optionalImage,
   logos: v.strictObject(logos),
-  logoWidth: v.pipe(v.number(required), v.integer(required), v.minValue(LOGO_WIDTH_MIN, formatMessage(es.applications.minValue, { min: LOGO_WIDTH_MIN })), v.maxValue(LOGO_WIDTH_MAX, formatMessage(es.applications.maxValue, { max: LOGO_WIDTH_MAX }))),
+  logoWidth: v.pipe(
+    v.number(required),
+    v.integer(required),
+    v.minValue(LOGO_WIDTH_MIN, formatMessage(es.applications.minValue, { min: LOGO_WIDTH_MIN })),
+    v.maxValue(LOGO_WIDTH_MAX, formatMessage(es.applications.maxValue, { max: LOGO_WIDTH_MAX })),
+  ),
   palette: v.strictObject(palette),
   colors: v.strictObject(colors),
   fontFamily: v.pipe(v.string(required), v.trim(), v.check(isFontFamilyList, APPEARANCE_MESSAGES.fontInvalid)),
@@ -168,7 +189,12 @@ const appearanceEntries = {
   showFreeTrial: v.boolean(required),
   externalSignIn: v.boolean(required),
   /** '' or one of the application's tenants (checked by the API). */
-  defaultTenant: v.pipe(v.string(required), v.trim(), v.maxLength(50, maxMessage(50)), v.regex(/^[a-z0-9_-]*$/, APPEARANCE_MESSAGES.tenantUnknown)),
+  defaultTenant: v.pipe(
+    v.string(required),
+    v.trim(),
+    v.maxLength(50, maxMessage(50)),
+    v.regex(/^[a-z0-9_-]*$/, APPEARANCE_MESSAGES.tenantUnknown),
+  ),
   defaultLanguage: v.picklist(PROFILE_LANGUAGES, required),
 };
 
@@ -179,7 +205,9 @@ export const ApplicationAppearanceSchema = resultSchema<ApplicationAppearance>()
 /** JSON with its keys sorted: two equal appearances (or overrides) compare equal whatever their key order. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : inner,
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
   );
 }
 
@@ -189,12 +217,29 @@ export function appearanceOf(profile: PortalProfile): ApplicationAppearance {
   return appearance;
 }
 
-const id = v.pipe(v.number(required), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
-const tenantCode = v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, maxMessage(50)), v.regex(/^[a-z0-9_-]+$/, APPEARANCE_MESSAGES.tenantUnknown));
+const id = v.pipe(
+  v.number(required),
+  v.integer(es.request.invalidId),
+  v.minValue(1, es.request.invalidId),
+  v.maxValue(2_147_483_647, es.request.invalidId),
+);
+const tenantCode = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.nonEmpty(required),
+  v.maxLength(50, maxMessage(50)),
+  v.regex(/^[a-z0-9_-]+$/, APPEARANCE_MESSAGES.tenantUnknown),
+);
 
 /** Headers of GET /api/application/appearance: the application's id. */
 export const AppearanceHeadersSchema = v.object({
-  idApplication: v.pipe(v.string(required), v.trim(), v.regex(/^\d{1,9}$/, es.request.invalidId), v.transform(Number), v.minValue(1, es.request.invalidId)),
+  idApplication: v.pipe(
+    v.string(required),
+    v.trim(),
+    v.regex(/^\d{1,9}$/, es.request.invalidId),
+    v.transform(Number),
+    v.minValue(1, es.request.invalidId),
+  ),
 });
 
 /** POST /api/application/modifyAppearance body. Unchanged: 400 'No hay cambios para guardar'. */
@@ -226,7 +271,11 @@ export const UploadImageRequestSchema = v.strictObject({
   id,
   fileName: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(IMAGE_FILE_NAME_MAX, APPEARANCE_MESSAGES.fileNameLong)),
   // base64 of at most IMAGE_MAX_BYTES (4 characters per 3 bytes); the decoded size is checked again
-  imageBase64: v.pipe(v.string(required), v.nonEmpty(required), v.maxLength(Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 4, APPEARANCE_MESSAGES.imageTooLarge)),
+  imageBase64: v.pipe(
+    v.string(required),
+    v.nonEmpty(required),
+    v.maxLength(Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 4, APPEARANCE_MESSAGES.imageTooLarge),
+  ),
 });
 export type UploadImageRequest = v.InferOutput<typeof UploadImageRequestSchema>;
 
@@ -235,7 +284,9 @@ export interface UploadImageResult {
   width: number;
   height: number;
 }
-export const UploadImageResultSchema = resultSchema<UploadImageResult>()(v.object({ relativePath: v.string(), width: v.number(), height: v.number() }));
+export const UploadImageResultSchema = resultSchema<UploadImageResult>()(
+  v.object({ relativePath: v.string(), width: v.number(), height: v.number() }),
+);
 
 export interface TenantAppearance {
   code: string;
@@ -257,8 +308,19 @@ export const ApplicationAppearanceResultSchema = resultSchema<ApplicationAppeara
     id: v.number(),
     name: v.string(),
     title: v.string(),
-    appearance: v.object({ ...appearanceEntries, colorMode: v.picklist(COLOR_MODES), defaultLanguage: v.picklist(PROFILE_LANGUAGES) }) as unknown as v.GenericSchema<ApplicationAppearance>,
-    tenants: v.array(v.object({ code: v.string(), title: v.string(), defaultLanguage: v.string(), override: v.record(v.string(), v.unknown()) as v.GenericSchema<PortalProfileOverride> })),
+    appearance: v.object({
+      ...appearanceEntries,
+      colorMode: v.picklist(COLOR_MODES),
+      defaultLanguage: v.picklist(PROFILE_LANGUAGES),
+    }) as unknown as v.GenericSchema<ApplicationAppearance>,
+    tenants: v.array(
+      v.object({
+        code: v.string(),
+        title: v.string(),
+        defaultLanguage: v.string(),
+        override: v.record(v.string(), v.unknown()) as v.GenericSchema<PortalProfileOverride>,
+      }),
+    ),
   }),
 );
 
@@ -279,7 +341,12 @@ export function appearanceContrastIssues(profile: PortalProfile): AppearanceCont
 /** The refusal's text for the first failing pair: 'colors.link sobre colors.surface: 2.31:1 …'. */
 export function contrastMessage(issue: AppearanceContrastIssue): string {
   const [text, background] = issue.field.split('/');
-  return formatMessage(APPEARANCE_MESSAGES.contrastTooLow, { text, background, ratio: issue.ratio.toFixed(2), mode: issue.mode === 'dark' ? APPEARANCE_MESSAGES.modeDark : APPEARANCE_MESSAGES.modeLight });
+  return formatMessage(APPEARANCE_MESSAGES.contrastTooLow, {
+    text,
+    background,
+    ratio: issue.ratio.toFixed(2),
+    mode: issue.mode === 'dark' ? APPEARANCE_MESSAGES.modeDark : APPEARANCE_MESSAGES.modeLight,
+  });
 }
 
 /** The profile an appearance gives (for the preview and the check), with the application's title. */

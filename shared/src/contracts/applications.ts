@@ -10,7 +10,13 @@ import { APP_NAME_PATTERN } from './messages';
  * application is a 404 R404.
  */
 
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(APP_NAME_PATTERN, es.request.appNameInvalid));
+const appName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.maxLength(50),
+  v.regex(APP_NAME_PATTERN, es.request.appNameInvalid),
+);
 
 /**
  * A required header that the page may send blank: a blank one counts as not sent, so a blank
@@ -25,7 +31,10 @@ function filled<S extends v.GenericSchema<string, unknown>>(schema: S) {
 }
 
 /** Headers checked with the rule of `filled`, documented as `schema` says them. */
-function filledHeaders<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: S, required: ReadonlyArray<keyof S['entries'] & string>) {
+function filledHeaders<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: S,
+  required: ReadonlyArray<keyof S['entries'] & string>,
+) {
   const entries: v.ObjectEntries = { ...schema.entries };
   for (const name of required) entries[name] = filled(schema.entries[name] as v.GenericSchema<string, unknown>);
   return publishedAs(v.object(entries) as unknown as S, schema);
@@ -85,7 +94,9 @@ export interface AppParametersResult {
 const PARAMETER_VALUE_TYPES = ['boolean', 'number', 'string', 'object', 'array'] as const satisfies readonly ParameterValueType[];
 export const AppParametersResultSchema = resultSchema<AppParametersResult>()(
   v.object({
-    parameters: v.array(resultSchema<AppParameter>()(v.object({ name: v.string(), value: v.string(), type: v.picklist(PARAMETER_VALUE_TYPES) }))),
+    parameters: v.array(
+      resultSchema<AppParameter>()(v.object({ name: v.string(), value: v.string(), type: v.picklist(PARAMETER_VALUE_TYPES) })),
+    ),
   }),
 );
 
@@ -133,5 +144,6 @@ export interface FreeTrialResult {
   urlFreeTrial: string;
   codeFreeTrial: string;
 }
-export const FreeTrialResultSchema = resultSchema<FreeTrialResult>()(v.object({ isFreeTrial: v.boolean(), urlFreeTrial: v.string(), codeFreeTrial: v.string() }));
-
+export const FreeTrialResultSchema = resultSchema<FreeTrialResult>()(
+  v.object({ isFreeTrial: v.boolean(), urlFreeTrial: v.string(), codeFreeTrial: v.string() }),
+);

@@ -27,12 +27,27 @@ export function certificateDocumentSchema(alphanumeric: boolean) {
 }
 
 /** The reset code field (spec §5): required, exactly 6 digits. */
-export const ResetCodeSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.regex(/^[0-9]{6}$/, CERTIFICATE_MESSAGES.codeFormat));
+export const ResetCodeSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.regex(/^[0-9]{6}$/, CERTIFICATE_MESSAGES.codeFormat),
+);
 
 const AppNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(50));
-const DocumentTypeIdSchema = v.pipe(v.number(es.messages.required), v.integer(CERTIFICATE_MESSAGES.documentTypeInvalid), v.minValue(1, CERTIFICATE_MESSAGES.documentTypeInvalid), v.maxValue(1_000_000, CERTIFICATE_MESSAGES.documentTypeInvalid));
+const DocumentTypeIdSchema = v.pipe(
+  v.number(es.messages.required),
+  v.integer(CERTIFICATE_MESSAGES.documentTypeInvalid),
+  v.minValue(1, CERTIFICATE_MESSAGES.documentTypeInvalid),
+  v.maxValue(1_000_000, CERTIFICATE_MESSAGES.documentTypeInvalid),
+);
 /** The number as typed; its rule depends on the type, checked against the stored type. */
-const DocumentNumberSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(CERTIFICATE_DOCUMENT_MAX, CERTIFICATE_MESSAGES.documentNumeric));
+const DocumentNumberSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.maxLength(CERTIFICATE_DOCUMENT_MAX, CERTIFICATE_MESSAGES.documentNumeric),
+);
 const UserNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
 
 /**
@@ -57,7 +72,13 @@ export interface DocumentTypesLoginResult {
   records: { result: { records: DocumentTypeRecord[]; count: number } };
 }
 const DocumentTypeRecordSchema = resultSchema<DocumentTypeRecord>()(
-  v.object({ documentTypeId: v.number(), documentTypeDescription: v.string(), documentTypeAllowed: v.string(), country: v.string(), alphanumeric: v.boolean() }),
+  v.object({
+    documentTypeId: v.number(),
+    documentTypeDescription: v.string(),
+    documentTypeAllowed: v.string(),
+    country: v.string(),
+    alphanumeric: v.boolean(),
+  }),
 );
 export const DocumentTypesLoginResultSchema = resultSchema<DocumentTypesLoginResult>()(
   v.object({ records: v.object({ result: v.object({ records: v.array(DocumentTypeRecordSchema), count: v.number() }) }) }),
@@ -65,7 +86,12 @@ export const DocumentTypesLoginResultSchema = resultSchema<DocumentTypesLoginRes
 
 /** GET /api/login/GetExistsUsersAccount headers (documentType: the documentTypeId). */
 export const ExistsUsersAccountHeadersSchema = v.object({
-  documentType: v.pipe(v.string(es.messages.required), v.trim(), v.regex(/^[0-9]{1,7}$/, CERTIFICATE_MESSAGES.documentTypeInvalid), v.transform(Number)),
+  documentType: v.pipe(
+    v.string(es.messages.required),
+    v.trim(),
+    v.regex(/^[0-9]{1,7}$/, CERTIFICATE_MESSAGES.documentTypeInvalid),
+    v.transform(Number),
+  ),
   documentNumber: v.pipe(v.string(es.messages.required), DocumentNumberSchema),
   appName: v.optional(AppNameSchema),
 });
@@ -78,7 +104,11 @@ export interface ExistsUsersAccountResult {
   accounts: UserAccountEntry[];
 }
 export const ExistsUsersAccountResultSchema = resultSchema<ExistsUsersAccountResult>()(
-  v.object({ accounts: v.array(resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() }))) }),
+  v.object({
+    accounts: v.array(
+      resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() })),
+    ),
+  }),
 );
 
 /**

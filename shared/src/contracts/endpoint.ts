@@ -98,7 +98,13 @@ export type EndpointResult<E extends Endpoint> = E extends { result: infer S ext
     : unknown;
 
 /** True when the input has nothing required (the caller may omit it). */
-export type InputOptional<E extends Endpoint> = E extends { body: v.GenericSchema } | { headers: v.GenericSchema } | { query: v.GenericSchema } | { params: v.GenericSchema } ? false : true;
+export type InputOptional<E extends Endpoint> = E extends
+  | { body: v.GenericSchema }
+  | { headers: v.GenericSchema }
+  | { query: v.GenericSchema }
+  | { params: v.GenericSchema }
+  ? false
+  : true;
 
 /** The privileges an endpoint needs, or none. */
 export function endpointPrivileges(e: Pick<Endpoint, 'access'>): readonly PrivilegeName[] {

@@ -27,7 +27,15 @@ export const ErrorResultSchema = v.object({
 });
 
 /** True when A and B have the same keys and each is assignable to the other. */
-type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false) : false) : false;
+type SameShape<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 
 /**
  * The schema of a reply's `result`, tied to the type the API and the clients use: it does not
@@ -35,7 +43,8 @@ type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [
  * cannot drift from the type. `resultSchema<LoginResult>()(v.object({ … }))`.
  */
 export function resultSchema<T>() {
-  return <S extends v.GenericSchema>(schema: S & (SameShape<v.InferOutput<S>, T> extends true ? unknown : { outputDiffersFrom: T })): S => schema;
+  return <S extends v.GenericSchema>(schema: S & (SameShape<v.InferOutput<S>, T> extends true ? unknown : { outputDiffersFrom: T })): S =>
+    schema;
 }
 
 export function envelopeSchema<T extends v.GenericSchema>(result: T) {

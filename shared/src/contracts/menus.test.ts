@@ -17,7 +17,14 @@ import { MENU_ICON_BODIES } from '../menu-icons';
 
 let n = 0;
 const key = () => `k${String(++n).padStart(9, '0')}`;
-const item = (over: Record<string, unknown> = {}): Record<string, unknown> & { key: string } => ({ key: key(), name: `Ítem ${n}`, url: '/users', isFunction: false, isActivate: true, ...over });
+const item = (over: Record<string, unknown> = {}): Record<string, unknown> & { key: string } => ({
+  key: key(),
+  name: `Ítem ${n}`,
+  url: '/users',
+  isFunction: false,
+  isActivate: true,
+  ...over,
+});
 const parse = (location: 1 | 2 | 3 | 4, items: unknown) => parseMenuJson(location, JSON.stringify(items), 'ibuhoo');
 
 describe('menu contracts', () => {
@@ -35,11 +42,24 @@ describe('menu contracts', () => {
   });
 
   it('accepts a tree, drops unknown fields (title), normalises privileges and stamps location and application', () => {
-    const result = parse(1, [item({ title: 'x', privilege: ' USERS_READ, ROLES_READ,USERS_READ', iconName: 'users', children: [item({ isFunction: true, url: '', functionName: 'logout' })] })]);
+    const result = parse(1, [
+      item({
+        title: 'x',
+        privilege: ' USERS_READ, ROLES_READ,USERS_READ',
+        iconName: 'users',
+        children: [item({ isFunction: true, url: '', functionName: 'logout' })],
+      }),
+    ]);
     expect(result.success).toBe(true);
     const [top] = (result as { output: MenuItem[] }).output;
     expect(top).not.toHaveProperty('title');
-    expect(top).toMatchObject({ privilege: 'USERS_READ,ROLES_READ', sizeIcon: '24px', menuLocation: 1, application: 'ibuhoo', iconName: 'users' });
+    expect(top).toMatchObject({
+      privilege: 'USERS_READ,ROLES_READ',
+      sizeIcon: '24px',
+      menuLocation: 1,
+      application: 'ibuhoo',
+      iconName: 'users',
+    });
     expect(top.children[0]).toMatchObject({ functionName: 'logout', menuLocation: 1 });
   });
 
@@ -48,15 +68,39 @@ describe('menu contracts', () => {
     ['a bad URL', 1, [item({ url: 'ftp://x' })], MENU_MESSAGES.urlInvalid],
     ['a protocol-relative URL', 1, [item({ url: '//evil.example/x' })], MENU_MESSAGES.urlInvalid],
     ['a path a browser opens on another host', 1, [item({ url: '/\\evil.example/x' })], MENU_MESSAGES.urlInvalid],
-    ['a protocol-relative personalised icon', 1, [item({ isPersonalizedIcon: true, iconName: '//evil.example/x.png' })], formatMessage(MENU_MESSAGES.iconUnknown, { icon: '//evil.example/x.png' })],
-    ['a protocol-relative suite tile', 4, [{ key: 'abcdefghij', name: 'A', urlLanding: '//evil.example', urlApplication: 'https://a.test', iconName: '/brand/a.svg', iconNameDark: '/brand/a.svg' }], MENU_MESSAGES.urlInvalid],
+    [
+      'a protocol-relative personalised icon',
+      1,
+      [item({ isPersonalizedIcon: true, iconName: '//evil.example/x.png' })],
+      formatMessage(MENU_MESSAGES.iconUnknown, { icon: '//evil.example/x.png' }),
+    ],
+    [
+      'a protocol-relative suite tile',
+      4,
+      [
+        {
+          key: 'abcdefghij',
+          name: 'A',
+          urlLanding: '//evil.example',
+          urlApplication: 'https://a.test',
+          iconName: '/brand/a.svg',
+          iconNameDark: '/brand/a.svg',
+        },
+      ],
+      MENU_MESSAGES.urlInvalid,
+    ],
     ['a function without name', 1, [item({ isFunction: true, url: '' })], MENU_MESSAGES.functionRequired],
     ['an unknown icon', 1, [item({ iconName: 'no-such-icon' })], formatMessage(MENU_MESSAGES.iconUnknown, { icon: 'no-such-icon' })],
     ['a short key', 1, [item({ key: 'abc' })], MENU_MESSAGES.keyInvalid],
     ['a key with a symbol', 1, [item({ key: 'abcdefghi-' })], MENU_MESSAGES.keyInvalid],
     ['a section outside the user menu', 2, [item({ section: 1 })], MENU_MESSAGES.sectionOnlyUserMenu],
     ['no section in the user menu', 3, [item()], MENU_MESSAGES.sectionRequired],
-    ['a suite tile without logos', 4, [{ key: 'abcdefghij', name: 'A', urlLanding: 'https://a.test', urlApplication: 'https://a.test' }], MENU_MESSAGES.logosRequired],
+    [
+      'a suite tile without logos',
+      4,
+      [{ key: 'abcdefghij', name: 'A', urlLanding: 'https://a.test', urlApplication: 'https://a.test' }],
+      MENU_MESSAGES.logosRequired,
+    ],
   ] as const)('refuses %s', (_what, location, items, message) => {
     const result = typeof items === 'string' ? parseMenuJson(location, items, 'ibuhoo') : parse(location, items);
     expect(result).toMatchObject({ success: false, message });
@@ -64,7 +108,11 @@ describe('menu contracts', () => {
 
   it('refuses repeated keys anywhere in the tree and trees deeper than the limit', () => {
     const twice = item();
-    expect(parse(1, [twice, item({ children: [{ ...twice }] })])).toMatchObject({ success: false, path: '1.children.0.key', message: formatMessage(MENU_MESSAGES.keyRepeated, { key: twice.key }) });
+    expect(parse(1, [twice, item({ children: [{ ...twice }] })])).toMatchObject({
+      success: false,
+      path: '1.children.0.key',
+      message: formatMessage(MENU_MESSAGES.keyRepeated, { key: twice.key }),
+    });
     let deep: Record<string, unknown> = item();
     for (let i = 0; i < MENU_MAX_DEPTH; i++) deep = item({ children: [deep] });
     expect(parse(1, [deep])).toMatchObject({ success: false, message: formatMessage(MENU_MESSAGES.tooDeep, { max: MENU_MAX_DEPTH }) });
@@ -79,12 +127,18 @@ describe('menu contracts', () => {
   });
 
   it('keeps the items a user may see: active, with one of their privileges or none required', () => {
-    const tree = (parse(1, [
-      item({ name: 'open' }),
-      item({ name: 'users', privilege: 'USERS_READ,ROLES_READ', children: [item({ name: 'write', privilege: 'USERS_WRITE' }), item({ name: 'child' })] }),
-      item({ name: 'off', isActivate: false }),
-      item({ name: 'apps', privilege: 'APPS_READ', children: [item({ name: 'hidden with parent' })] }),
-    ]) as { output: MenuItem[] }).output;
+    const tree = (
+      parse(1, [
+        item({ name: 'open' }),
+        item({
+          name: 'users',
+          privilege: 'USERS_READ,ROLES_READ',
+          children: [item({ name: 'write', privilege: 'USERS_WRITE' }), item({ name: 'child' })],
+        }),
+        item({ name: 'off', isActivate: false }),
+        item({ name: 'apps', privilege: 'APPS_READ', children: [item({ name: 'hidden with parent' })] }),
+      ]) as { output: MenuItem[] }
+    ).output;
     const seen = menuForPrivileges(tree, new Set(['ROLES_READ']));
     expect(seen.map((i) => [i.name, i.children.map((c) => c.name)])).toEqual([
       ['open', []],
@@ -100,6 +154,8 @@ describe('menu contracts', () => {
     const upload = { ApplicationName: 'ibuhoo', Extension: '.PNG', ImageBase64: 'AA==' };
     expect(v.safeParse(UploadMenuImageRequestSchema, upload).success).toBe(true);
     expect(v.safeParse(UploadMenuImageRequestSchema, { ...upload, Extension: '.gif' }).issues?.[0].message).toBe(MENU_MESSAGES.fileType);
-    expect(v.safeParse(UploadMenuImageRequestSchema, { ...upload, FileName: `${'a'.repeat(197)}.png` }).issues?.[0].message).toBe(MENU_MESSAGES.fileName);
+    expect(v.safeParse(UploadMenuImageRequestSchema, { ...upload, FileName: `${'a'.repeat(197)}.png` }).issues?.[0].message).toBe(
+      MENU_MESSAGES.fileName,
+    );
   });
 });

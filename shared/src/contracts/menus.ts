@@ -66,10 +66,22 @@ const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.
  * `/\host`, which a browser opens on another host.
  */
 export const MENU_URL_PATTERN = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/i;
-export const MenuUrlSchema = v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)), v.regex(MENU_URL_PATTERN, MENU_MESSAGES.urlInvalid));
+export const MenuUrlSchema = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.nonEmpty(required),
+  v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)),
+  v.regex(MENU_URL_PATTERN, MENU_MESSAGES.urlInvalid),
+);
 /** An image: a path this server serves ('/api/images/….png', '/brand/…') or an https address. */
 const IMAGE_PATTERN = /^(?:\/(?!\/)(?!.*\.\.)[\w./-]+|https:\/\/[^\s/?#]+[^\s]*)$/;
-const ImageSchema = v.pipe(v.optional(v.string(MENU_MESSAGES.logosRequired), ''), v.trim(), v.nonEmpty(MENU_MESSAGES.logosRequired), v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)), v.regex(IMAGE_PATTERN, MENU_MESSAGES.imageInvalid));
+const ImageSchema = v.pipe(
+  v.optional(v.string(MENU_MESSAGES.logosRequired), ''),
+  v.trim(),
+  v.nonEmpty(MENU_MESSAGES.logosRequired),
+  v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX)),
+  v.regex(IMAGE_PATTERN, MENU_MESSAGES.imageInvalid),
+);
 const KeySchema = v.pipe(v.string(MENU_MESSAGES.keyInvalid), v.regex(/^[A-Za-z0-9]{10}$/, MENU_MESSAGES.keyInvalid));
 
 /** Privilege names as a list, whatever the form sent: 'A, B' or ['A', 'B'] → ['A', 'B'] (trimmed, no repeats). */
@@ -79,7 +91,13 @@ export function privilegeList(value: string | readonly string[]): string[] {
 }
 /** Stored as the comma-separated string the spec names (portal spec §4). */
 const PrivilegeSchema = v.pipe(
-  v.optional(v.union([v.pipe(v.string(), v.maxLength(2000, maxMessage(2000))), v.pipe(v.array(v.pipe(v.string(), v.maxLength(60, maxMessage(60)))), v.maxLength(100))]), ''),
+  v.optional(
+    v.union([
+      v.pipe(v.string(), v.maxLength(2000, maxMessage(2000))),
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(60, maxMessage(60)))), v.maxLength(100)),
+    ]),
+    '',
+  ),
   v.transform((value) => privilegeList(value).join(',')),
 );
 
@@ -132,7 +150,10 @@ export const MenuItemSchema: v.GenericSchema<unknown, MenuItem> = v.pipe(
     functionName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MENU_NAME_MAX, maxMessage(MENU_NAME_MAX))), ''),
     description: optionalText(MENU_TEXT_MAX),
     isActivate: v.optional(v.boolean(), true),
-    sizeIcon: v.optional(v.pipe(v.string(), v.regex(/^(?:[89]|[1-9]\d|1[01]\d|12[0-8])px$/, MENU_MESSAGES.sizeIconInvalid)), MENU_ICON_SIZE_DEFAULT),
+    sizeIcon: v.optional(
+      v.pipe(v.string(), v.regex(/^(?:[89]|[1-9]\d|1[01]\d|12[0-8])px$/, MENU_MESSAGES.sizeIconInvalid)),
+      MENU_ICON_SIZE_DEFAULT,
+    ),
     iconName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MENU_URL_MAX, maxMessage(MENU_URL_MAX))), ''),
     isPersonalizedIcon: v.optional(v.boolean(), false),
     section: v.optional(v.picklist([MENU_SECTION.user, MENU_SECTION.application], MENU_MESSAGES.sectionRequired)),
@@ -146,12 +167,18 @@ export const MenuItemSchema: v.GenericSchema<unknown, MenuItem> = v.pipe(
     ['url'],
   ),
   v.forward(
-    v.partialCheck([['isFunction'], ['functionName']], (item) => !item.isFunction || item.functionName !== '', MENU_MESSAGES.functionRequired),
+    v.partialCheck(
+      [['isFunction'], ['functionName']],
+      (item) => !item.isFunction || item.functionName !== '',
+      MENU_MESSAGES.functionRequired,
+    ),
     ['functionName'],
   ),
   v.forward(
-    v.partialCheck([['isPersonalizedIcon'], ['iconName']], (item) => item.iconName === '' || (item.isPersonalizedIcon ? IMAGE_PATTERN.test(item.iconName) : ICON_NAMES.has(item.iconName)), (issue) =>
-      formatMessage(MENU_MESSAGES.iconUnknown, { icon: String((issue.input as { iconName?: unknown })?.iconName ?? '') }),
+    v.partialCheck(
+      [['isPersonalizedIcon'], ['iconName']],
+      (item) => item.iconName === '' || (item.isPersonalizedIcon ? IMAGE_PATTERN.test(item.iconName) : ICON_NAMES.has(item.iconName)),
+      (issue) => formatMessage(MENU_MESSAGES.iconUnknown, { icon: String((issue.input as { iconName?: unknown })?.iconName ?? '') }),
     ),
     ['iconName'],
   ),
@@ -175,7 +202,11 @@ export const SuiteItemSchema = v.pipe(
 export type MenuItems = MenuItem[] | SuiteItem[];
 
 /** Every item of a tree with its depth (1 for the top level) and its path of indexes, parents first. */
-export function* walkMenu<T extends { children?: T[] }>(items: readonly T[], depth = 1, path: number[] = []): Generator<{ item: T; depth: number; path: number[] }> {
+export function* walkMenu<T extends { children?: T[] }>(
+  items: readonly T[],
+  depth = 1,
+  path: number[] = [],
+): Generator<{ item: T; depth: number; path: number[] }> {
   for (const [i, item] of items.entries()) {
     yield { item, depth, path: [...path, i] };
     if (item.children?.length) yield* walkMenu(item.children, depth + 1, [...path, i]);
@@ -232,8 +263,10 @@ export function parseMenuJson(location: MenuLocation, json: string, application:
   // bounds first, on the raw input: a huge or deep list never reaches the schemas
   let count = 0;
   for (const { item, depth, path } of walkMenu(raw as RawItem[])) {
-    if (++count > MENU_MAX_ITEMS) return { success: false, path: '', message: formatMessage(MENU_MESSAGES.tooMany, { max: MENU_MAX_ITEMS }) };
-    if (depth > MENU_MAX_DEPTH) return { success: false, path: itemPath(path), message: formatMessage(MENU_MESSAGES.tooDeep, { max: MENU_MAX_DEPTH }) };
+    if (++count > MENU_MAX_ITEMS)
+      return { success: false, path: '', message: formatMessage(MENU_MESSAGES.tooMany, { max: MENU_MAX_ITEMS }) };
+    if (depth > MENU_MAX_DEPTH)
+      return { success: false, path: itemPath(path), message: formatMessage(MENU_MESSAGES.tooDeep, { max: MENU_MAX_DEPTH }) };
     if (item !== null && typeof item === 'object' && 'children' in item && item.children !== undefined && !Array.isArray(item.children)) {
       return { success: false, path: itemPath(path, 'children'), message: MENU_MESSAGES.notAList };
     }
@@ -250,10 +283,13 @@ export function parseMenuJson(location: MenuLocation, json: string, application:
   const keyIssue = repeatedKey(walked.map(({ item, path }) => ({ key: item.key, path })));
   if (keyIssue) return keyIssue;
   for (const { item, path } of walked) {
-    if (location === MENU_LOCATION.user && item.section === undefined) return { success: false, path: itemPath(path, 'section'), message: MENU_MESSAGES.sectionRequired };
-    if (location !== MENU_LOCATION.user && item.section !== undefined) return { success: false, path: itemPath(path, 'section'), message: MENU_MESSAGES.sectionOnlyUserMenu };
+    if (location === MENU_LOCATION.user && item.section === undefined)
+      return { success: false, path: itemPath(path, 'section'), message: MENU_MESSAGES.sectionRequired };
+    if (location !== MENU_LOCATION.user && item.section !== undefined)
+      return { success: false, path: itemPath(path, 'section'), message: MENU_MESSAGES.sectionOnlyUserMenu };
   }
-  const stamp = (items: MenuItem[]): MenuItem[] => items.map((item) => ({ ...item, menuLocation: location, application, children: stamp(item.children) }));
+  const stamp = (items: MenuItem[]): MenuItem[] =>
+    items.map((item) => ({ ...item, menuLocation: location, application, children: stamp(item.children) }));
   return { success: true, output: applyInheritance(stamp(parsed.output)) };
 }
 
@@ -268,10 +304,31 @@ function repeatedKey(keys: { key: string; path: number[] }[]): { success: false;
 
 // ---------------------------------------------------------------- calls
 
-const IdSchema = v.pipe(v.number(required), v.integer(), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
-const LocationSchema = v.pipe(v.number(required), v.integer(MENU_MESSAGES.locationInvalid), v.minValue(1, MENU_MESSAGES.locationInvalid), v.maxValue(4, MENU_MESSAGES.locationInvalid));
-const headerId = v.pipe(v.string(required), v.trim(), v.regex(/^\d{1,9}$/, es.request.invalidId), v.transform(Number), v.minValue(1, es.request.invalidId));
-const headerLocation = v.pipe(v.string(required), v.trim(), v.regex(/^[1-4]$/, MENU_MESSAGES.locationInvalid), v.transform((s) => Number(s) as MenuLocation));
+const IdSchema = v.pipe(
+  v.number(required),
+  v.integer(),
+  v.minValue(1, es.request.invalidId),
+  v.maxValue(2_147_483_647, es.request.invalidId),
+);
+const LocationSchema = v.pipe(
+  v.number(required),
+  v.integer(MENU_MESSAGES.locationInvalid),
+  v.minValue(1, MENU_MESSAGES.locationInvalid),
+  v.maxValue(4, MENU_MESSAGES.locationInvalid),
+);
+const headerId = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.regex(/^\d{1,9}$/, es.request.invalidId),
+  v.transform(Number),
+  v.minValue(1, es.request.invalidId),
+);
+const headerLocation = v.pipe(
+  v.string(required),
+  v.trim(),
+  v.regex(/^[1-4]$/, MENU_MESSAGES.locationInvalid),
+  v.transform((s) => Number(s) as MenuLocation),
+);
 
 const saveFields = {
   idapplication: IdSchema,
@@ -287,7 +344,10 @@ const rowsMessage = (body: RowsOf) => formatMessage(MENU_MESSAGES.numberRows, { 
 /** POST /api/menu/Create: the first menu of an application and location (id 0 or absent). */
 export const CreateMenuRequestSchema = v.pipe(
   v.object({ id: v.optional(v.pipe(v.number(), v.literal(0, es.request.invalidId)), 0), ...saveFields }),
-  v.check((body) => rowsMatchLocation(body), (issue) => rowsMessage(issue.input)),
+  v.check(
+    (body) => rowsMatchLocation(body),
+    (issue) => rowsMessage(issue.input),
+  ),
 );
 
 /**
@@ -296,7 +356,10 @@ export const CreateMenuRequestSchema = v.pipe(
  */
 export const ModifyMenuRequestSchema = v.pipe(
   v.object({ id: IdSchema, ...saveFields, version: v.pipe(v.number(required), v.integer(), v.minValue(1, es.request.invalidId)) }),
-  v.check((body) => rowsMatchLocation(body), (issue) => rowsMessage(issue.input)),
+  v.check(
+    (body) => rowsMatchLocation(body),
+    (issue) => rowsMessage(issue.input),
+  ),
 );
 
 /** GET /api/menu/GetMenuByApp headers. */
@@ -304,7 +367,10 @@ export const MenuByAppHeadersSchema = v.object({ idapplication: headerId, idmenu
 /** GET /api/menu/GetMenuByUser headers: the caller's menu of an application (its name) and location. */
 export const MenuByUserHeadersSchema = v.object({ idmenulocation: headerLocation, appname: headerAppName });
 /** GET /api/menu/list headers, both optional: `userid` (that user's menus, privileges applied), `idapplication`. */
-export const MenuListHeadersSchema = v.object({ userid: optionalHeaderUuid, idapplication: v.optional(v.union([v.literal(''), headerId]), '') });
+export const MenuListHeadersSchema = v.object({
+  userid: optionalHeaderUuid,
+  idapplication: v.optional(v.union([v.literal(''), headerId]), ''),
+});
 /** GET /api/menu/privileges header: the privileges an application holds, which its items may require (ours). */
 export const MenuPrivilegesHeadersSchema = v.object({ idapplication: headerId });
 
@@ -357,7 +423,9 @@ export interface MenuWriteResult {
   id: number;
   version: number;
 }
-export const MenuWriteResultSchema = resultSchema<MenuWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.number(), version: v.number() }));
+export const MenuWriteResultSchema = resultSchema<MenuWriteResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), id: v.number(), version: v.number() }),
+);
 
 export interface MenuImageResult {
   relativePath: string;
@@ -367,4 +435,6 @@ export const MenuImageResultSchema = resultSchema<MenuImageResult>()(v.object({ 
 export interface MenuPrivilegesResult {
   records: { name: string; description: string }[];
 }
-export const MenuPrivilegesResultSchema = resultSchema<MenuPrivilegesResult>()(v.object({ records: v.array(v.object({ name: v.string(), description: v.string() })) }));
+export const MenuPrivilegesResultSchema = resultSchema<MenuPrivilegesResult>()(
+  v.object({ records: v.array(v.object({ name: v.string(), description: v.string() })) }),
+);

@@ -59,7 +59,14 @@ describe('notification rules (spec §5)', () => {
   const definitions: TemplateVariable[] = [
     { type: 'text', name: 'detalle', label: 'Detalle', multiline: true, rows: 3, maxLength: 10 },
     { type: 'date', name: 'fecha', label: 'Fecha' },
-    { type: 'time', name: 'hora', label: 'Hora', hour: { id: 'h', name: 'Hora', maxLength: 2 }, minutes: { id: 'm', name: 'Minutos', maxLength: 2 }, complement: null },
+    {
+      type: 'time',
+      name: 'hora',
+      label: 'Hora',
+      hour: { id: 'h', name: 'Hora', maxLength: 2 },
+      minutes: { id: 'm', name: 'Minutos', maxLength: 2 },
+      complement: null,
+    },
     { type: 'check', name: 'aviso', label: 'Aviso' },
   ];
   const today = '2026-03-10';
@@ -69,7 +76,8 @@ describe('notification rules (spec §5)', () => {
     { name: 'hora', value: { hour: 23, minutes: 59, complement: false } },
     { name: 'aviso', value: true },
   ];
-  const issues = (variables: unknown[], executionDate = today) => notificationIssues({ executionDate, variables: variables as never }, definitions, today);
+  const issues = (variables: unknown[], executionDate = today) =>
+    notificationIssues({ executionDate, variables: variables as never }, definitions, today);
   const replace = (name: string, value: unknown) => valid.map((v) => (v.name === name ? { name, value } : v));
 
   it('accepts valid values', () => {
@@ -91,16 +99,31 @@ describe('notification rules (spec §5)', () => {
     expect(issues(replace('detalle', 'x'.repeat(11)))).toEqual([{ path: 'variables.detalle', message: maxMessage(10) }]);
     expect(issues(replace('fecha', '2026-03-10'))).toEqual([{ path: 'variables.fecha', message: NOTIFICATION_MESSAGES.dateFromTomorrow }]);
     expect(issues(replace('fecha', '2026-02-30'))).toEqual([{ path: 'variables.fecha', message: NOTIFICATION_MESSAGES.dateInvalid }]);
-    expect(issues(replace('hora', { hour: 24, minutes: 0 }))).toEqual([{ path: 'variables.hora', message: NOTIFICATION_MESSAGES.hourRange }]);
-    expect(issues(replace('hora', { hour: 1, minutes: 60 }))).toEqual([{ path: 'variables.hora', message: NOTIFICATION_MESSAGES.minutesRange }]);
+    expect(issues(replace('hora', { hour: 24, minutes: 0 }))).toEqual([
+      { path: 'variables.hora', message: NOTIFICATION_MESSAGES.hourRange },
+    ]);
+    expect(issues(replace('hora', { hour: 1, minutes: 60 }))).toEqual([
+      { path: 'variables.hora', message: NOTIFICATION_MESSAGES.minutesRange },
+    ]);
     expect(issues(valid.filter((v) => v.name !== 'fecha'))).toEqual([{ path: 'variables.fecha', message: VALIDATION_MESSAGES.required }]);
-    expect(issues([...valid, { name: 'otra', value: 'x' }])).toEqual([{ path: 'variables.otra', message: expect.stringContaining('otra') }]);
+    expect(issues([...valid, { name: 'otra', value: 'x' }])).toEqual([
+      { path: 'variables.otra', message: expect.stringContaining('otra') },
+    ]);
   });
 
   it('parses the request: the serialised variables, the motive and the applications', () => {
-    const body = { reason: 'Aviso', templateId: 'mantenimiento', subjectId: 1, applicationIds: [1, 2], variables: serializeVariables(valid as never), executionDate: today };
+    const body = {
+      reason: 'Aviso',
+      templateId: 'mantenimiento',
+      subjectId: 1,
+      applicationIds: [1, 2],
+      variables: serializeVariables(valid as never),
+      executionDate: today,
+    };
     const parsed = v.safeParse(CreateNotificationRequestSchema, body);
-    expect(parsed.success && parsed.output.variables).toEqual(valid.map((x) => (x.name === 'hora' ? { name: 'hora', value: { hour: 23, minutes: 59, complement: false } } : x)));
+    expect(parsed.success && parsed.output.variables).toEqual(
+      valid.map((x) => (x.name === 'hora' ? { name: 'hora', value: { hour: 23, minutes: 59, complement: false } } : x)),
+    );
     const message = (overrides: Record<string, unknown>) => {
       const result = v.safeParse(CreateNotificationRequestSchema, { ...body, ...overrides });
       return result.success ? undefined : result.issues[0].message;

@@ -42,7 +42,12 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** An IANA zone this runtime knows: an application's (its notifications are sent in it) or a notification's. */
-export const TimeZoneSchema = v.pipe(v.string(NOTIFICATION_MESSAGES.timeZoneInvalid), v.trim(), v.maxLength(64, NOTIFICATION_MESSAGES.timeZoneInvalid), v.check(isTimeZone, NOTIFICATION_MESSAGES.timeZoneInvalid));
+export const TimeZoneSchema = v.pipe(
+  v.string(NOTIFICATION_MESSAGES.timeZoneInvalid),
+  v.trim(),
+  v.maxLength(64, NOTIFICATION_MESSAGES.timeZoneInvalid),
+  v.check(isTimeZone, NOTIFICATION_MESSAGES.timeZoneInvalid),
+);
 
 /** 'YYYY-MM-DD' of a real calendar day. */
 export function isCalendarDate(text: string): boolean {
@@ -60,7 +65,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(instant: Date, zone: string) {
   let format = wallClockFormats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     wallClockFormats.set(zone, format);
   }
   const parts = format.formatToParts(instant);
@@ -132,9 +146,23 @@ export const TEMPLATE_VARIABLE_TYPES = ['text', 'date', 'time', 'check'] as cons
 const TimePartSchema = v.object({ id: v.string(), name: v.string(), maxLength: v.number() });
 export const TemplateVariableSchema = resultSchema<TemplateVariable>()(
   v.variant('type', [
-    v.object({ type: v.literal('text'), name: v.string(), label: v.string(), multiline: v.boolean(), rows: v.number(), maxLength: v.number() }),
+    v.object({
+      type: v.literal('text'),
+      name: v.string(),
+      label: v.string(),
+      multiline: v.boolean(),
+      rows: v.number(),
+      maxLength: v.number(),
+    }),
     v.object({ type: v.literal('date'), name: v.string(), label: v.string() }),
-    v.object({ type: v.literal('time'), name: v.string(), label: v.string(), hour: TimePartSchema, minutes: TimePartSchema, complement: v.nullable(v.string()) }),
+    v.object({
+      type: v.literal('time'),
+      name: v.string(),
+      label: v.string(),
+      hour: TimePartSchema,
+      minutes: TimePartSchema,
+      complement: v.nullable(v.string()),
+    }),
     v.object({ type: v.literal('check'), name: v.string(), label: v.string() }),
   ]),
 );
@@ -155,7 +183,9 @@ export interface TemplatesByAppsResult {
   records: NotificationTemplate[];
   count: number;
 }
-export const TemplatesByAppsResultSchema = resultSchema<TemplatesByAppsResult>()(v.object({ records: v.array(NotificationTemplateSchema), count: v.number() }));
+export const TemplatesByAppsResultSchema = resultSchema<TemplatesByAppsResult>()(
+  v.object({ records: v.array(NotificationTemplateSchema), count: v.number() }),
+);
 
 /** A subject a template may use (spec §3). */
 export interface NotificationSubject {
@@ -166,11 +196,23 @@ export interface SubjectsResult {
   records: NotificationSubject[];
   count: number;
 }
-export const SubjectsResultSchema = resultSchema<SubjectsResult>()(v.object({ records: v.array(v.object({ id: v.number(), name: v.string() })), count: v.number() }));
+export const SubjectsResultSchema = resultSchema<SubjectsResult>()(
+  v.object({ records: v.array(v.object({ id: v.number(), name: v.string() })), count: v.number() }),
+);
 
-const id32 = v.pipe(v.number(VALIDATION_MESSAGES.required), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
+const id32 = v.pipe(
+  v.number(VALIDATION_MESSAGES.required),
+  v.integer(es.request.invalidId),
+  v.minValue(1, es.request.invalidId),
+  v.maxValue(2_147_483_647, es.request.invalidId),
+);
 /** A body's `id`: absent reads as 0, refused as not valid. */
-const bodyId = v.pipe(v.optional(v.number(VALIDATION_MESSAGES.required), 0), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId));
+const bodyId = v.pipe(
+  v.optional(v.number(VALIDATION_MESSAGES.required), 0),
+  v.integer(es.request.invalidId),
+  v.minValue(1, es.request.invalidId),
+  v.maxValue(2_147_483_647, es.request.invalidId),
+);
 
 /** `apps` header: comma-separated application ids ('3,5'). */
 export const TemplatesByAppsHeadersSchema = v.object({
@@ -186,7 +228,12 @@ export const TemplatesByAppsHeadersSchema = v.object({
 });
 /** `idTemplate` header. */
 export const SubjectsByTemplateHeadersSchema = v.object({
-  idTemplate: v.pipe(v.string(VALIDATION_MESSAGES.required), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX))),
+  idTemplate: v.pipe(
+    v.string(VALIDATION_MESSAGES.required),
+    v.trim(),
+    v.nonEmpty(VALIDATION_MESSAGES.required),
+    v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX)),
+  ),
 });
 
 // ------------------------------------------------------------------ a notification's variables
@@ -209,12 +256,19 @@ const VariableValueSchema = v.object({
     [
       v.pipe(v.string(), v.maxLength(5000, maxMessage(5000))),
       v.boolean(),
-      v.object({ hour: v.number(NOTIFICATION_MESSAGES.hourRange), minutes: v.number(NOTIFICATION_MESSAGES.minutesRange), complement: v.optional(v.boolean(), false) }),
+      v.object({
+        hour: v.number(NOTIFICATION_MESSAGES.hourRange),
+        minutes: v.number(NOTIFICATION_MESSAGES.minutesRange),
+        complement: v.optional(v.boolean(), false),
+      }),
     ],
     NOTIFICATION_MESSAGES.variablesInvalid,
   ),
 });
-const VariableListSchema = v.pipe(v.array(VariableValueSchema, NOTIFICATION_MESSAGES.variablesInvalid), v.maxLength(100, NOTIFICATION_MESSAGES.variablesInvalid));
+const VariableListSchema = v.pipe(
+  v.array(VariableValueSchema, NOTIFICATION_MESSAGES.variablesInvalid),
+  v.maxLength(100, NOTIFICATION_MESSAGES.variablesInvalid),
+);
 
 /** The variables as the calls carry them: a serialised list (spec §3). */
 export function serializeVariables(values: VariableValue[]): string {
@@ -239,9 +293,24 @@ const VariablesFieldSchema = v.pipe(
 // ------------------------------------------------------------------ create, modify, delete
 
 const notificationFields = {
-  reason: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(NOTIFICATION_REASON_MAX, maxMessage(NOTIFICATION_REASON_MAX))),
-  templateId: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX))),
-  subjectId: v.pipe(v.optional(v.number(VALIDATION_MESSAGES.required), 0), v.integer(VALIDATION_MESSAGES.required), v.minValue(1, VALIDATION_MESSAGES.required), v.maxValue(2_147_483_647, es.request.invalidId)),
+  reason: v.pipe(
+    v.optional(v.string(VALIDATION_MESSAGES.required), ''),
+    v.trim(),
+    v.nonEmpty(VALIDATION_MESSAGES.required),
+    v.maxLength(NOTIFICATION_REASON_MAX, maxMessage(NOTIFICATION_REASON_MAX)),
+  ),
+  templateId: v.pipe(
+    v.optional(v.string(VALIDATION_MESSAGES.required), ''),
+    v.trim(),
+    v.nonEmpty(VALIDATION_MESSAGES.required),
+    v.maxLength(TEMPLATE_ID_MAX, maxMessage(TEMPLATE_ID_MAX)),
+  ),
+  subjectId: v.pipe(
+    v.optional(v.number(VALIDATION_MESSAGES.required), 0),
+    v.integer(VALIDATION_MESSAGES.required),
+    v.minValue(1, VALIDATION_MESSAGES.required),
+    v.maxValue(2_147_483_647, es.request.invalidId),
+  ),
   applicationIds: v.pipe(
     v.optional(v.array(id32, ACCESS_MESSAGES.applicationRequired), []),
     v.minLength(1, ACCESS_MESSAGES.applicationRequired),
@@ -249,7 +318,12 @@ const notificationFields = {
     v.check((ids) => new Set(ids).size === ids.length, ACCESS_MESSAGES.applicationRepeated),
   ),
   variables: VariablesFieldSchema,
-  executionDate: v.pipe(v.optional(v.string(VALIDATION_MESSAGES.required), ''), v.trim(), v.nonEmpty(VALIDATION_MESSAGES.required), v.check(isCalendarDate, NOTIFICATION_MESSAGES.dateInvalid)),
+  executionDate: v.pipe(
+    v.optional(v.string(VALIDATION_MESSAGES.required), ''),
+    v.trim(),
+    v.nonEmpty(VALIDATION_MESSAGES.required),
+    v.check(isCalendarDate, NOTIFICATION_MESSAGES.dateInvalid),
+  ),
   /** IANA zone; absent: the zone of the chosen applications (Colombia's when they name none or differ). */
   timeZone: v.optional(TimeZoneSchema),
 };
@@ -287,16 +361,26 @@ export function latestSendDate(today: string): string {
  * variable the template lacks, and the send date from today, at most SEND_YEARS_AHEAD years ahead.
  * Empty when all hold.
  */
-export function notificationIssues(input: { executionDate: string; variables: VariableValue[] }, definitions: TemplateVariable[], today: string): NotificationIssue[] {
+export function notificationIssues(
+  input: { executionDate: string; variables: VariableValue[] },
+  definitions: TemplateVariable[],
+  today: string,
+): NotificationIssue[] {
   const issues: NotificationIssue[] = [];
   if (!isCalendarDate(input.executionDate)) issues.push({ path: 'executionDate', message: NOTIFICATION_MESSAGES.dateInvalid });
   else if (input.executionDate < today) issues.push({ path: 'executionDate', message: NOTIFICATION_MESSAGES.sendDateFromToday });
-  else if (input.executionDate > latestSendDate(today)) issues.push({ path: 'executionDate', message: formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD }) });
+  else if (input.executionDate > latestSendDate(today))
+    issues.push({ path: 'executionDate', message: formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD }) });
   const byName = new Map<string, VariableValue>();
   for (const value of input.variables) {
-    if (byName.has(value.name)) issues.push({ path: `variables.${value.name}`, message: formatMessage(NOTIFICATION_MESSAGES.variableRepeated, { name: value.name }) });
+    if (byName.has(value.name))
+      issues.push({
+        path: `variables.${value.name}`,
+        message: formatMessage(NOTIFICATION_MESSAGES.variableRepeated, { name: value.name }),
+      });
     byName.set(value.name, value);
-    if (!definitions.some((d) => d.name === value.name)) issues.push({ path: `variables.${value.name}`, message: formatMessage(NOTIFICATION_MESSAGES.variableUnknown, { name: value.name }) });
+    if (!definitions.some((d) => d.name === value.name))
+      issues.push({ path: `variables.${value.name}`, message: formatMessage(NOTIFICATION_MESSAGES.variableUnknown, { name: value.name }) });
   }
   const tomorrow = nextDate(today);
   for (const definition of definitions) {
@@ -383,7 +467,9 @@ export interface NotificationListResult {
   records: NotificationRecord[];
   count: number;
 }
-export const NotificationListResultSchema = resultSchema<NotificationListResult>()(v.object({ records: v.array(NotificationRecordSchema), count: v.number() }));
+export const NotificationListResultSchema = resultSchema<NotificationListResult>()(
+  v.object({ records: v.array(NotificationRecordSchema), count: v.number() }),
+);
 
 /** The reply of a create, modify or delete: the message and the notification's id. */
 export interface NotificationWriteResult {
@@ -391,7 +477,9 @@ export interface NotificationWriteResult {
   informationCode: string;
   id: number;
 }
-export const NotificationWriteResultSchema = resultSchema<NotificationWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.number() }));
+export const NotificationWriteResultSchema = resultSchema<NotificationWriteResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), id: v.number() }),
+);
 
 // ------------------------------------------------------------------ preview, test send, dry run, deliveries
 
@@ -469,4 +557,6 @@ export interface NotificationTestResult {
   informationCode: string;
   email: string;
 }
-export const NotificationTestResultSchema = resultSchema<NotificationTestResult>()(v.object({ information: v.string(), informationCode: v.string(), email: v.string() }));
+export const NotificationTestResultSchema = resultSchema<NotificationTestResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), email: v.string() }),
+);

@@ -14,11 +14,29 @@ export const OIDC_MESSAGES = es.oidc;
 export const OIDC_DEFAULT_TENANT = 'bmscol';
 export const OIDC_DEFAULT_LANGUAGE = 'ES';
 
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50), v.regex(APP_NAME_PATTERN, es.request.appNameInvalid));
-const tenant = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid)), OIDC_DEFAULT_TENANT);
-const tenantLanguage = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid)), OIDC_DEFAULT_LANGUAGE);
+const appName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.maxLength(50),
+  v.regex(APP_NAME_PATTERN, es.request.appNameInvalid),
+);
+const tenant = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid)),
+  OIDC_DEFAULT_TENANT,
+);
+const tenantLanguage = v.optional(
+  v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid)),
+  OIDC_DEFAULT_LANGUAGE,
+);
 /** A value the provider put in the callback's query string (code, state, iss): bounded, printable. */
-const callbackValue = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(2048), v.regex(/^[\x21-\x7e]+$/, es.oidc.callbackValueInvalid));
+const callbackValue = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.maxLength(2048),
+  v.regex(/^[\x21-\x7e]+$/, es.oidc.callbackValueInvalid),
+);
 
 /** GET /api/login/connect-ciam-oidc headers. */
 export const ConnectOidcHeadersSchema = v.object({ appName, tenant, tenantLanguage });

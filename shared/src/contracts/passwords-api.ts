@@ -9,7 +9,13 @@ import {
 import { ErrorResultSchema } from './envelope';
 import { LoginResultSchema } from './login';
 import { ConnectOidcHeadersSchema, ConnectOidcResultSchema, GenerateTokenOidcRequestSchema } from './oidc';
-import { CreateOtpResetRequestSchema, CreateOtpResetResultSchema, OtpResetRequestParamsSchema, OtpResetRequestRecordSchema, ValidateOtpMailRequestSchema } from './otp-reset';
+import {
+  CreateOtpResetRequestSchema,
+  CreateOtpResetResultSchema,
+  OtpResetRequestParamsSchema,
+  OtpResetRequestRecordSchema,
+  ValidateOtpMailRequestSchema,
+} from './otp-reset';
 import {
   AssignPasswordRequestSchema,
   AssignPasswordResultSchema,

@@ -4,7 +4,14 @@ import { PasswordSchema, ResetEmailSchema, maskEmail, maskEmailKeepStart, passwo
 describe('password rules (spec §5)', () => {
   it('reports each rule of the checklist', () => {
     expect(passwordChecklist('')).toEqual({ length: false, upper: false, lower: false, digit: false, special: false, allowedOnly: true });
-    expect(passwordChecklist('Abcdef1!')).toEqual({ length: true, upper: true, lower: true, digit: true, special: true, allowedOnly: true });
+    expect(passwordChecklist('Abcdef1!')).toEqual({
+      length: true,
+      upper: true,
+      lower: true,
+      digit: true,
+      special: true,
+      allowedOnly: true,
+    });
     expect(passwordChecklist('Abc def1!').allowedOnly).toBe(false);
     expect(passwordChecklist('Abcdef1@').special).toBe(false);
     expect(passwordChecklist('Abcdef1@').allowedOnly).toBe(false);
@@ -25,7 +32,9 @@ describe('reset e-mail (spec §5)', () => {
     expect(v.safeParse(ResetEmailSchema, '').issues?.[0].message).toBe('El Campo email es obligatorio');
     expect(v.safeParse(ResetEmailSchema, 'a@b.co').success).toBe(true);
     expect(v.safeParse(ResetEmailSchema, 'a@b.info').success).toBe(true);
-    expect(v.safeParse(ResetEmailSchema, 'a@b.museum').issues?.[0].message).toBe('El formato de email ingresado no es válido. Inténtalo de nuevo.');
+    expect(v.safeParse(ResetEmailSchema, 'a@b.museum').issues?.[0].message).toBe(
+      'El formato de email ingresado no es válido. Inténtalo de nuevo.',
+    );
     expect(v.safeParse(ResetEmailSchema, `${'a'.repeat(95)}@b.com`).success).toBe(false);
   });
 

@@ -198,14 +198,22 @@ export function maskEmailKeepStart(email: string): string {
 
 /** Reply `result` schemas of the password flows (their types are above). */
 export const GetUsersResetPasswordResultSchema = resultSchema<GetUsersResetPasswordResult>()(
-  v.object({ users: v.array(resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() }))) }),
+  v.object({
+    users: v.array(
+      resultSchema<UserAccountEntry>()(v.object({ username: v.string(), email: v.string(), assignManualPassword: v.boolean() })),
+    ),
+  }),
 );
-export const ResetPasswordResultSchema = resultSchema<ResetPasswordResult>()(v.object({ information: v.string(), maskedEmail: v.string() }));
+export const ResetPasswordResultSchema = resultSchema<ResetPasswordResult>()(
+  v.object({ information: v.string(), maskedEmail: v.string() }),
+);
 export const AssignPasswordResultSchema = resultSchema<AssignPasswordResult>()(
   v.object({
     information: v.string(),
     informationCode: v.optional(v.string()),
-    apps: v.array(resultSchema<AssignPasswordApp>()(v.object({ name: v.string(), title: v.string(), urlApp: v.string(), landing: v.string() }))),
+    apps: v.array(
+      resultSchema<AssignPasswordApp>()(v.object({ name: v.string(), title: v.string(), urlApp: v.string(), landing: v.string() })),
+    ),
     mechanismAfterSetPass: v.number(),
     email: v.optional(v.string()),
     user: v.optional(v.string()),

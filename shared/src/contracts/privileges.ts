@@ -18,7 +18,10 @@ export const CONSOLE_AREAS = Object.keys(CONSOLE_AREA_NAMES) as readonly Console
 export type PrivilegeName = `${ConsoleArea}_READ` | `${ConsoleArea}_WRITE`;
 
 /** Every privilege of the console, reads and writes of each area in turn. */
-export const PRIVILEGE_NAMES: readonly PrivilegeName[] = CONSOLE_AREAS.flatMap((area) => [`${area}_READ` as const, `${area}_WRITE` as const]);
+export const PRIVILEGE_NAMES: readonly PrivilegeName[] = CONSOLE_AREAS.flatMap((area) => [
+  `${area}_READ` as const,
+  `${area}_WRITE` as const,
+]);
 
 /** The console's write privileges: who holds them all is its full administrator. */
 export const CONSOLE_WRITE_PRIVILEGES: readonly PrivilegeName[] = CONSOLE_AREAS.map((area) => `${area}_WRITE` as const);

@@ -4,7 +4,11 @@ const base: PortalProfile = { ...DEFAULT_PROFILE, app: 'bemyself', tenant: '', t
 
 describe('mergeProfile', () => {
   it('lays nested objects over the base key by key', () => {
-    const merged = mergeProfile(base, { title: 'Tenant', palette: { primary: { main: '#047857' } }, colors: { errorBox: { text: '#000000' } } });
+    const merged = mergeProfile(base, {
+      title: 'Tenant',
+      palette: { primary: { main: '#047857' } },
+      colors: { errorBox: { text: '#000000' } },
+    });
     expect(merged.title).toBe('Tenant');
     expect(merged.palette.primary).toEqual({ ...base.palette.primary, main: '#047857' });
     expect(merged.palette.error).toEqual(base.palette.error);
@@ -34,7 +38,9 @@ describe('mergeProfile', () => {
   });
 
   it('takes known enumeration values', () => {
-    expect(mergeProfile(base, { signInVariant: 'twoColumn', emailSentRoute: '/check-email', defaultLanguage: 'pt', colorMode: 'dark' })).toMatchObject({
+    expect(
+      mergeProfile(base, { signInVariant: 'twoColumn', emailSentRoute: '/check-email', defaultLanguage: 'pt', colorMode: 'dark' }),
+    ).toMatchObject({
       signInVariant: 'twoColumn',
       emailSentRoute: '/check-email',
       defaultLanguage: 'pt',
@@ -58,7 +64,16 @@ describe('mergeProfile', () => {
 });
 
 describe('profileInMode', () => {
-  const profile = mergeProfile(base, { background: '/bg.svg', colorModeSwitch: true, dark: { textColor: '#eef0f3', background: '/bg-dark.svg', logos: { signIn: '/w.svg' }, colors: { surface: '#1b1f24', input: { text: '#eef0f3' } } } });
+  const profile = mergeProfile(base, {
+    background: '/bg.svg',
+    colorModeSwitch: true,
+    dark: {
+      textColor: '#eef0f3',
+      background: '/bg-dark.svg',
+      logos: { signIn: '/w.svg' },
+      colors: { surface: '#1b1f24', input: { text: '#eef0f3' } },
+    },
+  });
 
   it('is the profile itself in the light template', () => {
     expect(profileInMode(profile, 'light')).toBe(profile);
@@ -66,7 +81,12 @@ describe('profileInMode', () => {
 
   it('lays the dark differences over the light values in the dark template', () => {
     const dark = profileInMode(profile, 'dark');
-    expect(dark).toMatchObject({ colorMode: 'dark', textColor: '#eef0f3', background: '/bg-dark.svg', logos: { ...profile.logos, signIn: '/w.svg' } });
+    expect(dark).toMatchObject({
+      colorMode: 'dark',
+      textColor: '#eef0f3',
+      background: '/bg-dark.svg',
+      logos: { ...profile.logos, signIn: '/w.svg' },
+    });
     expect(dark.colors.surface).toBe('#1b1f24');
     expect(dark.colors.input).toEqual({ ...profile.colors.input, text: '#eef0f3' });
     expect(dark.colors.link).toBe(profile.colors.link);

@@ -145,7 +145,14 @@ const paletteEntries = {
 };
 const colorsEntries = {
   input: v.object({ text: v.string(), border: v.string(), focus: v.string(), label: v.string(), background: v.string() }),
-  button: v.object({ active: v.string(), text: v.string(), disabled: v.string(), disabledText: v.string(), success: v.string(), disabledReset: v.string() }),
+  button: v.object({
+    active: v.string(),
+    text: v.string(),
+    disabled: v.string(),
+    disabledText: v.string(),
+    success: v.string(),
+    disabledReset: v.string(),
+  }),
   link: v.string(),
   message: v.string(),
   versionLabel: v.string(),
@@ -222,7 +229,12 @@ export type PortalProfileOverride = DeepPartial<Omit<PortalProfile, 'app' | 'ten
 /** GET /api/application/profile — headers `appName` and optional `tenant`; reply `result` is a PortalProfile. */
 export const PORTAL_PROFILE_PATH = '/api/application/profile';
 
-const name = v.pipe(v.string(), v.trim(), v.maxLength(50), v.check((value) => value === '' || APP_NAME_PATTERN.test(value), es.request.appNameInvalid));
+const name = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(50),
+  v.check((value) => value === '' || APP_NAME_PATTERN.test(value), es.request.appNameInvalid),
+);
 
 /** Headers of GET /api/application/profile. An unknown or missing appName answers the fallback profile. */
 export const PortalProfileHeadersSchema = v.object({
@@ -267,7 +279,14 @@ export const DEFAULT_PROFILE: PortalProfile = {
   },
   colors: {
     input: { text: '#575756', border: '#8a8a8a', focus: '#1d5fa8', label: '#575756', background: '#ffffff' },
-    button: { active: '#1d5fa8', text: '#ffffff', disabled: '#c9d3df', disabledText: '#3d3d3d', success: '#2e7d32', disabledReset: '#c9d3df' },
+    button: {
+      active: '#1d5fa8',
+      text: '#ffffff',
+      disabled: '#c9d3df',
+      disabledText: '#3d3d3d',
+      success: '#2e7d32',
+      disabledReset: '#c9d3df',
+    },
     link: '#1d5fa8',
     message: '#575756',
     versionLabel: '#575756',
@@ -343,8 +362,12 @@ export function mergeProfile(base: PortalProfile, ...overrides: unknown[]): Port
     const { app, tenant, dark, ...rest } = override;
     void app;
     void tenant;
-    const merged = mergeShaped(profile as unknown as Json, rest, { ...DEFAULT_PROFILE, dark: {} } as unknown as Json) as unknown as PortalProfile;
-    const logoWidth = typeof rest.logoWidth === 'number' && Number.isFinite(rest.logoWidth) && rest.logoWidth > 0 ? rest.logoWidth : profile.logoWidth;
+    const merged = mergeShaped(profile as unknown as Json, rest, {
+      ...DEFAULT_PROFILE,
+      dark: {},
+    } as unknown as Json) as unknown as PortalProfile;
+    const logoWidth =
+      typeof rest.logoWidth === 'number' && Number.isFinite(rest.logoWidth) && rest.logoWidth > 0 ? rest.logoWidth : profile.logoWidth;
     profile = {
       ...merged,
       app: profile.app,

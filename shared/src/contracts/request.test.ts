@@ -5,7 +5,19 @@ import { LoginRequestSchema } from './login';
 
 describe('request text gate (parseRequest)', () => {
   it('refuses NUL, C0 controls other than tab/CR/LF and lone surrogates; allows the rest', () => {
-    for (const bad of ['a\u0000b', '\u0000', 'x\u0001', '\u0008', '\u000b', '\u000c', '\u001b[31m', '\u001f', '\ud800', 'a\udc00b', '\udc00\ud800']) {
+    for (const bad of [
+      'a\u0000b',
+      '\u0000',
+      'x\u0001',
+      '\u0008',
+      '\u000b',
+      '\u000c',
+      '\u001b[31m',
+      '\u001f',
+      '\ud800',
+      'a\udc00b',
+      '\udc00\ud800',
+    ]) {
       expect(isAllowedText(bad)).toBe(false);
     }
     for (const good of ['', 'plain', 'tab\there', 'lines\r\nand\nmore', 'ñandú €', '😀 emoji', '\u007f', '\u0085']) {
@@ -27,7 +39,11 @@ describe('request text gate (parseRequest)', () => {
   it('refuses NUL in any string field of any schema — also in fields the schema does not check, or does not know', () => {
     const login = { user: 'admin', password: 'x', appname: 'ibuhoo' };
     for (const field of ['user', 'password', 'appname', 'Browser', 'page', 'unknownField']) {
-      expect(parseRequest(LoginRequestSchema, { ...login, [field]: 'a\u0000' })).toEqual({ success: false, path: field, message: FORBIDDEN_TEXT_MESSAGE });
+      expect(parseRequest(LoginRequestSchema, { ...login, [field]: 'a\u0000' })).toEqual({
+        success: false,
+        path: field,
+        message: FORBIDDEN_TEXT_MESSAGE,
+      });
     }
     const bare = v.object({ anything: v.string() });
     expect(parseRequest(bare, { anything: '\u0000' })).toEqual({ success: false, path: 'anything', message: FORBIDDEN_TEXT_MESSAGE });
@@ -37,17 +53,36 @@ describe('request text gate (parseRequest)', () => {
   });
 
   it('refuses forbidden text a transform produces, and passes clean input through to the schema', () => {
-    const decoding = v.object({ q: v.pipe(v.string(), v.transform((s) => decodeURIComponent(s))) });
+    const decoding = v.object({
+      q: v.pipe(
+        v.string(),
+        v.transform((s) => decodeURIComponent(s)),
+      ),
+    });
     expect(parseRequest(decoding, { q: 'a%00b' })).toEqual({ success: false, path: 'q', message: FORBIDDEN_TEXT_MESSAGE });
     expect(parseRequest(decoding, { q: 'a%20b' })).toEqual({ success: true, output: { q: 'a b' } });
-    expect(parseRequest(LoginRequestSchema, { user: '', password: 'x', appname: 'ibuhoo' })).toEqual({ success: false, path: 'user', message: 'Campo obligatorio' });
+    expect(parseRequest(LoginRequestSchema, { user: '', password: 'x', appname: 'ibuhoo' })).toEqual({
+      success: false,
+      path: 'user',
+      message: 'Campo obligatorio',
+    });
   });
 });
 
 describe('parseFields', () => {
-  const schema = v.object({ name: v.pipe(v.string(), v.minLength(2, 'short')), colours: v.object({ link: v.pipe(v.string(), v.regex(/^#/, 'colour')) }) });
+  const schema = v.object({
+    name: v.pipe(v.string(), v.minLength(2, 'short')),
+    colours: v.object({ link: v.pipe(v.string(), v.regex(/^#/, 'colour')) }),
+  });
   it('gives every field its first issue by dot path, or the output', () => {
-    expect(parseFields(schema, { name: 'a', colours: { link: 'red' } })).toEqual({ success: false, errors: { name: 'short', 'colours.link': 'colour' } });
-    expect(parseFields(schema, { name: 'ab', colours: { link: '#fff' } })).toEqual({ success: true, output: { name: 'ab', colours: { link: '#fff' } }, errors: {} });
+    expect(parseFields(schema, { name: 'a', colours: { link: 'red' } })).toEqual({
+      success: false,
+      errors: { name: 'short', 'colours.link': 'colour' },
+    });
+    expect(parseFields(schema, { name: 'ab', colours: { link: '#fff' } })).toEqual({
+      success: true,
+      output: { name: 'ab', colours: { link: '#fff' } },
+      errors: {},
+    });
   });
 });

@@ -74,7 +74,9 @@ export function parseRequest<S extends v.GenericSchema>(schema: S, input: unknow
   return { success: true, output: result.output };
 }
 
-export type FieldsParseResult<T> = { success: true; output: T; errors: Record<string, never> } | { success: false; errors: Record<string, string> };
+export type FieldsParseResult<T> =
+  | { success: true; output: T; errors: Record<string, never> }
+  | { success: false; errors: Record<string, string> };
 
 /**
  * A form's input with its contract, every field at once: each field's first issue by dot path

@@ -55,7 +55,9 @@ export interface RevokeTokenResult {
   informationCode: string;
   message: string;
 }
-export const RevokeTokenResultSchema = resultSchema<RevokeTokenResult>()(v.object({ information: v.string(), informationCode: v.string(), message: v.string() }));
+export const RevokeTokenResultSchema = resultSchema<RevokeTokenResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), message: v.string() }),
+);
 
 /**
  * GET /api/login/TokenValidation headers: `token` (with or without the 'Bearer ' prefix),

@@ -11,8 +11,17 @@ import { resultSchema } from './envelope';
 
 /** Header schemas shared by the read calls of the console (users, roles and privileges). */
 export const headerUuid = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.uuid('El identificador no es válido.'));
-export const optionalHeaderUuid = v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), v.pipe(v.string(), v.uuid('El identificador no es válido.'))])), '');
-export const headerAppName = v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(50), v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'));
+export const optionalHeaderUuid = v.optional(
+  v.pipe(v.string(), v.trim(), v.union([v.literal(''), v.pipe(v.string(), v.uuid('El identificador no es válido.'))])),
+  '',
+);
+export const headerAppName = v.pipe(
+  v.string('Campo obligatorio.'),
+  v.trim(),
+  v.nonEmpty('Campo obligatorio.'),
+  v.maxLength(50),
+  v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'),
+);
 
 /**
  * A user as the card shows it (GetById, activateDeletedUser, getuserexists). `countryCode` /
@@ -113,14 +122,22 @@ export interface CountryRecord {
   countryCode: string;
 }
 /** The reply `result` of get-countries is the list itself. */
-export const CountriesResultSchema = v.array(resultSchema<CountryRecord>()(v.object({ id: v.number(), name: v.string(), countryCode: v.string() })));
+export const CountriesResultSchema = v.array(
+  resultSchema<CountryRecord>()(v.object({ id: v.number(), name: v.string(), countryCode: v.string() })),
+);
 
 /**
  * GET /api/user/get-document-types-create-users: headers `code` (the country's code, e.g. CO)
  * and `appName` (optional; accepted for the spec's sake, the list does not depend on it).
  */
 export const DocumentTypesHeadersSchema = v.object({
-  code: v.pipe(v.string('Campo obligatorio.'), v.trim(), v.nonEmpty('Campo obligatorio.'), v.maxLength(3), v.regex(/^[A-Za-z]+$/, 'El código de país no es válido.')),
+  code: v.pipe(
+    v.string('Campo obligatorio.'),
+    v.trim(),
+    v.nonEmpty('Campo obligatorio.'),
+    v.maxLength(3),
+    v.regex(/^[A-Za-z]+$/, 'El código de país no es válido.'),
+  ),
   appName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
 });
 /**
@@ -228,7 +245,13 @@ export const CountRolesByUserResultSchema = resultSchema<CountRolesByUserResult>
   v.object({
     records: v.array(
       resultSchema<AppRoleCountRecord>()(
-        v.object({ appid: v.number(), appname: v.string(), apptitle: v.string(), rolequantity: v.number(), rolequantityUnique: v.number() }),
+        v.object({
+          appid: v.number(),
+          appname: v.string(),
+          apptitle: v.string(),
+          rolequantity: v.number(),
+          rolequantityUnique: v.number(),
+        }),
       ),
     ),
   }),

@@ -38,7 +38,8 @@ describe('user form rules (console spec §5)', () => {
   it('accepts a valid user and normalises the phone to its digits', () => {
     const parsed = v.parse(CreateUserRequestSchema, valid);
     expect(parsed.phoneNumber).toBe('3001234567');
-    for (const empty of [0, '0', '', null, undefined]) expect(v.parse(CreateUserRequestSchema, { ...valid, phoneNumber: empty }).phoneNumber).toBe('');
+    for (const empty of [0, '0', '', null, undefined])
+      expect(v.parse(CreateUserRequestSchema, { ...valid, phoneNumber: empty }).phoneNumber).toBe('');
   });
 
   it.each([
@@ -76,7 +77,9 @@ describe('user form rules (console spec §5)', () => {
     ];
     expect(firstMessage(CreateUserRequestSchema, { ...valid, customer: two })).toBe(USER_MESSAGES.oneMainCompany);
     expect(firstMessage(CreateUserRequestSchema, { ...valid, roles: [] })).toBe(USER_MESSAGES.roleRequired);
-    expect(firstMessage(CreateUserRequestSchema, { ...valid, roles: [{ ...valid.roles[0], assigned: false }] })).toBe(USER_MESSAGES.roleRequired);
+    expect(firstMessage(CreateUserRequestSchema, { ...valid, roles: [{ ...valid.roles[0], assigned: false }] })).toBe(
+      USER_MESSAGES.roleRequired,
+    );
   });
 
   it('lets modify leave companies and roles out, but checks them when sent', () => {

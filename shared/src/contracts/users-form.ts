@@ -52,9 +52,7 @@ export function documentSchema(alphanumeric: boolean) {
     v.trim(),
     v.nonEmpty(required),
     v.maxLength(DOCUMENT_MAX, USER_MESSAGES.documentMax),
-    alphanumeric
-      ? v.regex(/^[A-Za-z0-9]+$/, USER_MESSAGES.documentAlphanumeric)
-      : v.regex(/^\d{1,13}$/, USER_MESSAGES.documentNumeric),
+    alphanumeric ? v.regex(/^[A-Za-z0-9]+$/, USER_MESSAGES.documentAlphanumeric) : v.regex(/^\d{1,13}$/, USER_MESSAGES.documentNumeric),
   );
 }
 
@@ -183,7 +181,9 @@ export interface UserWriteResult {
   /** The user's id. */
   id: string;
 }
-export const UserWriteResultSchema = resultSchema<UserWriteResult>()(v.object({ information: v.string(), informationCode: v.string(), id: v.string() }));
+export const UserWriteResultSchema = resultSchema<UserWriteResult>()(
+  v.object({ information: v.string(), informationCode: v.string(), id: v.string() }),
+);
 
 /**
  * POST /api/user/Inactivate body: `id` and the requested `idstate` (1 active, 2 inactive).

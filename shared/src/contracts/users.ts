@@ -13,7 +13,14 @@ export type UserSort = (typeof USER_SORT)[keyof typeof USER_SORT];
 export const UserListHeadersSchema = v.object({
   customerSearch: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
   // spaces are forgiven ("2, 25")
-  pages: v.optional(v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, '')), v.regex(/^\d{1,6},(10|25|100)$/, es.request.pagesFormat)), '1,10'),
+  pages: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) => text.replace(/\s+/g, '')),
+      v.regex(/^\d{1,6},(10|25|100)$/, es.request.pagesFormat),
+    ),
+    '1,10',
+  ),
   filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, 'filterBy must be 1 to 4')), '3'),
 });
 

@@ -24,8 +24,10 @@ describe('shared-dependency policy', () => {
       asked.push(dep);
       return { react: '19.2.0', 'react-dom': '19.2.1' }[dep] ?? '1.0.0';
     });
-    for (const entry of ['react', 'react/jsx-runtime']) expect(policy[entry]).toEqual({ singleton: true, requiredVersion: '^19.2.0', version: '19.2.0' });
-    for (const entry of ['react-dom', 'react-dom/client']) expect(policy[entry]).toEqual({ singleton: true, requiredVersion: '^19.2.1', version: '19.2.1' });
+    for (const entry of ['react', 'react/jsx-runtime'])
+      expect(policy[entry]).toEqual({ singleton: true, requiredVersion: '^19.2.0', version: '19.2.0' });
+    for (const entry of ['react-dom', 'react-dom/client'])
+      expect(policy[entry]).toEqual({ singleton: true, requiredVersion: '^19.2.1', version: '19.2.1' });
     // an entry is never looked up as a package of its own
     expect(asked.filter((dep) => dep.includes('/') && !dep.startsWith('@'))).toEqual([]);
     expect(Object.keys(policy).filter((dep) => dep.startsWith('preact'))).toEqual([]);
@@ -35,8 +37,20 @@ describe('shared-dependency policy', () => {
     const host = sharedPolicy(() => '1.0.0', undefined, { host: true });
     const remote = sharedPolicy(() => '1.0.0');
     expect(Object.keys(host).filter((dep) => host[dep].eager)).toEqual([...HOST_EAGER]);
-    expect(HOST_EAGER).toEqual(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@chakra-ui/react', '@emotion/react', 'i18next', 'react-i18next', '@suite/shared']);
-    for (const lazy of ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query']) expect(host[lazy].eager).toBeUndefined();
+    expect(HOST_EAGER).toEqual([
+      'react',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-router',
+      '@chakra-ui/react',
+      '@emotion/react',
+      'i18next',
+      'react-i18next',
+      '@suite/shared',
+    ]);
+    for (const lazy of ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query'])
+      expect(host[lazy].eager).toBeUndefined();
     expect(Object.values(remote).some((entry) => entry.eager)).toBe(false);
   });
 });

@@ -67,7 +67,11 @@ export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string
  * longest task on /login after its first paint (docs/adr/0022-eager-start-up-singletons.md).
  * Remotes never provide eagerly.
  */
-export const HOST_LAZY: readonly (typeof SINGLETONS)[number][] = ['@suite/shared/console', '@suite/shared/menu-icon', '@tanstack/react-query'];
+export const HOST_LAZY: readonly (typeof SINGLETONS)[number][] = [
+  '@suite/shared/console',
+  '@suite/shared/menu-icon',
+  '@tanstack/react-query',
+];
 
 /** What the host provides eagerly: every singleton but HOST_LAZY. */
 export const HOST_EAGER = SINGLETONS.filter((dep) => !HOST_LAZY.includes(dep));

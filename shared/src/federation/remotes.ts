@@ -101,20 +101,56 @@ function consoleRemote(remote: Pick<RemoteDefinition, 'name' | 'pkg' | 'slug' | 
 export const REMOTES: readonly RemoteDefinition[] = [
   { name: 'mfe_auth', pkg: 'mfe-auth', slug: 'auth', devPort: 3001, routes: PUBLIC_ROUTES, protected: false, sections: [] },
   consoleRemote({ name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002 }, [
-    { path: PATHS.users, label: 'shell.nav.users', titles: { es: 'Usuarios', en: 'Users', pt: 'Usuários' }, privilege: 'USERS_READ', icon: 'users' },
+    {
+      path: PATHS.users,
+      label: 'shell.nav.users',
+      titles: { es: 'Usuarios', en: 'Users', pt: 'Usuários' },
+      privilege: 'USERS_READ',
+      icon: 'users',
+    },
   ]),
   consoleRemote({ name: 'mfe_access', pkg: 'mfe-access', slug: 'access', devPort: 3003 }, [
-    { path: PATHS.roles, label: 'shell.nav.roles', titles: { es: 'Roles', en: 'Roles', pt: 'Papéis' }, privilege: 'ROLES_READ', icon: 'shield-user' },
-    { path: PATHS.privileges, label: 'shell.nav.privileges', titles: { es: 'Privilegios', en: 'Privileges', pt: 'Privilégios' }, privilege: 'PRIVILEGES_READ', icon: 'key-round' },
+    {
+      path: PATHS.roles,
+      label: 'shell.nav.roles',
+      titles: { es: 'Roles', en: 'Roles', pt: 'Papéis' },
+      privilege: 'ROLES_READ',
+      icon: 'shield-user',
+    },
+    {
+      path: PATHS.privileges,
+      label: 'shell.nav.privileges',
+      titles: { es: 'Privilegios', en: 'Privileges', pt: 'Privilégios' },
+      privilege: 'PRIVILEGES_READ',
+      icon: 'key-round',
+    },
   ]),
   consoleRemote({ name: 'mfe_apps', pkg: 'mfe-apps', slug: 'apps', devPort: 3004 }, [
-    { path: PATHS.apps, label: 'shell.nav.apps', titles: { es: 'Aplicaciones', en: 'Applications', pt: 'Aplicações' }, privilege: 'APPS_READ', icon: 'layout-grid' },
+    {
+      path: PATHS.apps,
+      label: 'shell.nav.apps',
+      titles: { es: 'Aplicaciones', en: 'Applications', pt: 'Aplicações' },
+      privilege: 'APPS_READ',
+      icon: 'layout-grid',
+    },
   ]),
   consoleRemote({ name: 'mfe_menus', pkg: 'mfe-menus', slug: 'menus', devPort: 3005 }, [
-    { path: PATHS.menuSettings, label: 'shell.nav.menus', titles: { es: 'Ajustes de menú', en: 'Menu settings', pt: 'Configurações de menu' }, privilege: 'MENUS_READ', icon: 'list-tree' },
+    {
+      path: PATHS.menuSettings,
+      label: 'shell.nav.menus',
+      titles: { es: 'Ajustes de menú', en: 'Menu settings', pt: 'Configurações de menu' },
+      privilege: 'MENUS_READ',
+      icon: 'list-tree',
+    },
   ]),
   consoleRemote({ name: 'mfe_notifications', pkg: 'mfe-notifications', slug: 'notifications', devPort: 3006 }, [
-    { path: PATHS.notifications, label: 'shell.nav.notifications', titles: { es: 'Notificaciones de correo', en: 'E-mail notifications', pt: 'Notificações por e-mail' }, privilege: 'NOTIFICATIONS_READ', icon: 'mail' },
+    {
+      path: PATHS.notifications,
+      label: 'shell.nav.notifications',
+      titles: { es: 'Notificaciones de correo', en: 'E-mail notifications', pt: 'Notificações por e-mail' },
+      privilege: 'NOTIFICATIONS_READ',
+      icon: 'mail',
+    },
   ]),
 ];
 

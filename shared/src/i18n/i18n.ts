@@ -17,7 +17,6 @@ export const COMMON_NS = 'common';
 /** A namespace's texts in every supported language. */
 export type NamespaceResources = Record<Language, Record<string, unknown>>;
 
-
 /**
  * Language from local storage `bms_lang`, else the tenant's default (the page profile's
  * `defaultLanguage`: pt for bmsbra), else Spanish (portal spec §1, §9).

@@ -8,7 +8,8 @@ describe('shell texts (namespace common)', () => {
   it('has every string in es, en and pt', () => {
     for (const lng of LANGUAGES) expect([lng, keys(lng)]).toEqual([lng, keys('es')]);
     for (const lng of LANGUAGES) {
-      for (const [key, value] of textLeaves(commonResources[lng])) expect([lng, key, typeof value === 'string' && value.trim() !== '']).toEqual([lng, key, true]);
+      for (const [key, value] of textLeaves(commonResources[lng]))
+        expect([lng, key, typeof value === 'string' && value.trim() !== '']).toEqual([lng, key, true]);
     }
   });
 

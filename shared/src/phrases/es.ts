@@ -248,8 +248,10 @@ export const es = {
   },
   /** Settings that contradict one another (not given by the spec): advice beside the fields. */
   applicationWarnings: {
-    accessOutlivesRefresh: 'El token de acceso dura más que el token de actualización: la sesión terminará antes de que el token de acceso expire.',
-    linkOutlivesPassword: 'El enlace dura más que la vigencia de la contraseña: la contraseña asignada podría vencer antes de usar el enlace.',
+    accessOutlivesRefresh:
+      'El token de acceso dura más que el token de actualización: la sesión terminará antes de que el token de acceso expire.',
+    linkOutlivesPassword:
+      'El enlace dura más que la vigencia de la contraseña: la contraseña asignada podría vencer antes de usar el enlace.',
     concurrentUnreachable: 'El límite por usuario (:byUser) supera el límite de la aplicación (:total): nunca se alcanzará.',
   },
   /** The Apariencia tab of the application form (not given by the spec). */
@@ -397,7 +399,8 @@ export const es = {
     /** POST /api/otp-reset/requests success (A10). */
     created: 'Se envió al usuario el correo para confirmar el restablecimiento del OTP.',
     /** The caller is not the application's own account (R403). */
-    applicationAccountOnly: 'Solo la cuenta de tipo Aplicación, con un token de la aplicación, puede solicitar el restablecimiento del OTP.',
+    applicationAccountOnly:
+      'Solo la cuenta de tipo Aplicación, con un token de la aplicación, puede solicitar el restablecimiento del OTP.',
     /** The user to reset does not exist, is not active or has no e-mail (400). */
     userUnknown: 'El usuario no existe, no está activo o no tiene correo registrado.',
     /** GET of a request that is not the application's (404). */

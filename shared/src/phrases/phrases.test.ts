@@ -17,7 +17,8 @@ describe('phrase catalogue', () => {
 
   it('keeps the same placeholders in every language', () => {
     for (const language of LANGUAGES) {
-      for (const key of keys) expect([language, key, placeholders(phrase(key, language)).sort()]).toEqual([language, key, placeholders(phrase(key)).sort()]);
+      for (const key of keys)
+        expect([language, key, placeholders(phrase(key, language)).sort()]).toEqual([language, key, placeholders(phrase(key)).sort()]);
     }
   });
 

@@ -14,7 +14,9 @@ function framedWindow(search: string, parentOrigin = 'http://suite.test') {
     removeEventListener: jest.fn(),
   };
   const post = (data: unknown, from: { origin?: string; source?: unknown } = {}) =>
-    listeners.forEach((listener) => listener({ data, origin: from.origin ?? 'http://suite.test', source: from.source ?? parent } as MessageEvent));
+    listeners.forEach((listener) =>
+      listener({ data, origin: from.origin ?? 'http://suite.test', source: from.source ?? parent } as MessageEvent),
+    );
   return { win: win as unknown as Window, parent, post };
 }
 
@@ -26,7 +28,11 @@ describe('the appearance preview', () => {
     expect(isAppearancePreview(framedWindow('?appearancePreview=light').win)).toBe(true);
     expect(isAppearancePreview(framedWindow('').win)).toBe(false);
     const foreign = framedWindow('?appearancePreview=light');
-    Object.defineProperty(foreign.parent, 'location', { get: () => { throw new Error('cross-origin'); } });
+    Object.defineProperty(foreign.parent, 'location', {
+      get: () => {
+        throw new Error('cross-origin');
+      },
+    });
     expect(isAppearancePreview(foreign.win)).toBe(false);
   });
 

@@ -31,11 +31,14 @@ describe('applyProfileToDocument', () => {
   });
 });
 
-const myself: PortalProfile = mergeProfile({ ...DEFAULT_PROFILE, app: 'myselfcert', title: 'MySelf' }, {
-  colorMode: 'dark',
-  colorModeSwitch: true,
-  dark: { textColor: '#eef0f3', colors: { surface: '#1b1f24' } },
-});
+const myself: PortalProfile = mergeProfile(
+  { ...DEFAULT_PROFILE, app: 'myselfcert', title: 'MySelf' },
+  {
+    colorMode: 'dark',
+    colorModeSwitch: true,
+    dark: { textColor: '#eef0f3', colors: { surface: '#1b1f24' } },
+  },
+);
 
 function Probe() {
   const profile = useProfile();
@@ -81,7 +84,7 @@ describe('ProfileProvider and useColorMode', () => {
     expect(screen.getByTestId('mode')).toHaveTextContent('light');
   });
 
-  it("follows the page profile when given none, and restarts the template when it changes", async () => {
+  it('follows the page profile when given none, and restarts the template when it changes', async () => {
     render(
       <ProfileProvider>
         <Probe />

@@ -2,8 +2,21 @@ import { DEFAULT_PROFILE, type PortalProfile } from '../contracts/profiles';
 import { getPageProfile, resetPageProfile } from '../profile/store';
 import { getRuntimeConfig, loadRuntimeConfig, readProfile, resetRuntimeConfig } from './index';
 
-const bmsbra: PortalProfile = { ...DEFAULT_PROFILE, app: 'bemyself', tenant: 'bmsbra', title: 'MySelf', defaultLanguage: 'pt', favicon: '/brand/bemyself/bmsbra/favicon.svg' };
-const myselfcert: PortalProfile = { ...DEFAULT_PROFILE, app: 'myselfcert', tenant: 'myselfcert', title: 'MySelf', defaultTenant: 'myselfcert' };
+const bmsbra: PortalProfile = {
+  ...DEFAULT_PROFILE,
+  app: 'bemyself',
+  tenant: 'bmsbra',
+  title: 'MySelf',
+  defaultLanguage: 'pt',
+  favicon: '/brand/bemyself/bmsbra/favicon.svg',
+};
+const myselfcert: PortalProfile = {
+  ...DEFAULT_PROFILE,
+  app: 'myselfcert',
+  tenant: 'myselfcert',
+  title: 'MySelf',
+  defaultTenant: 'myselfcert',
+};
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const head = (headers: Record<string, string>) => new Response(null, { status: 200, headers });
@@ -23,7 +36,13 @@ describe('loadRuntimeConfig', () => {
       started.push(`${init?.method ?? 'GET'} ${url}`);
       // neither answers until both have been asked: a serial chain would never resolve
       return new Promise((resolve) => {
-        pending.push(() => resolve(url.endsWith('/config.json') ? json({ payloadKey: 'k'.repeat(32), profile: bmsbra }) : head({ 'x-app-name': 'bemyself', 'x-tenant': 'bmsbra' })));
+        pending.push(() =>
+          resolve(
+            url.endsWith('/config.json')
+              ? json({ payloadKey: 'k'.repeat(32), profile: bmsbra })
+              : head({ 'x-app-name': 'bemyself', 'x-tenant': 'bmsbra' }),
+          ),
+        );
         if (pending.length === 2) pending.forEach((answer) => answer());
       });
     });
@@ -34,9 +53,11 @@ describe('loadRuntimeConfig', () => {
   });
 
   it("sends the profile's default tenant when the page names none", async () => {
-    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/config.json') ? json({ payloadKey: 'x', profile: myselfcert }) : head({ 'x-app-name': 'myselfcert' }),
-    );
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).endsWith('/config.json') ? json({ payloadKey: 'x', profile: myselfcert }) : head({ 'x-app-name': 'myselfcert' }),
+      );
     expect(await loadRuntimeConfig()).toMatchObject({ appName: 'myselfcert', tenant: 'myselfcert' });
   });
 
@@ -65,7 +86,11 @@ describe('loadRuntimeConfig', () => {
 
 describe('readProfile', () => {
   it('completes a partial or mistyped profile from the default', () => {
-    expect(readProfile({ app: 'firmaya', title: 'Firmaya', colors: { link: 3 } })).toEqual({ ...DEFAULT_PROFILE, app: 'firmaya', title: 'Firmaya' });
+    expect(readProfile({ app: 'firmaya', title: 'Firmaya', colors: { link: 3 } })).toEqual({
+      ...DEFAULT_PROFILE,
+      app: 'firmaya',
+      title: 'Firmaya',
+    });
     expect(readProfile('nope')).toBeUndefined();
   });
 });

@@ -78,7 +78,10 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
 export function readProfile(raw: unknown): PortalProfile | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const named = raw as Record<string, unknown>;
-  return mergeProfile({ ...DEFAULT_PROFILE, app: str(named.app) ?? FALLBACK_APP, tenant: typeof named.tenant === 'string' ? named.tenant : '' }, raw);
+  return mergeProfile(
+    { ...DEFAULT_PROFILE, app: str(named.app) ?? FALLBACK_APP, tenant: typeof named.tenant === 'string' ? named.tenant : '' },
+    raw,
+  );
 }
 
 /** The profile by name, when /config.json did not bring one (configuration served from elsewhere). */

@@ -27,7 +27,10 @@ export function withoutBearer(token: string): string {
 }
 
 function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder().decode(bytes);
@@ -47,7 +50,11 @@ export function decodeToken(token: string): Partial<AccessTokenClaims> | null {
 
 const list = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string' && value !== '') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string' && value !== '')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 };
 const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));

@@ -3,7 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { Route, Routes } from 'react-router';
 // by the package's name, never a relative path: in a page these are the shared singleton's
 // modules (one i18n, one dialog queue, one API client), not a second copy in this entry
-import { AppProviders, DialogHost, GuardedBrowserRouter, applyGlobalStyleSheet, detectLanguage, initI18n, loadCatalogue, loadRuntimeConfig } from '@suite/shared';
+import {
+  AppProviders,
+  DialogHost,
+  GuardedBrowserRouter,
+  applyGlobalStyleSheet,
+  detectLanguage,
+  initI18n,
+  loadCatalogue,
+  loadRuntimeConfig,
+} from '@suite/shared';
 
 /**
  * `@suite/shared/standalone`, for development only (not in the package's root): the standalone
@@ -17,7 +26,10 @@ export async function mountStandalone(App: ComponentType, options: { version?: s
   await loadCatalogue(language);
   initI18n(language);
   // the host's part for the console remotes: one QueryClient (loaded here only, never by @suite/shared itself)
-  const [{ QueryClientProvider }, { createConsoleQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('@suite/shared/console')]);
+  const [{ QueryClientProvider }, { createConsoleQueryClient }] = await Promise.all([
+    import('@tanstack/react-query'),
+    import('@suite/shared/console'),
+  ]);
   const queryClient = createConsoleQueryClient();
   const element = document.getElementById(options.rootId ?? 'root');
   if (!element) throw new Error('missing #root element');

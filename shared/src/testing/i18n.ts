@@ -5,7 +5,8 @@ export function textLeaves(tree: Record<string, unknown>, prefix = ''): Map<stri
   const found = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') for (const [k, v] of textLeaves(value as Record<string, unknown>, path)) found.set(k, v);
+    if (value !== null && typeof value === 'object')
+      for (const [k, v] of textLeaves(value as Record<string, unknown>, path)) found.set(k, v);
     else found.set(path, value);
   }
   return found;
@@ -24,7 +25,8 @@ export function describeTexts(name: string, resources: Record<'es' | 'en' | 'pt'
     it('has every text in es, en and pt, none empty', () => {
       for (const language of ['en', 'pt'] as const) {
         expect([language, [...textLeaves(resources[language]).keys()].sort()]).toEqual([language, [...spanish.keys()].sort()]);
-        for (const [path, text] of textLeaves(resources[language])) expect([language, path, String(text).trim() === '']).toEqual([language, path, false]);
+        for (const [path, text] of textLeaves(resources[language]))
+          expect([language, path, String(text).trim() === '']).toEqual([language, path, false]);
       }
     });
 
@@ -32,7 +34,8 @@ export function describeTexts(name: string, resources: Record<'es' | 'en' | 'pt'
       const placeholders = (text: unknown) => (String(text).match(/{{\w+}}/g) ?? []).sort();
       for (const language of ['en', 'pt'] as const) {
         const texts = textLeaves(resources[language]);
-        for (const [path, text] of spanish) expect([language, path, placeholders(texts.get(path))]).toEqual([language, path, placeholders(text)]);
+        for (const [path, text] of spanish)
+          expect([language, path, placeholders(texts.get(path))]).toEqual([language, path, placeholders(text)]);
       }
     });
   });

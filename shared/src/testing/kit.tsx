@@ -11,7 +11,17 @@ import { AppProviders } from '../ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTestQueryClient } from '../console/query/client';
 
-export { APP_DATA_DEFAULTS, jwt, mockApi, reply, type ApiAnswer, type ApiCall, type ApiHandler, type ApiRoutes, type MockApiOptions } from './api';
+export {
+  APP_DATA_DEFAULTS,
+  jwt,
+  mockApi,
+  reply,
+  type ApiAnswer,
+  type ApiCall,
+  type ApiHandler,
+  type ApiRoutes,
+  type MockApiOptions,
+} from './api';
 export { describeTexts, textKeys, textLeaves } from './i18n';
 export { frontEndPackages, remotePackages, sourceFiles, workspacePackages } from './files';
 export { Where } from './Where';

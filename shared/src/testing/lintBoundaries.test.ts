@@ -13,9 +13,17 @@ const ROOT = path.resolve(__dirname, '../../..');
 const ESLINT = path.join(ROOT, 'node_modules/eslint/bin/eslint.js');
 
 function refusedLines(file: string, source: string): number[] {
-  const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json'], { cwd: ROOT, input: source, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json'], {
+    cwd: ROOT,
+    input: source,
+    encoding: 'utf8',
+  });
   const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ line: number; ruleId: string | null }> }>;
-  return [...new Set(result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.line))].sort((a, b) => a - b);
+  return [
+    ...new Set(
+      result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.line),
+    ),
+  ].sort((a, b) => a - b);
 }
 
 const lines = (...imports: string[]) => `${imports.join('\n')}\nexport const all = [${imports.map((_, i) => `m${i}`).join(', ')}];\n`;
@@ -34,7 +42,9 @@ describe('lint boundaries', () => {
   });
 
   it('the host does not import a remote', () => {
-    expect(refusedLines('host-shell/src/x.ts', lines("import m0 from '../../mfe-users/src/App';", "import m1 from '@suite/shared';"))).toEqual([1]);
+    expect(
+      refusedLines('host-shell/src/x.ts', lines("import m0 from '../../mfe-users/src/App';", "import m1 from '@suite/shared';")),
+    ).toEqual([1]);
   });
 
   it('the API imports only the contracts, crypto, federation and phrases entries', () => {

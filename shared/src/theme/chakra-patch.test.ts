@@ -10,7 +10,9 @@ import path from 'node:path';
  */
 const chakraDir = path.dirname(require.resolve('@chakra-ui/react/package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { memo } = require(path.join(chakraDir, 'dist/cjs/utils/memo.cjs')) as { memo: <T extends (...args: never[]) => unknown>(fn: T) => T };
+const { memo } = require(path.join(chakraDir, 'dist/cjs/utils/memo.cjs')) as {
+  memo: <T extends (...args: never[]) => unknown>(fn: T) => T;
+};
 
 function counted<A extends unknown[], R>(fn: (...args: A) => R) {
   const calls: A[] = [];

@@ -13,7 +13,7 @@ import { createSuiteSystem, staticGlobalStyles } from './index';
  */
 const FILE = join(__dirname, 'global.css');
 const HEADER =
-  '/* Chakra UI\'s reset, global styles and the CSS variables of every token no portal profile sets.\n' +
+  "/* Chakra UI's reset, global styles and the CSS variables of every token no portal profile sets.\n" +
   '   Generated from shared/src/theme (staticGlobalStyles) by `pnpm --filter @suite/shared css:global`: do not edit. */\n';
 
 /** The CSS Emotion inserts for `styles`, one rule per line (as text: `speedy` off). */
@@ -34,7 +34,11 @@ type Styles = Record<string, unknown>;
 /** Every CSS variable declaration of token styles, as `selector path → --name: value`. */
 function declarations(styles: Styles, path: string[] = []): string[] {
   return Object.entries(styles).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? declarations(value as Styles, [...path, key]) : key.startsWith('--') ? [`${path.join(' → ')} → ${key}: ${String(value)}`] : [],
+    value && typeof value === 'object'
+      ? declarations(value as Styles, [...path, key])
+      : key.startsWith('--')
+        ? [`${path.join(' → ')} → ${key}: ${String(value)}`]
+        : [],
   );
 }
 

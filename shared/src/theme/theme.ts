@@ -55,7 +55,9 @@ function tokenNames(tree: object, path: string[] = []): string[] {
 function profileVariables(system: SystemContext, config: SystemConfig): Set<string> {
   const { tokens = {}, semanticTokens = {} } = config.theme ?? {};
   const names = [...tokenNames(tokens), ...tokenNames(semanticTokens)];
-  return new Set(names.map((name) => system.tokens.getByName(name)?.extensions.cssVar?.var).filter((name): name is string => Boolean(name)));
+  return new Set(
+    names.map((name) => system.tokens.getByName(name)?.extensions.cssVar?.var).filter((name): name is string => Boolean(name)),
+  );
 }
 
 /** The CSS variables of each system that its profile sets. */

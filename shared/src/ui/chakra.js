@@ -58,7 +58,8 @@ import { tableSlotRecipe } from '#chakra-theme/recipes/table.js';
  */
 export const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue'];
 const CHAKRA_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
-const keptPalettes = (all) => Object.fromEntries(Object.entries(all).filter(([name]) => !CHAKRA_PALETTES.includes(name) || COLOR_PALETTES.includes(name)));
+const keptPalettes = (all) =>
+  Object.fromEntries(Object.entries(all).filter(([name]) => !CHAKRA_PALETTES.includes(name) || COLOR_PALETTES.includes(name)));
 
 /**
  * Chakra's default theme (tokens, semantic tokens, global styles) with the recipes of the

@@ -55,7 +55,10 @@ export function serveReference() {
       return;
     }
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = [['br', '.br'], ['gzip', '.gz']].find(([name, suffix]) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(file + suffix));
+    const encoding = [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ].find(([name, suffix]) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(file + suffix));
     const body = encoding ? file + encoding[1] : file;
     response.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',

@@ -1,5 +1,16 @@
 import type { Insertable } from 'kysely';
-import { APP_PARAMETERS, CONSOLE_AREAS, CONSOLE_AREA_NAMES, CONSOLE_WRITE_PRIVILEGES, FALLBACK_APP, LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE, USER_TYPE, type PortalProfileOverride, type PrivilegeName } from '@suite/shared/contracts';
+import {
+  APP_PARAMETERS,
+  CONSOLE_AREAS,
+  CONSOLE_AREA_NAMES,
+  CONSOLE_WRITE_PRIVILEGES,
+  FALLBACK_APP,
+  LOGIN_MAX_FAILED_ATTEMPTS,
+  USER_STATE,
+  USER_TYPE,
+  type PortalProfileOverride,
+  type PrivilegeName,
+} from '@suite/shared/contracts';
 import type { ApplicationsTable } from '../schema';
 import { BRANDS, applicationAppearance, tenantOverride } from './profiles';
 
@@ -37,12 +48,26 @@ export const DOCUMENT_TYPES = [
   { id: 21, description: 'RUC', allowed: 'RUC', country_id: 2, alphanumeric: false, for_certificate: false },
   { id: 22, description: 'Pasaporte', allowed: 'PA', country_id: 2, alphanumeric: true, for_certificate: false },
   { id: 30, description: 'Cadastro de Pessoas Físicas', allowed: 'CPF', country_id: 3, alphanumeric: false, for_certificate: false },
-  { id: 31, description: 'Cadastro Nacional da Pessoa Jurídica', allowed: 'CNPJ', country_id: 3, alphanumeric: false, for_certificate: false },
+  {
+    id: 31,
+    description: 'Cadastro Nacional da Pessoa Jurídica',
+    allowed: 'CNPJ',
+    country_id: 3,
+    alphanumeric: false,
+    for_certificate: false,
+  },
   { id: 32, description: 'Passaporte', allowed: 'PA', country_id: 3, alphanumeric: true, for_certificate: false },
   { id: 40, description: 'Documento nacional de identidad', allowed: 'DNI', country_id: 4, alphanumeric: false, for_certificate: false },
   { id: 41, description: 'RUC', allowed: 'RUC', country_id: 4, alphanumeric: false, for_certificate: false },
   { id: 42, description: 'Pasaporte', allowed: 'PA', country_id: 4, alphanumeric: true, for_certificate: false },
-  { id: 50, description: 'Clave única de registro de población', allowed: 'CURP', country_id: 5, alphanumeric: true, for_certificate: false },
+  {
+    id: 50,
+    description: 'Clave única de registro de población',
+    allowed: 'CURP',
+    country_id: 5,
+    alphanumeric: true,
+    for_certificate: false,
+  },
   { id: 51, description: 'Registro federal de contribuyentes', allowed: 'RFC', country_id: 5, alphanumeric: true, for_certificate: false },
   { id: 52, description: 'Pasaporte', allowed: 'PA', country_id: 5, alphanumeric: true, for_certificate: false },
   { id: 60, description: 'Rol único tributario', allowed: 'RUT', country_id: 6, alphanumeric: true, for_certificate: false },
@@ -136,8 +161,20 @@ export const APPLICATIONS: AppSeed[] = [
     ...freeTrial('colnomina'),
     appearance: applicationAppearance(BRANDS.colnomina),
   },
-  { name: 'biometria', title: 'Biometria', url_app: sibling('biometria'), landing: sibling('biometria'), appearance: applicationAppearance(BRANDS.biometria) },
-  { name: 'confronta', title: 'Confronta', url_app: sibling('confronta'), landing: sibling('confronta'), appearance: applicationAppearance(BRANDS.confronta) },
+  {
+    name: 'biometria',
+    title: 'Biometria',
+    url_app: sibling('biometria'),
+    landing: sibling('biometria'),
+    appearance: applicationAppearance(BRANDS.biometria),
+  },
+  {
+    name: 'confronta',
+    title: 'Confronta',
+    url_app: sibling('confronta'),
+    landing: sibling('confronta'),
+    appearance: applicationAppearance(BRANDS.confronta),
+  },
   {
     name: 'firmaya',
     title: 'Firmaya',
@@ -224,7 +261,6 @@ export function jsonType(value: unknown): 'boolean' | 'number' | 'string' | 'obj
 
 /** The console's areas, each with its read and write privilege (named in @suite/shared/contracts). */
 export const ADMIN_AREAS = CONSOLE_AREAS;
-
 
 export const PRIVILEGES: { name: PrivilegeName; description: string }[] = ADMIN_AREAS.flatMap((area) => [
   { name: `${area}_READ` as const, description: `Consultar ${CONSOLE_AREA_NAMES[area]}` },
@@ -358,8 +394,40 @@ export interface DemoCertificateUser {
  * holder's document is alphanumeric.
  */
 export const DEMO_CERTIFICATE_USERS: DemoCertificateUser[] = [
-  { userName: 'cert.aquintero', names: 'Ana Lucía', surnames: 'Quintero Mora', email: 'ana.quintero@demo.suite.test', documentTypeId: 1, document: '52111222', manualPassword: false },
-  { userName: 'cert.aquintero.empresa', names: 'Ana Lucía', surnames: 'Quintero Mora', email: 'ana.quintero@demo.suite.test', documentTypeId: 12, document: '900555111', manualPassword: true },
-  { userName: 'cert.pbermudez', names: 'Pablo', surnames: 'Bermúdez Lara', email: 'pablo.bermudez@demo.suite.test', documentTypeId: 2, document: '4455667', manualPassword: true },
-  { userName: 'cert.jwalker', names: 'John', surnames: 'Walker Ríos', email: 'john.walker@demo.suite.test', documentTypeId: 5, document: 'AB123456', manualPassword: false },
+  {
+    userName: 'cert.aquintero',
+    names: 'Ana Lucía',
+    surnames: 'Quintero Mora',
+    email: 'ana.quintero@demo.suite.test',
+    documentTypeId: 1,
+    document: '52111222',
+    manualPassword: false,
+  },
+  {
+    userName: 'cert.aquintero.empresa',
+    names: 'Ana Lucía',
+    surnames: 'Quintero Mora',
+    email: 'ana.quintero@demo.suite.test',
+    documentTypeId: 12,
+    document: '900555111',
+    manualPassword: true,
+  },
+  {
+    userName: 'cert.pbermudez',
+    names: 'Pablo',
+    surnames: 'Bermúdez Lara',
+    email: 'pablo.bermudez@demo.suite.test',
+    documentTypeId: 2,
+    document: '4455667',
+    manualPassword: true,
+  },
+  {
+    userName: 'cert.jwalker',
+    names: 'John',
+    surnames: 'Walker Ríos',
+    email: 'john.walker@demo.suite.test',
+    documentTypeId: 5,
+    document: 'AB123456',
+    manualPassword: false,
+  },
 ];

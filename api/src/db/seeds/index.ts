@@ -99,9 +99,21 @@ async function idsByName(trx: Transaction<DB>, table: 'applications' | 'privileg
 }
 
 async function seedReference(trx: Transaction<DB>): Promise<void> {
-  await trx.insertInto('user_types').values(USER_TYPES).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await trx.insertInto('countries').values(COUNTRIES).onConflict((oc) => oc.doNothing()).execute();
-  await trx.insertInto('document_types').values(DOCUMENT_TYPES).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('user_types')
+    .values(USER_TYPES)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx
+    .insertInto('countries')
+    .values(COUNTRIES)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .insertInto('document_types')
+    .values(DOCUMENT_TYPES)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   for (const { tenants, appearance, captcha_apply: _parameterOnly, ...app } of APPLICATIONS) {
     await trx
@@ -168,11 +180,21 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
   }
 
   // the administrator role: every console privilege, granted when the role is created
-  const role = await trx.insertInto('roles').values(ADMIN_ROLE).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  const role = await trx
+    .insertInto('roles')
+    .values(ADMIN_ROLE)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
   if (role) {
     const privileges = await idsByName(trx, 'privileges');
     const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
-    await grantRole(trx, role.id, consoleId, names.map((n) => privileges.get(n.toLowerCase()) as number));
+    await grantRole(
+      trx,
+      role.id,
+      consoleId,
+      names.map((n) => privileges.get(n.toLowerCase()) as number),
+    );
   }
   await seedMenus(trx);
 }
@@ -222,7 +244,9 @@ async function seedProfiles(trx: Transaction<DB>): Promise<void> {
 
 /** The notification templates with their variables, subjects and applications (missing ones only). */
 async function seedNotificationTemplates(trx: Transaction<DB>, apps: Map<string, number>): Promise<void> {
-  const visible = (await trx.selectFrom('applications').select('name').where('is_visible', '=', true).execute()).map((a) => a.name.toLowerCase());
+  const visible = (await trx.selectFrom('applications').select('name').where('is_visible', '=', true).execute()).map((a) =>
+    a.name.toLowerCase(),
+  );
   for (const template of NOTIFICATION_TEMPLATES) {
     const created = await trx
       .insertInto('notification_templates')
@@ -247,7 +271,10 @@ async function seedNotificationTemplates(trx: Transaction<DB>, apps: Map<string,
         })),
       )
       .execute();
-    await trx.insertInto('notification_subjects').values(template.subjects.map((name) => ({ template_id: template.id, name }))).execute();
+    await trx
+      .insertInto('notification_subjects')
+      .values(template.subjects.map((name) => ({ template_id: template.id, name })))
+      .execute();
     const names = template.applications === '*' ? visible : template.applications.map((n) => n.toLowerCase());
     const links = names.flatMap((name) => (apps.has(name) ? [{ template_id: template.id, application_id: apps.get(name) as number }] : []));
     if (links.length) await trx.insertInto('notification_template_applications').values(links).execute();
@@ -269,7 +296,11 @@ async function grantRole(trx: Transaction<DB>, roleId: number, applicationId: nu
 }
 
 async function ensureCustomer(trx: Transaction<DB>, name: string, document = ''): Promise<string> {
-  await trx.insertInto('customers').values({ name, document }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('customers')
+    .values({ name, document })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const row = await trx
     .selectFrom('customers')
     .select('id')
@@ -304,7 +335,11 @@ async function seedAdmin(trx: Transaction<DB>, email: string, passwordHash: stri
   await trx.insertInto('user_customers').values({ user_id: user.id, customer_id: companyId, principal: true }).execute();
   await trx
     .insertInto('user_roles')
-    .values({ user_id: user.id, role_id: roles.get(ADMIN_ROLE.name.toLowerCase()) as number, application_id: apps.get(FALLBACK_APP) as number })
+    .values({
+      user_id: user.id,
+      role_id: roles.get(ADMIN_ROLE.name.toLowerCase()) as number,
+      application_id: apps.get(FALLBACK_APP) as number,
+    })
     .execute();
   return true;
 }
@@ -323,9 +358,18 @@ async function seedDemo(trx: Transaction<DB>, passwordHash: string): Promise<boo
 
   const consoleId = (await idsByName(trx, 'applications')).get(FALLBACK_APP) as number;
   const privileges = await idsByName(trx, 'privileges');
-  await trx.insertInto('roles').values({ name: DEMO_READER_ROLE.name, description: DEMO_READER_ROLE.description, alias: DEMO_READER_ROLE.alias }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('roles')
+    .values({ name: DEMO_READER_ROLE.name, description: DEMO_READER_ROLE.description, alias: DEMO_READER_ROLE.alias })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const readerRoleId = (await idsByName(trx, 'roles')).get(DEMO_READER_ROLE.name.toLowerCase()) as number;
-  await grantRole(trx, readerRoleId, consoleId, DEMO_READER_ROLE.privileges.map((n) => privileges.get(n.toLowerCase()) as number));
+  await grantRole(
+    trx,
+    readerRoleId,
+    consoleId,
+    DEMO_READER_ROLE.privileges.map((n) => privileges.get(n.toLowerCase()) as number),
+  );
 
   // roles of every visible application, so the user card's roles tab has something to assign
   await ensureApplicationRoles(trx);

@@ -1,5 +1,14 @@
 import type { Transaction } from 'kysely';
-import { FALLBACK_APP, MENU_ICON_SIZE_DEFAULT, MENU_LOCATION, MENU_SECTION, numberRowsFor, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/contracts';
+import {
+  FALLBACK_APP,
+  MENU_ICON_SIZE_DEFAULT,
+  MENU_LOCATION,
+  MENU_SECTION,
+  numberRowsFor,
+  type MenuItem,
+  type MenuLocation,
+  type SuiteItem,
+} from '@suite/shared/contracts';
 import { CONSOLE_SECTIONS, PATHS, type ConsoleSection } from '@suite/shared/federation';
 import type { DB } from '../schema';
 import { BRANDS, BRAND_FILES, brandUrl } from './profiles';
@@ -21,7 +30,10 @@ function drawerEntry(section: ConsoleSection): { name: string; key: string } {
   return { name: section.titles.es, key: `Seed${nav[0].toUpperCase()}${nav.slice(1)}`.slice(0, 10).padEnd(10, '0') };
 }
 
-function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'iconName'> & Partial<MenuItem>, location: MenuLocation): MenuItem {
+function item(
+  fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'iconName'> & Partial<MenuItem>,
+  location: MenuLocation,
+): MenuItem {
   return {
     isFunction: false,
     functionName: '',
@@ -39,9 +51,17 @@ function item(fields: Pick<MenuItem, 'key' | 'name' | 'url' | 'privilege' | 'ico
 export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
   const drawer = CONSOLE_SECTIONS.map((section) => {
     const entry = drawerEntry(section);
-    return item({ key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon }, MENU_LOCATION.lateral);
+    return item(
+      { key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon },
+      MENU_LOCATION.lateral,
+    );
   });
-  const user = [item({ key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user }, MENU_LOCATION.user)];
+  const user = [
+    item(
+      { key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user },
+      MENU_LOCATION.user,
+    ),
+  ];
   return { [MENU_LOCATION.lateral]: drawer, [MENU_LOCATION.user]: user };
 }
 
@@ -74,13 +94,23 @@ export function suiteGrid(self: SuiteApplication, all: readonly SuiteApplication
 }
 
 export async function seedMenus(trx: Transaction<DB>): Promise<void> {
-  const apps = await trx.selectFrom('applications').select(['id', 'name', 'title', 'url_app', 'landing', 'description']).where('is_visible', '=', true).orderBy('id').execute();
+  const apps = await trx
+    .selectFrom('applications')
+    .select(['id', 'name', 'title', 'url_app', 'landing', 'description'])
+    .where('is_visible', '=', true)
+    .orderBy('id')
+    .execute();
   const rows: { application_id: number; idmenulocation: number; number_rows: number; menujson: string }[] = [];
   for (const app of apps) {
     const menus: Partial<Record<MenuLocation, unknown[]>> = app.name.toLowerCase() === FALLBACK_APP ? consoleMenus() : {};
     menus[MENU_LOCATION.suite] = suiteGrid(app, apps);
     for (const [location, items] of Object.entries(menus)) {
-      rows.push({ application_id: app.id, idmenulocation: Number(location), number_rows: numberRowsFor(Number(location) as MenuLocation), menujson: JSON.stringify(items) });
+      rows.push({
+        application_id: app.id,
+        idmenulocation: Number(location),
+        number_rows: numberRowsFor(Number(location) as MenuLocation),
+        menujson: JSON.stringify(items),
+      });
     }
   }
   if (!rows.length) return;

@@ -31,8 +31,7 @@ export interface TemplateSeed {
 
 const ICONS: Record<Icon, string> = {
   // an open-end wrench
-  wrench:
-    '<path d="M62 18a22 22 0 0 0-27 27L12 68a6 6 0 0 0 9 9l23-23a22 22 0 0 0 27-27l-13 13-9-3-3-9z" fill="#fff"/>',
+  wrench: '<path d="M62 18a22 22 0 0 0-27 27L12 68a6 6 0 0 0 9 9l23-23a22 22 0 0 0 27-27l-13 13-9-3-3-9z" fill="#fff"/>',
   // a key
   key: '<circle cx="30" cy="46" r="18" fill="none" stroke="#fff" stroke-width="8"/><path d="M44 40h36v10h-8v10h-10v-10h-18z" fill="#fff"/>',
   // a five-pointed star

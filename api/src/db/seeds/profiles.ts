@@ -122,7 +122,14 @@ function brandParts(b: Brand, withDarkTemplate: boolean) {
     palette: { primary: { iconSend: light }, secondary: { titleText: DARK.text } },
     colors: {
       input: { text: DARK.text, border: '#8b93a0', focus: light, label: DARK.text, background: DARK.input },
-      button: { active: light, text: DARK.page, disabled: '#3a4049', disabledText: '#e2e5ea', success: '#6ee7a0', disabledReset: '#3a4049' },
+      button: {
+        active: light,
+        text: DARK.page,
+        disabled: '#3a4049',
+        disabledText: '#e2e5ea',
+        success: '#6ee7a0',
+        disabledReset: '#3a4049',
+      },
       link: light,
       message: DARK.text,
       versionLabel: DARK.muted,
@@ -138,10 +145,16 @@ function brandParts(b: Brand, withDarkTemplate: boolean) {
   return { ...parts, dark: darkTemplate };
 }
 
-type Appearance = Omit<PortalProfile, 'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultTenant' | 'defaultLanguage'>;
+type Appearance = Omit<
+  PortalProfile,
+  'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultTenant' | 'defaultLanguage'
+>;
 
 /** An application's whole appearance (the `appearance` column). */
-export function applicationAppearance(b: Brand, template: { darkTemplate?: boolean; startDark?: boolean; logoWidth?: number; externalSignIn?: boolean } = {}): Appearance {
+export function applicationAppearance(
+  b: Brand,
+  template: { darkTemplate?: boolean; startDark?: boolean; logoWidth?: number; externalSignIn?: boolean } = {},
+): Appearance {
   const parts = brandParts(b, template.darkTemplate ?? false);
   const { main, dark, light } = b.color;
   return {

@@ -95,7 +95,9 @@ describeEachBackend('migrations and seed', (server) => {
       .innerJoin('users as u', 'u.id', 'ur.user_id')
       .innerJoin('roles as r', 'r.id', 'ur.role_id')
       .innerJoin('applications as a', 'a.id', 'ur.application_id')
-      .innerJoin('role_privileges as rp', (j) => j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.application_id', '=', 'ur.application_id'))
+      .innerJoin('role_privileges as rp', (j) =>
+        j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.application_id', '=', 'ur.application_id'),
+      )
       .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
       .select(['r.name as role', 'a.name as app', 'p.name as privilege'])
       .where('u.user_name', '=', 'admin')
@@ -139,8 +141,21 @@ describeEachBackend('migrations and seed', (server) => {
     const count = async () =>
       Object.fromEntries(
         await Promise.all(
-          (['applications', 'application_tenants', 'privileges', 'roles', 'role_privileges', 'users', 'user_roles', 'customers', 'document_types'] as const).map(
-            async (table) => [table, (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n] as const,
+          (
+            [
+              'applications',
+              'application_tenants',
+              'privileges',
+              'roles',
+              'role_privileges',
+              'users',
+              'user_roles',
+              'customers',
+              'document_types',
+            ] as const
+          ).map(
+            async (table) =>
+              [table, (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n] as const,
           ),
         ),
       );
@@ -167,7 +182,11 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       expect(await verifyPassword(admin.password_hash as string, generated)).toBe(true);
 
       expect(server.seed.demoSeeded).toBe(true);
-      const demo = await server.db.selectFrom('users').select(['user_name', 'idstate', 'typeuserid']).where('user_name', '!=', 'admin').execute();
+      const demo = await server.db
+        .selectFrom('users')
+        .select(['user_name', 'idstate', 'typeuserid'])
+        .where('user_name', '!=', 'admin')
+        .execute();
       expect(demo).toHaveLength(DEMO_USERS.length + DEMO_CERTIFICATE_USERS.length);
       expect(demo.length).toBeGreaterThanOrEqual(25);
       expect(new Set(demo.map((u) => u.idstate)).size).toBeGreaterThan(2);
@@ -197,7 +216,11 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
       const certificates = await server.db
         .selectFrom('users')
         .select(['user_name', 'typeuserid', 'password_hash', 'certificate_password_hash'])
-        .where('user_name', 'in', DEMO_CERTIFICATE_USERS.map((u) => u.userName))
+        .where(
+          'user_name',
+          'in',
+          DEMO_CERTIFICATE_USERS.map((u) => u.userName),
+        )
         .orderBy('user_name')
         .execute();
       expect(certificates).toHaveLength(DEMO_CERTIFICATE_USERS.length);
@@ -223,7 +246,11 @@ onPostgres('two instances starting together on one PostgreSQL database', () => {
     const printed: string[] = [];
     const options = { logger: false as const, onGeneratedAdminPassword: (pw: string) => printed.push(pw) };
     try {
-      const results = await Promise.allSettled([createServer(config, options), createServer(config, options), createServer(config, options)]);
+      const results = await Promise.allSettled([
+        createServer(config, options),
+        createServer(config, options),
+        createServer(config, options),
+      ]);
       const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       try {
         expect(results.filter((r) => r.status === 'rejected')).toEqual([]);

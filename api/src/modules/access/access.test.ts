@@ -11,8 +11,19 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const held = await db.selectFrom('application_privileges').selectAll().orderBy('application_id').orderBy('privilege_id').execute();
   const roles = await db.selectFrom('roles').selectAll().orderBy('id').execute();
   const roleApps = await db.selectFrom('role_applications').selectAll().orderBy('role_id').orderBy('application_id').execute();
-  const rolePrivileges = await db.selectFrom('role_privileges').selectAll().orderBy('role_id').orderBy('application_id').orderBy('privilege_id').execute();
-  const userRoles = await db.selectFrom('user_roles').select(['user_id', 'role_id', 'application_id']).orderBy('user_id').orderBy('role_id').execute();
+  const rolePrivileges = await db
+    .selectFrom('role_privileges')
+    .selectAll()
+    .orderBy('role_id')
+    .orderBy('application_id')
+    .orderBy('privilege_id')
+    .execute();
+  const userRoles = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role_id', 'application_id'])
+    .orderBy('user_id')
+    .orderBy('role_id')
+    .execute();
   const audit = await auditedChanges(db);
   return JSON.stringify({ privileges, held, roles, roleApps, rolePrivileges, userRoles, audit });
 }
@@ -118,7 +129,10 @@ describeEachBackend('roles and privileges API', (server) => {
       expect((await call('GET', '/api/privilege/roles', { token: rolesReader, headers: { id: '1' } })).statusCode).toBe(403);
       expect((await call('POST', '/api/privilege/create', { token: privilegesReader, payload: newPrivilege() })).statusCode).toBe(403);
       expect((await call('POST', '/api/role/create', { token: rolesReader, payload: newRole() })).statusCode).toBe(403);
-      expect((await call('GET', '/api/user/privileges', { token: rolesReader, headers: { user: '00000000-0000-4000-8000-000000000001' } })).statusCode).toBe(403);
+      expect(
+        (await call('GET', '/api/user/privileges', { token: rolesReader, headers: { user: '00000000-0000-4000-8000-000000000001' } }))
+          .statusCode,
+      ).toBe(403);
     });
   });
 
@@ -139,17 +153,30 @@ describeEachBackend('roles and privileges API', (server) => {
         application: ['firmaya', 'ibuhoo'],
         licencesInUse: 0,
       });
-      const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'privilege').where('entity_id', '=', String(id)).execute();
+      const audit = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'privilege')
+        .where('entity_id', '=', String(id))
+        .execute();
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'privilege.create', actor_name: 'admin', before: null, after: { name: body.name, application: ['firmaya', 'ibuhoo'] } });
+      expect(audit[0]).toMatchObject({
+        action: 'privilege.create',
+        actor_name: 'admin',
+        before: null,
+        after: { name: body.name, application: ['firmaya', 'ibuhoo'] },
+      });
 
       const apps = json(await call('GET', '/api/application/getApplicationsByIdPrivilege', { headers: { id: String(id) } })).result;
-      expect(apps).toEqual({ count: 2, records: [expect.objectContaining({ name: 'firmaya', title: 'Firmaya' }), expect.objectContaining({ name: 'ibuhoo' })] });
+      expect(apps).toEqual({
+        count: 2,
+        records: [expect.objectContaining({ name: 'firmaya', title: 'Firmaya' }), expect.objectContaining({ name: 'ibuhoo' })],
+      });
       const firmaya = json(await call('GET', '/api/privilege/list', { headers: { application: 'firmaya' } })).result;
       expect(firmaya.records.map((p: { name: string }) => p.name)).toEqual(['Reports_Export']);
     });
 
-    it("refuses each rule of the form with its message, changing nothing", async () => {
+    it('refuses each rule of the form with its message, changing nothing', async () => {
       const before = await snapshot(server().db);
       const refuse = async (payload: unknown, information: string | RegExp) => {
         const response = await call('POST', '/api/privilege/create', { payload });
@@ -172,7 +199,8 @@ describeEachBackend('roles and privileges API', (server) => {
     it('modifies a privilege: not renamed, unchanged refused, state with the spec text, audited', async () => {
       const { db } = server();
       const { id, body } = await createdPrivilege();
-      const modify = (changes: Record<string, unknown>) => call('POST', '/api/privilege/modify', { payload: { ...body, id, idstate: 0, ...changes } });
+      const modify = (changes: Record<string, unknown>) =>
+        call('POST', '/api/privilege/modify', { payload: { ...body, id, idstate: 0, ...changes } });
 
       let before = await snapshot(db);
       await expectRefused(await modify({}), before, 400, 'No hay cambios para guardar');
@@ -189,9 +217,18 @@ describeEachBackend('roles and privileges API', (server) => {
       const on = await modify({ description: 'Otra', application: ['firmaya'], idstate: 0 });
       expect(json(on).result.information).toBe('El privilegio quedó en estado activo para todas las aplicaciones asociadas');
 
-      const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'privilege').where('entity_id', '=', String(id)).orderBy('id').execute();
+      const audit = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'privilege')
+        .where('entity_id', '=', String(id))
+        .orderBy('id')
+        .execute();
       expect(audit.map((a) => a.action)).toEqual(['privilege.create', 'privilege.modify', 'privilege.modify', 'privilege.modify']);
-      expect(audit[1]).toMatchObject({ before: { description: 'Ver reportes', application: ['firmaya', 'ibuhoo'] }, after: { description: 'Otra', application: ['firmaya'] } });
+      expect(audit[1]).toMatchObject({
+        before: { description: 'Ver reportes', application: ['firmaya', 'ibuhoo'] },
+        after: { description: 'Otra', application: ['firmaya'] },
+      });
       expect(audit[2]).toMatchObject({ before: { idstate: 0 }, after: { idstate: 1 } });
       before = await snapshot(db);
     });
@@ -232,19 +269,31 @@ describeEachBackend('roles and privileges API', (server) => {
       expect((await privilegeRow(body.name)).licencesInUse).toBe(2);
       expect(await privilegeRow('USERS_READ')).toMatchObject({ licence: false, licencesInUse: 0 });
       // a role switched off frees its seats
-      expect((await call('POST', '/api/role/modify', { payload: { id: roleId, description: role.description, idstate: 1 } })).statusCode).toBe(200);
+      expect(
+        (await call('POST', '/api/role/modify', { payload: { id: roleId, description: role.description, idstate: 1 } })).statusCode,
+      ).toBe(200);
       expect((await privilegeRow(body.name)).licencesInUse).toBe(0);
       expect((await call('GET', '/api/privilege/list', { headers: { application: 'ibuhoo' } })).statusCode).toBe(200);
       expect(id).toEqual(expect.any(Number));
     });
 
     it('tells which roles give a privilege, per application', async () => {
-      const { id: roleId, body } = await createdRole({ application: [{ name: 'firmaya', privilege: [], isVisible: true }, { name: 'ibuhoo', privilege: ['MENUS_READ'], isVisible: false }] });
+      const { id: roleId, body } = await createdRole({
+        application: [
+          { name: 'firmaya', privilege: [], isVisible: true },
+          { name: 'ibuhoo', privilege: ['MENUS_READ'], isVisible: false },
+        ],
+      });
       const { db } = server();
       const privilege = await db.selectFrom('privileges').select('id').where('name', '=', 'MENUS_READ').executeTakeFirstOrThrow();
       const result = json(await call('GET', '/api/privilege/roles', { headers: { id: String(privilege.id) } })).result;
       expect(result.records).toEqual([
-        { application: 'ibuhoo', title: 'Suite GSE', held: true, roles: expect.arrayContaining([{ id: roleId, name: body.name, idstate: 0 }, expect.objectContaining({ name: 'Administrador' })]) },
+        {
+          application: 'ibuhoo',
+          title: 'Suite GSE',
+          held: true,
+          roles: expect.arrayContaining([{ id: roleId, name: body.name, idstate: 0 }, expect.objectContaining({ name: 'Administrador' })]),
+        },
       ]);
       expect((await call('GET', '/api/privilege/roles', { headers: { id: '999999' } })).statusCode).toBe(404);
     });
@@ -264,12 +313,20 @@ describeEachBackend('roles and privileges API', (server) => {
         idstate: 0,
         createdon: expect.any(String),
         sharedApps: 'Suite GSE',
-        applications: [{ name: 'ibuhoo', title: 'Suite GSE', isVisible: true, privilegeCounter: 2, privilege: ['ROLES_READ', 'USERS_READ'] }],
+        applications: [
+          { name: 'ibuhoo', title: 'Suite GSE', isVisible: true, privilegeCounter: 2, privilege: ['ROLES_READ', 'USERS_READ'] },
+        ],
       });
-      expect(json(await call('GET', '/api/application/applicationId', { headers: { id: String(id) } })).result).toEqual({ records: record.applications });
+      expect(json(await call('GET', '/api/application/applicationId', { headers: { id: String(id) } })).result).toEqual({
+        records: record.applications,
+      });
       const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'role').where('entity_id', '=', String(id)).execute();
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'role.create', before: null, after: { name: body.name, applications: record.applications } });
+      expect(audit[0]).toMatchObject({
+        action: 'role.create',
+        before: null,
+        after: { name: body.name, applications: record.applications },
+      });
       // the user card's call answers as before
       const card = json(await call('GET', '/api/role/list', { headers: { application: 'ibuhoo' } })).result;
       expect(card.records.find((r: { id: number }) => r.id === id)).toMatchObject({ id, assigned: false, sharedApps: 'Suite GSE' });
@@ -293,7 +350,10 @@ describeEachBackend('roles and privileges API', (server) => {
       await refuse(newRole({ application: [] }), '*Se requiere mínimo un privilegio');
       await refuse(newRole({ application: [{ name: 'ibuhoo', privilege: [], isVisible: true }] }), '*Se requiere mínimo un privilegio');
       await refuse(newRole({ name: 'administrador' }), ACCESS_MESSAGES.roleNameInUse);
-      await refuse(newRole({ application: [{ name: 'RESETOTP', privilege: ['USERS_READ'], isVisible: true }] }), ACCESS_MESSAGES.applicationUnknown);
+      await refuse(
+        newRole({ application: [{ name: 'RESETOTP', privilege: ['USERS_READ'], isVisible: true }] }),
+        ACCESS_MESSAGES.applicationUnknown,
+      );
       // a privilege the application does not hold, or an inactive one
       await refuse(
         newRole({ application: [{ name: 'firmaya', privilege: ['USERS_READ'], isVisible: true }] }),
@@ -309,8 +369,15 @@ describeEachBackend('roles and privileges API', (server) => {
       const { id, body } = await createdPrivilege({ application: ['ibuhoo'] });
       await call('POST', '/api/privilege/modify', { payload: { ...body, id, idstate: 1 } });
       const before = await snapshot(server().db);
-      const response = await call('POST', '/api/role/create', { payload: newRole({ application: [{ name: 'ibuhoo', privilege: [body.name], isVisible: true }] }) });
-      await expectRefused(response, before, 400, formatMessage(ACCESS_MESSAGES.privilegeNotInApplication, { privilege: body.name, application: 'ibuhoo' }));
+      const response = await call('POST', '/api/role/create', {
+        payload: newRole({ application: [{ name: 'ibuhoo', privilege: [body.name], isVisible: true }] }),
+      });
+      await expectRefused(
+        response,
+        before,
+        400,
+        formatMessage(ACCESS_MESSAGES.privilegeNotInApplication, { privilege: body.name, application: 'ibuhoo' }),
+      );
     });
 
     it('modifies a role, its state with the spec text; an unchanged save is refused', async () => {
@@ -318,13 +385,36 @@ describeEachBackend('roles and privileges API', (server) => {
       const { id, body } = await createdRole();
       const before = await snapshot(db);
       await expectRefused(await call('POST', '/api/role/modify', { payload: { ...body, id } }), before, 400, 'No hay cambios para guardar');
-      await expectRefused(await call('POST', '/api/role/modify', { payload: { id, description: body.description, idstate: 0 } }), before, 400, 'No hay cambios para guardar');
-      await expectRefused(await call('POST', '/api/role/modify', { payload: { ...body, id: 999999 } }), before, 404, ACCESS_MESSAGES.roleUnknown);
-      await expectRefused(await call('POST', '/api/role/modify', { payload: { ...body, id, name: 'Administrador' } }), before, 400, ACCESS_MESSAGES.roleNameInUse);
+      await expectRefused(
+        await call('POST', '/api/role/modify', { payload: { id, description: body.description, idstate: 0 } }),
+        before,
+        400,
+        'No hay cambios para guardar',
+      );
+      await expectRefused(
+        await call('POST', '/api/role/modify', { payload: { ...body, id: 999999 } }),
+        before,
+        404,
+        ACCESS_MESSAGES.roleUnknown,
+      );
+      await expectRefused(
+        await call('POST', '/api/role/modify', { payload: { ...body, id, name: 'Administrador' } }),
+        before,
+        400,
+        ACCESS_MESSAGES.roleNameInUse,
+      );
       await expectRefused(await call('POST', '/api/role/modify', { payload: { ...body, id, application: [] } }), before, 400);
 
       const saved = await call('POST', '/api/role/modify', {
-        payload: { ...body, id, alias: 'otro', application: [{ name: 'ibuhoo', privilege: ['USERS_READ'], isVisible: false }, { name: 'firmaya', privilege: [], isVisible: true }] },
+        payload: {
+          ...body,
+          id,
+          alias: 'otro',
+          application: [
+            { name: 'ibuhoo', privilege: ['USERS_READ'], isVisible: false },
+            { name: 'firmaya', privilege: [], isVisible: true },
+          ],
+        },
       });
       expect(json(saved).result).toEqual({ information: ACCESS_MESSAGES.roleUpdated, informationCode: 'A10', id });
       const apps = json(await call('GET', '/api/application/applicationId', { headers: { id: String(id) } })).result.records;
@@ -338,7 +428,13 @@ describeEachBackend('roles and privileges API', (server) => {
       const on = await call('POST', '/api/role/modify', { payload: { id, description: body.description, idstate: 0 } });
       expect(json(on).result.information).toBe('El Rol quedó en estado activo');
 
-      const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'role').where('entity_id', '=', String(id)).orderBy('id').execute();
+      const audit = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'role')
+        .where('entity_id', '=', String(id))
+        .orderBy('id')
+        .execute();
       expect(audit.map((a) => a.action)).toEqual(['role.create', 'role.modify', 'role.state', 'role.state']);
       expect(audit[1]).toMatchObject({ before: { alias: 'auditor' }, after: { alias: 'otro' } });
       expect(audit[2]).toMatchObject({ before: { idstate: 0 }, after: { idstate: 1 } });
@@ -350,7 +446,14 @@ describeEachBackend('roles and privileges API', (server) => {
       const resetOtp = await db.selectFrom('applications').select('id').where('name', '=', 'RESETOTP').executeTakeFirstOrThrow();
       await db.insertInto('role_applications').values({ role_id: id, application_id: resetOtp.id }).execute();
       await call('POST', '/api/role/modify', { payload: { ...body, id, alias: 'cambio' } });
-      expect(await db.selectFrom('role_applications').select('role_id').where('role_id', '=', id).where('application_id', '=', resetOtp.id).execute()).toHaveLength(1);
+      expect(
+        await db
+          .selectFrom('role_applications')
+          .select('role_id')
+          .where('role_id', '=', id)
+          .where('application_id', '=', resetOtp.id)
+          .execute(),
+      ).toHaveLength(1);
       const listed = json(await call('GET', '/api/application/applicationId', { headers: { id: String(id) } })).result.records;
       expect(listed.map((a: { name: string }) => a.name)).toEqual(['ibuhoo']);
     });
@@ -366,9 +469,17 @@ describeEachBackend('roles and privileges API', (server) => {
       const page = (headers: Record<string, string>) => call('GET', '/api/role/users', { headers: { id: String(id), ...headers } });
       const all = json(await page({})).result;
       expect(all.rows).toBe(4);
-      expect(all.users[0]).toEqual({ id: expect.any(String), userName: `holder.${id}.0`, names: 'Héctor', surnames: 'User', application: 'Suite GSE' });
+      expect(all.users[0]).toEqual({
+        id: expect.any(String),
+        userName: `holder.${id}.0`,
+        names: 'Héctor',
+        surnames: 'User',
+        application: 'Suite GSE',
+      });
       expect(json(await page({ search: 'hector' })).result.users.map((u: { names: string }) => u.names)).toEqual(['Héctor']);
-      expect(json(await page({ search: encodeURIComponent('NÚÑEZ') })).result.users.map((u: { names: string }) => u.names)).toEqual(['Núñez']);
+      expect(json(await page({ search: encodeURIComponent('NÚÑEZ') })).result.users.map((u: { names: string }) => u.names)).toEqual([
+        'Núñez',
+      ]);
       const second = json(await page({ pages: '2,10' })).result;
       expect(second).toEqual({ users: [], rows: 4 });
       expect((await page({ pages: '1,7' })).statusCode).toBe(400);
@@ -376,10 +487,13 @@ describeEachBackend('roles and privileges API', (server) => {
     });
   });
 
-  it("keeps the holders list true at once: a holder renamed, given the role, deleted", async () => {
+  it('keeps the holders list true at once: a holder renamed, given the role, deleted', async () => {
     const { db } = server();
     const { id, body } = await createdRole();
-    const holders = async () => (json(await call('GET', '/api/role/users', { headers: { id: String(id) } })).result.users as { userName: string; names: string }[]).map((u) => `${u.userName}:${u.names}`);
+    const holders = async () =>
+      (
+        json(await call('GET', '/api/role/users', { headers: { id: String(id) } })).result.users as { userName: string; names: string }[]
+      ).map((u) => `${u.userName}:${u.names}`);
     const ibuhoo = await db.selectFrom('applications').select('id').where('name', '=', 'ibuhoo').executeTakeFirstOrThrow();
     const first = await createUser(db, { userName: `fresh.${id}.a`, names: 'Ana' });
     await db.insertInto('user_roles').values({ user_id: first, role_id: id, application_id: ibuhoo.id }).execute();
@@ -389,7 +503,18 @@ describeEachBackend('roles and privileges API', (server) => {
     const detail = json(await call('GET', '/api/user/GetById', { headers: { pid: first } })).result.records[0];
     const { id: _id, ...data } = detail;
     const renamed = await call('POST', '/api/user/modify', {
-      payload: { id: first, names: 'Anabel', surnames: data.surnames, userName: data.userName, email: data.email, document: data.document || '1', phoneNumber: '', idTypeUser: data.idTypeUser ?? 2, countryCode: 'CO', documentType: 'CC' },
+      payload: {
+        id: first,
+        names: 'Anabel',
+        surnames: data.surnames,
+        userName: data.userName,
+        email: data.email,
+        document: data.document || '1',
+        phoneNumber: '',
+        idTypeUser: data.idTypeUser ?? 2,
+        countryCode: 'CO',
+        documentType: 'CC',
+      },
     });
     expect([renamed.statusCode, renamed.body]).toEqual([200, expect.any(String)]);
     expect(await holders()).toEqual([`fresh.${id}.a:Anabel`]);
@@ -408,7 +533,14 @@ describeEachBackend('roles and privileges API', (server) => {
       const userId = await createUser(db, { userName: 'access.effective', privileges: ['USERS_READ', 'MENUS_READ'] });
       const result = json(await call('GET', '/api/user/privileges', { headers: { user: userId } })).result;
       expect(result.records).toEqual([
-        { application: 'ibuhoo', title: 'Suite GSE', privileges: [{ name: 'MENUS_READ', roles: [expect.stringMatching(/^test-role-/)] }, { name: 'USERS_READ', roles: [expect.any(String)] }] },
+        {
+          application: 'ibuhoo',
+          title: 'Suite GSE',
+          privileges: [
+            { name: 'MENUS_READ', roles: [expect.stringMatching(/^test-role-/)] },
+            { name: 'USERS_READ', roles: [expect.any(String)] },
+          ],
+        },
       ]);
       const missing = await call('GET', '/api/user/privileges', { headers: { user: '00000000-0000-4000-8000-000000000009' } });
       expect([missing.statusCode, json(missing).result.information]).toEqual([404, USER_MESSAGES.notFound]);
@@ -433,9 +565,16 @@ describeEachBackend('roles and privileges API', (server) => {
       expect((await types()).statusCode).toBe(200);
 
       const usersRead = await db.selectFrom('privileges').selectAll().where('name', '=', 'USERS_READ').executeTakeFirstOrThrow();
-      const privilege = { id: usersRead.id, name: usersRead.name, description: usersRead.description, licence: usersRead.licence, isAuditable: usersRead.is_auditable };
+      const privilege = {
+        id: usersRead.id,
+        name: usersRead.name,
+        description: usersRead.description,
+        licence: usersRead.licence,
+        isAuditable: usersRead.is_auditable,
+      };
       const applications = (await privilegeRow('USERS_READ')).application as string[];
-      const modify = (changes: Record<string, unknown>) => call('POST', '/api/privilege/modify', { payload: { ...privilege, idstate: 0, application: applications, ...changes } });
+      const modify = (changes: Record<string, unknown>) =>
+        call('POST', '/api/privilege/modify', { payload: { ...privilege, idstate: 0, application: applications, ...changes } });
 
       expect((await modify({ idstate: 1 })).statusCode).toBe(200);
       expect((await types()).statusCode).toBe(403);

@@ -58,25 +58,44 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
   it('so does a privilege switched off, taken from the role, or taken from the application', async () => {
     const { app, db } = server();
     const privilege = await db.selectFrom('privileges').select('id').where('name', '=', 'USERS_READ').executeTakeFirstOrThrow();
-    const changes: Array<[(trx: Transaction<DB>, role: { role_id: number; application_id: number }) => Promise<unknown>, (trx: Transaction<DB>, role: { role_id: number; application_id: number }) => Promise<unknown>]> = [
+    const changes: Array<
+      [
+        (trx: Transaction<DB>, role: { role_id: number; application_id: number }) => Promise<unknown>,
+        (trx: Transaction<DB>, role: { role_id: number; application_id: number }) => Promise<unknown>,
+      ]
+    > = [
       [
         (trx) => trx.updateTable('privileges').set({ idstate: 1 }).where('id', '=', privilege.id).execute(),
         (trx) => trx.updateTable('privileges').set({ idstate: 0 }).where('id', '=', privilege.id).execute(),
       ],
       [
-        (trx, role) => trx.deleteFrom('role_privileges').where('role_id', '=', role.role_id).where('privilege_id', '=', privilege.id).execute(),
-        (trx, role) => trx.insertInto('role_privileges').values({ ...role, privilege_id: privilege.id }).execute(),
+        (trx, role) =>
+          trx.deleteFrom('role_privileges').where('role_id', '=', role.role_id).where('privilege_id', '=', privilege.id).execute(),
+        (trx, role) =>
+          trx
+            .insertInto('role_privileges')
+            .values({ ...role, privilege_id: privilege.id })
+            .execute(),
       ],
       [
-        (trx, role) => trx.deleteFrom('application_privileges').where('application_id', '=', role.application_id).where('privilege_id', '=', privilege.id).execute(),
-        (trx, role) => trx.insertInto('application_privileges').values({ application_id: role.application_id, privilege_id: privilege.id }).execute(),
+        (trx, role) =>
+          trx
+            .deleteFrom('application_privileges')
+            .where('application_id', '=', role.application_id)
+            .where('privilege_id', '=', privilege.id)
+            .execute(),
+        (trx, role) =>
+          trx.insertInto('application_privileges').values({ application_id: role.application_id, privilege_id: privilege.id }).execute(),
       ],
       [
         (trx, role) => trx.deleteFrom('role_applications').where('role_id', '=', role.role_id).execute(),
         async (trx, role) => {
           // the role's privileges there went with it
           await trx.insertInto('role_applications').values(role).execute();
-          await trx.insertInto('role_privileges').values({ ...role, privilege_id: privilege.id }).execute();
+          await trx
+            .insertInto('role_privileges')
+            .values({ ...role, privilege_id: privilege.id })
+            .execute();
         },
       ],
     ];
@@ -94,21 +113,33 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
   it('a privilege given after sign-in counts at once, and new tokens carry the current privileges', async () => {
     const { app, db } = server();
     const { userName, token } = await signedIn([]);
-    const roles = () => app.inject({ method: 'GET', url: '/api/role/list', headers: { authorization: `Bearer ${token}`, application: 'ibuhoo' } });
+    const roles = () =>
+      app.inject({ method: 'GET', url: '/api/role/list', headers: { authorization: `Bearer ${token}`, application: 'ibuhoo' } });
     expect((await roles()).statusCode).toBe(403);
     const role = await roleOf(db, userName);
     const privilege = await db.selectFrom('privileges').select('id').where('name', '=', 'ROLES_READ').executeTakeFirstOrThrow();
-    await change(app, (trx) => trx.insertInto('role_privileges').values({ ...role, privilege_id: privilege.id }).execute());
+    await change(app, (trx) =>
+      trx
+        .insertInto('role_privileges')
+        .values({ ...role, privilege_id: privilege.id })
+        .execute(),
+    );
     expect((await roles()).statusCode).toBe(200);
     const fresh = await tokenFor(app, userName, PASSWORD);
     const claims = JSON.parse(Buffer.from(fresh.split('.')[1], 'base64url').toString('utf8')) as { privileges: string[] };
     expect(claims.privileges).toEqual(['ROLES_READ']);
   });
 
-  it("writes every use of an auditable privilege to the audit log, and nothing for the others", async () => {
+  it('writes every use of an auditable privilege to the audit log, and nothing for the others', async () => {
     const { app, db } = server();
     const { userName, token } = await signedIn();
-    const uses = () => db.selectFrom('audit_log').select(['actor_name', 'action', 'entity', 'entity_id', 'after']).where('action', '=', 'privilege.use').where('actor_name', '=', userName).execute();
+    const uses = () =>
+      db
+        .selectFrom('audit_log')
+        .select(['actor_name', 'action', 'entity', 'entity_id', 'after'])
+        .where('action', '=', 'privilege.use')
+        .where('actor_name', '=', userName)
+        .execute();
     expect((await readTypes(app, token)).statusCode).toBe(200);
     expect(await uses()).toEqual([]);
 
@@ -118,9 +149,22 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
       const rows = await uses();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ action: 'privilege.use', entity: 'privilege', entity_id: 'USERS_READ' });
-      expect(typeof rows[0].after === 'string' ? JSON.parse(rows[0].after) : rows[0].after).toEqual({ method: 'GET', path: '/api/user/GetTypeUser' });
+      expect(typeof rows[0].after === 'string' ? JSON.parse(rows[0].after) : rows[0].after).toEqual({
+        method: 'GET',
+        path: '/api/user/GetTypeUser',
+      });
       // a refused call is no use
-      await change(app, (trx) => trx.updateTable('roles').set({ idstate: 1 }).where('id', '=', sql<number>`(select role_id from user_roles ur join users u on u.id = ur.user_id where u.user_name = ${userName})`).execute());
+      await change(app, (trx) =>
+        trx
+          .updateTable('roles')
+          .set({ idstate: 1 })
+          .where(
+            'id',
+            '=',
+            sql<number>`(select role_id from user_roles ur join users u on u.id = ur.user_id where u.user_name = ${userName})`,
+          )
+          .execute(),
+      );
       expect((await readTypes(app, token)).statusCode).toBe(403);
       expect(await uses()).toHaveLength(1);
     } finally {
@@ -132,7 +176,8 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
     const { app, db } = server();
     const { userName, token } = await signedIn();
     const admin = await tokenFor(app, 'admin', ADMIN_PASSWORD);
-    const uses = () => db.selectFrom('audit_log').select('id').where('action', '=', 'privilege.use').where('actor_name', '=', userName).execute();
+    const uses = () =>
+      db.selectFrom('audit_log').select('id').where('action', '=', 'privilege.use').where('actor_name', '=', userName).execute();
     // cached: the privilege is not auditable
     expect((await readTypes(app, token)).statusCode).toBe(200);
     const row = await db.selectFrom('privileges').selectAll().where('name', '=', 'USERS_READ').executeTakeFirstOrThrow();
@@ -141,7 +186,15 @@ describeEachBackend('access follows the assignments, not the token', (server) =>
         method: 'POST',
         url: '/api/privilege/modify',
         headers: { authorization: `Bearer ${admin}` },
-        payload: { id: row.id, name: row.name, description: row.description, licence: row.licence, isAuditable, idstate: row.idstate, application: ['ibuhoo'] },
+        payload: {
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          licence: row.licence,
+          isAuditable,
+          idstate: row.idstate,
+          application: ['ibuhoo'],
+        },
       });
     expect((await save(true)).statusCode).toBe(200);
     try {

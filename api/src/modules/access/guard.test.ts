@@ -36,7 +36,12 @@ describeEachBackend('the console keeps a holder of each write privilege', (serve
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refusal = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')?.reason;
     expect(privileges.map((privilege) => formatMessage(ACCESS_MESSAGES.lastConsoleHolder, { privilege }))).toContain(refusal.information);
-    const active = await db.selectFrom('users').select('user_name').where('user_name', 'in', ['guard.first', 'guard.second']).where('idstate', '=', USER_STATE.active).execute();
+    const active = await db
+      .selectFrom('users')
+      .select('user_name')
+      .where('user_name', 'in', ['guard.first', 'guard.second'])
+      .where('idstate', '=', USER_STATE.active)
+      .execute();
     expect(active).toHaveLength(1);
   });
 });

@@ -62,7 +62,9 @@ export async function roleGrants(trx: Trx, roleId: number, applicationId?: numbe
       join roles r on r.id = rp.role_id and r.idstate = 0
       join privileges p on p.id = rp.privilege_id and p.idstate = 0
       join application_privileges apr on apr.application_id = rp.application_id and apr.privilege_id = rp.privilege_id
-     where rp.role_id = ${roleId}::int and (${applicationId ?? null}::int is null or rp.application_id = ${applicationId ?? null}::int)`.execute(trx);
+     where rp.role_id = ${roleId}::int and (${applicationId ?? null}::int is null or rp.application_id = ${applicationId ?? null}::int)`.execute(
+    trx,
+  );
   return grantSet(rows);
 }
 
@@ -106,7 +108,12 @@ export function assertWithin(actor: AuditActor | undefined, held: Grants | undef
 }
 
 /** 403 when the user acted on holds anything the actor does not: nobody acts on an account above theirs. */
-export async function assertNotAbove(trx: Trx, actor: AuditActor | undefined, actorHeld: Grants | undefined, userId: string): Promise<void> {
+export async function assertNotAbove(
+  trx: Trx,
+  actor: AuditActor | undefined,
+  actorHeld: Grants | undefined,
+  userId: string,
+): Promise<void> {
   if (!actor || !actorHeld || actor.id === userId) return;
   assertWithin(actor, actorHeld, await heldGrants(trx, userId));
 }

@@ -27,7 +27,11 @@ export async function findVisibleApplicationId(db: Kysely<DB>, name: string): Pr
  * The roles the application offers (active ones; every role when `applicationId` is null), each
  * with whether `userId` holds it there and the titles of the visible applications sharing it.
  */
-export async function rolesWithAssignment(db: Kysely<DB> | Transaction<DB>, applicationId: number | null, userId: string | null): Promise<RoleRecord[]> {
+export async function rolesWithAssignment(
+  db: Kysely<DB> | Transaction<DB>,
+  applicationId: number | null,
+  userId: string | null,
+): Promise<RoleRecord[]> {
   const { rows } = await sql<{
     id: number;
     name: string;
@@ -72,7 +76,13 @@ export async function roleCountsByApplication(db: Kysely<DB>, userId: string | n
      where a.is_visible and a.idstate = 0
      group by a.id, a.name, a.title
      order by a.title, a.name`.execute(db);
-  return rows.map((r) => ({ appid: r.appid, appname: r.appname, apptitle: r.apptitle, rolequantity: r.rolequantity, rolequantityUnique: r.rolequantity_unique }));
+  return rows.map((r) => ({
+    appid: r.appid,
+    appname: r.appname,
+    apptitle: r.apptitle,
+    rolequantity: r.rolequantity,
+    rolequantityUnique: r.rolequantity_unique,
+  }));
 }
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -175,17 +185,38 @@ export async function privilegeNameTaken(trx: Executor, name: string): Promise<b
   return !!(await trx.selectFrom('privileges').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst());
 }
 
-export async function insertPrivilege(trx: Transaction<DB>, values: { name: string; description: string; licence: boolean; is_auditable: boolean }): Promise<number> {
+export async function insertPrivilege(
+  trx: Transaction<DB>,
+  values: { name: string; description: string; licence: boolean; is_auditable: boolean },
+): Promise<number> {
   const now = new Date();
-  return (await trx.insertInto('privileges').values({ ...values, idstate: 0, created_on: now, modified_on: now }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await trx
+      .insertInto('privileges')
+      .values({ ...values, idstate: 0, created_on: now, modified_on: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-export async function updatePrivilege(trx: Transaction<DB>, id: number, values: { description: string; idstate: number; licence: boolean; is_auditable: boolean }): Promise<void> {
-  await trx.updateTable('privileges').set({ ...values, modified_on: new Date() }).where('id', '=', id).execute();
+export async function updatePrivilege(
+  trx: Transaction<DB>,
+  id: number,
+  values: { description: string; idstate: number; licence: boolean; is_auditable: boolean },
+): Promise<void> {
+  await trx
+    .updateTable('privileges')
+    .set({ ...values, modified_on: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Makes the visible applications holding the privilege exactly `applicationIds`; hidden ones keep theirs. */
-export async function setPrivilegeApplications(trx: Transaction<DB>, privilegeId: number, applicationIds: readonly number[]): Promise<void> {
+export async function setPrivilegeApplications(
+  trx: Transaction<DB>,
+  privilegeId: number,
+  applicationIds: readonly number[],
+): Promise<void> {
   await sql`
     delete from application_privileges ap using applications a
      where a.id = ap.application_id and ap.privilege_id = ${privilegeId}::int and ${VISIBLE}
@@ -201,7 +232,8 @@ export async function setPrivilegeApplications(trx: Transaction<DB>, privilegeId
 
 /** Every visible application, by title: what a privilege or a role may be given. */
 export async function assignableApplications(db: Executor): Promise<ApplicationRow[]> {
-  const { rows } = await sql<ApplicationRow>`select a.id, a.name, a.title from applications a where ${VISIBLE} order by a.title, a.name`.execute(db);
+  const { rows } =
+    await sql<ApplicationRow>`select a.id, a.name, a.title from applications a where ${VISIBLE} order by a.title, a.name`.execute(db);
   return rows;
 }
 
@@ -216,7 +248,14 @@ export async function applicationsOfPrivilege(db: Executor, privilegeId: number)
 
 /** Per visible application holding the privilege or given it by a role: whether it holds it, and the roles giving it there. */
 export async function rolesGrantingPrivilege(db: Executor, privilegeId: number): Promise<PrivilegeRolesRecord[]> {
-  const { rows } = await sql<{ application: string; title: string; held: boolean; role_id: number | null; role: string | null; idstate: number | null }>`
+  const { rows } = await sql<{
+    application: string;
+    title: string;
+    held: boolean;
+    role_id: number | null;
+    role: string | null;
+    idstate: number | null;
+  }>`
     select a.name as application, a.title,
            exists (select 1 from application_privileges ap where ap.application_id = a.id and ap.privilege_id = ${privilegeId}::int) as held,
            r.id as role_id, r.name as role, r.idstate
@@ -253,7 +292,11 @@ export async function roleNameTaken(trx: Executor, name: string, exceptId?: numb
 }
 
 /** The privileges among `names` that are active and held by the application (id and name). */
-export async function activePrivilegesOf(trx: Executor, applicationId: number, names: readonly string[]): Promise<{ id: number; name: string }[]> {
+export async function activePrivilegesOf(
+  trx: Executor,
+  applicationId: number,
+  names: readonly string[],
+): Promise<{ id: number; name: string }[]> {
   if (!names.length) return [];
   const { rows } = await sql<{ id: number; name: string }>`
     select p.id, p.name from privileges p
@@ -294,11 +337,25 @@ export async function listRolesWithApplications(db: Executor): Promise<RoleAdmin
 
 export async function insertRole(trx: Transaction<DB>, values: { name: string; description: string; alias: string }): Promise<number> {
   const now = new Date();
-  return (await trx.insertInto('roles').values({ ...values, idstate: 0, created_on: now, modified_on: now }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await trx
+      .insertInto('roles')
+      .values({ ...values, idstate: 0, created_on: now, modified_on: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-export async function updateRole(trx: Transaction<DB>, id: number, values: { name?: string; description?: string; alias?: string; idstate?: number }): Promise<void> {
-  await trx.updateTable('roles').set({ ...values, modified_on: new Date() }).where('id', '=', id).execute();
+export async function updateRole(
+  trx: Transaction<DB>,
+  id: number,
+  values: { name?: string; description?: string; alias?: string; idstate?: number },
+): Promise<void> {
+  await trx
+    .updateTable('roles')
+    .set({ ...values, modified_on: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface ResolvedRoleApplication {
@@ -311,7 +368,11 @@ export interface ResolvedRoleApplication {
  * Makes the role's visible applications and their privileges exactly `applications` (the place
  * in an application goes with its privileges, by foreign key); hidden applications keep theirs.
  */
-export async function setRoleApplications(trx: Transaction<DB>, roleId: number, applications: readonly ResolvedRoleApplication[]): Promise<void> {
+export async function setRoleApplications(
+  trx: Transaction<DB>,
+  roleId: number,
+  applications: readonly ResolvedRoleApplication[],
+): Promise<void> {
   await sql`
     delete from role_applications ra using applications a
      where a.id = ra.application_id and ra.role_id = ${roleId}::int and ${VISIBLE}`.execute(trx);
@@ -320,7 +381,9 @@ export async function setRoleApplications(trx: Transaction<DB>, roleId: number, 
     .insertInto('role_applications')
     .values(applications.map((a) => ({ role_id: roleId, application_id: a.applicationId, is_visible: a.isVisible })))
     .execute();
-  const privileges = applications.flatMap((a) => a.privilegeIds.map((privilege_id) => ({ role_id: roleId, application_id: a.applicationId, privilege_id })));
+  const privileges = applications.flatMap((a) =>
+    a.privilegeIds.map((privilege_id) => ({ role_id: roleId, application_id: a.applicationId, privilege_id })),
+  );
   if (privileges.length) await trx.insertInto('role_privileges').values(privileges).execute();
 }
 
@@ -336,7 +399,14 @@ export interface HolderRow extends RoleUserRow {
  * list searches (suite_fold, migration 0010).
  */
 export async function allRoleHolders(db: Executor, roleId: number): Promise<HolderRow[]> {
-  const { rows } = await sql<{ id: string; user_name: string; names: string; surnames: string; application: string | null; search_text: string }>`
+  const { rows } = await sql<{
+    id: string;
+    user_name: string;
+    names: string;
+    surnames: string;
+    application: string | null;
+    search_text: string;
+  }>`
     select u.id::text as id, u.user_name, u.names, u.surnames, h.application, u.search_text
       from (select ur.user_id, string_agg(a.title, ',' order by a.title) as application
               from user_roles ur join applications a on a.id = ur.application_id
@@ -345,7 +415,14 @@ export async function allRoleHolders(db: Executor, roleId: number): Promise<Hold
      cross join lateral (select u.id, u.user_name, u.names, u.surnames, u.search_text from users u
                           where u.id = h.user_id and not u.deleted limit 1) u
      order by lower(u.user_name), u.id`.execute(db);
-  return rows.map((r) => ({ id: r.id, userName: r.user_name, names: r.names, surnames: r.surnames, application: r.application ?? '', searchText: r.search_text }));
+  return rows.map((r) => ({
+    id: r.id,
+    userName: r.user_name,
+    names: r.names,
+    surnames: r.surnames,
+    application: r.application ?? '',
+    searchText: r.search_text,
+  }));
 }
 
 /** A search term folded as the users' search text is (suite_fold), so the two compare. */

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_MESSAGES, INFORMATION_CODES, USER_MESSAGES, accessApi, type AccessWriteResult, type Envelope } from '@suite/shared/contracts';
+import {
+  ACCESS_MESSAGES,
+  INFORMATION_CODES,
+  USER_MESSAGES,
+  accessApi,
+  type AccessWriteResult,
+  type Envelope,
+} from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import { actorOf } from '../../security/audit';
@@ -19,7 +26,17 @@ import {
   rolesWithAssignment,
   userExists,
 } from './queries';
-import { createPrivilege, createRole, modifyPrivilege, modifyRole, privilegeNotFound, roleNotFound, setRoleState, unknownForList, type AccessChange } from './service';
+import {
+  createPrivilege,
+  createRole,
+  modifyPrivilege,
+  modifyRole,
+  privilegeNotFound,
+  roleNotFound,
+  setRoleState,
+  unknownForList,
+  type AccessChange,
+} from './service';
 
 /**
  * Roles and privileges (declared in @suite/shared/contracts, accessApi). Hidden applications
@@ -89,7 +106,10 @@ export default async function accessRoutes(app: FastifyInstance): Promise<void> 
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  route(app, accessApi.roleCountsByUser, async ({ headers: { user } }) => ({ statusCode: 200, result: { records: await roleCountsByApplication(db, user || null) } }));
+  route(app, accessApi.roleCountsByUser, async ({ headers: { user } }) => ({
+    statusCode: 200,
+    result: { records: await roleCountsByApplication(db, user || null) },
+  }));
 
   route(app, accessApi.roleApplications, async ({ headers: { id } }) => {
     if (!(await findRole(db, id))) throw roleNotFound();

@@ -100,7 +100,8 @@ function grantsDiffer(
   before: { idstate: number; application?: unknown; applications?: { name: string; privilege: string[] }[] },
   after: typeof before,
 ): boolean {
-  const grants = (s: typeof before) => JSON.stringify([isActiveState(s.idstate), s.application, s.applications?.map((a) => [a.name, a.privilege])]);
+  const grants = (s: typeof before) =>
+    JSON.stringify([isActiveState(s.idstate), s.application, s.applications?.map((a) => [a.name, a.privilege])]);
   return grants(before) !== grants(after);
 }
 
@@ -109,9 +110,24 @@ export async function createPrivilege(db: Kysely<DB>, actor: AuditActor | undefi
   return inTransaction(db, async (trx) => {
     if (await privilegeNameTaken(trx, body.name)) throw badRequest(ACCESS_MESSAGES.privilegeNameInUse);
     const applications = await resolveApplications(trx, body.application);
-    const id = await insertPrivilege(trx, { name: body.name, description: body.description, licence: body.licence, is_auditable: body.isAuditable });
-    await setPrivilegeApplications(trx, id, applications.map((a) => a.id));
-    await recordAudit(trx, { actor, action: 'privilege.create', entity: 'privilege', entityId: String(id), after: await privilegeSnapshot(trx, id) });
+    const id = await insertPrivilege(trx, {
+      name: body.name,
+      description: body.description,
+      licence: body.licence,
+      is_auditable: body.isAuditable,
+    });
+    await setPrivilegeApplications(
+      trx,
+      id,
+      applications.map((a) => a.id),
+    );
+    await recordAudit(trx, {
+      actor,
+      action: 'privilege.create',
+      entity: 'privilege',
+      entityId: String(id),
+      after: await privilegeSnapshot(trx, id),
+    });
     // nobody holds a new privilege yet: what roles grant is unchanged
     return { id, information: ACCESS_MESSAGES.privilegeCreated, grantsChanged: false };
   });
@@ -132,8 +148,17 @@ export async function modifyPrivilege(db: Kysely<DB>, actor: AuditActor | undefi
     // a privilege switched, or given to or taken from an application, only where the actor's roles give it
     const assigned = await actorGrants(trx, actor, { assigned: true });
     const grantedBefore = await privilegeGrants(trx, body.id);
-    await updatePrivilege(trx, body.id, { description: body.description, idstate: body.idstate, licence: body.licence, is_auditable: body.isAuditable });
-    await setPrivilegeApplications(trx, body.id, applications.map((a) => a.id));
+    await updatePrivilege(trx, body.id, {
+      description: body.description,
+      idstate: body.idstate,
+      licence: body.licence,
+      is_auditable: body.isAuditable,
+    });
+    await setPrivilegeApplications(
+      trx,
+      body.id,
+      applications.map((a) => a.id),
+    );
     const after = (await privilegeSnapshot(trx, body.id)) as typeof before;
     refuseUnchanged(before, after);
     assertWithin(actor, assigned, changedGrants(grantedBefore, await privilegeGrants(trx, body.id)));
@@ -157,7 +182,10 @@ export async function modifyPrivilege(db: Kysely<DB>, actor: AuditActor | undefi
  * the application it is given in (else 400 naming both).
  */
 async function resolveRoleApplications(trx: Trx, inputs: readonly RoleApplicationInput[]): Promise<ResolvedRoleApplication[]> {
-  const applications = await resolveApplications(trx, inputs.map((a) => a.name));
+  const applications = await resolveApplications(
+    trx,
+    inputs.map((a) => a.name),
+  );
   const resolved: ResolvedRoleApplication[] = [];
   for (const [i, input] of inputs.entries()) {
     const application = applications[i];
@@ -165,7 +193,8 @@ async function resolveRoleApplications(trx: Trx, inputs: readonly RoleApplicatio
     const byName = new Map(found.map((p) => [p.name.toLowerCase(), p.id]));
     const privilegeIds = input.privilege.map((name) => {
       const id = byName.get(name.toLowerCase());
-      if (id === undefined) throw badRequest(formatMessage(ACCESS_MESSAGES.privilegeNotInApplication, { privilege: name, application: application.name }));
+      if (id === undefined)
+        throw badRequest(formatMessage(ACCESS_MESSAGES.privilegeNotInApplication, { privilege: name, application: application.name }));
       return id;
     });
     resolved.push({ applicationId: application.id, isVisible: input.isVisible, privilegeIds });
@@ -204,12 +233,18 @@ export async function modifyRole(db: Kysely<DB>, actor: AuditActor | undefined, 
     const keepsConsoleHolders = await guardConsoleHolders(trx);
     const current = await findRole(trx, body.id, true);
     if (!current) throw roleNotFound();
-    if (current.name.toLowerCase() !== body.name.toLowerCase() && (await roleNameTaken(trx, body.name, body.id))) throw badRequest(ACCESS_MESSAGES.roleNameInUse);
+    if (current.name.toLowerCase() !== body.name.toLowerCase() && (await roleNameTaken(trx, body.name, body.id)))
+      throw badRequest(ACCESS_MESSAGES.roleNameInUse);
     const applications = await resolveRoleApplications(trx, body.application);
     const before = (await roleSnapshot(trx, body.id)) as NonNullable<Awaited<ReturnType<typeof roleSnapshot>>>;
     const held = await actorGrants(trx, actor);
     const grantedBefore = await roleGrants(trx, body.id);
-    await updateRole(trx, body.id, { name: body.name, description: body.description, alias: body.alias, idstate: body.idstate ?? current.idstate });
+    await updateRole(trx, body.id, {
+      name: body.name,
+      description: body.description,
+      alias: body.alias,
+      idstate: body.idstate ?? current.idstate,
+    });
     await setRoleApplications(trx, body.id, applications);
     const after = (await roleSnapshot(trx, body.id)) as typeof before;
     refuseUnchanged(before, after);

@@ -1,5 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { APP_PARAMETERS, HIDDEN_APPLICATION, amountTimeComb, applicationHostLabel, type ApplicationAdminRecord, type ApplicationOption, type CreateApplicationRequest } from '@suite/shared/contracts';
+import {
+  APP_PARAMETERS,
+  HIDDEN_APPLICATION,
+  amountTimeComb,
+  applicationHostLabel,
+  type ApplicationAdminRecord,
+  type ApplicationOption,
+  type CreateApplicationRequest,
+} from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { applicationParameters, jsonType, type AppSeed } from '../../db/seeds/data';
 import { APPLICATIONS_CHANGED_CHANNEL } from '../hub/session-bus';
@@ -163,24 +171,49 @@ const columnsOf = (body: CreateApplicationRequest) => ({
  * title), no privilege or role: those are given in their own sections.
  */
 export async function insertApplication(trx: Transaction<DB>, body: CreateApplicationRequest): Promise<number> {
-  const { id } = await trx.insertInto('applications').values({ ...columnsOf(body), idstate: 0 }).returning('id').executeTakeFirstOrThrow();
-  const parameters = applicationParameters({ name: body.name, title: body.title, captcha_apply: body.captchaApply ?? false, show_buy_link: false } as AppSeed);
+  const { id } = await trx
+    .insertInto('applications')
+    .values({ ...columnsOf(body), idstate: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const parameters = applicationParameters({
+    name: body.name,
+    title: body.title,
+    captcha_apply: body.captchaApply ?? false,
+    show_buy_link: false,
+  } as AppSeed);
   await trx
     .insertInto('application_parameters')
-    .values(parameters.map((p) => ({ application_id: id, parameter_type: p.parameter_type, name: p.name, value: JSON.stringify(p.value), value_type: jsonType(p.value) })))
+    .values(
+      parameters.map((p) => ({
+        application_id: id,
+        parameter_type: p.parameter_type,
+        name: p.name,
+        value: JSON.stringify(p.value),
+        value_type: jsonType(p.value),
+      })),
+    )
     .execute();
   return id;
 }
 
 /** Saves every field of the form and the state; the captcha switch when sent. */
-export async function updateApplication(trx: Transaction<DB>, id: number, body: CreateApplicationRequest & { idState: number }): Promise<void> {
+export async function updateApplication(
+  trx: Transaction<DB>,
+  id: number,
+  body: CreateApplicationRequest & { idState: number },
+): Promise<void> {
   // a sign-in code is redeemable only for the address it was sent to: a new urlApp voids the codes not yet exchanged
   await sql`
     update auth_codes ac set expires_at = now()
       from applications a
      where a.id = ${id}::int and ac.application_id = a.id and ac.used_at is null and ac.expires_at > now()
        and a.url_app is distinct from ${body.urlApp}`.execute(trx);
-  await trx.updateTable('applications').set({ ...columnsOf(body), idstate: body.idState }).where('id', '=', id).execute();
+  await trx
+    .updateTable('applications')
+    .set({ ...columnsOf(body), idstate: body.idState })
+    .where('id', '=', id)
+    .execute();
   if (body.captchaApply !== undefined) await setCaptchaApply(trx, id, body.captchaApply);
 }
 
@@ -188,8 +221,19 @@ export async function updateApplication(trx: Transaction<DB>, id: number, body: 
 async function setCaptchaApply(trx: Transaction<DB>, id: number, on: boolean): Promise<void> {
   await trx
     .insertInto('application_parameters')
-    .values({ application_id: id, parameter_type: 'login', name: APP_PARAMETERS.captchaApply, value: JSON.stringify(on), value_type: 'boolean' })
-    .onConflict((oc) => oc.columns(['application_id', 'name']).doUpdateSet({ value: JSON.stringify(on), modified_on: sql`now()` }).where(sql<boolean>`application_parameters.value <> ${JSON.stringify(on)}::jsonb`))
+    .values({
+      application_id: id,
+      parameter_type: 'login',
+      name: APP_PARAMETERS.captchaApply,
+      value: JSON.stringify(on),
+      value_type: 'boolean',
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['application_id', 'name'])
+        .doUpdateSet({ value: JSON.stringify(on), modified_on: sql`now()` })
+        .where(sql<boolean>`application_parameters.value <> ${JSON.stringify(on)}::jsonb`),
+    )
     .execute();
 }
 

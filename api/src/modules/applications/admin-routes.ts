@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { INFORMATION_CODES, ModifyApplicationRequestSchema, applicationsAdminApi, type ApplicationWriteResult, type Envelope } from '@suite/shared/contracts';
+import {
+  INFORMATION_CODES,
+  ModifyApplicationRequestSchema,
+  applicationsAdminApi,
+  type ApplicationWriteResult,
+  type Envelope,
+} from '@suite/shared/contracts';
 import { parseInput } from '../../http/errors';
 import { isRegisteredAddress } from '../../http/public-origin';
 import { route } from '../../http/route';
@@ -29,7 +35,9 @@ export default async function applicationAdminRoutes(app: FastifyInstance): Prom
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  route(app, applicationsAdminApi.create, async ({ body }, request) => answer(await createApplication(db, actorOf(request), body, registered)));
+  route(app, applicationsAdminApi.create, async ({ body }, request) =>
+    answer(await createApplication(db, actorOf(request), body, registered)),
+  );
 
   route(app, applicationsAdminApi.modify, async ({ body }, request) => {
     // the list's toggle re-sends the stored application, which the form may no longer accept

@@ -42,7 +42,8 @@ async function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>):
     return await db.transaction().execute(work);
   } catch (error) {
     const e = error as { code?: string; constraint?: string; message?: string };
-    if (e?.code === '23505' && `${e?.constraint ?? ''}${e?.message ?? ''}`.includes('applications_name_key')) throw badRequest(APPLICATION_MESSAGES.nameInUse);
+    if (e?.code === '23505' && `${e?.constraint ?? ''}${e?.message ?? ''}`.includes('applications_name_key'))
+      throw badRequest(APPLICATION_MESSAGES.nameInUse);
     throw error;
   }
 }
@@ -64,7 +65,8 @@ const comparable = ({ modifiedOn: _modifiedOn, ...rest }: ApplicationAdminRecord
 function assertConsoleStaysOn(current: string, next: { name?: string; idState?: number; isVisible?: boolean }): void {
   if (current.toLowerCase() !== CONSOLE_APP) return;
   const renamed = next.name !== undefined && next.name.toLowerCase() !== current.toLowerCase();
-  if (renamed || next.isVisible === false || (next.idState !== undefined && !isActiveState(next.idState))) throw badRequest(APPLICATION_MESSAGES.consoleStaysOn);
+  if (renamed || next.isVisible === false || (next.idState !== undefined && !isActiveState(next.idState)))
+    throw badRequest(APPLICATION_MESSAGES.consoleStaysOn);
 }
 
 /** Whether the configuration allows an address (http/public-origin.ts isRegisteredAddress). */
@@ -81,13 +83,24 @@ function assertRegisteredAddresses(registered: AddressCheck, body: { urlApp: str
  * Creates an active application (and its parameters), audits it and announces it in the
  * transaction: every instance drops its cached applications when it commits.
  */
-export async function createApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: CreateApplicationRequest, registered: AddressCheck): Promise<ApplicationChange> {
+export async function createApplication(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: CreateApplicationRequest,
+  registered: AddressCheck,
+): Promise<ApplicationChange> {
   assertRegisteredAddresses(registered, body);
   return inTransaction(db, async (trx) => {
     if (await applicationNameTaken(trx, body.name)) throw badRequest(APPLICATION_MESSAGES.nameInUse);
     const id = await insertApplication(trx, body);
     await announceApplicationsChange(trx);
-    await recordAudit(trx, { actor, action: 'application.create', entity: 'application', entityId: String(id), after: await snapshot(trx, id) });
+    await recordAudit(trx, {
+      actor,
+      action: 'application.create',
+      entity: 'application',
+      entityId: String(id),
+      after: await snapshot(trx, id),
+    });
     return { id, information: APPLICATION_MESSAGES.created };
   });
 }
@@ -97,12 +110,20 @@ export async function createApplication(db: Kysely<DB>, actor: AuditActor | unde
  * flipped). Unchanged: 400 'No hay cambios para guardar'. RESETOTP keeps its name and stays
  * hidden. Audited with before and after, announced in the transaction.
  */
-export async function modifyApplication(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyApplicationRequest, registered: AddressCheck): Promise<ApplicationChange> {
+export async function modifyApplication(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: ModifyApplicationRequest,
+  registered: AddressCheck,
+): Promise<ApplicationChange> {
   assertRegisteredAddresses(registered, body);
   return inTransaction(db, async (trx) => {
     const current = await findApplicationById(trx, body.id);
     if (!current) throw applicationNotFound();
-    if (current.name.toLowerCase() === HIDDEN_APPLICATION.toLowerCase() && (body.isVisible || body.name.toLowerCase() !== current.name.toLowerCase())) {
+    if (
+      current.name.toLowerCase() === HIDDEN_APPLICATION.toLowerCase() &&
+      (body.isVisible || body.name.toLowerCase() !== current.name.toLowerCase())
+    ) {
       throw badRequest(APPLICATION_MESSAGES.hiddenStaysHidden);
     }
     assertConsoleStaysOn(current.name, { name: body.name, idState: body.idState, isVisible: body.isVisible });
@@ -134,7 +155,12 @@ export async function isStateToggle(db: Kysely<DB>, body: unknown): Promise<bool
 }
 
 /** Switches an application on or off (the list's toggle); audited and announced in the transaction. */
-export async function setApplicationStateOnly(db: Kysely<DB>, actor: AuditActor | undefined, id: number, idState: number): Promise<ApplicationChange> {
+export async function setApplicationStateOnly(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  id: number,
+  idState: number,
+): Promise<ApplicationChange> {
   return inTransaction(db, async (trx) => {
     const current = await findApplicationById(trx, id);
     if (!current) throw applicationNotFound();

@@ -7,12 +7,20 @@ type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The application's profile columns (locked in a transaction, for a save). */
 export async function findProfileRow(db: Executor, id: number, lock = false) {
-  const query = db.selectFrom('applications').select(['id', ...PROFILE_COLUMNS]).where('id', '=', id);
+  const query = db
+    .selectFrom('applications')
+    .select(['id', ...PROFILE_COLUMNS])
+    .where('id', '=', id);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function listTenants(db: Executor, applicationId: number) {
-  return db.selectFrom('application_tenants').select(['code', 'title', 'default_language', 'profile']).where('application_id', '=', applicationId).orderBy('code').execute();
+  return db
+    .selectFrom('application_tenants')
+    .select(['code', 'title', 'default_language', 'profile'])
+    .where('application_id', '=', applicationId)
+    .orderBy('code')
+    .execute();
 }
 
 /**
@@ -36,7 +44,12 @@ export async function updateAppearance(trx: Transaction<DB>, id: number, appeara
     .execute();
 }
 
-export async function updateTenantAppearance(trx: Transaction<DB>, applicationId: number, code: string, tenant: { title: string; defaultLanguage: string; override: TenantOverride }): Promise<void> {
+export async function updateTenantAppearance(
+  trx: Transaction<DB>,
+  applicationId: number,
+  code: string,
+  tenant: { title: string; defaultLanguage: string; override: TenantOverride },
+): Promise<void> {
   await trx
     .updateTable('application_tenants')
     .set({ title: tenant.title, default_language: tenant.defaultLanguage, profile: JSON.stringify(tenant.override) })

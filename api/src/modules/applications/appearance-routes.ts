@@ -24,11 +24,16 @@ export default async function appearanceRoutes(app: FastifyInstance): Promise<vo
     return { statusCode: 200, result: { information, informationCode: INFORMATION_CODES.success } };
   };
 
-  route(app, applicationsAdminApi.appearance, async ({ headers: { idApplication } }) => ({ statusCode: 200, result: await readAppearance(db, idApplication) }));
+  route(app, applicationsAdminApi.appearance, async ({ headers: { idApplication } }) => ({
+    statusCode: 200,
+    result: await readAppearance(db, idApplication),
+  }));
 
   route(app, applicationsAdminApi.appearanceModify, async ({ body }, request) => saved(await modifyAppearance(db, actorOf(request), body)));
 
-  route(app, applicationsAdminApi.tenantAppearanceModify, async ({ body }, request) => saved(await modifyTenantAppearance(db, actorOf(request), body)));
+  route(app, applicationsAdminApi.tenantAppearanceModify, async ({ body }, request) =>
+    saved(await modifyTenantAppearance(db, actorOf(request), body)),
+  );
 
   route(
     app,

@@ -54,7 +54,12 @@ export async function readAppearance(db: Kysely<DB>, id: number): Promise<Applic
     name: row.name,
     title: row.title,
     appearance: appearanceOf(profile),
-    tenants: tenants.map((t) => ({ code: t.code, title: t.title, defaultLanguage: t.default_language, override: (t.profile ?? {}) as PortalProfileOverride })),
+    tenants: tenants.map((t) => ({
+      code: t.code,
+      title: t.title,
+      defaultLanguage: t.default_language,
+      override: (t.profile ?? {}) as PortalProfileOverride,
+    })),
   };
 }
 
@@ -69,22 +74,39 @@ export async function modifyAppearance(db: Kysely<DB>, actor: AuditActor | undef
     const { appearance } = body;
     const before = appearanceOf(profile);
     // one of its tenants, or none; a default kept as it is stays (myselfcert is a tenant of the suite, not of each myself-style application)
-    const knownTenant = appearance.defaultTenant === '' || appearance.defaultTenant === before.defaultTenant || tenants.some((t) => t.code === appearance.defaultTenant);
+    const knownTenant =
+      appearance.defaultTenant === '' ||
+      appearance.defaultTenant === before.defaultTenant ||
+      tenants.some((t) => t.code === appearance.defaultTenant);
     if (!knownTenant) throw badRequest(APPEARANCE_MESSAGES.tenantUnknown);
     if (canonicalJson(before) === canonicalJson(appearance)) throw badRequest(ACCESS_MESSAGES.noChanges);
     const next = { ...profile, ...appearance };
-    checkContrast(next, tenants.map((t) => t.profile));
+    checkContrast(
+      next,
+      tenants.map((t) => t.profile),
+    );
     await updateAppearance(trx, body.id, appearance);
     await touchApplication(trx, body.id);
     const after = appearanceOf(storedProfile((await findProfileRow(trx, body.id))!));
     await announceApplicationsChange(trx);
-    await recordAudit(trx, { actor, action: 'application.appearance', entity: 'application', entityId: String(body.id), before: { name: row.name, appearance: before }, after: { name: row.name, appearance: after } });
+    await recordAudit(trx, {
+      actor,
+      action: 'application.appearance',
+      entity: 'application',
+      entityId: String(body.id),
+      before: { name: row.name, appearance: before },
+      after: { name: row.name, appearance: after },
+    });
     return APPEARANCE_MESSAGES.updated;
   });
 }
 
 /** Saves one tenant's title, language and override (contrast checked on the merged look). */
-export async function modifyTenantAppearance(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyTenantAppearanceRequest): Promise<string> {
+export async function modifyTenantAppearance(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: ModifyTenantAppearanceRequest,
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const { row, profile, tenants } = await load(trx, body.id, true);
     const tenant = tenants.find((t) => t.code === body.code);
@@ -96,13 +118,24 @@ export async function modifyTenantAppearance(db: Kysely<DB>, actor: AuditActor |
     await updateTenantAppearance(trx, body.id, body.code, after);
     await touchApplication(trx, body.id);
     await announceApplicationsChange(trx);
-    await recordAudit(trx, { actor, action: 'application.tenantAppearance', entity: 'application', entityId: String(body.id), before: { name: row.name, tenant: body.code, ...before }, after: { name: row.name, tenant: body.code, ...after } });
+    await recordAudit(trx, {
+      actor,
+      action: 'application.tenantAppearance',
+      entity: 'application',
+      entityId: String(body.id),
+      before: { name: row.name, tenant: body.code, ...before },
+      after: { name: row.name, tenant: body.code, ...after },
+    });
     return APPEARANCE_MESSAGES.tenantUpdated;
   });
 }
 
 /** Stores an image for an application's appearance (PNG, JPG, WebP or ICO, told by content; ≤ 2 MB). */
-export async function uploadAppearanceImage(db: Kysely<DB>, actor: AuditActor | undefined, body: UploadImageRequest): Promise<UploadImageResult> {
+export async function uploadAppearanceImage(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: UploadImageRequest,
+): Promise<UploadImageResult> {
   return db.transaction().execute(async (trx) => {
     await load(trx, body.id);
     return storeUploadedImage(trx, actor, {

@@ -94,7 +94,11 @@ async function signIn(app: FastifyInstance, user: string, appname: string): Prom
 }
 
 function refresh(app: FastifyInstance, tokens: Tokens, user: string, appname: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/Login/RefreshToken', payload: { RefreshToken: tokens.refreshToken, UserName: user, Appname: appname } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login/RefreshToken',
+    payload: { RefreshToken: tokens.refreshToken, UserName: user, Appname: appname },
+  });
 }
 
 /** An access token's lifetime in seconds. */
@@ -106,7 +110,9 @@ const accessLifetime = (token: string) => {
 /** A stored refresh token's lifetime in seconds (expiry minus issue, both the database's clock). */
 async function refreshLifetime(db: Kysely<DB>, refreshToken: string): Promise<number> {
   const { rows } = await sql<{ s: number }>`
-    select extract(epoch from expires_at - created_at)::float8 as s from refresh_tokens where token_hash = ${hashRefreshToken(refreshToken)}`.execute(db);
+    select extract(epoch from expires_at - created_at)::float8 as s from refresh_tokens where token_hash = ${hashRefreshToken(refreshToken)}`.execute(
+    db,
+  );
   return Number(rows[0]?.s);
 }
 
@@ -118,12 +124,17 @@ async function ageRefreshToken(db: Kysely<DB>, refreshToken: string, seconds: nu
 }
 
 /** The newest password link mailed to `to`, its payload and its stored token's lifetime in seconds. */
-async function lastLink(app: FastifyInstance, to: string): Promise<{ payload: PasswordLinkPayload; text: string; lifetime: number; tokenId: string }> {
+async function lastLink(
+  app: FastifyInstance,
+  to: string,
+): Promise<{ payload: PasswordLinkPayload; text: string; lifetime: number; tokenId: string }> {
   const mails = json(await app.inject({ method: 'GET', url: '/dev/mail.json' })) as { to: string; text: string; links: string[] }[];
   const mail = mails.find((m) => m.to === to);
   const link = mail?.links.find((l) => l.includes('/changepassword?'));
   if (!mail || !link) throw new Error(`no password link mailed to ${to}`);
-  const payload = JSON.parse(decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app.ctx.payloadKey) as string) as PasswordLinkPayload;
+  const payload = JSON.parse(
+    decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app.ctx.payloadKey) as string,
+  ) as PasswordLinkPayload;
   const { rows } = await sql<{ id: string; s: number }>`
     select t.id::text as id, extract(epoch from t.expires_at - t.created_at)::float8 as s
       from password_tokens t join users u on u.id = t.user_id
@@ -143,7 +154,13 @@ function assignPassword(app: FastifyInstance, appname: string, payload: Password
   return app.inject({
     method: 'POST',
     url: '/api/login/AssignPassword',
-    payload: { user: payload.user, token: payload.token, appname, password: encryptPayload(password, app.ctx.payloadKey), isUserActivation: payload.isUserActivation },
+    payload: {
+      user: payload.user,
+      token: payload.token,
+      appname,
+      password: encryptPayload(password, app.ctx.payloadKey),
+      isUserActivation: payload.isUserActivation,
+    },
   });
 }
 
@@ -177,7 +194,10 @@ describeEachBackend('every application setting is live on the next request', (se
   let admin: string;
   let n = 0;
   const clients: HubConnection[] = [];
-  const consoleApi = consoleOf(() => server().app, () => admin);
+  const consoleApi = consoleOf(
+    () => server().app,
+    () => admin,
+  );
 
   beforeAll(async () => {
     admin = await tokenFor(server().app, 'admin', ADMIN_PASSWORD);
@@ -246,7 +266,13 @@ describeEachBackend('every application setting is live on the next request', (se
     };
     // same origin as created ('/users'): no code
     expect(json(await login(app, user, PASSWORD, appName)).result.urlApp).toBe('/users');
-    await consoleApi.modify(appName, { urlApp: 'https://vivo.suite.example/', amountTime: 25, timeUnit: 2, refreshTokenExpirationAmountTime: 7, refreshTokenExpirationTimeUnit: 1 });
+    await consoleApi.modify(appName, {
+      urlApp: 'https://vivo.suite.example/',
+      amountTime: 25,
+      timeUnit: 2,
+      refreshTokenExpirationAmountTime: 7,
+      refreshTokenExpirationTimeUnit: 1,
+    });
     const exchanged = await exchange(await codeOf());
     expect(exchanged.statusCode).toBe(200);
     const tokens = json(exchanged).result as Tokens;
@@ -318,18 +344,26 @@ describeEachBackend('every application setting is live on the next request', (se
     const { appName, user } = await fixture();
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const hubUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/connections/session`;
-    const validate = (tokens: Tokens) => app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
+    const validate = (tokens: Tokens) =>
+      app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
 
     /** Signs in and binds the official SignalR client to the session. */
     async function connected() {
       const tokens = await signIn(app, user, appName);
-      const client = new HubConnectionBuilder().withUrl(hubUrl, { transport: HttpTransportType.WebSockets }).configureLogging(LogLevel.None).build();
+      const client = new HubConnectionBuilder()
+        .withUrl(hubUrl, { transport: HttpTransportType.WebSockets })
+        .configureLogging(LogLevel.None)
+        .build();
       clients.push(client);
       const received = nextMessage();
       client.on('ReceiveSessionStatus', (message: string) => received.resolve(message));
       await client.start();
       const connectionId = await client.invoke<string>('GetConnectionId');
-      const bound = await app.inject({ method: 'POST', url: '/api/user/validatesession', headers: { authorization: `Bearer ${tokens.token}`, connectionid: connectionId } });
+      const bound = await app.inject({
+        method: 'POST',
+        url: '/api/user/validatesession',
+        headers: { authorization: `Bearer ${tokens.token}`, connectionid: connectionId },
+      });
       expect(bound.statusCode).toBe(200);
       return { tokens, received };
     }
@@ -347,7 +381,11 @@ describeEachBackend('every application setting is live on the next request', (se
     expect((await validate(first.tokens)).statusCode).toBe(401);
     const refused = await refresh(app, first.tokens, user, appName);
     expect([refused.statusCode, json(refused).result.informationCode]).toEqual([401, 'R101']);
-    const revalidated = await app.inject({ method: 'POST', url: '/api/user/validatesession', headers: { authorization: `Bearer ${first.tokens.token}`, connectionid: 'any' } });
+    const revalidated = await app.inject({
+      method: 'POST',
+      url: '/api/user/validatesession',
+      headers: { authorization: `Bearer ${first.tokens.token}`, connectionid: 'any' },
+    });
     expect(revalidated.statusCode).toBe(401);
     // the sessions begun while the policy was off went with the first sign-in under it
     expect([(await validate(a)).statusCode, (await validate(b)).statusCode, (await validate(second)).statusCode]).toEqual([401, 401, 200]);
@@ -360,7 +398,9 @@ describeEachBackend('every application setting is live on the next request', (se
     // on again, two sessions per user: the next sign-in keeps the user's two newest
     await consoleApi.modify(appName, { isConcurrentSession: true, maxConcurrentTokens: 255, maxConcurrentTokensByUser: 2 });
     const fourth = await signIn(app, user, appName);
-    expect([(await validate(second)).statusCode, (await validate(third)).statusCode, (await validate(fourth)).statusCode]).toEqual([401, 200, 200]);
+    expect([(await validate(second)).statusCode, (await validate(third)).statusCode, (await validate(fourth)).statusCode]).toEqual([
+      401, 200, 200,
+    ]);
   }, 20_000);
 
   it('activation and assign-password link lifetimes: a link issued after the change expires at the new lifetime', async () => {
@@ -387,7 +427,8 @@ describeEachBackend('every application setting is live on the next request', (se
     // activation links: 24 hours as created, then 7 minutes
     const pending = `live.pending${n}`;
     await createUser(db, { userName: pending, email: `${pending}@example.com`, idstate: USER_STATE.pendingActivation });
-    const sendActivation = () => app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: pending, appname: appName } });
+    const sendActivation = () =>
+      app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: pending, appname: appName } });
     expect((await sendActivation()).statusCode).toBe(200);
     expect((await lastLink(app, `${pending}@example.com`)).lifetime).toBe(24 * HOUR);
     await consoleApi.modify(appName, { userActivateTokenTime: 7, userActivateTokenTimeUnit: 1 });
@@ -452,7 +493,11 @@ describeEachBackend('every application setting is live on the next request', (se
     const { app, db } = server();
     const { appName, user, userId } = await fixture();
     // the password was set 11 days ago (a minute less)
-    await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 11 * DAY * 1000 + 60_000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 11 * DAY * 1000 + 60_000) })
+      .where('id', '=', userId)
+      .execute();
     const outcome = async () => {
       const response = await login(app, user, PASSWORD, appName);
       return [response.statusCode, json(response).result.informationCode];
@@ -461,17 +506,29 @@ describeEachBackend('every application setting is live on the next request', (se
     await consoleApi.modify(appName, { passwordExpiration: 10, passwordTypeExpiration: 3 });
     const expired = await login(app, user, PASSWORD, appName);
     expect(expired.statusCode).toBe(403);
-    expect(json(expired).result).toMatchObject({ information: MESSAGES.passwordExpired, informationCode: 'R18', urlApp: `https://${appName.toLowerCase()}.suite.example/changepassword` });
+    expect(json(expired).result).toMatchObject({
+      information: MESSAGES.passwordExpired,
+      informationCode: 'R18',
+      urlApp: `https://${appName.toLowerCase()}.suite.example/changepassword`,
+    });
     // 11 days: not yet (a minute short), then past it
     await consoleApi.modify(appName, { passwordExpiration: 11 });
     expect(await outcome()).toEqual([200, 'A10']);
-    await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 11 * DAY * 1000 - 60_000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 11 * DAY * 1000 - 60_000) })
+      .where('id', '=', userId)
+      .execute();
     expect(await outcome()).toEqual([403, 'R18']);
     // 11 months: within
     await consoleApi.modify(appName, { passwordTypeExpiration: 4 });
     expect(await outcome()).toEqual([200, 'A10']);
     // older than a month
-    await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 40 * DAY * 1000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 40 * DAY * 1000) })
+      .where('id', '=', userId)
+      .execute();
     await consoleApi.modify(appName, { passwordExpiration: 1 });
     expect(await outcome()).toEqual([403, 'R18']);
     await consoleApi.modify(appName, { passwordExpiration: -1 });
@@ -517,15 +574,25 @@ describeEachBackend('every application setting is live on the next request', (se
     const { app, db } = server();
     const { appName, user, userId } = await fixture();
     // the user holds a role in this application and two others (the picker lists more than one)
-    const role = await db.insertInto('roles').values({ name: `live-role-${n}` }).returning('id').executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('roles')
+      .values({ name: `live-role-${n}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const apps = await db
       .selectFrom('applications')
       .select(['id', 'name'])
       .where(sql<string>`lower(name)`, 'in', [appName.toLowerCase(), 'ibuhoo', 'biometria'])
       .execute();
     expect(apps).toHaveLength(3);
-    await db.insertInto('role_applications').values(apps.map((a) => ({ role_id: role.id, application_id: a.id }))).execute();
-    await db.insertInto('user_roles').values(apps.map((a) => ({ user_id: userId, role_id: role.id, application_id: a.id }))).execute();
+    await db
+      .insertInto('role_applications')
+      .values(apps.map((a) => ({ role_id: role.id, application_id: a.id })))
+      .execute();
+    await db
+      .insertInto('user_roles')
+      .values(apps.map((a) => ({ user_id: userId, role_id: role.id, application_id: a.id })))
+      .execute();
     const picker = async (password: string) => {
       expect((await requestReset(app, appName, user)).statusCode).toBe(200);
       const response = await assignPassword(app, appName, (await lastLink(app, `${user}@example.com`)).payload, password);
@@ -534,7 +601,8 @@ describeEachBackend('every application setting is live on the next request', (se
     };
 
     /** The APPS claim of the next access token (the applications the user may go to). */
-    const appsClaim = async (password: string) => (decodeJwt(await tokenFor(app, user, password, 'ibuhoo')).APPS as string[]).slice().sort();
+    const appsClaim = async (password: string) =>
+      (decodeJwt(await tokenFor(app, user, password, 'ibuhoo')).APPS as string[]).slice().sort();
 
     expect((await consoleApi.selectors()).map((names) => names.includes(appName))).toEqual([true, true]);
     expect(await picker('Pick.Pass-One1')).toEqual([appName, 'biometria', 'ibuhoo'].sort());
@@ -571,19 +639,25 @@ async function soon<T>(read: () => Promise<T>, wanted: T): Promise<T> {
       b = await createServer(a.config, { logger: false, onGeneratedAdminPassword: () => undefined });
       const onB = b.app;
       const admin = await tokenFor(a.app, 'admin', ADMIN_PASSWORD);
-      const onA = consoleOf(() => a.app, () => admin);
+      const onA = consoleOf(
+        () => a.app,
+        () => admin,
+      );
       const appName = 'VivoDosInstancias';
       // B reads (and caches) the applications before this one exists: its address is the fallback page
       const titleOfAddressOnB = async () =>
-        json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { host: `${appName.toLowerCase()}.localhost:8080` } })).result.title as string;
+        json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { host: `${appName.toLowerCase()}.localhost:8080` } }))
+          .result.title as string;
       expect(await titleOfAddressOnB()).toBe(FALLBACK_TITLE);
       await onA.create(appName);
       // created on A, reachable at its own address on B at once
       expect(await soon(titleOfAddressOnB, applicationForm(appName).title)).toBe(applicationForm(appName).title);
       const user = 'live.two.instances';
       await createUser(a.db, { userName: user, password: PASSWORD });
-      const validate = (on: FastifyInstance, tokens: Tokens) => on.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
-      const titleOnB = async () => json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appname: appName } })).result.title as string;
+      const validate = (on: FastifyInstance, tokens: Tokens) =>
+        on.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: tokens.token } });
+      const titleOnB = async () =>
+        json(await onB.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appname: appName } })).result.title as string;
 
       // B has signed in there and read (and cached) the application under the settings as created;
       // A holds a session of its own, cached live

@@ -10,7 +10,9 @@ describeEachBackend('application data endpoints', (server) => {
     const reply = await get('/api/application/getVersionApp', { appName: 'BeMyself', tenant: 'bmsbra', tenantLanguage: 'PT' });
     expect(reply.statusCode).toBe(200);
     expect(json(reply)).toEqual({ statusCode: 200, result: { version: '2.4.1' } });
-    expect(json(await get('/api/application/getversionapp', { appname: 'ibuhoo', tenant: '', tenantlanguage: '' })).result).toEqual({ version: '1.0.0' });
+    expect(json(await get('/api/application/getversionapp', { appname: 'ibuhoo', tenant: '', tenantlanguage: '' })).result).toEqual({
+      version: '1.0.0',
+    });
     // a tenant the application does not know is not an error: the page may send its default
     expect((await get('/api/application/getVersionApp', { appName: 'letmicert', tenant: 'myselfcert' })).statusCode).toBe(200);
   });
@@ -29,7 +31,8 @@ describeEachBackend('application data endpoints', (server) => {
     expect(parameters.map((p) => p.name)).not.toContain('resendEmailSeconds'); // a 'general' one
     expect(parameterValue<boolean>(parameters, 'captchaApply')).toBe(false);
 
-    const all = json(await get('/api/application/GetParametersApp', { appName: 'product', parameterType: 'ALL' })).result.parameters as AppParameter[];
+    const all = json(await get('/api/application/GetParametersApp', { appName: 'product', parameterType: 'ALL' })).result
+      .parameters as AppParameter[];
     expect(parameterValue(all, 'buyUrl')).toBe('https://product.suite.example/comprar');
     expect(parameterValue(all, 'resendEmailSeconds')).toBe(60);
     expect(parameterValue(all, 'sessionValidationDelayMs')).toBe(100);
@@ -98,12 +101,14 @@ describeEachBackend('application data endpoints', (server) => {
     expect(body.result.information).toMatch(/^Solicitud inválida \(headers/);
   });
 
-  it.each(['/api/application/getVersionApp', '/api/application/GetParametersApp', '/api/application/getMaintenanceWindow', '/api/application/isFreeTrial'])(
-    '%s for an unknown application: 404',
-    async (url) => {
-      const reply = await get(url, { appName: 'nope', parameterType: 'login' });
-      expect(reply.statusCode).toBe(404);
-      expect(json(reply).result).toEqual({ information: MESSAGES.applicationUnknown, informationCode: 'R404' });
-    },
-  );
+  it.each([
+    '/api/application/getVersionApp',
+    '/api/application/GetParametersApp',
+    '/api/application/getMaintenanceWindow',
+    '/api/application/isFreeTrial',
+  ])('%s for an unknown application: 404', async (url) => {
+    const reply = await get(url, { appName: 'nope', parameterType: 'login' });
+    expect(reply.statusCode).toBe(404);
+    expect(json(reply).result).toEqual({ information: MESSAGES.applicationUnknown, informationCode: 'R404' });
+  });
 });

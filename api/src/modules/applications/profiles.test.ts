@@ -5,38 +5,140 @@ import { describeEachBackend, json } from '../../../test/harness';
 import { BRANDS } from '../../db/seeds/profiles';
 import { BRAND_PUBLIC_DIR } from '../static/brand/location';
 
-type Expected = Pick<PortalProfile, 'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultLanguage' | 'favicon'>;
+type Expected = Pick<
+  PortalProfile,
+  'app' | 'tenant' | 'title' | 'signInVariant' | 'emailSentRoute' | 'showBuyLink' | 'showFreeTrial' | 'defaultLanguage' | 'favicon'
+>;
 
 const favicon = (brand: string) => `/brand/${brand}/favicon.svg`;
-const classic = { signInVariant: 'classic', emailSentRoute: '/alert', showBuyLink: false, showFreeTrial: false, defaultLanguage: 'es' } as const;
+const classic = {
+  signInVariant: 'classic',
+  emailSentRoute: '/alert',
+  showBuyLink: false,
+  showFreeTrial: false,
+  defaultLanguage: 'es',
+} as const;
 const myself = { signInVariant: 'myself', emailSentRoute: '/check-email', showBuyLink: false, showFreeTrial: false } as const;
 
 /** [appName header, tenant header, expected] for every application and tenant variant of the portal spec (§1, §2, §9). */
 const CASES: [string, string | undefined, Expected][] = [
-  ['ibuhoo', undefined, { ...classic, app: 'ibuhoo', tenant: '', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo') }],
-  ['ibuhoo', 'suite', { ...classic, app: 'ibuhoo', tenant: 'suite', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo/suite') }],
-  ['ibuhoo', 'oidc', { ...classic, app: 'ibuhoo', tenant: 'oidc', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo/oidc') }],
-  ['license', undefined, { ...classic, app: 'license', tenant: '', title: 'License', signInVariant: 'translated', favicon: favicon('license') }],
-  ['license', 'letmicert', { ...classic, app: 'license', tenant: 'letmicert', title: 'Licenciamiento - Letmi', signInVariant: 'translated', favicon: favicon('license/letmicert') }],
-  ['license', 'myselfcert', { ...classic, app: 'license', tenant: 'myselfcert', title: 'MySelf', signInVariant: 'translated', favicon: favicon('license/myselfcert') }],
-  ['product', undefined, { ...classic, app: 'product', tenant: '', title: 'Product', showBuyLink: true, showFreeTrial: true, favicon: favicon('product') }],
-  ['colnomina', undefined, { ...classic, app: 'colnomina', tenant: '', title: 'Product Nómina', showBuyLink: true, showFreeTrial: true, favicon: favicon('colnomina') }],
+  [
+    'ibuhoo',
+    undefined,
+    { ...classic, app: 'ibuhoo', tenant: '', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo') },
+  ],
+  [
+    'ibuhoo',
+    'suite',
+    { ...classic, app: 'ibuhoo', tenant: 'suite', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo/suite') },
+  ],
+  [
+    'ibuhoo',
+    'oidc',
+    { ...classic, app: 'ibuhoo', tenant: 'oidc', title: 'Suite GSE', signInVariant: 'twoColumn', favicon: favicon('ibuhoo/oidc') },
+  ],
+  [
+    'license',
+    undefined,
+    { ...classic, app: 'license', tenant: '', title: 'License', signInVariant: 'translated', favicon: favicon('license') },
+  ],
+  [
+    'license',
+    'letmicert',
+    {
+      ...classic,
+      app: 'license',
+      tenant: 'letmicert',
+      title: 'Licenciamiento - Letmi',
+      signInVariant: 'translated',
+      favicon: favicon('license/letmicert'),
+    },
+  ],
+  [
+    'license',
+    'myselfcert',
+    {
+      ...classic,
+      app: 'license',
+      tenant: 'myselfcert',
+      title: 'MySelf',
+      signInVariant: 'translated',
+      favicon: favicon('license/myselfcert'),
+    },
+  ],
+  [
+    'product',
+    undefined,
+    { ...classic, app: 'product', tenant: '', title: 'Product', showBuyLink: true, showFreeTrial: true, favicon: favicon('product') },
+  ],
+  [
+    'colnomina',
+    undefined,
+    {
+      ...classic,
+      app: 'colnomina',
+      tenant: '',
+      title: 'Product Nómina',
+      showBuyLink: true,
+      showFreeTrial: true,
+      favicon: favicon('colnomina'),
+    },
+  ],
   ['biometria', undefined, { ...classic, app: 'biometria', tenant: '', title: 'Biometria', favicon: favicon('biometria') }],
   ['confronta', undefined, { ...classic, app: 'confronta', tenant: '', title: 'Confronta', favicon: favicon('confronta') }],
-  ['firmaya', undefined, { ...classic, app: 'firmaya', tenant: '', title: 'Firmaya', signInVariant: 'certificate', favicon: favicon('firmaya') }],
+  [
+    'firmaya',
+    undefined,
+    { ...classic, app: 'firmaya', tenant: '', title: 'Firmaya', signInVariant: 'certificate', favicon: favicon('firmaya') },
+  ],
   // the three myself-style applications default to the tenant myselfcert (portal spec §9)
-  ['myselfcert', undefined, { ...myself, app: 'myselfcert', tenant: 'myselfcert', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('myselfcert') }],
-  ['letmicert', undefined, { ...myself, app: 'letmicert', tenant: 'myselfcert', title: 'Letmicert', defaultLanguage: 'es', favicon: favicon('letmicert') }],
-  ['bemyself', undefined, { ...myself, app: 'bemyself', tenant: 'myselfcert', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself') }],
-  ['bemyself', '472', { ...myself, app: 'bemyself', tenant: '472', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/472') }],
-  ['bemyself', 'bmscol', { ...myself, app: 'bemyself', tenant: 'bmscol', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/bmscol') }],
-  ['bemyself', 'bmsecu', { ...myself, app: 'bemyself', tenant: 'bmsecu', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/bmsecu') }],
-  ['bemyself', 'bmsbra', { ...myself, app: 'bemyself', tenant: 'bmsbra', title: 'MySelf', defaultLanguage: 'pt', favicon: favicon('bemyself/bmsbra') }],
+  [
+    'myselfcert',
+    undefined,
+    { ...myself, app: 'myselfcert', tenant: 'myselfcert', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('myselfcert') },
+  ],
+  [
+    'letmicert',
+    undefined,
+    { ...myself, app: 'letmicert', tenant: 'myselfcert', title: 'Letmicert', defaultLanguage: 'es', favicon: favicon('letmicert') },
+  ],
+  [
+    'bemyself',
+    undefined,
+    { ...myself, app: 'bemyself', tenant: 'myselfcert', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself') },
+  ],
+  [
+    'bemyself',
+    '472',
+    { ...myself, app: 'bemyself', tenant: '472', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/472') },
+  ],
+  [
+    'bemyself',
+    'bmscol',
+    { ...myself, app: 'bemyself', tenant: 'bmscol', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/bmscol') },
+  ],
+  [
+    'bemyself',
+    'bmsecu',
+    { ...myself, app: 'bemyself', tenant: 'bmsecu', title: 'MySelf', defaultLanguage: 'es', favicon: favicon('bemyself/bmsecu') },
+  ],
+  [
+    'bemyself',
+    'bmsbra',
+    { ...myself, app: 'bemyself', tenant: 'bmsbra', title: 'MySelf', defaultLanguage: 'pt', favicon: favicon('bemyself/bmsbra') },
+  ],
 ];
 
 /** Every image path a profile names (both templates). */
 function imagePaths(profile: PortalProfile): string[] {
-  const paths = [profile.favicon, profile.background, profile.dark.background, profile.colors.alert.image, ...Object.values(profile.logos), ...Object.values(profile.dark.logos ?? {})];
+  const paths = [
+    profile.favicon,
+    profile.background,
+    profile.dark.background,
+    profile.colors.alert.image,
+    ...Object.values(profile.logos),
+    ...Object.values(profile.dark.logos ?? {}),
+  ];
   return [...new Set(paths.filter((p): p is string => Boolean(p)))];
 }
 
@@ -55,7 +157,11 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
   });
 
   it('matches application and tenant names case-insensitively, and ignores a tenant the application does not have', async () => {
-    expect(await profile({ appName: 'BeMyself', tenant: 'BMSBRA' })).toMatchObject({ app: 'bemyself', tenant: 'bmsbra', defaultLanguage: 'pt' });
+    expect(await profile({ appName: 'BeMyself', tenant: 'BMSBRA' })).toMatchObject({
+      app: 'bemyself',
+      tenant: 'bmsbra',
+      defaultLanguage: 'pt',
+    });
     // not a tenant of firmaya: firmaya's own profile
     expect(await profile({ appName: 'firmaya', tenant: 'bmsbra' })).toEqual(await profile({ appName: 'firmaya' }));
     // an unknown tenant of bemyself: its default tenant
@@ -88,7 +194,7 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
     expect(ibuhoo.title).toBe('Suite GSE');
   });
 
-  it("without appName, answers the profile of the page the Host names (design.md §3)", async () => {
+  it('without appName, answers the profile of the page the Host names (design.md §3)', async () => {
     expect(await profile({ host: 'bmsbra.bemyself.localhost:8080' })).toEqual(await profile({ appName: 'bemyself', tenant: 'bmsbra' }));
     expect(await profile({ host: 'letmicert.license.localhost' })).toMatchObject({ title: 'Licenciamiento - Letmi' });
     expect(await profile({ host: 'ibuhoo.localhost' })).toMatchObject({ title: 'Suite GSE' });
@@ -97,7 +203,13 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
   });
 
   it('answers 400 with a message for malformed headers', async () => {
-    for (const headers of [{ appName: 'a;b' }, { appName: '<script>' }, { appName: 'x'.repeat(51) }, { appName: 'bemyself', tenant: '../etc' }, { appName: 'bemyself', tenant: 'a;b' }]) {
+    for (const headers of [
+      { appName: 'a;b' },
+      { appName: '<script>' },
+      { appName: 'x'.repeat(51) },
+      { appName: 'bemyself', tenant: '../etc' },
+      { appName: 'bemyself', tenant: 'a;b' },
+    ]) {
       const reply = await server().app.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers });
       expect(reply.statusCode).toBe(400);
       expect(json(reply).message ?? json(reply).result?.information).toEqual(expect.stringContaining('Solicitud inválida'));
@@ -117,8 +229,17 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
     const before = await profile({ appName: 'confronta' });
     const row = await db.selectFrom('applications').select(['id', 'appearance']).where('name', '=', 'confronta').executeTakeFirstOrThrow();
     const appearance = row.appearance as Record<string, any>;
-    const edited = { ...appearance, logoWidth: 'wide', colors: { ...appearance.colors, link: '#0a3d62', errorBox: 'red' }, unknownField: 1 };
-    await db.updateTable('applications').set({ appearance: JSON.stringify(edited), sign_in_variant: 'twoColumn' }).where('id', '=', row.id).execute();
+    const edited = {
+      ...appearance,
+      logoWidth: 'wide',
+      colors: { ...appearance.colors, link: '#0a3d62', errorBox: 'red' },
+      unknownField: 1,
+    };
+    await db
+      .updateTable('applications')
+      .set({ appearance: JSON.stringify(edited), sign_in_variant: 'twoColumn' })
+      .where('id', '=', row.id)
+      .execute();
     app.ctx.directory.invalidate();
     const after = await profile({ appName: 'confronta' });
     expect(after.colors.link).toBe('#0a3d62');
@@ -157,7 +278,9 @@ describeEachBackend(
       for (const origin of ['https://app.suite.example', 'https://evil.example']) {
         const reply = await server().app.inject({ method: 'GET', url: PORTAL_PROFILE_PATH, headers: { appName: 'firmaya', origin } });
         expect(reply.statusCode).toBe(200);
-        const vary = String(reply.headers.vary).toLowerCase().split(/\s*,\s*/);
+        const vary = String(reply.headers.vary)
+          .toLowerCase()
+          .split(/\s*,\s*/);
         expect(vary).toEqual(expect.arrayContaining(['origin', 'appname', 'tenant', 'host']));
       }
     });

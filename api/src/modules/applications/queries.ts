@@ -26,7 +26,11 @@ export async function findApplicationVersion(db: Kysely<DB>, name: string): Prom
  * An application's parameters (of one type, or every type for 'all') by its name
  * (case-insensitive); undefined for an unknown application.
  */
-export async function findApplicationParameters(db: Kysely<DB>, name: string, parameterType: ParameterType): Promise<AppParameter[] | undefined> {
+export async function findApplicationParameters(
+  db: Kysely<DB>,
+  name: string,
+  parameterType: ParameterType,
+): Promise<AppParameter[] | undefined> {
   const application = await db.selectFrom('applications').select('id').where(LOWER_NAME, '=', name.toLowerCase()).executeTakeFirst();
   if (!application) return undefined;
   let query = db
@@ -42,7 +46,10 @@ export async function findApplicationParameters(db: Kysely<DB>, name: string, pa
  * The maintenance window in force for an application by name (case-insensitive): its message and
  * end (both null when none is); undefined for an unknown application.
  */
-export async function findMaintenanceWindow(db: Kysely<DB>, name: string): Promise<{ message: string | null; ends_at: Date | string | null } | undefined> {
+export async function findMaintenanceWindow(
+  db: Kysely<DB>,
+  name: string,
+): Promise<{ message: string | null; ends_at: Date | string | null } | undefined> {
   const { rows } = await sql<{ message: string | null; ends_at: Date | string | null }>`
     select m.message, m.ends_at from applications a ${activeMaintenanceJoin}
      where lower(a.name) = ${name.toLowerCase()}

@@ -32,7 +32,10 @@ describeEachBackend('sign-in: the client address', (server) => {
     const before = await sessionIps(server());
     const response = await signIn(server().app, { ip }, '198.51.100.7');
     expect(response.statusCode).toBe(400);
-    expect(json(response)).toMatchObject({ statusCode: 400, result: { informationCode: 'R400', information: expect.stringContaining('body.ip') } });
+    expect(json(response)).toMatchObject({
+      statusCode: 400,
+      result: { informationCode: 'R400', information: expect.stringContaining('body.ip') },
+    });
     expect(await sessionIps(server())).toEqual(before);
   });
 

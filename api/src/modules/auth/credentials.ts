@@ -37,7 +37,10 @@ async function supportContact(db: Kysely<DB>, applicationId: number): Promise<st
 /** A20 with the application's support contact ('Para solucionarlo, comuníquese al {contact}'). */
 export async function blockedError(db: Kysely<DB>, application: Pick<SignInApplication, 'id'>): Promise<ApiError> {
   const contact = await supportContact(db, application.id);
-  return new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, { isBlocked: true, ...(contact ? { messageParameter: contact } : {}) });
+  return new ApiError(403, MESSAGES.userBlocked, INFORMATION_CODES.blocked, {
+    isBlocked: true,
+    ...(contact ? { messageParameter: contact } : {}),
+  });
 }
 
 const lockedError = (failedAttempts: number, lockTime: number) =>
@@ -62,7 +65,11 @@ export async function checkCredentials(
   const device = deviceOf(request);
   const recognition = { device, trustDays: lockout.deviceTrustDays };
   let start: SignInStart = await beginSignIn(db, input.appName, input.userName, recognition);
-  for (let delay = 10, until = Date.now() + BUSY_WAIT_MS; start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until; delay = Math.min(delay * 2, 100)) {
+  for (
+    let delay = 10, until = Date.now() + BUSY_WAIT_MS;
+    start.kind === 'claim' && start.claim.kind === 'busy' && Date.now() < until;
+    delay = Math.min(delay * 2, 100)
+  ) {
     await sleep(delay);
     start = await beginSignIn(db, input.appName, input.userName, recognition);
   }
@@ -80,7 +87,8 @@ export async function checkCredentials(
   // an account whose own application asks for the captcha is not tried without one; refused as a
   // wrong password is, after the same decoy verify, so the answer tells nothing of the account
   const mayTry = await ctx.captcha.passesForAccount(application.name, user?.id, input.tokenCaptcha, request.log);
-  const valid = mayTry && user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await decoyVerify(input.password);
+  const valid =
+    mayTry && user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await decoyVerify(input.password);
   if (!user || !valid) {
     const outcome = await recordFailure(db, start, lockout, { application: application.name, userName: input.userName, ip: request.ip });
     if (outcome.kind === 'blocked') {
@@ -91,13 +99,17 @@ export async function checkCredentials(
       request.log.info({ userId: user?.id, lockSeconds: outcome.lockTime }, 'sign-in temporarily locked');
       throw lockedError(outcome.failedAttempts, outcome.lockTime);
     }
-    throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, { failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 } });
+    throw new ApiError(401, MESSAGES.loginFailed, INFORMATION_CODES.badCredentials, {
+      failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 },
+    });
   }
 
   // the right password: the account's state is only revealed now
-  if (user.idstate === USER_STATE.pendingActivation) await refuse(db, subject, new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated));
+  if (user.idstate === USER_STATE.pendingActivation)
+    await refuse(db, subject, new ApiError(403, MESSAGES.userNotActivated, INFORMATION_CODES.notActivated));
   if (user.idstate === USER_STATE.blocked) await refuse(db, subject, blockedError(db, application));
-  if (user.idstate !== USER_STATE.active) await refuse(db, subject, new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive));
+  if (user.idstate !== USER_STATE.active)
+    await refuse(db, subject, new ApiError(403, MESSAGES.userInactive, INFORMATION_CODES.userInactive));
   return { application, user, subject, device };
 }
 

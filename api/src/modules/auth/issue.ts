@@ -23,7 +23,6 @@ export interface AccessTokenInput {
   access: AccessColumns;
 }
 
-
 /** A sign-in's parts: the application and user it proved, and the session it recorded. */
 export interface SignInTokenParts {
   application: { name: string; amount_time: number; time_unit: number };

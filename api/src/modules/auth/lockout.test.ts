@@ -232,7 +232,11 @@ describeEachBackend('sign-in lockout', (server) => {
       const other = await newUser();
       const othersDevice = (await attempt(other.name, PASSWORD)).device as string;
       const owner = (await attempt(user.name, PASSWORD)).device as string;
-      await db.updateTable('recognised_devices').set({ proved_at: sql`now() - interval '31 days'` }).where('user_id', '=', user.id).execute();
+      await db
+        .updateTable('recognised_devices')
+        .set({ proved_at: sql`now() - interval '31 days'` })
+        .where('user_id', '=', user.id)
+        .execute();
       await strangerBlocks(user.name, user.id);
       expect((await attempt(user.name, PASSWORD, owner)).code).toBe('A20');
       expect((await attempt(user.name, PASSWORD, othersDevice)).code).toBe('A20');

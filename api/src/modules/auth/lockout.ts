@@ -123,7 +123,15 @@ export async function beginSignIn(
   recognition: { device?: string; trustDays: number } = { trustDays: 0 },
 ): Promise<SignInStart> {
   const { rows } = await db.executeQuery(
-    CompiledQuery.raw(BEGIN_SQL, [appName, userName, randomUUID(), LOGIN_MAX_FAILED_ATTEMPTS, IN_FLIGHT_LEASE_SECONDS, recognition.device ?? null, recognition.trustDays]) as CompiledQuery<BeginRow>,
+    CompiledQuery.raw(BEGIN_SQL, [
+      appName,
+      userName,
+      randomUUID(),
+      LOGIN_MAX_FAILED_ATTEMPTS,
+      IN_FLIGHT_LEASE_SECONDS,
+      recognition.device ?? null,
+      recognition.trustDays,
+    ]) as CompiledQuery<BeginRow>,
   );
   const row = rows[0];
   if (!row || row.app_id === null) return { kind: 'unknown-application' };
@@ -162,7 +170,8 @@ export async function beginSignIn(
   let claim: Claim;
   if (row.claimed) claim = { kind: 'claimed' };
   else if (row.blocked) claim = { kind: 'blocked' };
-  else if (row.locked) claim = { kind: 'locked', failedAttempts: Number(row.failed_attempts), lockTime: Math.max(1, Number(row.lock_time)) };
+  else if (row.locked)
+    claim = { kind: 'locked', failedAttempts: Number(row.failed_attempts), lockTime: Math.max(1, Number(row.lock_time)) };
   else claim = { kind: 'busy' };
   return { kind: 'claim', application, subject: row.subject, user, claim };
 }

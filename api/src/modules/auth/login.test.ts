@@ -205,8 +205,14 @@ describeEachBackend('POST /api/Login', (server) => {
     await createUser(db, { userName: 'pending.user', password, idstate: USER_STATE.pendingActivation });
     await createUser(db, { userName: 'blocked.user', password, idstate: USER_STATE.blocked });
 
-    expect(json(await login(app, 'inactive.user', password)).result).toEqual({ information: MESSAGES.userInactive, informationCode: 'R22' });
-    expect(json(await login(app, 'pending.user', password)).result).toEqual({ information: MESSAGES.userNotActivated, informationCode: 'R14' });
+    expect(json(await login(app, 'inactive.user', password)).result).toEqual({
+      information: MESSAGES.userInactive,
+      informationCode: 'R22',
+    });
+    expect(json(await login(app, 'pending.user', password)).result).toEqual({
+      information: MESSAGES.userNotActivated,
+      informationCode: 'R14',
+    });
     const blocked = await login(app, 'blocked.user', password);
     expect(blocked.statusCode).toBe(403);
     expect(json(blocked).result).toEqual({
@@ -237,13 +243,21 @@ describeEachBackend('POST /api/Login', (server) => {
     const password = 'Exp1red.Pass';
     const day = 86_400_000;
     await createUser(db, { userName: 'old.password', password });
-    await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 40 * day) }).where('user_name', '=', 'old.password').execute();
+    await db
+      .updateTable('users')
+      .set({ password_changed_at: new Date(Date.now() - 40 * day) })
+      .where('user_name', '=', 'old.password')
+      .execute();
 
     // biometria: never expires (-1) → signs in
     expect((await login(app, 'old.password', password, 'biometria')).statusCode).toBe(200);
 
     // 30 days → expired
-    await db.updateTable('applications').set({ password_expiration: 30, password_type_expiration: 3 }).where('name', '=', 'biometria').execute();
+    await db
+      .updateTable('applications')
+      .set({ password_expiration: 30, password_type_expiration: 3 })
+      .where('name', '=', 'biometria')
+      .execute();
     const expired = await login(app, 'old.password', password, 'biometria');
     expect(expired.statusCode).toBe(403);
     expect(json(expired).result).toEqual({ information: MESSAGES.passwordExpired, informationCode: 'R18', urlApp: '/changepassword' });
@@ -251,9 +265,17 @@ describeEachBackend('POST /api/Login', (server) => {
     expect(json(await login(app, 'old.password', 'Wrong.Pass1', 'biometria')).result.informationCode).toBe('R11');
 
     // 2 months → not yet (40 days old); 1 month → expired
-    await db.updateTable('applications').set({ password_expiration: 2, password_type_expiration: 4 }).where('name', '=', 'biometria').execute();
+    await db
+      .updateTable('applications')
+      .set({ password_expiration: 2, password_type_expiration: 4 })
+      .where('name', '=', 'biometria')
+      .execute();
     expect((await login(app, 'old.password', password, 'biometria')).statusCode).toBe(200);
-    await db.updateTable('applications').set({ password_expiration: 1, password_type_expiration: 4 }).where('name', '=', 'biometria').execute();
+    await db
+      .updateTable('applications')
+      .set({ password_expiration: 1, password_type_expiration: 4 })
+      .where('name', '=', 'biometria')
+      .execute();
     expect(json(await login(app, 'old.password', password, 'biometria')).result.informationCode).toBe('R18');
     // the right password cleared the counters: no lockout row is left behind
     const user = await db.selectFrom('users').select('id').where('user_name', '=', 'old.password').executeTakeFirstOrThrow();
@@ -266,7 +288,12 @@ describeEachBackend('POST /api/Login', (server) => {
     const now = Date.now();
     await db
       .insertInto('maintenance_windows')
-      .values({ application_id: confronta.id, starts_at: new Date(now - 60_000), ends_at: new Date(now + 60_000), message: 'Volvemos a las 10:00.' })
+      .values({
+        application_id: confronta.id,
+        starts_at: new Date(now - 60_000),
+        ends_at: new Date(now + 60_000),
+        message: 'Volvemos a las 10:00.',
+      })
       .execute();
     const refused = await login(app, 'admin', ADMIN_PASSWORD, 'license');
     expect(refused.statusCode).toBe(403);

@@ -13,5 +13,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // the tenant and the browser are read from the request by the sign-in itself (device, tenant rules)
-  route(app, sessionsApi.login, async ({ body }, request, reply) => ok(await signIn(app.ctx, request, reply, body)), { config: limits.login, noStore: true });
+  route(app, sessionsApi.login, async ({ body }, request, reply) => ok(await signIn(app.ctx, request, reply, body)), {
+    config: limits.login,
+    noStore: true,
+  });
 }

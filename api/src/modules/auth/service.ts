@@ -29,7 +29,15 @@ import { checkCredentials } from './credentials';
 import { provenDevice } from './devices';
 import { accessTokenInput, issueAccessToken } from './issue';
 import { clearLockout, type LoginUser, type SignInApplication } from './lockout';
-import { exchangeCode, limitRefreshTokensByUser, recordSignIn, refreshTokenState, revokeReplayedCode, rotateRefreshToken, sessionOfRefreshToken } from './queries';
+import {
+  exchangeCode,
+  limitRefreshTokensByUser,
+  recordSignIn,
+  refreshTokenState,
+  revokeReplayedCode,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from './queries';
 
 /**
  * Sign-in and the token calls of the portal spec: refresh (rotation with reuse detection), revoke
@@ -41,7 +49,11 @@ import { exchangeCode, limitRefreshTokensByUser, recordSignIn, refreshTokenState
 export const EXCHANGE_CODE_SECONDS = 60;
 
 /** True when the password is older than the application's passwordExpiration (< 1: never). */
-export function passwordExpired(app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>, user: Pick<LoginUser, 'password_changed_at' | 'created_on'>, now = new Date()): boolean {
+export function passwordExpired(
+  app: Pick<SignInApplication, 'password_expiration' | 'password_type_expiration'>,
+  user: Pick<LoginUser, 'password_changed_at' | 'created_on'>,
+  now = new Date(),
+): boolean {
   const amount = app.password_expiration;
   if (!(amount >= 1)) return false;
   const limit = new Date(user.password_changed_at ?? user.created_on);
@@ -74,8 +86,7 @@ export function hashCode(code: string): string {
   return hash('sha256', code, 'hex');
 }
 
-const refreshRevoked = (information: string = MESSAGES.refreshRevoked) =>
-  new ApiError(401, information, INFORMATION_CODES.refreshRevoked);
+const refreshRevoked = (information: string = MESSAGES.refreshRevoked) => new ApiError(401, information, INFORMATION_CODES.refreshRevoked);
 const refreshInvalid = () => new ApiError(401, MESSAGES.refreshInvalid, INFORMATION_CODES.unauthorized);
 const unauthorized = () => new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
 
@@ -202,7 +213,11 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
  * is a retry within REFRESH_REUSE_GRACE_SECONDS of its first spend while its successor is unused
  * (the answer was lost): then that successor is revoked and a new one issued (docs/adr/0020).
  */
-export async function refreshTokens(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof RefreshTokenRequestSchema>): Promise<RefreshTokenResult> {
+export async function refreshTokens(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: v.InferOutput<typeof RefreshTokenRequestSchema>,
+): Promise<RefreshTokenResult> {
   const { db, sessions, config } = ctx;
   // a retry may replace only a successor issued before it arrived (a request sent before that
   // answer existed cannot be retrying its loss)
@@ -228,12 +243,18 @@ export async function refreshTokens(ctx: AppContext, request: FastifyRequest, bo
       if (state.superseded_in_grace) {
         // another presentation of the same token was answered first: its answer is the one that
         // stands; this one is refused as a superseded token, and the session goes on
-        request.log.info({ sessionId: state.session_id, familyId: state.family_id }, 'refresh token presented again while another presentation was answered: refused, session kept');
+        request.log.info(
+          { sessionId: state.session_id, familyId: state.family_id },
+          'refresh token presented again while another presentation was answered: refused, session kept',
+        );
         throw refreshRevoked();
       }
       // a spent token presented again: the family leaked; end its session everywhere
       const ended = await sessions.revoke([state.session_id], 'refresh_reuse', MESSAGES.sessionClosedForSecurity);
-      request.log.warn({ sessionId: state.session_id, familyId: state.family_id, ended: ended.length }, 'refresh token reused: session revoked');
+      request.log.warn(
+        { sessionId: state.session_id, familyId: state.family_id, ended: ended.length },
+        'refresh token reused: session revoked',
+      );
       throw refreshRevoked();
     }
     if (state.expired) throw refreshInvalid();
@@ -241,14 +262,21 @@ export async function refreshTokens(ctx: AppContext, request: FastifyRequest, bo
     throw refreshInvalid(); // inactive user or application
   }
   if (rotated.superseded) {
-    request.log.info({ sessionId: rotated.session_id, superseded: rotated.superseded }, 'refresh token retried within the reuse grace: its unseen successor was revoked');
+    request.log.info(
+      { sessionId: rotated.session_id, superseded: rotated.superseded },
+      'refresh token retried within the reuse grace: its unseen successor was revoked',
+    );
   }
   const token = await issueAccessToken(ctx, accessTokenInput(rotated));
   return { information: MESSAGES.tokenRefreshed, informationCode: INFORMATION_CODES.success, token, refreshToken: next.value };
 }
 
 /** Signs out: ends the session of a refresh token (nothing to end is not a refusal). */
-export async function revokeRefreshToken(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof RevokeTokenRequestSchema>): Promise<RevokeTokenResult> {
+export async function revokeRefreshToken(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: v.InferOutput<typeof RevokeTokenRequestSchema>,
+): Promise<RevokeTokenResult> {
   const sessionId = await sessionOfRefreshToken(ctx.db, {
     tokenHash: hashRefreshToken(body.RefreshToken),
     userName: body.UserName,
@@ -263,7 +291,10 @@ export async function revokeRefreshToken(ctx: AppContext, request: FastifyReques
 }
 
 /** Whether an access token verifies, is the user's, was issued for the application and its session is live. */
-export async function validateAccessToken(ctx: AppContext, headers: v.InferOutput<typeof TokenValidationHeadersSchema>): Promise<TokenValidationResult> {
+export async function validateAccessToken(
+  ctx: AppContext,
+  headers: v.InferOutput<typeof TokenValidationHeadersSchema>,
+): Promise<TokenValidationResult> {
   const { keys, config, sessions } = ctx;
   const raw = headers.token.replace(/^Bearer\s+/i, '');
   let claims: AccessTokenClaims;
@@ -287,7 +318,11 @@ export async function validateAccessToken(ctx: AppContext, headers: v.InferOutpu
 }
 
 /** Exchanges the single-use sign-in code for tokens; a code presented again revokes what it gave. */
-export async function exchangeSignInCode(ctx: AppContext, request: FastifyRequest, body: v.InferOutput<typeof GenerateTokensRequestSchema>): Promise<GenerateTokensResult> {
+export async function exchangeSignInCode(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: v.InferOutput<typeof GenerateTokensRequestSchema>,
+): Promise<GenerateTokensResult> {
   const { db } = ctx;
   const codeHash = hashCode(body.code);
   const refresh = newRefreshToken();

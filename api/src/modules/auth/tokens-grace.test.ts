@@ -21,7 +21,11 @@ interface Pair {
 }
 
 function refresh(app: FastifyInstance, refreshToken: string, user: string, appname = 'ibuhoo') {
-  return app.inject({ method: 'POST', url: '/api/Login/RefreshToken', payload: { RefreshToken: refreshToken, UserName: user, Appname: appname } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login/RefreshToken',
+    payload: { RefreshToken: refreshToken, UserName: user, Appname: appname },
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,13 +65,24 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
   /** Every token row of the session and the session row, as text: what a refusal must leave as it is. */
   async function snapshot(sessionId: string): Promise<string> {
     const { db } = server;
-    const tokens = await db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', sessionId).orderBy('created_at').orderBy('id').execute();
-    const session = await db.selectFrom('sessions').select(['id', 'revoked_at', 'revoked_reason', 'last_seen_at']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+    const tokens = await db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const session = await db
+      .selectFrom('sessions')
+      .select(['id', 'revoked_at', 'revoked_reason', 'last_seen_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     return JSON.stringify({ tokens, session });
   }
 
   const sessionIdOf = (token: string) => decodeJwt(token).sid as string;
-  const sessionRow = (sessionId: string) => server.db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const sessionRow = (sessionId: string) =>
+    server.db.selectFrom('sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
 
   /** Moves a token's first spend `seconds` into the past. */
   const spentAgo = (refreshToken: string, seconds: number) =>
@@ -92,7 +107,10 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     // exactly one of the two wins
     const answered = await replies;
     expect(answered.map((r) => r.statusCode).sort()).toEqual([200, 401]);
-    return { winner: json(answered.find((r) => r.statusCode === 200)!).result as Pair, loser: json(answered.find((r) => r.statusCode === 401)!) };
+    return {
+      winner: json(answered.find((r) => r.statusCode === 200)!).result as Pair,
+      loser: json(answered.find((r) => r.statusCode === 401)!),
+    };
   }
 
   it('answers a retry within the grace with new tokens: the unseen successor is revoked, the session goes on', async () => {
@@ -105,7 +123,12 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     const retry = await refresh(app, first, user);
     expect(retry.statusCode).toBe(200);
     const answer = json(retry).result as Pair;
-    expect(json(retry).result).toEqual({ information: MESSAGES.tokenRefreshed, informationCode: 'A10', token: expect.any(String), refreshToken: expect.any(String) });
+    expect(json(retry).result).toEqual({
+      information: MESSAGES.tokenRefreshed,
+      informationCode: 'A10',
+      token: expect.any(String),
+      refreshToken: expect.any(String),
+    });
     expect(answer.refreshToken).not.toBe(lost.refreshToken);
     expect(sessionIdOf(answer.token)).toBe(sessionId);
 
@@ -116,8 +139,21 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     expect(after.used_at).toEqual(spent.used_at);
     expect(after.replaced_by).toBe(newest.id);
     expect(lostRow).toMatchObject({ used_at: null, revoked_at: expect.anything() });
-    expect(newest).toMatchObject({ family_id: spent.family_id, session_id: sessionId, generation: spent.generation + 1, used_at: null, revoked_at: null });
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: 30, sessionId, superseded: lostRow.id, msg: expect.stringContaining('retried within the reuse grace') }));
+    expect(newest).toMatchObject({
+      family_id: spent.family_id,
+      session_id: sessionId,
+      generation: spent.generation + 1,
+      used_at: null,
+      revoked_at: null,
+    });
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        sessionId,
+        superseded: lostRow.id,
+        msg: expect.stringContaining('retried within the reuse grace'),
+      }),
+    );
 
     // the unseen successor is refused as revoked, and that alone changes nothing: the session stays live
     const before = await snapshot(sessionId);
@@ -128,7 +164,11 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     expect((await sessionRow(sessionId)).revoked_at).toBeNull();
 
     // the new pair works
-    const validation = await app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user, token: answer.token, currentApp: 'ibuhoo' } });
+    const validation = await app.inject({
+      method: 'GET',
+      url: '/api/login/TokenValidation',
+      headers: { user, token: answer.token, currentApp: 'ibuhoo' },
+    });
     expect(validation.statusCode).toBe(200);
     expect((await refresh(app, answer.refreshToken, user)).statusCode).toBe(200);
   });
@@ -142,7 +182,13 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     const c = await rotate(first, user);
     for (const stale of [a, b]) expect((await tokenRow(db, stale.refreshToken)).revoked_at).not.toBeNull();
     expect(await tokenRow(db, c.refreshToken)).toMatchObject({ used_at: null, revoked_at: null });
-    const live = await db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sessionId).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+    const live = await db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
 
     // 31 s after the first spend the next retry is a reuse, however recent the last retry
@@ -185,7 +231,9 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     expect(reuse.statusCode).toBe(401);
     expect(json(reuse).result.informationCode).toBe('R101');
     expect(await sessionRow(sessionId)).toMatchObject({ revoked_reason: 'refresh_reuse', revoked_at: expect.anything() });
-    expect(await db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute(),
+    ).toEqual([]);
     expect(json(await refresh(app, third.refreshToken, user)).result.informationCode).toBe('R101');
     expect(log.lines).toContainEqual(expect.objectContaining({ level: 40, sessionId, msg: 'refresh token reused: session revoked' }));
   });
@@ -195,7 +243,11 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     const { user, token, refreshToken: first } = await signedIn();
     const sessionId = sessionIdOf(token);
     const next = await rotate(first, user);
-    const out = await app.inject({ method: 'PUT', url: '/api/login/RevokeToken', payload: { UserName: user, Quantity: 1, AppName: 'ibuhoo', RefreshToken: next.refreshToken } });
+    const out = await app.inject({
+      method: 'PUT',
+      url: '/api/login/RevokeToken',
+      payload: { UserName: user, Quantity: 1, AppName: 'ibuhoo', RefreshToken: next.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
 
     const before = await snapshot(sessionId);
@@ -236,7 +288,9 @@ describe.each(BACKENDS)('refresh-token reuse grace [%s]', (backend) => {
     expect((await tokenRow(db, first)).replaced_by).toBe(newest.id);
     expect((await tokenRow(db, lost.refreshToken)).revoked_at).not.toBeNull();
     expect(tokens.filter((t) => t.used_at === null && t.revoked_at === null).map((t) => t.id)).toEqual([newest.id]);
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: 30, sessionId, msg: expect.stringContaining('refused, session kept') }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 30, sessionId, msg: expect.stringContaining('refused, session kept') }),
+    );
     expect((await refresh(app, winner.refreshToken, user)).statusCode).toBe(200);
   });
 

@@ -11,7 +11,11 @@ import { BACKENDS, createUser, json, login, startTestServer, type TestServer } f
 const PASSWORD = 'L0cking.Pass-word';
 
 function refresh(app: FastifyInstance, refreshToken: string, user: string) {
-  return app.inject({ method: 'POST', url: '/api/Login/RefreshToken', payload: { RefreshToken: refreshToken, UserName: user, Appname: 'ibuhoo' } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login/RefreshToken',
+    payload: { RefreshToken: refreshToken, UserName: user, Appname: 'ibuhoo' },
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,7 +31,15 @@ describe.each(BACKENDS.filter((backend) => backend === 'postgres'))('refresh dur
   it('a refresh that arrives while the session is being revoked waits for it, then is refused: no deadlock', async () => {
     await createUser(server.db, { userName: 'locking.user', password: PASSWORD, privileges: ['USERS_READ'] });
     const signedIn = json(await login(server.app, 'locking.user', PASSWORD, 'ibuhoo')).result as { refreshToken: string };
-    const session = await server.db.selectFrom('refresh_tokens').select('session_id').where('user_id', '=', (await server.db.selectFrom('users').select('id').where('user_name', '=', 'locking.user').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const session = await server.db
+      .selectFrom('refresh_tokens')
+      .select('session_id')
+      .where(
+        'user_id',
+        '=',
+        (await server.db.selectFrom('users').select('id').where('user_name', '=', 'locking.user').executeTakeFirstOrThrow()).id,
+      )
+      .executeTakeFirstOrThrow();
 
     let pending: ReturnType<typeof refresh> | undefined;
     // the revocation's order (sessions.revoke): the session's row, then its tokens' rows
@@ -35,7 +47,9 @@ describe.each(BACKENDS.filter((backend) => backend === 'postgres'))('refresh dur
       await sql`update sessions set revoked_at = now(), revoked_reason = 'logout' where id = ${session.session_id}::uuid`.execute(trx);
       pending = refresh(server.app, signedIn.refreshToken, 'locking.user');
       await sleep(300); // the refresh reaches the database and waits on a lock
-      await sql`update refresh_tokens set revoked_at = now() where session_id = ${session.session_id}::uuid and revoked_at is null`.execute(trx);
+      await sql`update refresh_tokens set revoked_at = now() where session_id = ${session.session_id}::uuid and revoked_at is null`.execute(
+        trx,
+      );
     });
     const reply = await pending!;
     expect(reply.statusCode).toBe(401);

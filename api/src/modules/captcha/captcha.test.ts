@@ -5,7 +5,17 @@ import type { Kysely } from 'kysely';
 import { CAPTCHA_CHALLENGE_PATH, CERTIFICATE_LOGIN_PATH, INFORMATION_CODES, OTP_RESET_MESSAGES } from '@suite/shared/contracts';
 import { encryptPayload } from '@suite/shared/crypto';
 import { createServer, type Server } from '../../app';
-import { auditedChanges, ADMIN_PASSWORD, createUser, describeEachBackend, expectRefusal, json, solvedCaptcha, startTestServer, tokenFor } from '../../../test/harness';
+import {
+  auditedChanges,
+  ADMIN_PASSWORD,
+  createUser,
+  describeEachBackend,
+  expectRefusal,
+  json,
+  solvedCaptcha,
+  startTestServer,
+  tokenFor,
+} from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { purgeExpiredSolutions } from './queries';
 
@@ -15,7 +25,11 @@ const APP = 'firmaya';
 /** What a refused sign-in must leave as it was: sessions, lockout counters, spent solutions, the audit. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
-  const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts', 'locked_until', 'blocked_at']).orderBy('subject').execute();
+  const lockouts = await db
+    .selectFrom('sign_in_lockouts')
+    .select(['subject', 'failed_attempts', 'locked_until', 'blocked_at'])
+    .orderBy('subject')
+    .execute();
   const solutions = await db.selectFrom('captcha_solutions').select(['nonce', 'expires_at']).orderBy('nonce').execute();
   const users = await db.selectFrom('users').select(['id', 'last_login_at', 'password_hash']).orderBy('id').execute();
   const audit = await auditedChanges(db);
@@ -42,7 +56,13 @@ function signIn(app: FastifyInstance, user: string, tokenCaptcha?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/Login',
-    payload: { user, password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: APP, TypeDeviceId: 2, ...(tokenCaptcha === undefined ? {} : { tokenCaptcha }) },
+    payload: {
+      user,
+      password: encryptPayload(PASSWORD, app.ctx.payloadKey),
+      appname: APP,
+      TypeDeviceId: 2,
+      ...(tokenCaptcha === undefined ? {} : { tokenCaptcha }),
+    },
   });
 }
 
@@ -54,9 +74,15 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
 
   it('firmaya asks for it (seeded captchaApply), other applications do not', async () => {
     const { app } = server();
-    const firmaya = json(await app.inject({ method: 'GET', url: '/api/application/GetParametersApp', headers: { appName: APP, parameterType: 'login' } }));
+    const firmaya = json(
+      await app.inject({ method: 'GET', url: '/api/application/GetParametersApp', headers: { appName: APP, parameterType: 'login' } }),
+    );
     expect(firmaya.result.parameters).toContainEqual({ name: 'captchaApply', value: 'true', type: 'boolean' });
-    const ibuhoo = await app.inject({ method: 'POST', url: '/api/Login', payload: { user, password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: 'ibuhoo' } });
+    const ibuhoo = await app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      payload: { user, password: encryptPayload(PASSWORD, app.ctx.payloadKey), appname: 'ibuhoo' },
+    });
     expect(ibuhoo.statusCode).toBe(200);
   });
 
@@ -79,17 +105,25 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
       ['not base64 JSON', 'bm90IGpzb24='],
       ['truncated', await other()],
       // the counter of another challenge: the proof does not hold
-      ['wrong proof', await (async () => {
-        const payload = JSON.parse(Buffer.from(await solved(app), 'base64').toString()) as { solution: { counter: number } };
-        payload.solution.counter += 1;
-        return Buffer.from(JSON.stringify(payload)).toString('base64');
-      })()],
+      [
+        'wrong proof',
+        await (async () => {
+          const payload = JSON.parse(Buffer.from(await solved(app), 'base64').toString()) as { solution: { counter: number } };
+          payload.solution.counter += 1;
+          return Buffer.from(JSON.stringify(payload)).toString('base64');
+        })(),
+      ],
       // an easier key prefix than the one signed: the signature no longer matches
       ['tampered challenge', await solved(app, (c) => ({ ...c, parameters: { ...c.parameters, keyPrefix: '0' } }))],
       ['too long', 'A'.repeat(5000)],
     ];
     for (const [, token] of cases) {
-      await expectRefusal(await signIn(app, user, token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+      await expectRefusal(await signIn(app, user, token), {
+        status: 400,
+        information: OTP_RESET_MESSAGES.captchaRequired,
+        before,
+        snapshot: () => snapshot(db),
+      });
     }
     expect(json(await signIn(app, user)).result.informationCode).toBe('R400');
   });
@@ -99,7 +133,12 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
     const token = await solved(app);
     expect((await signIn(app, user, token)).statusCode).toBe(200);
     const before = await snapshot(db);
-    await expectRefusal(await signIn(app, user, token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+    await expectRefusal(await signIn(app, user, token), {
+      status: 400,
+      information: OTP_RESET_MESSAGES.captchaRequired,
+      before,
+      snapshot: () => snapshot(db),
+    });
   });
 
   it('also guards the certificate sign-in of firmaya', async () => {
@@ -126,7 +165,11 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
   /** Gives the user a role on firmaya (an application that asks for the captcha). */
   async function grantFirmaya(db: Kysely<DB>, userId: string): Promise<void> {
     const app = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
-    const role = await db.insertInto('roles').values({ name: `firmaya-${userId.slice(0, 8)}` }).returning('id').executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('roles')
+      .values({ name: `firmaya-${userId.slice(0, 8)}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
     await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id, application_id: app.id }).execute();
   }
@@ -135,7 +178,13 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
     app.inject({
       method: 'POST',
       url: '/api/Login',
-      payload: { user, password: encryptPayload(password, app.ctx.payloadKey), appname, TypeDeviceId: 2, ...(tokenCaptcha ? { tokenCaptcha } : {}) },
+      payload: {
+        user,
+        password: encryptPayload(password, app.ctx.payloadKey),
+        appname,
+        TypeDeviceId: 2,
+        ...(tokenCaptcha ? { tokenCaptcha } : {}),
+      },
     });
 
   it("an account of firmaya is not tried through another application's sign-in without the captcha: answered as a wrong password", async () => {
@@ -146,12 +195,27 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
     const right = await through(app, 'ibuhoo', owner, PASSWORD);
     const wrong = await through(app, 'ibuhoo', owner, 'Wrong.Pass-2026');
     const unknown = await through(app, 'ibuhoo', 'nobody.captcha.owner', PASSWORD);
-    for (const [reply, attempts] of [[right, 1], [wrong, 2], [unknown, 1]] as const) {
+    for (const [reply, attempts] of [
+      [right, 1],
+      [wrong, 2],
+      [unknown, 1],
+    ] as const) {
       expect(reply.statusCode).toBe(401);
-      expect(json(reply).result).toEqual({ information: expect.any(String), informationCode: INFORMATION_CODES.badCredentials, failedLoginInformation: { failedAttempts: attempts, lockTime: 0 } });
+      expect(json(reply).result).toEqual({
+        information: expect.any(String),
+        informationCode: INFORMATION_CODES.badCredentials,
+        failedLoginInformation: { failedAttempts: attempts, lockTime: 0 },
+      });
     }
     expect(json(right).result.information).toBe(json(unknown).result.information);
-    expect(await db.selectFrom('sessions').select('sessions.id').innerJoin('users', 'users.id', 'sessions.user_id').where('users.user_name', '=', owner).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('sessions')
+        .select('sessions.id')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .where('users.user_name', '=', owner)
+        .execute(),
+    ).toEqual([]);
     // with a solved one it signs in there; the counters start over
     const solvedThere = await through(app, 'ibuhoo', owner, PASSWORD, await solved(app));
     expect(solvedThere.statusCode).toBe(200);
@@ -174,11 +238,18 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
         },
       });
     const before = await snapshot(db);
-    await expectRefusal(await change(APP), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+    await expectRefusal(await change(APP), {
+      status: 400,
+      information: OTP_RESET_MESSAGES.captchaRequired,
+      before,
+      snapshot: () => snapshot(db),
+    });
     const elsewhere = await change('ibuhoo');
     expect(elsewhere.statusCode).toBe(401);
     const stored = await db.selectFrom('users').select('password_hash').where('user_name', '=', owner).executeTakeFirstOrThrow();
-    expect((await db.selectFrom('users').select('password_hash').where('user_name', '=', owner).executeTakeFirstOrThrow()).password_hash).toBe(stored.password_hash);
+    expect(
+      (await db.selectFrom('users').select('password_hash').where('user_name', '=', owner).executeTakeFirstOrThrow()).password_hash,
+    ).toBe(stored.password_hash);
     expect((await change(APP, await solved(app))).statusCode).toBe(200);
   });
 });
@@ -188,24 +259,38 @@ describeEachBackend('captchaApply in the console (POST /api/application/modify)'
     const { app, db } = server();
     await createUser(db, { userName: 'captcha.switch', password: PASSWORD });
     const admin = await tokenFor(app, 'admin', ADMIN_PASSWORD);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, ...(payload ? { payload } : {}) });
     const records = json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[];
     // the seed leaves firmaya's urlAssignPassword empty, which the form requires
-    const firmaya: Record<string, unknown> = { ...records.find((r) => r.name === APP), urlAssignPassword: 'https://firmaya.suite.example/' };
+    const firmaya: Record<string, unknown> = {
+      ...records.find((r) => r.name === APP),
+      urlAssignPassword: 'https://firmaya.suite.example/',
+    };
     expect(firmaya.captchaApply).toBe(true);
     expect((await call('POST', '/api/application/modify', firmaya)).statusCode).toBe(200);
     expect(records.filter((r) => r.captchaApply).map((r) => r.name)).toEqual([APP]);
 
     const saved = await call('POST', '/api/application/modify', { ...firmaya, captchaApply: false });
     expect(saved.statusCode).toBe(200);
-    const audit = await db.selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'application.modify').orderBy('at', 'desc').executeTakeFirstOrThrow();
-    expect([(audit.before as { captchaApply: boolean }).captchaApply, (audit.after as { captchaApply: boolean }).captchaApply]).toEqual([true, false]);
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'application.modify')
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect([(audit.before as { captchaApply: boolean }).captchaApply, (audit.after as { captchaApply: boolean }).captchaApply]).toEqual([
+      true,
+      false,
+    ]);
     expect((await signIn(app, 'captcha.switch')).statusCode).toBe(200);
 
     // a body without the field leaves it as it is
     const { captchaApply: _omitted, ...withoutField }: Record<string, unknown> = { ...firmaya, title: 'Firmaya Dos' };
     expect((await call('POST', '/api/application/modify', withoutField)).statusCode).toBe(200);
-    const after = (json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[]).find((r) => r.name === APP);
+    const after = (json(await call('GET', '/api/application/list')).result.records as { name: string; captchaApply: boolean }[]).find(
+      (r) => r.name === APP,
+    );
     expect(after?.captchaApply).toBe(false);
     expect((await call('POST', '/api/application/modify', { ...firmaya, title: 'Firmaya Dos', captchaApply: 'yes' })).statusCode).toBe(400);
   });
@@ -224,7 +309,12 @@ describeEachBackend(
       await new Promise((resolve) => setTimeout(resolve, 11_000));
       const before = await snapshot(db);
       for (const token of [unused, spent]) {
-        await expectRefusal(await signIn(app, 'captcha.late', token), { status: 400, information: OTP_RESET_MESSAGES.captchaRequired, before, snapshot: () => snapshot(db) });
+        await expectRefusal(await signIn(app, 'captcha.late', token), {
+          status: 400,
+          information: OTP_RESET_MESSAGES.captchaRequired,
+          before,
+          snapshot: () => snapshot(db),
+        });
       }
       expect((await db.selectFrom('captcha_solutions').select('nonce').execute()).length).toBe(1);
       await purgeExpiredSolutions(db);

@@ -78,7 +78,12 @@ export class CaptchaService {
     if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) return 'malformed';
     let result: Awaited<ReturnType<typeof verifySolution>>;
     try {
-      result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: this.hmacKey });
+      result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: this.hmacKey,
+      });
     } catch {
       return 'malformed';
     }
@@ -110,7 +115,12 @@ export class CaptchaService {
    * password (a captcha refusal would tell that the account exists). A payload sent is always
    * checked and spent, and the role query runs for unknown names too: the cost does not tell either.
    */
-  async passesForAccount(appName: string, userId: string | undefined, token: string | undefined, log?: { info(o: object, msg: string): void }): Promise<boolean> {
+  async passesForAccount(
+    appName: string,
+    userId: string | undefined,
+    token: string | undefined,
+    log?: { info(o: object, msg: string): void },
+  ): Promise<boolean> {
     const snapshot = await this.directory.snapshot();
     if (snapshot.get(appName)?.captchaApply) return true; // checked before the attempt (requireFor)
     const asking = snapshot.apps.filter((a) => a.captchaApply).map((a) => a.id);

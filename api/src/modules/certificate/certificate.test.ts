@@ -15,10 +15,18 @@ const PER_ADDRESS = 4;
 async function snapshot(db: Kysely<DB>): Promise<string> {
   // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
   const mailbox = await queuedMail(db);
-  const users = await db.selectFrom('users').select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on']).orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on'])
+    .orderBy('id')
+    .execute();
   const codes = await db.selectFrom('certificate_reset_codes').select(['id', 'attempts', 'used_at', 'expires_at']).orderBy('id').execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
-  const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts', 'locked_until', 'blocked_at']).orderBy('subject').execute();
+  const lockouts = await db
+    .selectFrom('sign_in_lockouts')
+    .select(['subject', 'failed_attempts', 'locked_until', 'blocked_at'])
+    .orderBy('subject')
+    .execute();
   const tokens = await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute();
   const audit = await auditedChanges(db);
   return JSON.stringify({ users, codes, sessions, lockouts, tokens, mailbox, audit });
@@ -33,10 +41,19 @@ describeEachBackend(
       const { db } = server();
       const userName = `cert.user${++n}`;
       const document = options.document ?? String(70_000_000 + n * 37);
-      const id = await createUser(db, { userName, password: PASSWORD, typeuserid: USER_TYPE.certifiedUser, email: options.email, document });
+      const id = await createUser(db, {
+        userName,
+        password: PASSWORD,
+        typeuserid: USER_TYPE.certifiedUser,
+        email: options.email,
+        document,
+      });
       await db
         .updateTable('users')
-        .set({ document_type_id: options.documentTypeId ?? 1, certificate_password_hash: options.initial === false ? null : await hashPassword(INITIAL) })
+        .set({
+          document_type_id: options.documentTypeId ?? 1,
+          certificate_password_hash: options.initial === false ? null : await hashPassword(INITIAL),
+        })
         .where('id', '=', id)
         .execute();
       return { id, userName, document, documentTypeId: options.documentTypeId ?? 1, email: options.email ?? `${userName}@test.localhost` };
@@ -47,7 +64,13 @@ describeEachBackend(
       server().app.inject({
         method: 'POST',
         url: CERTIFICATE_LOGIN_PATH,
-        payload: { documentType, documentNumber, password: encryptPayload(password, server().app.ctx.payloadKey), appname, tokenCaptcha: await solvedCaptcha(server().app) },
+        payload: {
+          documentType,
+          documentNumber,
+          password: encryptPayload(password, server().app.ctx.payloadKey),
+          appname,
+          tokenCaptcha: await solvedCaptcha(server().app),
+        },
       });
     const post = (url: string, payload: Record<string, unknown>) => server().app.inject({ method: 'POST', url, payload });
     const accounts = (documentType: string, documentNumber: string) =>
@@ -81,7 +104,13 @@ describeEachBackend(
         const { records } = json(response).result.records.result;
         expect(json(response).result.records.result.count).toBe(records.length);
         expect(records.map((r: { documentTypeAllowed: string }) => r.documentTypeAllowed)).toEqual(['CC', 'CE', 'PA', 'NIT']);
-        expect(records[2]).toEqual({ documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true });
+        expect(records[2]).toEqual({
+          documentTypeId: 5,
+          documentTypeDescription: 'Pasaporte',
+          documentTypeAllowed: 'PA',
+          country: 'CO',
+          alphanumeric: true,
+        });
       });
     });
 
@@ -91,10 +120,20 @@ describeEachBackend(
         const response = await certificateLogin(user.documentTypeId, user.document, PASSWORD);
         expect(response.statusCode).toBe(200);
         const result = json(response).result;
-        expect(result).toMatchObject({ information: MESSAGES.loginSuccess, informationCode: 'A10', token: expect.any(String), refreshToken: expect.any(String) });
+        expect(result).toMatchObject({
+          information: MESSAGES.loginSuccess,
+          informationCode: 'A10',
+          token: expect.any(String),
+          refreshToken: expect.any(String),
+        });
         const payload = JSON.parse(Buffer.from(result.token.split('.')[1], 'base64url').toString());
         expect(payload).toMatchObject({ unique_name: user.userName, aud: APP });
-        const live = await server().db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+        const live = await server()
+          .db.selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('revoked_at', 'is', null)
+          .execute();
         expect(live).toHaveLength(1);
       });
 
@@ -109,7 +148,11 @@ describeEachBackend(
         const unknown = await certificateLogin(1, '99999999901', 'Wrong.Pass-w0rd');
         for (const response of [wrong, unknown]) {
           expect(response.statusCode).toBe(401);
-          expect(json(response).result).toEqual({ information: MESSAGES.loginFailed, informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } });
+          expect(json(response).result).toEqual({
+            information: MESSAGES.loginFailed,
+            informationCode: 'R11',
+            failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+          });
         }
       });
 
@@ -128,7 +171,11 @@ describeEachBackend(
         const codes = attempts.map((r) => json(r).result.informationCode);
         expect(codes.filter((c) => c === 'R11').length).toBeLessThanOrEqual(2);
         expect(codes.every((c) => c === 'R11' || c === 'R13')).toBe(true);
-        const row = await server().db.selectFrom('sign_in_lockouts').select(['failed_attempts', 'locked_until']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+        const row = await server()
+          .db.selectFrom('sign_in_lockouts')
+          .select(['failed_attempts', 'locked_until'])
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
         expect(row.failed_attempts).toBe(3);
         expect(row.locked_until).not.toBeNull();
         // the right password is refused while locked, on either path
@@ -142,7 +189,12 @@ describeEachBackend(
         await expectRefused(await certificateLogin(1, '1234', PASSWORD), before, 400, CERTIFICATE_MESSAGES.documentNumeric);
         await expectRefused(await certificateLogin(5, 'AB-12345', PASSWORD), before, 400, CERTIFICATE_MESSAGES.documentAlphanumeric);
         await expectRefused(await certificateLogin(3, '1234567', PASSWORD), before, 400, CERTIFICATE_MESSAGES.documentTypeInvalid);
-        await expectRefused(await certificateLogin(1, user.document, PASSWORD, 'ibuhoo'), before, 400, CERTIFICATE_MESSAGES.notCertificateApp);
+        await expectRefused(
+          await certificateLogin(1, user.document, PASSWORD, 'ibuhoo'),
+          before,
+          400,
+          CERTIFICATE_MESSAGES.notCertificateApp,
+        );
         await expectRefused(await certificateLogin(1, user.document, PASSWORD, 'nosuchapp'), before, 400, MESSAGES.applicationUnknown);
         const raw = await post(CERTIFICATE_LOGIN_PATH, { documentType: '1', documentNumber: user.document, password: 'x', appname: APP });
         expect(raw.statusCode).toBe(400);
@@ -156,7 +208,16 @@ describeEachBackend(
       it('keeps one certificate user per document type and number', async () => {
         const user = await certificateUser();
         await expect(
-          server().db.insertInto('users').values({ user_name: `dup${++n}`, email: 'dup@test.localhost', document: user.document, document_type_id: 1, typeuserid: USER_TYPE.certifiedUser }).execute(),
+          server()
+            .db.insertInto('users')
+            .values({
+              user_name: `dup${++n}`,
+              email: 'dup@test.localhost',
+              document: user.document,
+              document_type_id: 1,
+              typeuserid: USER_TYPE.certifiedUser,
+            })
+            .execute(),
         ).rejects.toThrow(/users_certificate_document_key|unique/);
       });
     });
@@ -194,7 +255,11 @@ describeEachBackend(
         expect(response.statusCode).toBe(200);
         expect(json(response).result).toEqual({ information: MESSAGES.resetEmailSent, informationCode: 'A10' });
         expect(await mailsTo(user.email)).toBe(1);
-        const token = await server().db.selectFrom('password_tokens').select('purpose').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+        const token = await server()
+          .db.selectFrom('password_tokens')
+          .select('purpose')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
         expect(token.purpose).toBe('reset');
       });
 
@@ -206,7 +271,12 @@ describeEachBackend(
           expect(json(response)).toEqual({ statusCode: 200, result: { information: MESSAGES.resetEmailSent, informationCode: 'A10' } });
         }
         expect(await snapshot(server().db)).toBe(before);
-        await expectRefused(await post('/api/login/resetPasswordCertificateUser', { UserName: '', appname: APP }), before, 400, expect.stringContaining(MESSAGES.required) as unknown as string);
+        await expectRefused(
+          await post('/api/login/resetPasswordCertificateUser', { UserName: '', appname: APP }),
+          before,
+          400,
+          expect.stringContaining(MESSAGES.required) as unknown as string,
+        );
       });
     });
 
@@ -217,17 +287,34 @@ describeEachBackend(
         const sent = await sendCode(user.userName);
         expect(json(sent)).toEqual({ statusCode: 200, result: { information: CERTIFICATE_MESSAGES.codeSent, informationCode: 'A10' } });
         const code = await lastCode(user.email);
-        const row = await server().db.selectFrom('certificate_reset_codes').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+        const row = await server()
+          .db.selectFrom('certificate_reset_codes')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
         expect(row.code_hash).not.toContain(code);
         expect(new Date(row.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
 
         const ok = await validate(user.userName, code);
-        expect(json(ok)).toEqual({ statusCode: 200, result: { information: CERTIFICATE_MESSAGES.passwordRestored, informationCode: 'A10' } });
+        expect(json(ok)).toEqual({
+          statusCode: 200,
+          result: { information: CERTIFICATE_MESSAGES.passwordRestored, informationCode: 'A10' },
+        });
         expect((await certificateLogin(1, user.document, PASSWORD)).statusCode).toBe(401);
         expect((await certificateLogin(1, user.document, INITIAL)).statusCode).toBe(200);
-        const revoked = await server().db.selectFrom('sessions').select('revoked_at').where('user_id', '=', user.id).orderBy('created_at').executeTakeFirstOrThrow();
+        const revoked = await server()
+          .db.selectFrom('sessions')
+          .select('revoked_at')
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .executeTakeFirstOrThrow();
         expect(revoked.revoked_at).not.toBeNull();
-        const audit = await server().db.selectFrom('audit_log').selectAll().where('entity_id', '=', user.id).where('action', '=', 'user.certificate-password-reset').execute();
+        const audit = await server()
+          .db.selectFrom('audit_log')
+          .selectAll()
+          .where('entity_id', '=', user.id)
+          .where('action', '=', 'user.certificate-password-reset')
+          .execute();
         expect(audit).toHaveLength(1);
 
         // spent: the same code again changes nothing
@@ -240,10 +327,17 @@ describeEachBackend(
         await sendCode(user.userName);
         const code = await lastCode(user.email);
         const wrong = code === '000000' ? '111111' : '000000';
-        const passwordBefore = await server().db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+        const passwordBefore = await server()
+          .db.selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
         for (let i = 0; i < 5; i++) {
           const response = await validate(user.userName, wrong);
-          expect({ status: response.statusCode, information: json(response).result.information }).toEqual({ status: 400, information: CERTIFICATE_MESSAGES.codeWrong });
+          expect({ status: response.statusCode, information: json(response).result.information }).toEqual({
+            status: 400,
+            information: CERTIFICATE_MESSAGES.codeWrong,
+          });
         }
         // the sixth try, even with the right code, finds no live code
         const sixth = await validate(user.userName, code);
@@ -267,7 +361,11 @@ describeEachBackend(
         const user = await certificateUser();
         await sendCode(user.userName);
         const first = await lastCode(user.email);
-        await server().db.updateTable('certificate_reset_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+        await server()
+          .db.updateTable('certificate_reset_codes')
+          .set({ expires_at: new Date(Date.now() - 1000) })
+          .where('user_id', '=', user.id)
+          .execute();
         expect(json(await validate(user.userName, first)).result.information).toBe(CERTIFICATE_MESSAGES.codeExpired);
 
         await sendCode(user.userName);
@@ -281,7 +379,10 @@ describeEachBackend(
       it('answers a name that cannot get a code like one that can, sending nothing, and its codes never validate', async () => {
         const manual = await certificateUser({ initial: false });
         for (const UserName of [manual.userName, 'nobody.at.all']) {
-          expect(json(await sendCode(UserName))).toEqual({ statusCode: 200, result: { information: CERTIFICATE_MESSAGES.codeSent, informationCode: 'A10' } });
+          expect(json(await sendCode(UserName))).toEqual({
+            statusCode: 200,
+            result: { information: CERTIFICATE_MESSAGES.codeSent, informationCode: 'A10' },
+          });
         }
         expect(await mailsTo(manual.email)).toBe(0);
         const before = await snapshot(server().db);

@@ -69,7 +69,16 @@ export interface CertificateAccount {
   certificate_password_hash: string | null;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'user_name', 'email', 'names', 'idstate', 'typeuserid', 'password_hash', 'certificate_password_hash'] as const;
+const ACCOUNT_COLUMNS = [
+  'id',
+  'user_name',
+  'email',
+  'names',
+  'idstate',
+  'typeuserid',
+  'password_hash',
+  'certificate_password_hash',
+] as const;
 
 /**
  * The accounts tied to a document: the certificate user holding it and the other certificate
@@ -81,17 +90,14 @@ export async function accountsOfDocument(db: Kysely<DB>, documentTypeId: number,
     .select(ACCOUNT_COLUMNS.map((c) => `u.${c}` as const))
     .where('u.typeuserid', '=', USER_TYPE.certifiedUser)
     .where('u.deleted', '=', false)
-    .where(
-      sql<string>`lower(u.email)`,
-      'in',
-      (eb) =>
-        eb
-          .selectFrom('users as h')
-          .select(sql<string>`lower(h.email)`.as('email'))
-          .where('h.typeuserid', '=', USER_TYPE.certifiedUser)
-          .where('h.deleted', '=', false)
-          .where('h.document_type_id', '=', documentTypeId)
-          .where(sql<string>`upper(h.document)`, '=', documentNumber.toUpperCase()),
+    .where(sql<string>`lower(u.email)`, 'in', (eb) =>
+      eb
+        .selectFrom('users as h')
+        .select(sql<string>`lower(h.email)`.as('email'))
+        .where('h.typeuserid', '=', USER_TYPE.certifiedUser)
+        .where('h.deleted', '=', false)
+        .where('h.document_type_id', '=', documentTypeId)
+        .where(sql<string>`upper(h.document)`, '=', documentNumber.toUpperCase()),
     )
     .orderBy('u.user_name')
     .limit(50)
@@ -111,7 +117,12 @@ export async function certificateAccount(db: Kysely<DB>, userName: string): Prom
 }
 
 /** Codes issued to a subject, and from a client, within the last `seconds`. */
-export async function recentCodeCounts(db: Kysely<DB>, subject: string, client: string, seconds: number): Promise<{ subject: number; client: number }> {
+export async function recentCodeCounts(
+  db: Kysely<DB>,
+  subject: string,
+  client: string,
+  seconds: number,
+): Promise<{ subject: number; client: number }> {
   const { rows } = await sql<{ subject: number; client: number }>`
     select (select count(*)::int from certificate_reset_codes
              where subject = ${subject} and created_at > now() - make_interval(secs => ${seconds}::int)) as subject,
@@ -140,7 +151,11 @@ export async function storeResetCode(
  * Takes one try of the subject's live code (unused, unexpired, under the limit of tries) in one
  * statement, so parallel validations cannot exceed the limit; undefined when there is none.
  */
-export async function claimCodeAttempt(db: Kysely<DB>, subject: string, applicationId: number): Promise<{ id: string; code_hash: string; user_id: string | null } | undefined> {
+export async function claimCodeAttempt(
+  db: Kysely<DB>,
+  subject: string,
+  applicationId: number,
+): Promise<{ id: string; code_hash: string; user_id: string | null } | undefined> {
   const { rows } = await sql<{ id: string; code_hash: string; user_id: string | null }>`
     update certificate_reset_codes set attempts = attempts + 1
      where id = (select id from certificate_reset_codes
@@ -158,7 +173,11 @@ export async function claimCodeAttempt(db: Kysely<DB>, subject: string, applicat
  * Spends the code and puts the certificate's initial password back in one transaction, with the
  * audit row; false when the code was spent meanwhile (nothing changes).
  */
-export async function restoreCertificatePassword(db: Kysely<DB>, codeId: string, user: Pick<CertificateAccount, 'id' | 'user_name'>): Promise<boolean> {
+export async function restoreCertificatePassword(
+  db: Kysely<DB>,
+  codeId: string,
+  user: Pick<CertificateAccount, 'id' | 'user_name'>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('certificate_reset_codes')

@@ -10,13 +10,36 @@ export default async function certificateRoutes(app: FastifyInstance): Promise<v
 
   route(app, passwordsApi.certificateDocumentTypes, async () => ({ statusCode: 200, result: await flows.documentTypes() }));
 
-  route(app, passwordsApi.certificateSignIn, async ({ body }, request, reply) => ok(await flows.signIn(request, reply, body)), { config: limits.login, noStore: true });
+  route(app, passwordsApi.certificateSignIn, async ({ body }, request, reply) => ok(await flows.signIn(request, reply, body)), {
+    config: limits.login,
+    noStore: true,
+  });
 
-  route(app, passwordsApi.certificateAccounts, async ({ headers }) => ok(await flows.accounts(headers.documentType, headers.documentNumber)), { config: limits.reset, noStore: true });
+  route(
+    app,
+    passwordsApi.certificateAccounts,
+    async ({ headers }) => ok(await flows.accounts(headers.documentType, headers.documentNumber)),
+    { config: limits.reset, noStore: true },
+  );
 
-  route(app, passwordsApi.certificateResetLink, async ({ body }, request) => ({ statusCode: 200, result: await flows.resetByLink(request, body) }), { config: limits.reset });
+  route(
+    app,
+    passwordsApi.certificateResetLink,
+    async ({ body }, request) => ({ statusCode: 200, result: await flows.resetByLink(request, body) }),
+    { config: limits.reset },
+  );
 
-  route(app, passwordsApi.certificateSendCode, async ({ body }, request) => ({ statusCode: 200, result: await flows.sendCode(request, body) }), { config: limits.reset });
+  route(
+    app,
+    passwordsApi.certificateSendCode,
+    async ({ body }, request) => ({ statusCode: 200, result: await flows.sendCode(request, body) }),
+    { config: limits.reset },
+  );
 
-  route(app, passwordsApi.certificateValidateCode, async ({ body }, request) => ({ statusCode: 200, result: await flows.validateCode(request, body) }), { config: limits.reset });
+  route(
+    app,
+    passwordsApi.certificateValidateCode,
+    async ({ body }, request) => ({ statusCode: 200, result: await flows.validateCode(request, body) }),
+    { config: limits.reset },
+  );
 }

@@ -73,7 +73,13 @@ export type CertificateFlows = ReturnType<typeof certificateFlows>;
  */
 export function certificateFlows(ctx: AppContext) {
   const { db, config } = ctx;
-  const perAddress = new SharedLimiter(db, 'certificate-flows', config.rateLimit.resetPerAddressPerHour, 3600_000, config.rateLimit.enabled);
+  const perAddress = new SharedLimiter(
+    db,
+    'certificate-flows',
+    config.rateLimit.resetPerAddressPerHour,
+    3600_000,
+    config.rateLimit.enabled,
+  );
 
   /** The document's type must be one offered for certificates, and the number must follow its rule. */
   async function checkedDocument(documentTypeId: number, documentNumber: string): Promise<string> {
@@ -100,15 +106,21 @@ export function certificateFlows(ctx: AppContext) {
       if (variant !== 'certificate') throw badRequest(CERTIFICATE_MESSAGES.notCertificateApp);
       const number = await checkedDocument(body.documentType, body.documentNumber);
       const userName = (await certificateUserName(db, body.documentType, number)) ?? unknownDocumentName(body.documentType, number);
-      return signIn(ctx, request, reply, {
-        user: userName,
-        password: body.password,
-        appname: body.appname,
-        page: body.page,
-        tokenCaptcha: body.tokenCaptcha,
-        Browser: body.Browser,
-        idSessionTab: body.idSessionTab,
-      }, 'certificate');
+      return signIn(
+        ctx,
+        request,
+        reply,
+        {
+          user: userName,
+          password: body.password,
+          appname: body.appname,
+          page: body.page,
+          tokenCaptcha: body.tokenCaptcha,
+          Browser: body.Browser,
+          idSessionTab: body.idSessionTab,
+        },
+        'certificate',
+      );
     },
 
     /** The accounts tied to a document (spec §2 screen 4 lists them to pick one). */
@@ -151,7 +163,14 @@ export function certificateFlows(ctx: AppContext) {
       }
       const code = newResetCode();
       const seconds = RESET_CODE_MINUTES * 60;
-      await storeResetCode(db, { subject, userId: account?.id ?? null, applicationId: application.id, codeHash: await hashPassword(code), seconds, client });
+      await storeResetCode(db, {
+        subject,
+        userId: account?.id ?? null,
+        applicationId: application.id,
+        codeHash: await hashPassword(code),
+        seconds,
+        client,
+      });
       if (account) {
         await sendPasswordMail(ctx, 'resetCode', account, application, tenantLanguage(request, application), undefined, seconds, code);
         request.log.info({ userId: account.id, app: application.name }, 'certificate reset code sent');

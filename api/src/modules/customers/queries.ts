@@ -22,7 +22,14 @@ async function userApplicationTitles(db: Kysely<DB>, userId: string): Promise<st
  */
 export async function companiesOf(db: Kysely<DB>, userId: string, onlyUsers: boolean): Promise<CompanyRecord[]> {
   const user = userId || null;
-  const { rows } = await sql<{ id: string; name: string; idstate: number; principal: boolean; assigned: boolean; modified_on: Date | string }>`
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    idstate: number;
+    principal: boolean;
+    assigned: boolean;
+    modified_on: Date | string;
+  }>`
     select c.id::text as id, c.name, c.idstate,
            coalesce(uc.principal, false) as principal, coalesce(uc.assigned, false) as assigned,
            coalesce(uc.modified_on, c.modified_on) as modified_on

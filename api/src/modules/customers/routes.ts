@@ -7,7 +7,13 @@ import { companiesOf } from './queries';
 export default async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  route(app, usersApi.customers, async ({ headers: { userid } }) => ({ statusCode: 200, result: { customers: await companiesOf(db, userid, false) } }));
+  route(app, usersApi.customers, async ({ headers: { userid } }) => ({
+    statusCode: 200,
+    result: { customers: await companiesOf(db, userid, false) },
+  }));
 
-  route(app, usersApi.customersOfUser, async ({ headers: { userId } }) => ({ statusCode: 200, result: { customers: await companiesOf(db, userId, true) } }));
+  route(app, usersApi.customersOfUser, async ({ headers: { userId } }) => ({
+    statusCode: 200,
+    result: { customers: await companiesOf(db, userId, true) },
+  }));
 }

@@ -30,19 +30,24 @@ export const hubPlugin: FastifyPluginAsync<HubPluginOptions> = async (app, { hub
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) => done(null, undefined));
 
   // the declaration names the default hub path; a hub served under another path negotiates there
-  route(app, { ...sessionsApi.hubNegotiate, path: `${hub.path}/negotiate` }, async ({ query }, request, reply) => {
-    const requested = Number(query.negotiateVersion ?? 0);
-    try {
-      // request.ip: the client's address as TRUST_PROXY lets the app see it
-      return hub.negotiate(Number.isFinite(requested) ? requested : 0, request.ip);
-    } catch (error) {
-      if (!(error instanceof HubLimitError)) throw error;
-      request.log.info({ client: request.ip, status: error.statusCode }, error.message);
-      const body =
-        error.statusCode === 429
-          ? fail(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests)
-          : fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable);
-      return reply.code(error.statusCode).header('retry-after', '5').send(body);
-    }
-  }, { noStore: true });
+  route(
+    app,
+    { ...sessionsApi.hubNegotiate, path: `${hub.path}/negotiate` },
+    async ({ query }, request, reply) => {
+      const requested = Number(query.negotiateVersion ?? 0);
+      try {
+        // request.ip: the client's address as TRUST_PROXY lets the app see it
+        return hub.negotiate(Number.isFinite(requested) ? requested : 0, request.ip);
+      } catch (error) {
+        if (!(error instanceof HubLimitError)) throw error;
+        request.log.info({ client: request.ip, status: error.statusCode }, error.message);
+        const body =
+          error.statusCode === 429
+            ? fail(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests)
+            : fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable);
+        return reply.code(error.statusCode).header('retry-after', '5').send(body);
+      }
+    },
+    { noStore: true },
+  );
 };

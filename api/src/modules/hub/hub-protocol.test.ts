@@ -108,9 +108,7 @@ describe('hub messages', () => {
   });
 
   it('formats server messages', () => {
-    expect(invocationRecord('ReceiveSessionStatus', ['bye'])).toBe(
-      `{"type":1,"target":"ReceiveSessionStatus","arguments":["bye"]}${RS}`,
-    );
+    expect(invocationRecord('ReceiveSessionStatus', ['bye'])).toBe(`{"type":1,"target":"ReceiveSessionStatus","arguments":["bye"]}${RS}`);
     expect(completionResultRecord('7', 'abc')).toBe(`{"type":3,"invocationId":"7","result":"abc"}${RS}`);
     expect(completionResultRecord('7', undefined)).toBe(`{"type":3,"invocationId":"7"}${RS}`);
     expect(completionResultRecord('7', null)).toBe(`{"type":3,"invocationId":"7","result":null}${RS}`);

@@ -122,9 +122,7 @@ export function splitRecords(buffered: string): { records: string[]; rest: strin
 // ---------------------------------------------------------------------------------------------
 // Handshake
 
-export type HandshakeResult =
-  | { ok: true; protocol: string; version: number }
-  | { ok: false; error: string };
+export type HandshakeResult = { ok: true; protocol: string; version: number } | { ok: false; error: string };
 
 /** Validates the client's handshake request record (without its separator). */
 export function parseHandshakeRequest(record: string): HandshakeResult {
@@ -255,9 +253,7 @@ export function invocationRecord(target: string, args: unknown[]): string {
 /** Completion of a client's invocation with a result (`result` omitted for void methods). */
 export function completionResultRecord(invocationId: string, result: unknown): string {
   const message: CompletionMessage =
-    result === undefined
-      ? { type: MessageType.Completion, invocationId }
-      : { type: MessageType.Completion, invocationId, result };
+    result === undefined ? { type: MessageType.Completion, invocationId } : { type: MessageType.Completion, invocationId, result };
   return writeRecord(message);
 }
 

@@ -193,10 +193,7 @@ export class HubSockets {
         this.invoke(conn, message.target, message.arguments, message.invocationId);
         return;
       case MessageType.StreamInvocation:
-        this.send(
-          conn,
-          completionErrorRecord(message.invocationId, `Failed to invoke '${message.target}': streaming is not supported.`),
-        );
+        this.send(conn, completionErrorRecord(message.invocationId, `Failed to invoke '${message.target}': streaming is not supported.`));
         return;
       case MessageType.Close:
         this.closeConnection(conn, {});

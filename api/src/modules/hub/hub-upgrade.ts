@@ -21,7 +21,9 @@ function upgradeRefusal(status: number): string {
       return JSON.stringify(fail(400, MESSAGES.badHttpRequest, INFORMATION_CODES.badRequest));
     case 404:
     case 409:
-      return JSON.stringify(fail(status, MESSAGES.connectionUnknown, status === 404 ? INFORMATION_CODES.notFound : INFORMATION_CODES.badRequest));
+      return JSON.stringify(
+        fail(status, MESSAGES.connectionUnknown, status === 404 ? INFORMATION_CODES.notFound : INFORMATION_CODES.badRequest),
+      );
     case 429:
       return JSON.stringify(fail(429, MESSAGES.tooManyRequests, INFORMATION_CODES.tooManyRequests));
     case 503:

@@ -16,7 +16,8 @@ import {
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function pgReachable(url: string): boolean {
-  const probe = "const { Client } = require('pg'); const c = new Client(process.argv[1]);" +
+  const probe =
+    "const { Client } = require('pg'); const c = new Client(process.argv[1]);" +
     'c.connect().then(() => c.end()).then(() => process.exit(0), () => process.exit(1));';
   return spawnSync(process.execPath, ['-e', probe, url], { timeout: 10_000, cwd: __dirname }).status === 0;
 }
@@ -155,7 +156,8 @@ describe('sessions ended payloads', () => {
     try {
       // rolled back: never heard
       await sql.query('BEGIN');
-      for (const p of encodeSessionsEnded({ sessions: [session] })) await sql.query('SELECT pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, p]);
+      for (const p of encodeSessionsEnded({ sessions: [session] }))
+        await sql.query('SELECT pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, p]);
       await sql.query('ROLLBACK');
       await sql.query('BEGIN');
       for (const p of encodeSessionsEnded({ users: [session] })) await sql.query('SELECT pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, p]);
@@ -187,10 +189,9 @@ describe('sessions ended payloads', () => {
     const admin = new Client(DATABASE_URL);
     await admin.connect();
     try {
-      const killed = await admin.query(
-        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1',
-        [appName],
-      );
+      const killed = await admin.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1', [
+        appName,
+      ]);
       expect(killed.rowCount).toBe(1);
     } finally {
       await admin.end();

@@ -70,11 +70,7 @@ interface WirePayload {
  * notification inside its own transaction — `SELECT pg_notify($1, $2)` with
  * SESSION_STATUS_CHANNEL — and have it delivered only if that transaction commits.
  */
-export function encodeSessionStatus(
-  sessionIds: readonly string[],
-  message: string,
-  maxBytes: number = MAX_NOTIFY_PAYLOAD_BYTES,
-): string[] {
+export function encodeSessionStatus(sessionIds: readonly string[], message: string, maxBytes: number = MAX_NOTIFY_PAYLOAD_BYTES): string[] {
   const base = Buffer.byteLength(JSON.stringify({ s: [], m: message } satisfies WirePayload));
   const payloads: string[] = [];
   let chunk: string[] = [];
@@ -117,7 +113,10 @@ export function decodeSessionStatus(payload: string | undefined): { sessionIds: 
  */
 export function encodeSessionsEnded(ended: Partial<EndedSessions>, maxBytes: number = MAX_NOTIFY_PAYLOAD_BYTES): string[] {
   const payloads: string[] = [];
-  for (const [prefix, ids] of [['s:', ended.sessions ?? []], ['u:', ended.users ?? []]] as const) {
+  for (const [prefix, ids] of [
+    ['s:', ended.sessions ?? []],
+    ['u:', ended.users ?? []],
+  ] as const) {
     let chunk = '';
     for (const id of ids) {
       if (prefix.length + id.length > maxBytes || /[,:]/.test(id)) throw new RangeError('Not a session or user id.');
@@ -336,10 +335,7 @@ export class PgSessionBus implements SessionBus {
           reject(e);
         },
       };
-      const timer = setTimeout(
-        () => waiter.reject(new Error('Session bus is not connected.')),
-        this.options.publishTimeoutMs,
-      );
+      const timer = setTimeout(() => waiter.reject(new Error('Session bus is not connected.')), this.options.publishTimeoutMs);
       this.waiters.add(waiter);
     });
   }

@@ -1,13 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  HttpTransportType,
-  HubConnectionBuilder,
-  HubConnectionState,
-  LogLevel,
-  type HubConnection,
-} from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { WebSocket } from 'ws';
 import { hubPlugin } from './hub-plugin';
 import { RECORD_SEPARATOR } from './hub-protocol';
@@ -69,7 +63,8 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 
 /** Synchronous probe so the PostgreSQL suite can be skipped (with a reason) when there is no server. */
 function pgReachable(url: string): boolean {
-  const probe = "const { Client } = require('pg'); const c = new Client(process.argv[1]);" +
+  const probe =
+    "const { Client } = require('pg'); const c = new Client(process.argv[1]);" +
     'c.connect().then(() => c.end()).then(() => process.exit(0), () => process.exit(1));';
   return spawnSync(process.execPath, ['-e', probe, url], { timeout: 10_000, cwd: __dirname }).status === 0;
 }
@@ -241,7 +236,13 @@ describe('SessionHub protocol edge cases', () => {
   let wsUrl: string;
 
   beforeEach(async () => {
-    running = await startHub({ keepAliveIntervalMs: 100, clientTimeoutMs: 400, handshakeTimeoutMs: 300, negotiateTimeoutMs: 300, maxMessageBytes: 1024 });
+    running = await startHub({
+      keepAliveIntervalMs: 100,
+      clientTimeoutMs: 400,
+      handshakeTimeoutMs: 300,
+      negotiateTimeoutMs: 300,
+      maxMessageBytes: 1024,
+    });
     wsUrl = running.hubUrl.replace(/^http/, 'ws');
   });
 
@@ -280,7 +281,9 @@ describe('SessionHub protocol edge cases', () => {
 
     // Bodies the client might send are ignored.
     expect((await negotiate('?negotiateVersion=1', { headers: { 'content-type': 'application/json' }, body: '' })).status).toBe(200);
-    expect((await negotiate('?negotiateVersion=1', { headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: 'x' })).status).toBe(200);
+    expect((await negotiate('?negotiateVersion=1', { headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: 'x' })).status).toBe(
+      200,
+    );
   });
 
   it('rejects missing, unknown, reused and expired connection tokens and other paths', async () => {
@@ -344,10 +347,16 @@ describe('SessionHub protocol edge cases', () => {
     const ws = await openNegotiated();
     const seen = collect(ws);
     // Handshake and an invocation in a single frame, then the invocation split over frames.
-    ws.send(`{"protocol":"json","version":1}${RS}{"type":1,"invocationId":"1","target":"GetConnectionId","arguments":[]}${RS}{"type":1,"invo`);
+    ws.send(
+      `{"protocol":"json","version":1}${RS}{"type":1,"invocationId":"1","target":"GetConnectionId","arguments":[]}${RS}{"type":1,"invo`,
+    );
     ws.send(`cationId":"2","target":"Nope","arguments":[]}${RS}`);
     await waitFor(() => seen.text().includes('"type":6'));
-    const records = seen.text().split(RS).filter(Boolean).map((r) => JSON.parse(r) as Record<string, unknown>);
+    const records = seen
+      .text()
+      .split(RS)
+      .filter(Boolean)
+      .map((r) => JSON.parse(r) as Record<string, unknown>);
     expect(records[0]).toEqual({});
     expect(records[1]).toEqual({ type: 3, invocationId: '1', result: expect.any(String) });
     expect(records[2]).toMatchObject({ type: 3, invocationId: '2', error: expect.stringContaining('Method does not exist') });

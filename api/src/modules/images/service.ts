@@ -82,14 +82,21 @@ export interface ImageUpload {
  * database by every instance at STORED_IMAGES_PATH. Refusals, in the caller's texts: not base64
  * or not an accepted image; more than 2 MB; and beyond IMAGE_MAX_SIDE or IMAGE_MAX_PIXELS once decoded.
  */
-export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor | undefined, upload: ImageUpload): Promise<UploadImageResult> {
+export async function storeUploadedImage(
+  trx: Transaction<DB>,
+  actor: AuditActor | undefined,
+  upload: ImageUpload,
+): Promise<UploadImageResult> {
   const body = base64Body(upload.imageBase64);
   if (!body) throw badRequest(upload.messages.type);
   if (decodedSize(body) > IMAGE_MAX_BYTES) throw badRequest(upload.messages.size);
   const bytes = Buffer.from(body, 'base64');
   const image = inspectImage(bytes, upload.accepted);
   if (!image) throw badRequest(upload.messages.type);
-  if (!withinDimensions(image)) throw badRequest(formatMessage(APPEARANCE_MESSAGES.imageDimensions, { side: IMAGE_MAX_SIDE, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
+  if (!withinDimensions(image))
+    throw badRequest(
+      formatMessage(APPEARANCE_MESSAGES.imageDimensions, { side: IMAGE_MAX_SIDE, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }),
+    );
   const id = createHash('sha256').update(bytes).digest('hex');
   const relativePath = `${STORED_IMAGES_PATH}/${id}.${image.type}`;
   const stored = await insertImage(trx, {
@@ -110,7 +117,14 @@ export async function storeUploadedImage(trx: Transaction<DB>, actor: AuditActor
       action: upload.action,
       entity: 'image',
       entityId: id,
-      after: { relativePath, fileName: upload.fileName, size: bytes.length, width: image.width, height: image.height, applicationId: upload.applicationId },
+      after: {
+        relativePath,
+        fileName: upload.fileName,
+        size: bytes.length,
+        width: image.width,
+        height: image.height,
+        applicationId: upload.applicationId,
+      },
     });
   }
   return { relativePath, width: image.width, height: image.height };

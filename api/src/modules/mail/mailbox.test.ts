@@ -4,9 +4,14 @@ const MAILBOX_URLS = ['/dev/mail', '/dev/mail.json', '/dev/mail/1', '/dev/mail/1
 
 describeEachBackend('development mailbox: loopback clients only', (server) => {
   beforeAll(async () => {
-    await server().db
-      .insertInto('mailbox')
-      .values({ to_address: 'someone@test.localhost', subject: 'Reset', text_body: 'link', html_body: '<a href="http://x/reset?t=1">x</a>' })
+    await server()
+      .db.insertInto('mailbox')
+      .values({
+        to_address: 'someone@test.localhost',
+        subject: 'Reset',
+        text_body: 'link',
+        html_body: '<a href="http://x/reset?t=1">x</a>',
+      })
       .execute();
   });
 

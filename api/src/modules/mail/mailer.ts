@@ -36,7 +36,14 @@ export class Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.messageId ? { messageId: mail.messageId } : {}) });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    });
     if (!this.captures) return;
     const rendered = JSON.parse(String((info as { message?: unknown }).message ?? '{}')) as Partial<OutgoingMail>;
     await this.db
@@ -58,6 +65,14 @@ export class Mailer {
 /** The href values of a message's HTML (entities of `&amp;` undone). */
 export function extractLinks(html: string): string[] {
   const links: string[] = [];
-  for (const m of html.matchAll(/href="([^"]*)"/g)) links.push(m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+  for (const m of html.matchAll(/href="([^"]*)"/g))
+    links.push(
+      m[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    );
   return links;
 }

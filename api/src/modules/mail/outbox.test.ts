@@ -62,9 +62,15 @@ describeEachBackend('mail outbox', (server) => {
     expect(await slow.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
     // not due yet: the next run leaves it
     expect(await slow.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    const { next } = await server().db.selectFrom('mail_outbox').select(sql<number>`extract(epoch from next_attempt_at - now())::float8`.as('next')).executeTakeFirstOrThrow();
+    const { next } = await server()
+      .db.selectFrom('mail_outbox')
+      .select(sql<number>`extract(epoch from next_attempt_at - now())::float8`.as('next'))
+      .executeTakeFirstOrThrow();
     expect(next).toBeGreaterThan(50);
-    await server().db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    await server()
+      .db.updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
     expect(await slow.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
   });
 
@@ -78,14 +84,20 @@ describeEachBackend('mail outbox', (server) => {
     expect(to).toEqual(Array.from({ length: 40 }, (_, i) => `many${i}@suite.test`).sort());
   });
 
-  it("takes over a message whose instance died mid-send once its lease ends, with the same Message-ID", async () => {
+  it('takes over a message whose instance died mid-send once its lease ends, with the same Message-ID', async () => {
     await enqueueMail(server().db, message('orphan@suite.test'), 'suite.test');
     // an instance claimed it and died: its lease still holds, then runs out
-    await server().db.updateTable('mail_outbox').set({ lease_owner: 'dead', leased_until: new Date(Date.now() + 60_000), attempts: 1 }).execute();
+    await server()
+      .db.updateTable('mail_outbox')
+      .set({ lease_owner: 'dead', leased_until: new Date(Date.now() + 60_000), attempts: 1 })
+      .execute();
     const mailer = recordingMailer();
     const box = outbox(mailer);
     expect((await box.drain()).sent).toBe(0);
-    await server().db.updateTable('mail_outbox').set({ leased_until: new Date(Date.now() - 1) }).execute();
+    await server()
+      .db.updateTable('mail_outbox')
+      .set({ leased_until: new Date(Date.now() - 1) })
+      .execute();
     expect((await box.drain()).sent).toBe(1);
     const row = await server().db.selectFrom('mail_outbox').select(['message_id', 'attempts']).executeTakeFirstOrThrow();
     expect(mailer.sent[0].messageId).toBe(row.message_id);
@@ -96,9 +108,15 @@ describeEachBackend('mail outbox', (server) => {
     await enqueueMail(server().db, message('old@suite.test'), 'suite.test');
     await enqueueMail(server().db, message('new@suite.test'), 'suite.test');
     await outbox(recordingMailer()).drain();
-    await server().db.updateTable('mail_outbox').set({ sent_at: new Date(Date.now() - 8 * 86_400_000) }).where('to_address', '=', 'old@suite.test').execute();
+    await server()
+      .db.updateTable('mail_outbox')
+      .set({ sent_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('to_address', '=', 'old@suite.test')
+      .execute();
     await outbox(recordingMailer()).drain();
-    expect((await server().db.selectFrom('mail_outbox').select('to_address').execute()).map((r) => r.to_address)).toEqual(['new@suite.test']);
+    expect((await server().db.selectFrom('mail_outbox').select('to_address').execute()).map((r) => r.to_address)).toEqual([
+      'new@suite.test',
+    ]);
   });
 
   it('a reset answers without waiting for the mail server: the mail is queued, sent after the answer', async () => {
@@ -107,16 +125,24 @@ describeEachBackend('mail outbox', (server) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const sent: OutgoingMail[] = [];
-    const box = outbox({ sent: [], send: async (mail: OutgoingMail) => (await held, void sent.push(mail)) } as unknown as ReturnType<typeof recordingMailer>);
+    const box = outbox({ sent: [], send: async (mail: OutgoingMail) => (await held, void sent.push(mail)) } as unknown as ReturnType<
+      typeof recordingMailer
+    >);
     box.compose(PASSWORD_MAIL_JOB, passwordMailComposer(app.ctx));
     const own = app.ctx.outbox;
     app.ctx.outbox = box;
     try {
-      const reply = await app.inject({ method: 'POST', url: '/api/login/ResetPassword', payload: { user: 'outbox.reset', appname: 'ibuhoo' } });
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/api/login/ResetPassword',
+        payload: { user: 'outbox.reset', appname: 'ibuhoo' },
+      });
       expect(reply.statusCode).toBe(200);
       expect(json(reply).result.maskedEmail).toEqual(expect.any(String));
       expect(sent).toEqual([]); // answered while the mail server still holds the message
-      expect(await db.selectFrom('mail_outbox').select(['message_id', 'sent_at']).execute()).toEqual([{ message_id: expect.any(String), sent_at: null }]);
+      expect(await db.selectFrom('mail_outbox').select(['message_id', 'sent_at']).execute()).toEqual([
+        { message_id: expect.any(String), sent_at: null },
+      ]);
       release();
       await box.settled();
       expect(sent.map((m) => m.to)).toEqual(['outbox.reset@suite.test']);

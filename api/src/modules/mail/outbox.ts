@@ -211,7 +211,12 @@ export class MailOutbox {
     const { db, mailer, maxAttempts, retryBaseMs } = this.options;
     // only while the lease is this instance's: one taken over is the other instance's to finish
     const finish = (values: { sent_at?: Date; failed_at?: Date; next_attempt_at?: Date; last_error?: string }) =>
-      db.updateTable('mail_outbox').set({ ...values, leased_until: null }).where('id', '=', message.id).where('lease_owner', '=', this.instanceId).execute();
+      db
+        .updateTable('mail_outbox')
+        .set({ ...values, leased_until: null })
+        .where('id', '=', message.id)
+        .where('lease_owner', '=', this.instanceId)
+        .execute();
     try {
       let mail: OutgoingMail | null;
       if (message.job_kind !== null) {
@@ -230,7 +235,12 @@ export class MailOutbox {
           .where('lease_owner', '=', this.instanceId)
           .execute();
       } else {
-        mail = { to: message.to_address as string, subject: message.subject as string, text: message.text_body as string, html: message.html_body as string };
+        mail = {
+          to: message.to_address as string,
+          subject: message.subject as string,
+          text: message.text_body as string,
+          html: message.html_body as string,
+        };
       }
       await mailer.send({ ...mail, messageId: message.message_id });
     } catch (err) {

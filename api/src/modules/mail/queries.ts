@@ -13,7 +13,9 @@ export interface MailRow {
 
 /** The newest 200 messages of the mailbox, newest first. */
 export function listMail(db: Kysely<DB>): Promise<MailRow[]> {
-  return db.selectFrom('mailbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute() as Promise<MailRow[]>;
+  return db.selectFrom('mailbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute() as Promise<
+    MailRow[]
+  >;
 }
 
 /** One message by its id (digits), or undefined. */

@@ -65,7 +65,10 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
     const rows = await list();
     reply.type('text/html; charset=utf-8').header('content-security-policy', MAILBOX_CSP);
     const items = rows
-      .map((r) => `<tr><td>${new Date(r.created_at).toISOString()}</td><td>${escapeHtml(r.to_address)}</td><td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td></tr>`)
+      .map(
+        (r) =>
+          `<tr><td>${new Date(r.created_at).toISOString()}</td><td>${escapeHtml(r.to_address)}</td><td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td></tr>`,
+      )
       .join('\n');
     return `<!doctype html><html><head><meta charset="utf-8"><title>Mailbox</title></head><body>
 <h1>Mailbox</h1><p>${rows.length} message(s), newest first. <a href="/dev/mail.json">JSON</a></p>

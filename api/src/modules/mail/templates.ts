@@ -181,7 +181,11 @@ export interface RenderedMail {
   html: string;
 }
 
-export function renderMail(kind: MailKind, language: MailLanguage, input: { name: string; appTitle: string; link?: string; validity?: string; code?: string }): RenderedMail {
+export function renderMail(
+  kind: MailKind,
+  language: MailLanguage,
+  input: { name: string; appTitle: string; link?: string; validity?: string; code?: string },
+): RenderedMail {
   const t = TEXTS[language][kind];
   const subject = `${t.subject} – ${input.appTitle}`;
   const lines = [t.greeting(input.name), '', t.body];

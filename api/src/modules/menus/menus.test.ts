@@ -1,7 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { CONSOLE_SECTIONS } from '@suite/shared/federation';
-import { ACCESS_MESSAGES, MENU_MESSAGES, MESSAGES, formatMessage, parseMenuJson, type MenuItem, type MenuLocation } from '@suite/shared/contracts';
+import {
+  ACCESS_MESSAGES,
+  MENU_MESSAGES,
+  MESSAGES,
+  formatMessage,
+  parseMenuJson,
+  type MenuItem,
+  type MenuLocation,
+} from '@suite/shared/contracts';
 import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
@@ -60,7 +68,16 @@ describeEachBackend('menus API', (server) => {
   }
 
   const key = () => `Tk${String(++n).padStart(8, '0')}`;
-  const item = (over: Record<string, unknown> = {}) => ({ key: key(), name: `Ítem ${n}`, privilege: '', url: '/users', isFunction: false, isActivate: true, iconName: 'house', ...over });
+  const item = (over: Record<string, unknown> = {}) => ({
+    key: key(),
+    name: `Ítem ${n}`,
+    privilege: '',
+    url: '/users',
+    isFunction: false,
+    isActivate: true,
+    iconName: 'house',
+    ...over,
+  });
   const byApp = (idapplication: number, location: MenuLocation, token?: string) =>
     call('GET', '/api/menu/GetMenuByApp', { token, headers: { idapplication: String(idapplication), idmenulocation: String(location) } });
   const stored = async (idapplication: number, location: MenuLocation) => json(await byApp(idapplication, location)).result;
@@ -73,11 +90,20 @@ describeEachBackend('menus API', (server) => {
   const names = (items: MenuItem[]): unknown[] => items.map((i) => (i.children.length ? [i.name, names(i.children)] : i.name));
   const save = async (idapplication: number, location: MenuLocation, items: unknown[], token?: string) => {
     const current = await stored(idapplication, location);
-    const body = { id: current.id, idapplication, idmenulocation: location, numberRows: location === 4 ? 4 : 0, menujson: JSON.stringify(items), ...(current.id ? { version: current.version } : {}) };
+    const body = {
+      id: current.id,
+      idapplication,
+      idmenulocation: location,
+      numberRows: location === 4 ? 4 : 0,
+      menujson: JSON.stringify(items),
+      ...(current.id ? { version: current.version } : {}),
+    };
     return call('POST', current.id ? '/api/menu/Modify' : '/api/menu/Create', { token, payload: body });
   };
   const upload = (bytes: Buffer, over: Record<string, unknown> = {}) =>
-    call('POST', '/api/menu/UploadImageMenu', { payload: { ApplicationName: 'firmaya', Extension: '.png', ImageBase64: bytes.toString('base64'), FileName: 'logo.png', ...over } });
+    call('POST', '/api/menu/UploadImageMenu', {
+      payload: { ApplicationName: 'firmaya', Extension: '.png', ImageBase64: bytes.toString('base64'), FileName: 'logo.png', ...over },
+    });
 
   beforeAll(async () => {
     const { app, db } = server();
@@ -110,7 +136,9 @@ describeEachBackend('menus API', (server) => {
       expect(json(response).result).toEqual({ information: MESSAGES.forbidden, informationCode: 'R403' });
       expect((await call(method, url, { token: null, headers, payload })).statusCode).toBe(401);
     }
-    expect((await call('GET', '/api/menu/GetMenuByUser', { token: null, headers: { idmenulocation: '1', appName: 'ibuhoo' } })).statusCode).toBe(401);
+    expect(
+      (await call('GET', '/api/menu/GetMenuByUser', { token: null, headers: { idmenulocation: '1', appName: 'ibuhoo' } })).statusCode,
+    ).toBe(401);
     expect(await snapshot(server().db)).toBe(before);
   });
 
@@ -119,8 +147,15 @@ describeEachBackend('menus API', (server) => {
     const items = JSON.parse(drawer.menujson) as MenuItem[];
     expect(items.map((i) => [i.url, i.privilege])).toEqual(CONSOLE_SECTIONS.map((s) => [s.path, s.privilege]));
     expect(items[0]).toMatchObject({ name: 'Usuarios', iconName: 'users', isActivate: true, menuLocation: 1, application: 'ibuhoo' });
-    expect(JSON.parse((await stored(ibuhoo, 3)).menujson)).toEqual([expect.objectContaining({ name: 'Cerrar sesión', url: '/logout', section: 0 })]);
-    const list = json(await call('GET', '/api/menu/list', { token: reader })).result.records as { application: string; idmenulocation: number; numberRows: number; menujson: string }[];
+    expect(JSON.parse((await stored(ibuhoo, 3)).menujson)).toEqual([
+      expect.objectContaining({ name: 'Cerrar sesión', url: '/logout', section: 0 }),
+    ]);
+    const list = json(await call('GET', '/api/menu/list', { token: reader })).result.records as {
+      application: string;
+      idmenulocation: number;
+      numberRows: number;
+      menujson: string;
+    }[];
     const grids = list.filter((m) => m.idmenulocation === 4);
     expect(grids.map((m) => m.application)).toEqual(expect.arrayContaining(['ibuhoo', 'firmaya', 'license', 'bemyself']));
     expect(grids.map((m) => m.application)).not.toContain('RESETOTP');
@@ -128,15 +163,31 @@ describeEachBackend('menus API', (server) => {
       expect(menu.numberRows).toBe(menu.idmenulocation === 4 ? 4 : 0);
       expect(parseMenuJson(menu.idmenulocation as MenuLocation, menu.menujson, menu.application)).toMatchObject({ success: true });
     }
-    const firmayaGrid = JSON.parse(grids.find((m) => m.application === 'firmaya')?.menujson ?? '[]') as { name: string; iconName: string }[];
+    const firmayaGrid = JSON.parse(grids.find((m) => m.application === 'firmaya')?.menujson ?? '[]') as {
+      name: string;
+      iconName: string;
+    }[];
     expect(firmayaGrid.map((t) => t.name)).toContain('Suite GSE');
     expect(firmayaGrid.map((t) => t.name)).not.toContain('Firmaya');
     expect((await call('GET', firmayaGrid[0].iconName, { token: null })).statusCode).toBe(200);
   });
 
   it('answers an empty menu (id 0) where none exists, and refuses bad headers', async () => {
-    expect(await stored(firmaya, 2)).toMatchObject({ id: 0, idapplication: firmaya, application: 'firmaya', idmenulocation: 2, numberRows: 0, menujson: '[]', version: 0 });
-    for (const headers of [{ idapplication: String(ibuhoo), idmenulocation: '5' }, { idapplication: 'x', idmenulocation: '1' }, { idmenulocation: '1' }, { idapplication: '999999', idmenulocation: '1' }] as Record<string, string>[]) {
+    expect(await stored(firmaya, 2)).toMatchObject({
+      id: 0,
+      idapplication: firmaya,
+      application: 'firmaya',
+      idmenulocation: 2,
+      numberRows: 0,
+      menujson: '[]',
+      version: 0,
+    });
+    for (const headers of [
+      { idapplication: String(ibuhoo), idmenulocation: '5' },
+      { idapplication: 'x', idmenulocation: '1' },
+      { idmenulocation: '1' },
+      { idapplication: '999999', idmenulocation: '1' },
+    ] as Record<string, string>[]) {
       const response = await call('GET', '/api/menu/GetMenuByApp', { headers });
       expect({ headers, status: response.statusCode }).toEqual({ headers, status: 400 });
     }
@@ -146,7 +197,8 @@ describeEachBackend('menus API', (server) => {
 
   it('creates a menu, then modifies it with the version it loaded, each in the audit log; title is dropped, inheritance applied', async () => {
     const { db } = server();
-    const audits = async () => (await db.selectFrom('audit_log').select('action').where('entity', '=', 'menu').execute()).map((r) => r.action);
+    const audits = async () =>
+      (await db.selectFrom('audit_log').select('action').where('entity', '=', 'menu').execute()).map((r) => r.action);
     const created = await save(firmaya, 1, [item({ name: 'Padre', title: 'x', children: [item({ name: 'Hijo' })] })]);
     expect(json(created).result).toMatchObject({ information: MENU_MESSAGES.saved, informationCode: 'A10', version: 1 });
     expect(await audits()).toEqual(['menu.create']);
@@ -154,19 +206,35 @@ describeEachBackend('menus API', (server) => {
     expect(first.id).toBe(json(created).result.id);
     expect(first.menujson).not.toContain('title');
 
-    const parent = item({ name: 'Padre', isActivate: false, children: [item({ name: 'Hijo', isActivate: true, children: [item({ name: 'Nieto' })] })] });
+    const parent = item({
+      name: 'Padre',
+      isActivate: false,
+      children: [item({ name: 'Hijo', isActivate: true, children: [item({ name: 'Nieto' })] })],
+    });
     const modified = await save(firmaya, 1, [parent, item({ name: 'Otro' })]);
     expect(json(modified).result).toMatchObject({ information: MENU_MESSAGES.modified, id: first.id, version: 2 });
     expect(await audits()).toEqual(['menu.create', 'menu.modify']);
     const [storedParent, other] = JSON.parse((await stored(firmaya, 1)).menujson) as MenuItem[];
-    expect([storedParent.isActivate, storedParent.children[0].isActivate, storedParent.children[0].children[0].isActivate, other.isActivate]).toEqual([false, false, false, true]);
+    expect([
+      storedParent.isActivate,
+      storedParent.children[0].isActivate,
+      storedParent.children[0].children[0].isActivate,
+      other.isActivate,
+    ]).toEqual([false, false, false, true]);
   });
 
   it('refuses a stale save and a second create, overwriting nothing', async () => {
     const loaded = await stored(firmaya, 1);
     expect((await save(firmaya, 1, [item({ name: 'Primero' })])).statusCode).toBe(200);
     const before = await snapshot(server().db);
-    const body = { id: loaded.id, idapplication: firmaya, idmenulocation: 1, numberRows: 0, menujson: JSON.stringify([item({ name: 'Tarde' })]), version: loaded.version };
+    const body = {
+      id: loaded.id,
+      idapplication: firmaya,
+      idmenulocation: 1,
+      numberRows: 0,
+      menujson: JSON.stringify([item({ name: 'Tarde' })]),
+      version: loaded.version,
+    };
     await expectRefused(await call('POST', '/api/menu/Modify', { payload: body }), before, 409, MENU_MESSAGES.stale);
     const again = { idapplication: firmaya, idmenulocation: 1, numberRows: 0, menujson: '[]' };
     await expectRefused(await call('POST', '/api/menu/Create', { payload: again }), before, 409, MENU_MESSAGES.alreadyExists);
@@ -175,7 +243,15 @@ describeEachBackend('menus API', (server) => {
 
   it('refuses every broken rule with 400 and a clear message, changing nothing', async () => {
     const current = await stored(ibuhoo, 1);
-    const modify = (over: Record<string, unknown>) => ({ id: current.id, idapplication: ibuhoo, idmenulocation: 1, numberRows: 0, menujson: '[]', version: current.version, ...over });
+    const modify = (over: Record<string, unknown>) => ({
+      id: current.id,
+      idapplication: ibuhoo,
+      idmenulocation: 1,
+      numberRows: 0,
+      menujson: '[]',
+      version: current.version,
+      ...over,
+    });
     const items = (...list: unknown[]) => JSON.stringify(list);
     const twice = item();
     let deep: Record<string, unknown> = item();
@@ -183,13 +259,25 @@ describeEachBackend('menus API', (server) => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['not JSON', modify({ menujson: '[{' }), MENU_MESSAGES.notAList],
       ['an object', modify({ menujson: '{}' }), MENU_MESSAGES.notAList],
-      ['a repeated key', modify({ menujson: items(twice, item({ children: [{ ...twice }] })) }), formatMessage(MENU_MESSAGES.keyRepeated, { key: twice.key })],
+      [
+        'a repeated key',
+        modify({ menujson: items(twice, item({ children: [{ ...twice }] })) }),
+        formatMessage(MENU_MESSAGES.keyRepeated, { key: twice.key }),
+      ],
       ['a bad key', modify({ menujson: items(item({ key: 'short' })) }), MENU_MESSAGES.keyInvalid],
       ['too deep', modify({ menujson: items(deep) }), formatMessage(MENU_MESSAGES.tooDeep, { max: 5 })],
-      ['an unknown privilege', modify({ menujson: items(item({ privilege: 'USERS_READ,NO_SUCH' })) }), formatMessage(MENU_MESSAGES.privilegeUnknown, { privilege: 'NO_SUCH', application: 'ibuhoo' })],
+      [
+        'an unknown privilege',
+        modify({ menujson: items(item({ privilege: 'USERS_READ,NO_SUCH' })) }),
+        formatMessage(MENU_MESSAGES.privilegeUnknown, { privilege: 'NO_SUCH', application: 'ibuhoo' }),
+      ],
       ['a bad url', modify({ menujson: items(item({ url: 'javascript:alert(1)' })) }), MENU_MESSAGES.urlInvalid],
       ['a function without name', modify({ menujson: items(item({ isFunction: true })) }), MENU_MESSAGES.functionRequired],
-      ['an unknown icon', modify({ menujson: items(item({ iconName: 'nope' })) }), formatMessage(MENU_MESSAGES.iconUnknown, { icon: 'nope' })],
+      [
+        'an unknown icon',
+        modify({ menujson: items(item({ iconName: 'nope' })) }),
+        formatMessage(MENU_MESSAGES.iconUnknown, { icon: 'nope' }),
+      ],
       ['a section outside the user menu', modify({ menujson: items(item({ section: 0 })) }), MENU_MESSAGES.sectionOnlyUserMenu],
       ['wrong numberRows', modify({ numberRows: 4 }), formatMessage(MENU_MESSAGES.numberRows, { rows: 0 })],
       ['location 5', modify({ idmenulocation: 5 }), MENU_MESSAGES.locationInvalid],
@@ -201,12 +289,18 @@ describeEachBackend('menus API', (server) => {
     for (const [what, body, message] of cases) {
       const response = await call('POST', '/api/menu/Modify', { payload: body });
       expect({ what, status: response.statusCode }).toEqual({ what, status: 400 });
-      if (message) expect({ what, information: json(response).result.information }).toEqual({ what, information: expect.stringContaining(message) });
+      if (message)
+        expect({ what, information: json(response).result.information }).toEqual({ what, information: expect.stringContaining(message) });
     }
     const userMenu = { idapplication: firmaya, idmenulocation: 3, numberRows: 0, menujson: items(item()) };
     await expectRefused(await call('POST', '/api/menu/Create', { payload: userMenu }), before, 400);
     expect(json(await call('POST', '/api/menu/Create', { payload: userMenu })).result.information).toContain(MENU_MESSAGES.sectionRequired);
-    const suite = { idapplication: firmaya, idmenulocation: 2, numberRows: 0, menujson: items({ key: key(), name: 'x', urlLanding: 'https://a.test', urlApplication: 'https://a.test' }) };
+    const suite = {
+      idapplication: firmaya,
+      idmenulocation: 2,
+      numberRows: 0,
+      menujson: items({ key: key(), name: 'x', urlLanding: 'https://a.test', urlApplication: 'https://a.test' }),
+    };
     await expectRefused(await call('POST', '/api/menu/Create', { payload: suite }), before, 400);
     expect(await snapshot(server().db)).toBe(before);
   });
@@ -221,7 +315,13 @@ describeEachBackend('menus API', (server) => {
     expect(await byUser(nobody, 2)).toEqual([]);
 
     const items = JSON.parse((await stored(ibuhoo, 1)).menujson) as MenuItem[];
-    items[0] = { ...items[0], children: [item({ name: 'Abierto' }) as unknown as MenuItem, item({ name: 'Escritura', privilege: 'USERS_WRITE' }) as unknown as MenuItem] };
+    items[0] = {
+      ...items[0],
+      children: [
+        item({ name: 'Abierto' }) as unknown as MenuItem,
+        item({ name: 'Escritura', privilege: 'USERS_WRITE' }) as unknown as MenuItem,
+      ],
+    };
     items.push(item({ name: 'Apagado', isActivate: false }) as unknown as MenuItem);
     expect((await save(ibuhoo, 1, items)).statusCode).toBe(200);
     expect(names(await byUser(usersReader, 1))).toEqual([['Usuarios', ['Abierto']]]);
@@ -230,14 +330,20 @@ describeEachBackend('menus API', (server) => {
 
     const { db } = server();
     const userId = (await db.selectFrom('users').select('id').where('user_name', '=', 'menus.users').executeTakeFirstOrThrow()).id;
-    const seen = json(await call('GET', '/api/menu/list', { token: reader, headers: { userid: userId, idapplication: String(ibuhoo) } })).result.records as { idmenulocation: number; menujson: string }[];
+    const seen = json(await call('GET', '/api/menu/list', { token: reader, headers: { userid: userId, idapplication: String(ibuhoo) } }))
+      .result.records as { idmenulocation: number; menujson: string }[];
     expect(names(JSON.parse(seen.find((m) => m.idmenulocation === 1)?.menujson ?? '[]'))).toEqual([['Usuarios', ['Abierto']]]);
-    expect((await call('GET', '/api/menu/list', { token: reader, headers: { userid: '00000000-0000-4000-8000-000000000000' } })).statusCode).toBe(404);
-    expect((await call('GET', '/api/menu/GetMenuByUser', { token: admin, headers: { idmenulocation: '1', appName: 'nosuchapp' } })).statusCode).toBe(400);
+    expect(
+      (await call('GET', '/api/menu/list', { token: reader, headers: { userid: '00000000-0000-4000-8000-000000000000' } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', '/api/menu/GetMenuByUser', { token: admin, headers: { idmenulocation: '1', appName: 'nosuchapp' } })).statusCode,
+    ).toBe(400);
   });
 
   it('lists the privileges an application holds for the item form', async () => {
-    const records = json(await call('GET', '/api/menu/privileges', { token: reader, headers: { idapplication: String(ibuhoo) } })).result.records as { name: string }[];
+    const records = json(await call('GET', '/api/menu/privileges', { token: reader, headers: { idapplication: String(ibuhoo) } })).result
+      .records as { name: string }[];
     expect(records.map((r) => r.name)).toEqual(expect.arrayContaining(['MENUS_READ', 'USERS_WRITE']));
   });
 
@@ -258,7 +364,16 @@ describeEachBackend('menus API', (server) => {
     expect((await call('GET', '/api/images/' + '0'.repeat(64) + '.png', { token: null })).statusCode).toBe(404);
     expect((await call('GET', '/api/images/..%2F..%2Fetc.png', { token: null })).statusCode).toBe(404);
     // an image saved in a suite tile
-    const tile = { key: key(), name: 'Firma', urlLanding: 'https://firmaya.test', urlApplication: 'https://firmaya.test/app', description: '', isActivate: true, iconName: relativePath, iconNameDark: relativePath };
+    const tile = {
+      key: key(),
+      name: 'Firma',
+      urlLanding: 'https://firmaya.test',
+      urlApplication: 'https://firmaya.test/app',
+      description: '',
+      isActivate: true,
+      iconName: relativePath,
+      iconNameDark: relativePath,
+    };
     expect((await save(firmaya, 4, [tile])).statusCode).toBe(200);
     expect(JSON.parse((await stored(firmaya, 4)).menujson)).toEqual([tile]);
   });

@@ -40,7 +40,12 @@ function toRecord(row: MenuRow): MenuRecord {
 }
 
 function menus(db: Db) {
-  return db.selectFrom('menus as m').innerJoin('applications as a', 'a.id', 'm.application_id').selectAll('m').select('a.name as application').where('a.is_visible', '=', true);
+  return db
+    .selectFrom('menus as m')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .selectAll('m')
+    .select('a.name as application')
+    .where('a.is_visible', '=', true);
 }
 
 /** The menu of an application at a location; `lock` takes the row for the save's transaction. */
@@ -67,10 +72,18 @@ export async function listMenus(db: Db, applicationId?: number): Promise<MenuRec
 }
 
 /** Inserts a menu; undefined when the application already has one there (a concurrent create). */
-export async function insertMenu(db: Db, menu: { applicationId: number; location: number; numberRows: number; items: unknown }): Promise<number | undefined> {
+export async function insertMenu(
+  db: Db,
+  menu: { applicationId: number; location: number; numberRows: number; items: unknown },
+): Promise<number | undefined> {
   const row = await db
     .insertInto('menus')
-    .values({ application_id: menu.applicationId, idmenulocation: menu.location, number_rows: menu.numberRows, menujson: JSON.stringify(menu.items) })
+    .values({
+      application_id: menu.applicationId,
+      idmenulocation: menu.location,
+      number_rows: menu.numberRows,
+      menujson: JSON.stringify(menu.items),
+    })
     .onConflict((oc) => oc.columns(['application_id', 'idmenulocation']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -104,4 +117,3 @@ export async function userExists(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
   return row !== undefined;
 }
-

@@ -5,7 +5,16 @@ import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
 import { actorOf } from '../../security/audit';
 import { listMenus, privilegesOfApplication, userExists } from './queries';
-import { createMenu, menuApplication, menuApplicationNamed, menuOrEmpty, menuSeenWith, modifyMenu, uploadMenuImage, type MenuSaved } from './service';
+import {
+  createMenu,
+  menuApplication,
+  menuApplicationNamed,
+  menuOrEmpty,
+  menuSeenWith,
+  modifyMenu,
+  uploadMenuImage,
+  type MenuSaved,
+} from './service';
 
 const written = (saved: MenuSaved): Envelope<MenuWriteResult> => ({
   statusCode: 200,
@@ -39,7 +48,9 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
     if (headers.userid) {
       const userId = headers.userid;
       if (!(await userExists(db, userId))) throw new ApiError(404, MENU_MESSAGES.userUnknown, INFORMATION_CODES.notFound);
-      records = await Promise.all(records.map(async (record) => menuSeenWith(record, await app.ctx.access.privilegesOf(userId, record.application))));
+      records = await Promise.all(
+        records.map(async (record) => menuSeenWith(record, await app.ctx.access.privilegesOf(userId, record.application))),
+      );
     }
     return { statusCode: 200, result: { records, count: records.length } };
   });

@@ -23,7 +23,16 @@ import type { DB } from '../../db/schema';
 import { ApiError, badRequest } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../../security/audit';
 import { storeUploadedImage } from '../images/service';
-import { findMenu, findMenuApplication, findMenuApplicationNamed, findMenuById, insertMenu, privilegesOfApplication, replaceMenu, type MenuApplication } from './queries';
+import {
+  findMenu,
+  findMenuApplication,
+  findMenuApplicationNamed,
+  findMenuById,
+  insertMenu,
+  privilegesOfApplication,
+  replaceMenu,
+  type MenuApplication,
+} from './queries';
 
 type CreateMenu = v.InferOutput<typeof CreateMenuRequestSchema>;
 type ModifyMenu = v.InferOutput<typeof ModifyMenuRequestSchema>;
@@ -60,7 +69,9 @@ export async function menuApplicationNamed(db: Kysely<DB>, name: string): Promis
 async function checkedItems(db: Kysely<DB>, application: MenuApplication, location: MenuLocation, menujson: string): Promise<MenuItems> {
   const parsed = parseMenuJson(location, menujson, application.name);
   if (!parsed.success) {
-    throw badRequest(formatPhrase(es.request.invalidAt, { where: parsed.path ? `body.menujson.${parsed.path}` : 'body.menujson', detail: parsed.message }));
+    throw badRequest(
+      formatPhrase(es.request.invalidAt, { where: parsed.path ? `body.menujson.${parsed.path}` : 'body.menujson', detail: parsed.message }),
+    );
   }
   if (location === MENU_LOCATION.suite) return parsed.output;
   const held = new Map((await privilegesOfApplication(db, application.id)).map((p) => [p.name.toLowerCase(), p.name]));
@@ -105,7 +116,8 @@ export async function modifyMenu(db: Kysely<DB>, actor: AuditActor | undefined, 
     const before = await findMenuById(trx, body.id, true);
     if (!before) throw menuNotFound();
     // the id names the menu; the application and location must be that menu's
-    if (before.idapplication !== application.id || before.idmenulocation !== location) throw badRequest(formatPhrase(es.request.invalidAt, { where: 'body.id', detail: es.request.invalidId }));
+    if (before.idapplication !== application.id || before.idmenulocation !== location)
+      throw badRequest(formatPhrase(es.request.invalidAt, { where: 'body.id', detail: es.request.invalidId }));
     const version = await replaceMenu(trx, body.id, body.version, items);
     if (version === undefined) throw stale(MENU_MESSAGES.stale);
     const after = await findMenuById(trx, body.id);

@@ -28,7 +28,11 @@ export interface Recipient {
 }
 
 /** How many recipients `applicationIds` have now, and the first `sample` of them by address. */
-export async function recipientsPreview(db: Executor, applicationIds: number[], sample: number): Promise<{ count: number; sample: Recipient[] }> {
+export async function recipientsPreview(
+  db: Executor,
+  applicationIds: number[],
+  sample: number,
+): Promise<{ count: number; sample: Recipient[] }> {
   const ids = sql`select unnest(${applicationIds}::int[])`;
   const { rows } = await sql<Recipient & { total: number }>`
     select r.*, count(*) over ()::int as total from (${recipientsOf(ids)}) r order by r.email limit ${sample}::int`.execute(db);
@@ -89,7 +93,13 @@ export interface ClaimedDelivery {
  * due, and sending ones whose lease ran out (their instance stopped or died mid-send). Rows
  * another instance is claiming at the same moment are skipped, never waited for or shared.
  */
-export async function claimDeliveries(db: Kysely<DB>, owner: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(
+  db: Kysely<DB>,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   const { rows } = await sql<ClaimedDelivery>`
     with picked as (
       select id from notification_deliveries
@@ -121,7 +131,13 @@ export async function markSent(db: Kysely<DB>, id: string, owner: string, now: D
 export async function markAttemptFailed(db: Kysely<DB>, id: string, owner: string, error: string, retryAt: Date | null): Promise<void> {
   await db
     .updateTable('notification_deliveries')
-    .set({ status: retryAt ? 'pending' : 'failed', next_attempt_at: retryAt ?? sql`next_attempt_at`, lease_owner: null, lease_until: null, last_error: error.slice(0, 500) })
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      next_attempt_at: retryAt ?? sql`next_attempt_at`,
+      lease_owner: null,
+      lease_until: null,
+      last_error: error.slice(0, 500),
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'sending')
@@ -133,7 +149,9 @@ export async function completeNotifications(db: Kysely<DB>, now: Date): Promise<
   const result = await sql`
     update notifications n set idstate = ${NOTIFICATION_STATE.executed}::smallint, executed_at = ${now}
      where n.idstate = ${NOTIFICATION_STATE.pending}::smallint and n.planned_at is not null
-       and not exists (select 1 from notification_deliveries d where d.notification_id = n.id and d.status in ('pending', 'sending'))`.execute(db);
+       and not exists (select 1 from notification_deliveries d where d.notification_id = n.id and d.status in ('pending', 'sending'))`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

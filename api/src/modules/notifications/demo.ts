@@ -13,7 +13,12 @@ const DEMO_TEMPLATE = 'recordatorio-politica-contrasenas';
  */
 export async function seedDemoNotifications(trx: Transaction<DB>, now: Date): Promise<void> {
   const app = await trx.selectFrom('applications').select('id').where(sql<string>`lower(name)`, '=', FALLBACK_APP).executeTakeFirst();
-  const subject = await trx.selectFrom('notification_subjects').select('id').where('template_id', '=', DEMO_TEMPLATE).orderBy('id').executeTakeFirst();
+  const subject = await trx
+    .selectFrom('notification_subjects')
+    .select('id')
+    .where('template_id', '=', DEMO_TEMPLATE)
+    .orderBy('id')
+    .executeTakeFirst();
   if (!app || !subject) return;
   const executionDate = dateIn(DEFAULT_TIME_ZONE, new Date(now.getTime() - 7 * DAY_MS));
   const sendAt = notificationSendAt(executionDate, DEFAULT_TIME_ZONE);
@@ -43,7 +48,12 @@ export async function seedDemoNotifications(trx: Transaction<DB>, now: Date): Pr
     .execute();
   await trx
     .updateTable('notifications')
-    .set({ idstate: NOTIFICATION_STATE.executed, planned_at: sendAt, executed_at: new Date(sendAt.getTime() + 60_000), created_on: new Date(sendAt.getTime() - 3 * DAY_MS) })
+    .set({
+      idstate: NOTIFICATION_STATE.executed,
+      planned_at: sendAt,
+      executed_at: new Date(sendAt.getTime() + 60_000),
+      created_on: new Date(sendAt.getTime() - 3 * DAY_MS),
+    })
     .where('id', '=', id)
     .execute();
 }

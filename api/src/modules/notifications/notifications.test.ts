@@ -24,7 +24,12 @@ const CERTIFICATE = 'vencimiento-certificado';
 /** Everything a notifications call may change: a refused call must leave all of it as it was. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
   const notifications = await db.selectFrom('notifications').selectAll().orderBy('id').execute();
-  const applications = await db.selectFrom('notification_applications').selectAll().orderBy('notification_id').orderBy('application_id').execute();
+  const applications = await db
+    .selectFrom('notification_applications')
+    .selectAll()
+    .orderBy('notification_id')
+    .orderBy('application_id')
+    .execute();
   const deliveries = await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute();
   const templates = await db.selectFrom('notification_templates').select(['id', 'title', 'idstate']).orderBy('id').execute();
   const audit = await auditedChanges(db);
@@ -44,7 +49,11 @@ describeEachBackend('notifications console API', (server) => {
   const today = () => dateIn('America/Bogota', new Date());
   const tomorrow = () => nextDate(today());
 
-  const call = (method: 'GET' | 'POST', url: string, options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {}) =>
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    options: { token?: string | null; headers?: Record<string, string>; payload?: unknown } = {},
+  ) =>
     server().app.inject({
       method,
       url,
@@ -52,7 +61,11 @@ describeEachBackend('notifications console API', (server) => {
       ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
     });
 
-  const subjectsOf = async (templateId: string) => json(await call('GET', '/api/Subjects/SubjectsByTemplateId', { headers: { idTemplate: templateId } })).result.records as { id: number; name: string }[];
+  const subjectsOf = async (templateId: string) =>
+    json(await call('GET', '/api/Subjects/SubjectsByTemplateId', { headers: { idTemplate: templateId } })).result.records as {
+      id: number;
+      name: string;
+    }[];
 
   const maintenanceValues = (overrides: Record<string, VariableValue['value']> = {}): VariableValue[] =>
     Object.entries({
@@ -83,7 +96,10 @@ describeEachBackend('notifications console API', (server) => {
   }
 
   async function expectRefused(response: Awaited<ReturnType<typeof call>>, before: string, status: number, information: string) {
-    expect({ status: response.statusCode, information: json(response).result.information }).toEqual({ status, information: expect.stringContaining(information) });
+    expect({ status: response.statusCode, information: json(response).result.information }).toEqual({
+      status,
+      information: expect.stringContaining(information),
+    });
     expect(await snapshot(server().db)).toBe(before);
   }
 
@@ -109,7 +125,11 @@ describeEachBackend('notifications console API', (server) => {
     const before = await snapshot(db);
     for (const [method, url, payload, headers] of calls) {
       const response = await call(method, url, { token: nobody, payload, headers });
-      expect({ url, status: response.statusCode, result: json(response).result }).toEqual({ url, status: 403, result: { information: MESSAGES.forbidden, informationCode: 'R403' } });
+      expect({ url, status: response.statusCode, result: json(response).result }).toEqual({
+        url,
+        status: 403,
+        result: { information: MESSAGES.forbidden, informationCode: 'R403' },
+      });
       expect((await call(method, url, { token: null, payload, headers })).statusCode).toBe(401);
     }
     await createUser(db, { userName: 'notif.reader', password: PASSWORD, privileges: ['NOTIFICATIONS_READ'] });
@@ -120,9 +140,15 @@ describeEachBackend('notifications console API', (server) => {
   });
 
   it('offers the templates of every chosen application, with their variables, subjects and image', async () => {
-    const templates = async (ids: number[]) => json(await call('GET', '/api/ApplicationsTemplates/TemplatesByApps', { headers: { apps: ids.join(',') } })).result.records as Record<string, any>[];
+    const templates = async (ids: number[]) =>
+      json(await call('GET', '/api/ApplicationsTemplates/TemplatesByApps', { headers: { apps: ids.join(',') } })).result.records as Record<
+        string,
+        any
+      >[];
     const forConsole = await templates([apps.ibuhoo]);
-    expect(forConsole.map((t) => t.id)).toEqual(expect.arrayContaining([MAINTENANCE, 'nueva-funcionalidad', 'recordatorio-politica-contrasenas']));
+    expect(forConsole.map((t) => t.id)).toEqual(
+      expect.arrayContaining([MAINTENANCE, 'nueva-funcionalidad', 'recordatorio-politica-contrasenas']),
+    );
     expect(forConsole.map((t) => t.id)).not.toContain(CERTIFICATE);
     expect((await templates([apps.firmaya])).map((t) => t.id)).toContain(CERTIFICATE);
     // offered for both: only those of both
@@ -131,16 +157,26 @@ describeEachBackend('notifications console API', (server) => {
     expect(maintenance.title).toBe('Mantenimiento programado');
     expect(maintenance.urlImage).toBe(`/api/Notifications/TemplateImage/${MAINTENANCE}`);
     expect(maintenance.variables.map((v: { type: string }) => v.type)).toEqual(['date', 'time', 'time', 'text', 'check']);
-    expect(maintenance.variables[1]).toMatchObject({ type: 'time', name: 'horaInicio', hour: { maxLength: 2 }, minutes: { maxLength: 2 }, complement: expect.any(String) });
+    expect(maintenance.variables[1]).toMatchObject({
+      type: 'time',
+      name: 'horaInicio',
+      hour: { maxLength: 2 },
+      minutes: { maxLength: 2 },
+      complement: expect.any(String),
+    });
     expect(maintenance.variables[3]).toMatchObject({ type: 'text', multiline: true, rows: 4, maxLength: 300 });
     const image = await call('GET', maintenance.urlImage, { token: null });
     expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
     expect(image.body).toContain('<svg');
     expect((await call('GET', '/api/Notifications/TemplateImage/nope', { token: null })).statusCode).toBe(404);
-    expect((await subjectsOf(MAINTENANCE)).map((s) => s.name)).toEqual(['Aviso de mantenimiento', 'Mantenimiento programado de la plataforma']);
+    expect((await subjectsOf(MAINTENANCE)).map((s) => s.name)).toEqual([
+      'Aviso de mantenimiento',
+      'Mantenimiento programado de la plataforma',
+    ]);
     const unknown = await call('GET', '/api/Subjects/SubjectsByTemplateId', { headers: { idTemplate: 'nope' } });
     expect([unknown.statusCode, json(unknown).result.information]).toEqual([404, NOTIFICATION_MESSAGES.templateUnavailable]);
-    for (const bad of ['', 'x,y', '0']) expect((await call('GET', '/api/ApplicationsTemplates/TemplatesByApps', { headers: { apps: bad } })).statusCode).toBe(400);
+    for (const bad of ['', 'x,y', '0'])
+      expect((await call('GET', '/api/ApplicationsTemplates/TemplatesByApps', { headers: { apps: bad } })).statusCode).toBe(400);
   });
 
   it('creates a notification sent at 23:59 of its date in Bogotá (04:59 UTC the next day), audited, listed as PENDIENTE', async () => {
@@ -166,7 +202,12 @@ describeEachBackend('notifications console API', (server) => {
       failed: 0,
     });
     expect(JSON.parse(record.variables)).toEqual(maintenanceValues());
-    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'notification').where('entity_id', '=', String(id)).execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'notification')
+      .where('entity_id', '=', String(id))
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'notification.create', actor_name: 'admin', before: null });
     // today is allowed as a send date
@@ -216,7 +257,10 @@ describeEachBackend('notifications console API', (server) => {
       [{ executionDate: '2026-02-30' }, NOTIFICATION_MESSAGES.dateInvalid],
       [{ executionDate: '2020-01-01' }, NOTIFICATION_MESSAGES.sendDateFromToday],
       // west of UTC the last minute of that day is in year 10000
-      [{ executionDate: '9999-12-31', timeZone: 'America/Los_Angeles' }, formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD })],
+      [
+        { executionDate: '9999-12-31', timeZone: 'America/Los_Angeles' },
+        formatMessage(NOTIFICATION_MESSAGES.sendDateTooFar, { years: SEND_YEARS_AHEAD }),
+      ],
       [{ timeZone: 'Mars/Olympus' }, NOTIFICATION_MESSAGES.timeZoneInvalid],
       [{ variables: '{"no": "una lista"' }, NOTIFICATION_MESSAGES.variablesInvalid],
       [{ variables: '{"no": "una lista"}' }, NOTIFICATION_MESSAGES.variablesInvalid],
@@ -231,16 +275,25 @@ describeEachBackend('notifications console API', (server) => {
       [{ variables: variables({ horaFin: { hour: 10, minutes: 60, complement: false } }) }, NOTIFICATION_MESSAGES.minutesRange],
       [{ variables: variables({ horaFin: { hour: 10.5, minutes: 0, complement: false } }) }, NOTIFICATION_MESSAGES.hourRange],
       [{ variables: without('horaFin') }, VALIDATION_MESSAGES.required],
-      [{ variables: serializeVariables([...maintenanceValues(), { name: 'extra', value: 'x' }]) }, formatMessage(NOTIFICATION_MESSAGES.variableUnknown, { name: 'extra' })],
+      [
+        { variables: serializeVariables([...maintenanceValues(), { name: 'extra', value: 'x' }]) },
+        formatMessage(NOTIFICATION_MESSAGES.variableUnknown, { name: 'extra' }),
+      ],
       [{ variables: variables({ interrupcion: 'sí' }) }, NOTIFICATION_MESSAGES.variablesInvalid],
     ];
     const before = await snapshot(db);
     for (const [overrides, message] of cases) {
       const response = await call('POST', '/api/Notifications/Create', { payload: await newNotification(overrides) });
-      expect({ overrides, status: response.statusCode, information: json(response).result.information }).toEqual({ overrides, status: 400, information: expect.stringContaining(message) });
+      expect({ overrides, status: response.statusCode, information: json(response).result.information }).toEqual({
+        overrides,
+        status: 400,
+        information: expect.stringContaining(message),
+      });
     }
     for (const payload of [[], 5, { ...(await newNotification()), reason: 5 }]) {
-      expect((await call('POST', '/api/Notifications/Create', { payload, headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+      expect(
+        (await call('POST', '/api/Notifications/Create', { payload, headers: { 'content-type': 'application/json' } })).statusCode,
+      ).toBe(400);
     }
     expect(await snapshot(db)).toBe(before);
   });
@@ -251,13 +304,40 @@ describeEachBackend('notifications console API', (server) => {
     const body = { ...(await newNotification()), id };
     const before = await snapshot(db);
     await expectRefused(await call('POST', '/api/Notifications/Modify', { payload: body }), before, 400, ACCESS_MESSAGES.noChanges);
-    await expectRefused(await call('POST', '/api/Notifications/Modify', { payload: { ...body, id: 999_999 } }), before, 404, NOTIFICATION_MESSAGES.unknown);
-    await expectRefused(await call('POST', '/api/Notifications/Modify', { payload: { ...body, reason: '' } }), before, 400, VALIDATION_MESSAGES.required);
-    await expectRefused(await call('POST', '/api/Notifications/Modify', { payload: { ...body, executionDate: '2020-01-01' } }), before, 400, NOTIFICATION_MESSAGES.sendDateFromToday);
-    const response = await call('POST', '/api/Notifications/Modify', { payload: { ...body, reason: 'Mantenimiento aplazado', applicationIds: [apps.ibuhoo] } });
+    await expectRefused(
+      await call('POST', '/api/Notifications/Modify', { payload: { ...body, id: 999_999 } }),
+      before,
+      404,
+      NOTIFICATION_MESSAGES.unknown,
+    );
+    await expectRefused(
+      await call('POST', '/api/Notifications/Modify', { payload: { ...body, reason: '' } }),
+      before,
+      400,
+      VALIDATION_MESSAGES.required,
+    );
+    await expectRefused(
+      await call('POST', '/api/Notifications/Modify', { payload: { ...body, executionDate: '2020-01-01' } }),
+      before,
+      400,
+      NOTIFICATION_MESSAGES.sendDateFromToday,
+    );
+    const response = await call('POST', '/api/Notifications/Modify', {
+      payload: { ...body, reason: 'Mantenimiento aplazado', applicationIds: [apps.ibuhoo] },
+    });
     expect(json(response).result).toEqual({ information: NOTIFICATION_MESSAGES.updated, informationCode: 'A10', id });
-    expect((await list()).find((n) => n.id === id)).toMatchObject({ reason: 'Mantenimiento aplazado', applicationIds: [apps.ibuhoo], sharedApps: ['Suite GSE'] });
-    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'notification').where('entity_id', '=', String(id)).orderBy('id').execute();
+    expect((await list()).find((n) => n.id === id)).toMatchObject({
+      reason: 'Mantenimiento aplazado',
+      applicationIds: [apps.ibuhoo],
+      sharedApps: ['Suite GSE'],
+    });
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'notification')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['notification.create', 'notification.modify']);
     expect(audit[1].before).toMatchObject({ reason: 'Ventana de mantenimiento de diciembre' });
     expect(audit[1].after).toMatchObject({ reason: 'Mantenimiento aplazado' });
@@ -267,13 +347,27 @@ describeEachBackend('notifications console API', (server) => {
     const { db } = server();
     const executed = await created();
     const sending = await created();
-    await db.updateTable('notifications').set({ idstate: 1, planned_at: new Date(), executed_at: new Date() }).where('id', '=', executed).execute();
+    await db
+      .updateTable('notifications')
+      .set({ idstate: 1, planned_at: new Date(), executed_at: new Date() })
+      .where('id', '=', executed)
+      .execute();
     await db.updateTable('notifications').set({ planned_at: new Date() }).where('id', '=', sending).execute();
     const before = await snapshot(db);
     for (const id of [executed, sending]) {
       const body = { ...(await newNotification({ reason: 'Otro motivo' })), id };
-      await expectRefused(await call('POST', '/api/Notifications/Modify', { payload: body }), before, 400, NOTIFICATION_MESSAGES.executedReadOnly);
-      await expectRefused(await call('POST', '/api/Notifications/Delete', { payload: { id } }), before, 400, NOTIFICATION_MESSAGES.executedReadOnly);
+      await expectRefused(
+        await call('POST', '/api/Notifications/Modify', { payload: body }),
+        before,
+        400,
+        NOTIFICATION_MESSAGES.executedReadOnly,
+      );
+      await expectRefused(
+        await call('POST', '/api/Notifications/Delete', { payload: { id } }),
+        before,
+        400,
+        NOTIFICATION_MESSAGES.executedReadOnly,
+      );
     }
     expect((await list()).find((n) => n.id === executed)).toMatchObject({ idstate: 1, stateName: 'EJECUTADA' });
   });
@@ -282,12 +376,28 @@ describeEachBackend('notifications console API', (server) => {
     const { db } = server();
     const id = await created({ reason: 'Para borrar' });
     const before = await snapshot(db);
-    await expectRefused(await call('POST', '/api/Notifications/Delete', { payload: { id: 999_999 } }), before, 404, NOTIFICATION_MESSAGES.unknown);
-    await expectRefused(await call('POST', '/api/Notifications/Delete', { payload: { id: 'uno' } }), before, 400, VALIDATION_MESSAGES.required);
+    await expectRefused(
+      await call('POST', '/api/Notifications/Delete', { payload: { id: 999_999 } }),
+      before,
+      404,
+      NOTIFICATION_MESSAGES.unknown,
+    );
+    await expectRefused(
+      await call('POST', '/api/Notifications/Delete', { payload: { id: 'uno' } }),
+      before,
+      400,
+      VALIDATION_MESSAGES.required,
+    );
     const response = await call('POST', '/api/Notifications/Delete', { payload: { id } });
     expect(json(response).result).toEqual({ information: NOTIFICATION_MESSAGES.deleted, informationCode: 'A10', id });
     expect((await list()).some((n) => n.id === id)).toBe(false);
-    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'notification').where('entity_id', '=', String(id)).orderBy('id').execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'notification')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['notification.create', 'notification.delete']);
     expect(audit[1]).toMatchObject({ before: expect.objectContaining({ reason: 'Para borrar' }), after: null });
   });
@@ -296,23 +406,56 @@ describeEachBackend('notifications console API', (server) => {
     const body = await newNotification({ variables: serializeVariables(maintenanceValues({ detalle: '<b>negrita</b> {{fecha}}' })) });
     const before = await snapshot(db);
     const preview = json(await call('POST', '/api/Notifications/Preview', { payload: body }));
-    expect(preview.result).toMatchObject({ subject: expect.any(String), timeZone: 'America/Bogota', sendAt: expect.stringMatching(/T04:59:00.000Z$/), sendAtLocal: expect.stringContaining('23:59') });
+    expect(preview.result).toMatchObject({
+      subject: expect.any(String),
+      timeZone: 'America/Bogota',
+      sendAt: expect.stringMatching(/T04:59:00.000Z$/),
+      sendAtLocal: expect.stringContaining('23:59'),
+    });
     expect(preview.result.html).toContain('&lt;b&gt;negrita&lt;/b&gt; {{fecha}}');
     expect(preview.result.html).toContain('Hola Administrador Suite');
     expect(preview.result.html).toContain(`http://localhost:8080/api/Notifications/TemplateImage/${MAINTENANCE}`);
     // the same rules as a save
     const refused = await call('POST', '/api/Notifications/Preview', { payload: { ...body, executionDate: '2020-01-01' } });
-    expect([refused.statusCode, json(refused).result.information]).toEqual([400, expect.stringContaining(NOTIFICATION_MESSAGES.sendDateFromToday)]);
+    expect([refused.statusCode, json(refused).result.information]).toEqual([
+      400,
+      expect.stringContaining(NOTIFICATION_MESSAGES.sendDateFromToday),
+    ]);
 
-    const mailsBefore = await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', 'admin@suite.test').executeTakeFirstOrThrow();
+    const mailsBefore = await db
+      .selectFrom('mailbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('to_address', '=', 'admin@suite.test')
+      .executeTakeFirstOrThrow();
     const test = json(await call('POST', '/api/Notifications/SendTest', { payload: body }));
-    expect(test.result).toEqual({ information: formatMessage(NOTIFICATION_MESSAGES.testSent, { email: 'admin@suite.test' }), informationCode: 'A10', email: 'admin@suite.test' });
-    const mail = await db.selectFrom('mailbox').selectAll().where('to_address', '=', 'admin@suite.test').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(test.result).toEqual({
+      information: formatMessage(NOTIFICATION_MESSAGES.testSent, { email: 'admin@suite.test' }),
+      informationCode: 'A10',
+      email: 'admin@suite.test',
+    });
+    const mail = await db
+      .selectFrom('mailbox')
+      .selectAll()
+      .where('to_address', '=', 'admin@suite.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe(preview.result.subject);
     expect(mail.html_body).toContain('&lt;b&gt;negrita&lt;/b&gt;');
-    expect((await db.selectFrom('mailbox').select(sql<number>`count(*)::int`.as('n')).where('to_address', '=', 'admin@suite.test').executeTakeFirstOrThrow()).n).toBe(mailsBefore.n + 1);
+    expect(
+      (
+        await db
+          .selectFrom('mailbox')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('to_address', '=', 'admin@suite.test')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(mailsBefore.n + 1);
     // the test send is in the audit log; nothing else changed
-    const audited = await db.selectFrom('audit_log').select(['actor_name', 'entity_id', 'after']).where('action', '=', 'notification.test').execute();
+    const audited = await db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'entity_id', 'after'])
+      .where('action', '=', 'notification.test')
+      .execute();
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ actor_name: 'admin', entity_id: body.templateId });
 
@@ -332,7 +475,11 @@ describeEachBackend('notifications console API', (server) => {
     expect(deliveries.result).toEqual({ records: [], count: 0 });
     expect((await call('GET', '/api/Notifications/Deliveries', { headers: { id: '999999' } })).statusCode).toBe(404);
     expect((await call('GET', '/api/Notifications/Deliveries', { headers: { id: 'x' } })).statusCode).toBe(400);
-    for (const [url, payload] of [['/api/Notifications/Preview', body], ['/api/Notifications/SendTest', body], ['/api/Notifications/DryRun', { applicationIds: [apps.ibuhoo] }]] as const) {
+    for (const [url, payload] of [
+      ['/api/Notifications/Preview', body],
+      ['/api/Notifications/SendTest', body],
+      ['/api/Notifications/DryRun', { applicationIds: [apps.ibuhoo] }],
+    ] as const) {
       expect((await call('POST', url, { token: nobody, payload })).statusCode).toBe(403);
     }
   });

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { NOTIFICATION_STATE_NAMES, type NotificationRecord, type NotificationSubject, type TemplateVariable, type VariableValue } from '@suite/shared/contracts';
+import {
+  NOTIFICATION_STATE_NAMES,
+  type NotificationRecord,
+  type NotificationSubject,
+  type TemplateVariable,
+  type VariableValue,
+} from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -69,7 +75,12 @@ export async function templatesForApplications(db: Executor, applicationIds: num
 
 /** An active template by id. */
 export async function findTemplate(db: Executor, id: string): Promise<TemplateRow | undefined> {
-  return db.selectFrom('notification_templates').select(['id', 'title', 'body_html']).where('id', '=', id).where('idstate', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('notification_templates')
+    .select(['id', 'title', 'body_html'])
+    .where('id', '=', id)
+    .where('idstate', '=', 0)
+    .executeTakeFirst();
 }
 
 /** A template's image (SVG), active or not: a sent e-mail keeps showing it. */
@@ -79,7 +90,13 @@ export async function findTemplateImage(db: Executor, id: string): Promise<strin
 
 /** The subjects a template may use, by name. */
 export async function subjectsOfTemplate(db: Executor, templateId: string): Promise<NotificationSubject[]> {
-  return db.selectFrom('notification_subjects').select(['id', 'name']).where('template_id', '=', templateId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('notification_subjects')
+    .select(['id', 'name'])
+    .where('template_id', '=', templateId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** Whether the template is offered for every one of the applications. */
@@ -89,7 +106,13 @@ export async function templateCoversApplications(db: Executor, templateId: strin
 
 /** The visible, active applications among `ids`, with the zone their notifications are sent in. */
 export async function activeApplications(db: Executor, ids: number[]): Promise<{ id: number; time_zone: string }[]> {
-  return db.selectFrom('applications').select(['id', 'time_zone']).where('id', 'in', ids).where('is_visible', '=', true).where('idstate', '=', 0).execute();
+  return db
+    .selectFrom('applications')
+    .select(['id', 'time_zone'])
+    .where('id', 'in', ids)
+    .where('is_visible', '=', true)
+    .where('idstate', '=', 0)
+    .execute();
 }
 
 /** A notification as stored, locked for the change in progress. */
@@ -117,16 +140,40 @@ const columnsOf = (n: NotificationColumns) => ({
   send_at: n.send_at,
 });
 
-export async function insertNotification(trx: Transaction<DB>, n: NotificationColumns, applicationIds: number[], createdBy: string | null): Promise<number> {
-  const { id } = await trx.insertInto('notifications').values({ ...columnsOf(n), created_by: createdBy }).returning('id').executeTakeFirstOrThrow();
-  await trx.insertInto('notification_applications').values(applicationIds.map((application_id) => ({ notification_id: id, application_id }))).execute();
+export async function insertNotification(
+  trx: Transaction<DB>,
+  n: NotificationColumns,
+  applicationIds: number[],
+  createdBy: string | null,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({ ...columnsOf(n), created_by: createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('notification_applications')
+    .values(applicationIds.map((application_id) => ({ notification_id: id, application_id })))
+    .execute();
   return id;
 }
 
-export async function updateNotification(trx: Transaction<DB>, id: number, n: NotificationColumns, applicationIds: number[]): Promise<void> {
-  await trx.updateTable('notifications').set({ ...columnsOf(n), modified_on: sql`now()` }).where('id', '=', id).execute();
+export async function updateNotification(
+  trx: Transaction<DB>,
+  id: number,
+  n: NotificationColumns,
+  applicationIds: number[],
+): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set({ ...columnsOf(n), modified_on: sql`now()` })
+    .where('id', '=', id)
+    .execute();
   await trx.deleteFrom('notification_applications').where('notification_id', '=', id).execute();
-  await trx.insertInto('notification_applications').values(applicationIds.map((application_id) => ({ notification_id: id, application_id }))).execute();
+  await trx
+    .insertInto('notification_applications')
+    .values(applicationIds.map((application_id) => ({ notification_id: id, application_id })))
+    .execute();
 }
 
 export async function deleteNotification(trx: Transaction<DB>, id: number): Promise<void> {
@@ -195,7 +242,6 @@ export async function listNotifications(db: Executor, id?: number): Promise<Noti
     failed: r.failed,
   }));
 }
-
 
 /** The address and names of a user (the test send goes to the caller). */
 export async function findUserContact(db: Executor, userId: string): Promise<{ email: string; names: string } | undefined> {

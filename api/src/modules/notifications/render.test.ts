@@ -4,7 +4,14 @@ import { formatDay, renderNotification, zoneName } from './render';
 const definitions: TemplateVariable[] = [
   { type: 'text', name: 'detalle', label: 'Detalle', multiline: true, rows: 3, maxLength: 300 },
   { type: 'date', name: 'fecha', label: 'Fecha' },
-  { type: 'time', name: 'hora', label: 'Hora', hour: { id: 'h', name: 'Hora', maxLength: 2 }, minutes: { id: 'm', name: 'Minutos', maxLength: 2 }, complement: 'Mostrar la zona horaria' },
+  {
+    type: 'time',
+    name: 'hora',
+    label: 'Hora',
+    hour: { id: 'h', name: 'Hora', maxLength: 2 },
+    minutes: { id: 'm', name: 'Minutos', maxLength: 2 },
+    complement: 'Mostrar la zona horaria',
+  },
   { type: 'check', name: 'aviso', label: 'El servicio no estará disponible.' },
   { type: 'check', name: 'otro', label: 'No se muestra.' },
 ];
@@ -31,7 +38,9 @@ describe('notification rendering', () => {
     );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img src=x');
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt; {{fecha}}<br>segunda línea');
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt; {{fecha}}<br>segunda línea',
+    );
     expect(mail.html).toContain('<p>Hola Ana &lt;b&gt;Pérez&lt;/b&gt;</p>');
     expect(mail.html).toContain('<p>12 de marzo de 2026</p>');
     expect(mail.html).toContain('<title>Aviso &lt;importante&gt;</title>');

@@ -45,7 +45,9 @@ export function formatDay(date: string): string {
 
 /** 'hora de Colombia': the zone's name as a Spanish reader knows it, at `instant`. */
 export function zoneName(timeZone: string, instant: Date): string {
-  const part = formatOf('zoneName', timeZone).formatToParts(instant).find((p) => p.type === 'timeZoneName');
+  const part = formatOf('zoneName', timeZone)
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

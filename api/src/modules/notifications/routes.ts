@@ -1,12 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { INFORMATION_CODES, MESSAGES, NOTIFICATION_MESSAGES, formatMessage, notificationsApi, type Envelope, type NotificationWriteResult } from '@suite/shared/contracts';
+import {
+  INFORMATION_CODES,
+  MESSAGES,
+  NOTIFICATION_MESSAGES,
+  formatMessage,
+  notificationsApi,
+  type Envelope,
+  type NotificationWriteResult,
+} from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
 import { actorOf } from '../../security/audit';
 import { findTemplateImage, findUserContact, listNotifications } from './queries';
 import { TEMPLATE_IMAGE_PATH } from './render';
-import { createNotification, deliveriesFor, dryRun, modifyNotification, removeNotification, renderRequest, sendTest, subjectsFor, templatesFor, type NotificationChange } from './service';
+import {
+  createNotification,
+  deliveriesFor,
+  dryRun,
+  modifyNotification,
+  removeNotification,
+  renderRequest,
+  sendTest,
+  subjectsFor,
+  templatesFor,
+  type NotificationChange,
+} from './service';
 
 /** Recipients the dry run lists by name. */
 const DRY_RUN_SAMPLE = 10;
@@ -34,11 +53,17 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  route(app, notificationsApi.notificationCreate, async ({ body }, request) => answer(await createNotification(db, actorOf(request), body, new Date())));
+  route(app, notificationsApi.notificationCreate, async ({ body }, request) =>
+    answer(await createNotification(db, actorOf(request), body, new Date())),
+  );
 
-  route(app, notificationsApi.notificationModify, async ({ body }, request) => answer(await modifyNotification(db, actorOf(request), body, new Date())));
+  route(app, notificationsApi.notificationModify, async ({ body }, request) =>
+    answer(await modifyNotification(db, actorOf(request), body, new Date())),
+  );
 
-  route(app, notificationsApi.notificationDelete, async ({ body }, request) => answer(await removeNotification(db, actorOf(request), body.id)));
+  route(app, notificationsApi.notificationDelete, async ({ body }, request) =>
+    answer(await removeNotification(db, actorOf(request), body.id)),
+  );
 
   route(app, notificationsApi.templateSubjects, async ({ headers: { idTemplate } }) => {
     const records = await subjectsFor(db, idTemplate);
@@ -53,15 +78,24 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   // ours: what the editor shows before saving (spec's "beyond" of issue 14)
   route(app, notificationsApi.notificationPreview, async ({ body }, request) => {
     const contact = await findUserContact(db, (request.user as AuthUser).id);
-    return { statusCode: 200, result: await renderRequest(db, body, new Date(), app.ctx.config.publicUrl, { names: contact?.names ?? '' }) };
+    return {
+      statusCode: 200,
+      result: await renderRequest(db, body, new Date(), app.ctx.config.publicUrl, { names: contact?.names ?? '' }),
+    };
   });
 
   route(app, notificationsApi.notificationSendTest, async ({ body }, request) => {
     const email = await sendTest(db, app.ctx.mailer, actorOf(request), body, new Date(), app.ctx.config.publicUrl);
-    return { statusCode: 200, result: { information: formatMessage(NOTIFICATION_MESSAGES.testSent, { email }), informationCode: INFORMATION_CODES.success, email } };
+    return {
+      statusCode: 200,
+      result: { information: formatMessage(NOTIFICATION_MESSAGES.testSent, { email }), informationCode: INFORMATION_CODES.success, email },
+    };
   });
 
-  route(app, notificationsApi.notificationDryRun, async ({ body: { applicationIds } }) => ({ statusCode: 200, result: await dryRun(db, applicationIds, DRY_RUN_SAMPLE) }));
+  route(app, notificationsApi.notificationDryRun, async ({ body: { applicationIds } }) => ({
+    statusCode: 200,
+    result: await dryRun(db, applicationIds, DRY_RUN_SAMPLE),
+  }));
 
   route(app, notificationsApi.notificationDeliveries, async ({ headers: { id } }) => {
     const records = await deliveriesFor(db, id);

@@ -19,8 +19,14 @@ const PUBLIC_URL = 'https://id.suite.example';
 /** A visible, active application of its own, offered every template. */
 async function newApplication(db: Kysely<DB>): Promise<number> {
   const name = `notif${randomBytes(4).toString('hex')}`;
-  const { id } = await db.insertInto('applications').values({ name, title: name, idstate: 0, is_visible: true }).returning('id').executeTakeFirstOrThrow();
-  await sql`insert into notification_template_applications (template_id, application_id) select id, ${id}::int from notification_templates`.execute(db);
+  const { id } = await db
+    .insertInto('applications')
+    .values({ name, title: name, idstate: 0, is_visible: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into notification_template_applications (template_id, application_id) select id, ${id}::int from notification_templates`.execute(
+    db,
+  );
   return id;
 }
 
@@ -34,7 +40,11 @@ interface RecipientSpec {
 /** `count` users, each holding an active role (or as `spec` says) in `applicationId`; returns their e-mails. */
 async function addRecipients(db: Kysely<DB>, applicationId: number, count: number, spec: RecipientSpec = {}): Promise<string[]> {
   const tag = randomBytes(4).toString('hex');
-  const role = await db.insertInto('roles').values({ name: `dest-${tag}`, idstate: spec.roleState ?? 0 }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `dest-${tag}`, idstate: spec.roleState ?? 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('role_applications').values({ role_id: role.id, application_id: applicationId }).execute();
   const { rows } = await sql<{ email: string }>`
     with inserted as (
@@ -54,7 +64,12 @@ async function addRecipients(db: Kysely<DB>, applicationId: number, count: numbe
 async function schedule(db: Kysely<DB>, applicationIds: number[], daysAhead = 1): Promise<{ id: number; sendAt: Date }> {
   let date = dateIn('America/Bogota', new Date());
   for (let i = 0; i < daysAhead; i++) date = nextDate(date);
-  const subject = await db.selectFrom('notification_subjects').select('id').where('template_id', '=', TEMPLATE).orderBy('id').executeTakeFirstOrThrow();
+  const subject = await db
+    .selectFrom('notification_subjects')
+    .select('id')
+    .where('template_id', '=', TEMPLATE)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const variables = [
     { name: 'diasVigencia', value: '90' },
     { name: 'fechaLimite', value: nextDate(date) },
@@ -63,13 +78,22 @@ async function schedule(db: Kysely<DB>, applicationIds: number[], daysAhead = 1)
   const { id } = await createNotification(
     db,
     undefined,
-    { reason: 'Recordatorio trimestral', templateId: TEMPLATE, subjectId: subject.id, applicationIds, variables, executionDate: date, timeZone: undefined },
+    {
+      reason: 'Recordatorio trimestral',
+      templateId: TEMPLATE,
+      subjectId: subject.id,
+      applicationIds,
+      variables,
+      executionDate: date,
+      timeZone: undefined,
+    },
     new Date(),
   );
   return { id, sendAt: notificationSendAt(date, 'America/Bogota') };
 }
 
-const deliveriesOf = (db: Kysely<DB>, id: number) => db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', id).orderBy('email').execute();
+const deliveriesOf = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', id).orderBy('email').execute();
 const recordOf = async (db: Kysely<DB>, id: number) => (await listNotifications(db, id))[0];
 const never = () => new Promise<never>(() => undefined);
 
@@ -95,7 +119,11 @@ describe('notification scheduler', () => {
     beforeEach(async () => {
       const { db } = server();
       await db.updateTable('notification_deliveries').set({ status: 'failed' }).where('status', 'in', ['pending', 'sending']).execute();
-      await db.updateTable('notifications').set({ idstate: NOTIFICATION_STATE.executed, planned_at: new Date() }).where('idstate', '=', NOTIFICATION_STATE.pending).execute();
+      await db
+        .updateTable('notifications')
+        .set({ idstate: NOTIFICATION_STATE.executed, planned_at: new Date() })
+        .where('idstate', '=', NOTIFICATION_STATE.pending)
+        .execute();
     });
 
     it('sends a due notification to a real SMTP server, each recipient once with its Message-ID, and leaves future ones alone', async () => {
@@ -125,7 +153,13 @@ describe('notification scheduler', () => {
       const raw = messages[0].raw.replace(/=\r?\n/g, '');
       expect(raw).toContain('&lt;y =C3=BAnica&gt;');
       expect(raw).toContain(`${PUBLIC_URL}/api/Notifications/TemplateImage/${TEMPLATE}`);
-      expect(await recordOf(db, due.id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, stateName: 'EJECUTADA', recipients: 3, sent: 3, failed: 0 });
+      expect(await recordOf(db, due.id)).toMatchObject({
+        idstate: NOTIFICATION_STATE.executed,
+        stateName: 'EJECUTADA',
+        recipients: 3,
+        sent: 3,
+        failed: 0,
+      });
       expect(await recordOf(db, future.id)).toMatchObject({ idstate: NOTIFICATION_STATE.pending, recipients: 0 });
       // nothing more to do: a second run sends nothing again
       expect(await instance.runOnce()).toMatchObject({ planned: 0, sent: 0 });
@@ -137,9 +171,15 @@ describe('notification scheduler', () => {
       const [a, b] = [await newApplication(db), await newApplication(db)];
       const inBoth = await addRecipients(db, a, 2);
       // the same users hold a role in b as well
-      const role = await db.insertInto('roles').values({ name: `both-${randomBytes(3).toString('hex')}` }).returning('id').executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto('roles')
+        .values({ name: `both-${randomBytes(3).toString('hex')}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db.insertInto('role_applications').values({ role_id: role.id, application_id: b }).execute();
-      await sql`insert into user_roles (user_id, role_id, application_id) select id, ${role.id}::int, ${b}::int from users where lower(email) in (${sql.join(inBoth)})`.execute(db);
+      await sql`insert into user_roles (user_id, role_id, application_id) select id, ${role.id}::int, ${b}::int from users where lower(email) in (${sql.join(inBoth)})`.execute(
+        db,
+      );
       const onlyB = await addRecipients(db, b, 1);
       await addRecipients(db, a, 1, { idstate: 2 });
       await addRecipients(db, a, 1, { idstate: 3 });
@@ -206,7 +246,11 @@ describe('notification scheduler', () => {
 
       // a notification executed now keeps its rows while the old one's go
       const recent = await schedule(db, [app], 1);
-      await db.updateTable('notifications').set({ send_at: new Date(old.sendAt.getTime() + 90 * day) }).where('id', '=', recent.id).execute();
+      await db
+        .updateTable('notifications')
+        .set({ send_at: new Date(old.sendAt.getTime() + 90 * day) })
+        .where('id', '=', recent.id)
+        .execute();
       now = new Date(old.sendAt.getTime() + 91 * day);
       const run = await instance.runOnce();
       expect(run).toMatchObject({ planned: 1, sent: 5, completed: 1 });
@@ -272,7 +316,10 @@ describe('notification scheduler', () => {
       const twice = emails.filter((e) => messages.filter((m) => m.to[0] === e).length > 1);
       expect(twice).toHaveLength(1);
       const copies = messages.filter((m) => m.to[0] === twice[0]).map((m) => m.messageId);
-      expect(copies).toEqual([deliveries.find((d) => d.email === twice[0])?.message_id, deliveries.find((d) => d.email === twice[0])?.message_id]);
+      expect(copies).toEqual([
+        deliveries.find((d) => d.email === twice[0])?.message_id,
+        deliveries.find((d) => d.email === twice[0])?.message_id,
+      ]);
       expect(await recordOf(db, id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, sent: 12 });
     });
   });
@@ -307,7 +354,17 @@ describe('notification scheduler', () => {
           });
         const runA = instance(a.db, 'a').runOnce();
         // B starts once A has written the deliveries, as a second instance polling a moment later would
-        while (Number((await a.db.selectFrom('notification_deliveries').select(sql<number>`count(*)::int`.as('n')).where('notification_id', '=', id).executeTakeFirstOrThrow()).n) < 2000) {
+        while (
+          Number(
+            (
+              await a.db
+                .selectFrom('notification_deliveries')
+                .select(sql<number>`count(*)::int`.as('n'))
+                .where('notification_id', '=', id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ) < 2000
+        ) {
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
         const [ra, rb] = await Promise.all([runA, instance(b.app.ctx.db, 'b').runOnce()]);
@@ -349,7 +406,12 @@ describe('notification scheduler', () => {
         expect(left.filter((d) => d.status === 'sent').length).toBeLessThan(300);
 
         // the restarted instance, after the dead one's lease
-        const restarted = new NotificationScheduler({ db: a.db, mailer, publicUrl: PUBLIC_URL, clock: () => new Date(now.getTime() + 120_001) });
+        const restarted = new NotificationScheduler({
+          db: a.db,
+          mailer,
+          publicUrl: PUBLIC_URL,
+          clock: () => new Date(now.getTime() + 120_001),
+        });
         const result = await restarted.runOnce();
         expect(result.completed).toBe(1);
         const deliveries = await deliveriesOf(a.db, id);
@@ -375,14 +437,27 @@ describe('notification scheduler', () => {
         const emails = await addRecipients(a.db, app, 5);
         const { id } = await schedule(a.db, [app], 1);
         // it fell due an hour ago
-        await a.db.updateTable('notifications').set({ send_at: new Date(Date.now() - 3_600_000) }).where('id', '=', id).execute();
+        await a.db
+          .updateTable('notifications')
+          .set({ send_at: new Date(Date.now() - 3_600_000) })
+          .where('id', '=', id)
+          .execute();
         const received = sink.messages.length;
-        b = await createServer({ ...a.config, smtpUrl: sink.url, notificationPollMs: 60_000 }, { logger: false, onGeneratedAdminPassword: () => undefined });
+        b = await createServer(
+          { ...a.config, smtpUrl: sink.url, notificationPollMs: 60_000 },
+          { logger: false, onGeneratedAdminPassword: () => undefined },
+        );
         await b.app.ready();
         await sink.waitFor(received + 5);
-        expect(sink.messages.slice(received).map((m) => m.to[0]).sort()).toEqual(emails.sort());
+        expect(
+          sink.messages
+            .slice(received)
+            .map((m) => m.to[0])
+            .sort(),
+        ).toEqual(emails.sort());
         const deadline = Date.now() + 5000;
-        while ((await recordOf(a.db, id)).idstate !== NOTIFICATION_STATE.executed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        while ((await recordOf(a.db, id)).idstate !== NOTIFICATION_STATE.executed && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
         expect(await recordOf(a.db, id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, sent: 5 });
       } finally {
         await b?.app.close();

@@ -4,7 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
 import type { OutgoingMail } from '../mail/mailer';
 import type { RenderedMail } from '../mail/templates';
-import { claimDeliveries, completeNotifications, markAttemptFailed, markSent, notificationContent, planDueNotification, purgeDeliveries, type ClaimedDelivery } from './deliveries';
+import {
+  claimDeliveries,
+  completeNotifications,
+  markAttemptFailed,
+  markSent,
+  notificationContent,
+  planDueNotification,
+  purgeDeliveries,
+  type ClaimedDelivery,
+} from './deliveries';
 import { variablesOfTemplates } from './queries';
 import { prepareNotificationMail, templateImageUrl } from './render';
 
@@ -168,7 +177,11 @@ export class NotificationScheduler {
     if (!content) return undefined;
     const definitions = (await variablesOfTemplates(this.options.db, [content.templateId])).get(content.templateId) ?? [];
     return prepareNotificationMail({
-      template: { title: content.title, bodyHtml: content.bodyHtml, imageUrl: templateImageUrl(this.options.publicUrl, content.templateId) },
+      template: {
+        title: content.title,
+        bodyHtml: content.bodyHtml,
+        imageUrl: templateImageUrl(this.options.publicUrl, content.templateId),
+      },
       subject: content.subject,
       definitions,
       values: content.variables,
@@ -185,11 +198,17 @@ export class NotificationScheduler {
       await this.options.mailer.send({ to: delivery.email, ...prepared({ names: delivery.names }), messageId: delivery.message_id });
     } catch (error) {
       const maxAttempts = this.options.maxAttempts ?? 5;
-      const retryAt = delivery.attempts < maxAttempts ? new Date(this.clock().getTime() + (this.options.retryBaseMs ?? 60_000) * 2 ** (delivery.attempts - 1)) : null;
+      const retryAt =
+        delivery.attempts < maxAttempts
+          ? new Date(this.clock().getTime() + (this.options.retryBaseMs ?? 60_000) * 2 ** (delivery.attempts - 1))
+          : null;
       await markAttemptFailed(db, delivery.id, this.instanceId, (error as Error)?.message ?? String(error), retryAt);
       if (retryAt) result.retried++;
       else result.failed++;
-      this.options.logger?.warn({ err: error, delivery: delivery.id, attempt: delivery.attempts }, retryAt ? 'notification e-mail failed; retrying later' : 'notification e-mail failed for good');
+      this.options.logger?.warn(
+        { err: error, delivery: delivery.id, attempt: delivery.attempts },
+        retryAt ? 'notification e-mail failed; retrying later' : 'notification e-mail failed for good',
+      );
       return false;
     }
     return true;

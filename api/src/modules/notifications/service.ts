@@ -52,7 +52,10 @@ export const templateNotFound = () => new ApiError(404, NOTIFICATION_MESSAGES.te
 /** The templates offered for every one of the applications, with their variables and image. */
 export async function templatesFor(db: Kysely<DB>, applicationIds: number[]): Promise<NotificationTemplate[]> {
   const templates = await templatesForApplications(db, applicationIds);
-  const variables = await variablesOfTemplates(db, templates.map((t) => t.id));
+  const variables = await variablesOfTemplates(
+    db,
+    templates.map((t) => t.id),
+  );
   return templates.map((t) => ({ id: t.id, title: t.title, urlImage: templateImagePath(t.id), variables: variables.get(t.id) ?? [] }));
 }
 
@@ -105,7 +108,13 @@ async function resolveWithTemplate(trx: Trx, body: CreateNotificationRequest, no
  * The e-mail a notification would send, rendered for `recipient` (the preview and the test send):
  * the same rules as a save, nothing written.
  */
-export async function renderRequest(db: Kysely<DB>, body: CreateNotificationRequest, now: Date, publicUrl: string, recipient: { names: string }): Promise<NotificationPreviewResult> {
+export async function renderRequest(
+  db: Kysely<DB>,
+  body: CreateNotificationRequest,
+  now: Date,
+  publicUrl: string,
+  recipient: { names: string },
+): Promise<NotificationPreviewResult> {
   const resolved = await db.transaction().execute((trx) => resolveWithTemplate(trx, body, now));
   const { columns, template, definitions, subject } = resolved;
   const mail = renderNotification({
@@ -117,17 +126,35 @@ export async function renderRequest(db: Kysely<DB>, body: CreateNotificationRequ
     sendAt: columns.send_at,
     recipient,
   });
-  return { ...mail, timeZone: columns.time_zone, sendAt: columns.send_at.toISOString(), sendAtLocal: formatInstant(columns.send_at, columns.time_zone) };
+  return {
+    ...mail,
+    timeZone: columns.time_zone,
+    sendAt: columns.send_at.toISOString(),
+    sendAtLocal: formatInstant(columns.send_at, columns.time_zone),
+  };
 }
 
 /** Sends the rendered e-mail to the caller's own address (a test send changes no data). */
-export async function sendTest(db: Kysely<DB>, mailer: Pick<Mailer, 'send'>, actor: AuditActor | undefined, body: CreateNotificationRequest, now: Date, publicUrl: string): Promise<string> {
+export async function sendTest(
+  db: Kysely<DB>,
+  mailer: Pick<Mailer, 'send'>,
+  actor: AuditActor | undefined,
+  body: CreateNotificationRequest,
+  now: Date,
+  publicUrl: string,
+): Promise<string> {
   const contact = actor ? await findUserContact(db, actor.id) : undefined;
   if (!contact?.email) throw badRequest(NOTIFICATION_MESSAGES.testNoAddress);
   const mail = await renderRequest(db, body, now, publicUrl, { names: contact.names });
   await mailer.send({ to: contact.email, subject: mail.subject, html: mail.html, text: mail.text });
   // a mail sent on an administrator's word is on record, like every change
-  await recordAudit(db, { actor, action: 'notification.test', entity: 'notification', entityId: body.templateId, after: { to: contact.email, subject: mail.subject, applicationIds: body.applicationIds } });
+  await recordAudit(db, {
+    actor,
+    action: 'notification.test',
+    entity: 'notification',
+    entityId: body.templateId,
+    after: { to: contact.email, subject: mail.subject, applicationIds: body.applicationIds },
+  });
   return contact.email;
 }
 
@@ -157,24 +184,41 @@ async function snapshot(trx: Trx, id: number): Promise<NotificationRecord> {
 async function lockPending(trx: Trx, id: number): Promise<void> {
   const current = await lockNotification(trx, id);
   if (!current) throw notificationNotFound();
-  if (current.idstate !== NOTIFICATION_STATE.pending || current.planned_at !== null) throw badRequest(NOTIFICATION_MESSAGES.executedReadOnly);
+  if (current.idstate !== NOTIFICATION_STATE.pending || current.planned_at !== null)
+    throw badRequest(NOTIFICATION_MESSAGES.executedReadOnly);
 }
 
 /** What a save may change: the record without its counts and creation time. */
 const comparable = ({ createdon: _c, recipients: _r, sent: _s, failed: _f, ...rest }: NotificationRecord) => JSON.stringify(rest);
 
 /** Creates a pending notification, audited in the same transaction. */
-export async function createNotification(db: Kysely<DB>, actor: AuditActor | undefined, body: CreateNotificationRequest, now: Date): Promise<NotificationChange> {
+export async function createNotification(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: CreateNotificationRequest,
+  now: Date,
+): Promise<NotificationChange> {
   return db.transaction().execute(async (trx) => {
     const columns = await resolveNotification(trx, body, now);
     const id = await insertNotification(trx, columns, body.applicationIds, actor?.id ?? null);
-    await recordAudit(trx, { actor, action: 'notification.create', entity: 'notification', entityId: String(id), after: await snapshot(trx, id) });
+    await recordAudit(trx, {
+      actor,
+      action: 'notification.create',
+      entity: 'notification',
+      entityId: String(id),
+      after: await snapshot(trx, id),
+    });
     return { id, information: NOTIFICATION_MESSAGES.created };
   });
 }
 
 /** Saves a pending notification (executed ones: 'La notificación ya fue ejecutada, no se puede modificar'). */
-export async function modifyNotification(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyNotificationRequest, now: Date): Promise<NotificationChange> {
+export async function modifyNotification(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: ModifyNotificationRequest,
+  now: Date,
+): Promise<NotificationChange> {
   return db.transaction().execute(async (trx) => {
     await lockPending(trx, body.id);
     const columns = await resolveNotification(trx, body, now);
@@ -201,7 +245,8 @@ export async function removeNotification(db: Kysely<DB>, actor: AuditActor | und
 
 /** The dry run: how many recipients the (visible, active) applications have now, and the first `sample`. */
 export async function dryRun(db: Kysely<DB>, applicationIds: number[], sample: number) {
-  if ((await activeApplications(db, applicationIds)).length !== applicationIds.length) throw badRequest(NOTIFICATION_MESSAGES.applicationUnavailable);
+  if ((await activeApplications(db, applicationIds)).length !== applicationIds.length)
+    throw badRequest(NOTIFICATION_MESSAGES.applicationUnavailable);
   const preview = await recipientsPreview(db, applicationIds, sample);
   return { count: preview.count, sample: preview.sample.map((r) => ({ email: r.email, names: r.names })) };
 }

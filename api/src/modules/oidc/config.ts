@@ -46,13 +46,18 @@ export function parseOidcSettings(env: Record<string, string | undefined>, optio
     } catch {
       throw new OidcConfigError('OIDC_PROVIDERS must be a JSON object');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new OidcConfigError('OIDC_PROVIDERS must be a JSON object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new OidcConfigError('OIDC_PROVIDERS must be a JSON object');
     for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
       const entry = (value ?? {}) as Record<string, unknown>;
       if (!text(entry.issuer) || !text(entry.clientId) || !text(entry.clientSecret)) {
         throw new OidcConfigError(`OIDC_PROVIDERS["${key}"] needs issuer, clientId and clientSecret`);
       }
-      providers[key.trim().toLowerCase()] = { issuer: parseIssuer(key, entry.issuer), clientId: entry.clientId, clientSecret: entry.clientSecret };
+      providers[key.trim().toLowerCase()] = {
+        issuer: parseIssuer(key, entry.issuer),
+        clientId: entry.clientId,
+        clientSecret: entry.clientSecret,
+      };
     }
   }
   const devSwitch = (env.OIDC_DEV_PROVIDER ?? 'on').trim().toLowerCase();
@@ -60,7 +65,8 @@ export function parseOidcSettings(env: Record<string, string | undefined>, optio
   let devProvider: OidcSettings['devProvider'];
   if (!options.production && devSwitch === 'on') {
     const port = env.OIDC_DEV_PORT?.trim() ? Number(env.OIDC_DEV_PORT) : options.port + 1;
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new OidcConfigError(`OIDC_DEV_PORT must be a port number, got "${env.OIDC_DEV_PORT}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new OidcConfigError(`OIDC_DEV_PORT must be a port number, got "${env.OIDC_DEV_PORT}"`);
     devProvider = { port };
   }
   return { providers, devProvider };
@@ -75,5 +81,7 @@ export function withDevProvider(settings: OidcSettings, local: OidcClientSetting
 export function providerFor(settings: OidcSettings | undefined, app: string, tenant: string | undefined): OidcClientSettings | undefined {
   if (!settings) return undefined;
   const name = app.toLowerCase();
-  return (tenant ? settings.providers[`${name}/${tenant.toLowerCase()}`] : undefined) ?? settings.providers[name] ?? settings.providers['*'];
+  return (
+    (tenant ? settings.providers[`${name}/${tenant.toLowerCase()}`] : undefined) ?? settings.providers[name] ?? settings.providers['*']
+  );
 }

@@ -16,10 +16,18 @@ const identity = (login: string) => {
 
 /** Everything an external sign-in may change: a refusal must leave all of it as it was. */
 async function snapshot(db: Kysely<DB>): Promise<string> {
-  const users = await db.selectFrom('users').select(['id', 'email', 'email_verified_at', 'last_login_at', 'modified_on', 'idstate']).orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified_at', 'last_login_at', 'modified_on', 'idstate'])
+    .orderBy('id')
+    .execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
   const refresh = await db.selectFrom('refresh_tokens').select(['id', 'used_at', 'revoked_at']).orderBy('id').execute();
-  const links = await db.selectFrom('external_identities').select(['issuer', 'subject', 'user_id', 'last_sign_in_at']).orderBy('subject').execute();
+  const links = await db
+    .selectFrom('external_identities')
+    .select(['issuer', 'subject', 'user_id', 'last_sign_in_at'])
+    .orderBy('subject')
+    .execute();
   const lockouts = await db.selectFrom('sign_in_lockouts').select(['subject', 'failed_attempts']).orderBy('subject').execute();
   const codes = await db.selectFrom('auth_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const audit = await auditedChanges(db);
@@ -92,7 +100,14 @@ describeEachBackend(
       const back = await signInAtProvider(url, login);
       return {
         binding,
-        body: { code: back.searchParams.get('code'), state: back.searchParams.get('state'), iss: back.searchParams.get('iss') ?? undefined, appName: APP, tenant: 'bmscol', tenantLanguage: 'ES' },
+        body: {
+          code: back.searchParams.get('code'),
+          state: back.searchParams.get('state'),
+          iss: back.searchParams.get('iss') ?? undefined,
+          appName: APP,
+          tenant: 'bmscol',
+          tenantLanguage: 'ES',
+        },
         back,
       };
     }
@@ -134,10 +149,14 @@ describeEachBackend(
 
     it('refuses to start on an application whose profile offers no external sign-in, and on bad headers', async () => {
       const before = await snapshot(server().db);
-      const count = async () => (await server().db.selectFrom('oidc_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+      const count = async () =>
+        (await server().db.selectFrom('oidc_requests').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
       const requests = await count();
       const plain = await inject({ method: 'GET', url: CONNECT_OIDC_PATH, headers: { appName: 'biometria' } });
-      expect({ status: plain.statusCode, information: json(plain).result.information }).toEqual({ status: 400, information: OIDC_MESSAGES.notOffered });
+      expect({ status: plain.statusCode, information: json(plain).result.information }).toEqual({
+        status: 400,
+        information: OIDC_MESSAGES.notOffered,
+      });
       const unknown = await inject({ method: 'GET', url: CONNECT_OIDC_PATH, headers: { appName: 'nosuchapp' } });
       expect(unknown.statusCode).toBe(400);
       const bad = await inject({ method: 'GET', url: CONNECT_OIDC_PATH, headers: { appName: 'firmaya', tenantLanguage: 'klingon' } });
@@ -149,21 +168,35 @@ describeEachBackend(
     it('signs a linked identity in with our own tokens and session, audited, through the one sign-in path', async () => {
       const jwalker = identity('jwalker');
       const userId = await localUser('someone.else@test.localhost', false);
-      await server().db.insertInto('external_identities').values({ issuer: provider.issuer, subject: jwalker.subject, user_id: userId, linked_by: 'seed' }).execute();
+      await server()
+        .db.insertInto('external_identities')
+        .values({ issuer: provider.issuer, subject: jwalker.subject, user_id: userId, linked_by: 'seed' })
+        .execute();
       const { body, binding } = await callbackFor('jwalker');
       const response = await exchange(body, binding);
       expect(response.statusCode).toBe(200);
       const result = json(response).result;
-      expect(result).toMatchObject({ information: MESSAGES.loginSuccess, informationCode: 'A10', token: expect.any(String), refreshToken: expect.any(String) });
+      expect(result).toMatchObject({
+        information: MESSAGES.loginSuccess,
+        informationCode: 'A10',
+        token: expect.any(String),
+        refreshToken: expect.any(String),
+      });
       // firmaya lives in another origin: its address carries the single-use code of every sign-in
       expect(result.urlApp).toMatch(/^https:\/\/firmaya\.suite\.example\/\?code=/);
       const claims = JSON.parse(Buffer.from(result.token.split('.')[1], 'base64url').toString());
       expect(claims).toMatchObject({ identifier: userId, aud: APP });
       const { db } = server();
-      expect(await db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute()).toHaveLength(1);
+      expect(
+        await db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute(),
+      ).toHaveLength(1);
       const audit = await db.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', userId).execute();
       expect(audit).toEqual([{ action: 'user.sign_in_external', actor_id: userId }]);
-      const link = await db.selectFrom('external_identities').select('last_sign_in_at').where('subject', '=', jwalker.subject).executeTakeFirstOrThrow();
+      const link = await db
+        .selectFrom('external_identities')
+        .select('last_sign_in_at')
+        .where('subject', '=', jwalker.subject)
+        .executeTakeFirstOrThrow();
       expect(link.last_sign_in_at).not.toBeNull();
       expect(response.cookies.find((c) => c.name === OIDC_BINDING_COOKIE)?.value).toBe('');
 
@@ -218,7 +251,11 @@ describeEachBackend(
       const response = await exchange(body, binding);
       expect(response.statusCode).toBe(200);
       const { db } = server();
-      const links = await db.selectFrom('external_identities').select(['user_id', 'linked_by', 'email']).where('subject', '=', pbermudez.subject).execute();
+      const links = await db
+        .selectFrom('external_identities')
+        .select(['user_id', 'linked_by', 'email'])
+        .where('subject', '=', pbermudez.subject)
+        .execute();
       expect(links).toEqual([{ user_id: userId, linked_by: 'email', email: pbermudez.email }]);
       const audit = await db.selectFrom('audit_log').select('action').where('entity_id', '=', userId).orderBy('id').execute();
       expect(audit.map((a) => a.action)).toEqual(['external_identity.link', 'user.sign_in_external']);
@@ -227,7 +264,11 @@ describeEachBackend(
     it('refuses a linked account that is not active with the sign-in codes, changing nothing', async () => {
       const pbermudez = identity('pbermudez');
       const { db } = server();
-      const link = await db.selectFrom('external_identities').select('user_id').where('subject', '=', pbermudez.subject).executeTakeFirstOrThrow();
+      const link = await db
+        .selectFrom('external_identities')
+        .select('user_id')
+        .where('subject', '=', pbermudez.subject)
+        .executeTakeFirstOrThrow();
       await db.updateTable('users').set({ idstate: USER_STATE.pendingActivation }).where('id', '=', link.user_id).execute();
       const { body, binding } = await callbackFor('pbermudez');
       const before = await snapshot(db);
@@ -237,7 +278,12 @@ describeEachBackend(
 
     it('answers malformed input with 400 and changes nothing', async () => {
       const before = await snapshot(server().db);
-      for (const body of [{}, { code: '', state: 's', appName: APP }, { code: 'c', state: 'bad state', appName: APP }, { code: 'c', state: 's', appName: APP, tenantLanguage: 'xx' }]) {
+      for (const body of [
+        {},
+        { code: '', state: 's', appName: APP },
+        { code: 'c', state: 'bad state', appName: APP },
+        { code: 'c', state: 's', appName: APP, tenantLanguage: 'xx' },
+      ]) {
         const response = await exchange(body, 'whatever');
         expect(response.statusCode).toBe(400);
       }
@@ -250,13 +296,23 @@ describeEachBackend(
       const app = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
       const token = await db
         .insertInto('password_tokens')
-        .values({ user_id: userId, application_id: app.id, purpose: 'reset', token_hash: `h${n}`, expires_at: new Date(Date.now() + 60_000) })
+        .values({
+          user_id: userId,
+          application_id: app.id,
+          purpose: 'reset',
+          token_hash: `h${n}`,
+          expires_at: new Date(Date.now() + 60_000),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.updateTable('password_tokens').set({ used_at: new Date() }).where('id', '=', token.id).execute();
       const proven = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(proven.email_verified_at).not.toBeNull();
-      await db.updateTable('users').set({ email: `changed${n}@test.localhost` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ email: `changed${n}@test.localhost` })
+        .where('id', '=', userId)
+        .execute();
       const changed = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(changed.email_verified_at).toBeNull();
     });

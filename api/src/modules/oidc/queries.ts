@@ -81,7 +81,16 @@ export async function signInApplication(db: Kysely<DB>, name: string): Promise<S
   return row ? { ...row, in_maintenance: Boolean(row.in_maintenance) } : undefined;
 }
 
-const userColumns = ['u.id', 'u.user_name', 'u.names', 'u.surnames', 'u.idstate', 'u.password_hash', 'u.password_changed_at', 'u.created_on'] as const;
+const userColumns = [
+  'u.id',
+  'u.user_name',
+  'u.names',
+  'u.surnames',
+  'u.idstate',
+  'u.password_hash',
+  'u.password_changed_at',
+  'u.created_on',
+] as const;
 
 /** The user an (issuer, subject) is linked to, if any (deleted users are nobody). */
 export async function linkedUser(db: Kysely<DB>, issuer: string, subject: string): Promise<LoginUser | undefined> {
@@ -96,7 +105,10 @@ export async function linkedUser(db: Kysely<DB>, issuer: string, subject: string
 }
 
 /** Users whose proven e-mail is `email` (case-insensitive): the candidates of a link by e-mail. */
-export async function usersWithVerifiedEmail(db: Kysely<DB>, email: string): Promise<Array<LoginUser & { email_verified_at: Date | null }>> {
+export async function usersWithVerifiedEmail(
+  db: Kysely<DB>,
+  email: string,
+): Promise<Array<LoginUser & { email_verified_at: Date | null }>> {
   return db
     .selectFrom('users as u')
     .select([...userColumns, 'u.email_verified_at'])
@@ -106,7 +118,10 @@ export async function usersWithVerifiedEmail(db: Kysely<DB>, email: string): Pro
 }
 
 /** Links (issuer, subject) to a user; false when another request linked it first. */
-export async function linkIdentity(trx: Transaction<DB> | Kysely<DB>, input: { issuer: string; subject: string; userId: string; email?: string; linkedBy: string }): Promise<boolean> {
+export async function linkIdentity(
+  trx: Transaction<DB> | Kysely<DB>,
+  input: { issuer: string; subject: string; userId: string; email?: string; linkedBy: string },
+): Promise<boolean> {
   const row = await trx
     .insertInto('external_identities')
     .values({ issuer: input.issuer, subject: input.subject, user_id: input.userId, email: input.email ?? null, linked_by: input.linkedBy })
@@ -117,7 +132,12 @@ export async function linkIdentity(trx: Transaction<DB> | Kysely<DB>, input: { i
 }
 
 export async function touchIdentity(db: Kysely<DB>, issuer: string, subject: string): Promise<void> {
-  await db.updateTable('external_identities').set({ last_sign_in_at: sql`now()` }).where('issuer', '=', issuer).where('subject', '=', subject).execute();
+  await db
+    .updateTable('external_identities')
+    .set({ last_sign_in_at: sql`now()` })
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .execute();
 }
 
 /** Whether a user may sign in at all: active (not pending activation, not blocked, not inactive). */

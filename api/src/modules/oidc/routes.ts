@@ -8,7 +8,13 @@ export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
   const flows = oidcFlows(app.ctx);
 
-  route(app, passwordsApi.oidcConnect, async ({ headers }, request, reply) => ok(await flows.connect(request, reply, headers)), { config: limits.login, noStore: true });
+  route(app, passwordsApi.oidcConnect, async ({ headers }, request, reply) => ok(await flows.connect(request, reply, headers)), {
+    config: limits.login,
+    noStore: true,
+  });
 
-  route(app, passwordsApi.oidcExchange, async ({ body }, request, reply) => ok(await flows.exchange(request, reply, body)), { config: limits.login, noStore: true });
+  route(app, passwordsApi.oidcExchange, async ({ body }, request, reply) => ok(await flows.exchange(request, reply, body)), {
+    config: limits.login,
+    noStore: true,
+  });
 }

@@ -21,7 +21,16 @@ import type { LoginUser, SignInApplication } from '../auth/lockout';
 import { startSession } from '../auth/service';
 import { resolveProfile } from '../applications/profiles';
 import { providerFor, type OidcClientSettings } from './config';
-import { claimRequest, isActive, linkIdentity, linkedUser, signInApplication, storeRequest, touchIdentity, usersWithVerifiedEmail } from './queries';
+import {
+  claimRequest,
+  isActive,
+  linkIdentity,
+  linkedUser,
+  signInApplication,
+  storeRequest,
+  touchIdentity,
+  usersWithVerifiedEmail,
+} from './queries';
 
 /** The cookie that binds a request in flight to the browser that started it (login CSRF). */
 export const OIDC_BINDING_COOKIE = 'suite_oidc';
@@ -43,7 +52,8 @@ async function openApplication(ctx: AppContext, name: string): Promise<SignInApp
   const application = await signInApplication(ctx.db, name);
   if (!application) throw new ApiError(400, MESSAGES.applicationUnknown, INFORMATION_CODES.badRequest);
   if (application.idstate !== 0) throw new ApiError(403, MESSAGES.applicationInactive, INFORMATION_CODES.applicationInactive);
-  if (application.in_maintenance) throw new ApiError(403, application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
+  if (application.in_maintenance)
+    throw new ApiError(403, application.maintenance_message || MESSAGES.applicationMaintenance, INFORMATION_CODES.applicationMaintenance);
   return application;
 }
 
@@ -72,11 +82,17 @@ export function oidcFlows(ctx: AppContext) {
     const key = `${provider.issuer}\n${provider.clientId}`;
     const cached = discovered.get(key);
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
-    const configuration = client.discovery(new URL(provider.issuer), provider.clientId, undefined, client.ClientSecretBasic(provider.clientSecret), {
-      // plain http only outside production: the local provider
-      execute: config.production ? [] : [client.allowInsecureRequests],
-      timeout: 10,
-    });
+    const configuration = client.discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      undefined,
+      client.ClientSecretBasic(provider.clientSecret),
+      {
+        // plain http only outside production: the local provider
+        execute: config.production ? [] : [client.allowInsecureRequests],
+        timeout: 10,
+      },
+    );
     discovered.set(key, { at: Date.now(), configuration });
     configuration.catch(() => discovered.delete(key));
     return configuration;
@@ -173,7 +189,10 @@ export function oidcFlows(ctx: AppContext) {
         email = typeof profile.email === 'string' ? profile.email : undefined;
         emailVerified = profile.email_verified === true;
       } catch (err) {
-        request.log.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : err, issuer: provider.issuer }, 'external sign-in refused by the provider');
+        request.log.warn(
+          { err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : err, issuer: provider.issuer },
+          'external sign-in refused by the provider',
+        );
         throw exchangeRefused();
       }
 

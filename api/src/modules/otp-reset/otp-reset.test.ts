@@ -8,7 +8,16 @@ import {
   type OtpResetRequestRecord,
 } from '@suite/shared/contracts';
 import { formatPhrase } from '@suite/shared/phrases';
-import { mailSent, queuedMail, auditedChanges, createUser, describeEachBackend, expectRefusal, json, tokenFor } from '../../../test/harness';
+import {
+  mailSent,
+  queuedMail,
+  auditedChanges,
+  createUser,
+  describeEachBackend,
+  expectRefusal,
+  json,
+  tokenFor,
+} from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Otp.Reset-2026';
@@ -18,7 +27,11 @@ const APP = 'confronta';
 async function snapshot(db: Kysely<DB>): Promise<string> {
   // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
   const mailbox = await queuedMail(db);
-  const requests = await db.selectFrom('otp_reset_requests').select(['id', 'token_hash', 'expires_at', 'validated_at']).orderBy('id').execute();
+  const requests = await db
+    .selectFrom('otp_reset_requests')
+    .select(['id', 'token_hash', 'expires_at', 'validated_at'])
+    .orderBy('id')
+    .execute();
   const audit = await auditedChanges(db);
   return JSON.stringify({ requests, mailbox, audit });
 }
@@ -40,14 +53,30 @@ describeEachBackend('OTP-reset requests', (server) => {
   });
 
   const create = (token: string | null, payload: unknown) =>
-    server().app.inject({ method: 'POST', url: passwordsApi.otpResetCreate.path, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as object });
-  const read = (token: string, id: string) => server().app.inject({ method: 'GET', url: endpointPath(passwordsApi.otpResetRead.path, { id }), headers: { authorization: `Bearer ${token}` } });
-  const validate = (token: unknown) => server().app.inject({ method: 'POST', url: passwordsApi.otpResetValidate.path, payload: { token } as object });
+    server().app.inject({
+      method: 'POST',
+      url: passwordsApi.otpResetCreate.path,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: payload as object,
+    });
+  const read = (token: string, id: string) =>
+    server().app.inject({
+      method: 'GET',
+      url: endpointPath(passwordsApi.otpResetRead.path, { id }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const validate = (token: unknown) =>
+    server().app.inject({ method: 'POST', url: passwordsApi.otpResetValidate.path, payload: { token } as object });
 
   /** The token of the last link mailed to the address, read as the page reads it. */
   async function mailedToken(to: string): Promise<string> {
     await mailSent(server().app);
-    const mail = await server().db.selectFrom('mailbox').select(['text_body', 'subject']).where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const mail = await server()
+      .db.selectFrom('mailbox')
+      .select(['text_body', 'subject'])
+      .where('to_address', '=', to)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Confirma el restablecimiento de tu OTP – Confronta');
     const link = /(http\S+\/resetotp\?\S+)/.exec(mail.text_body)?.[1];
     if (!link) throw new Error(`no link in ${mail.text_body}`);
@@ -60,15 +89,23 @@ describeEachBackend('OTP-reset requests', (server) => {
     const created = await create(appToken, { appName: 'Confronta', userName: 'OTP.person' });
     expect(created.statusCode).toBe(200);
     const { result } = json(created);
-    expect(result).toMatchObject({ informationCode: 'A10', information: OTP_RESET_MESSAGES.created, request: { appName: APP, userName: 'otp.person', state: 'pending', validatedAt: null } });
+    expect(result).toMatchObject({
+      informationCode: 'A10',
+      information: OTP_RESET_MESSAGES.created,
+      request: { appName: APP, userName: 'otp.person', state: 'pending', validatedAt: null },
+    });
     const id = (result.request as OtpResetRequestRecord).id;
     const token = await mailedToken('otp.person@test.localhost');
     // only the hash is stored
-    expect(await db.selectFrom('otp_reset_requests').select('token_hash').where('id', '=', id).executeTakeFirstOrThrow()).not.toEqual({ token_hash: token });
+    expect(await db.selectFrom('otp_reset_requests').select('token_hash').where('id', '=', id).executeTakeFirstOrThrow()).not.toEqual({
+      token_hash: token,
+    });
 
     const ok = await validate(token);
     expect(ok.statusCode).toBe(200);
-    expect(json(ok).statusDetails).toEqual([{ code: 'A10', description: 'Se envio correctamente la solicitud para el restablecimiento del OTP.' }]);
+    expect(json(ok).statusDetails).toEqual([
+      { code: 'A10', description: 'Se envio correctamente la solicitud para el restablecimiento del OTP.' },
+    ]);
     const state = json(await read(appToken, id)).result as OtpResetRequestRecord;
     expect(state).toMatchObject({ id, state: 'validated', validatedAt: expect.any(String) });
 
@@ -102,9 +139,18 @@ describeEachBackend('OTP-reset requests', (server) => {
       await expectRefusal(await validate(sent), { status: 400, before, snapshot: () => snapshot(db) });
     }
 
-    await db.updateTable('otp_reset_requests').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', first.id).execute();
+    await db
+      .updateTable('otp_reset_requests')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', first.id)
+      .execute();
     const expiredBefore = await snapshot(db);
-    await expectRefusal(await validate(token), { status: 400, information: refused(OTP_RESET_MESSAGES.linkExpired), before: expiredBefore, snapshot: () => snapshot(db) });
+    await expectRefusal(await validate(token), {
+      status: 400,
+      information: refused(OTP_RESET_MESSAGES.linkExpired),
+      before: expiredBefore,
+      snapshot: () => snapshot(db),
+    });
     expect(json(await read(appToken, first.id)).result.state).toBe('expired');
   });
 
@@ -136,7 +182,9 @@ describeEachBackend('OTP-reset requests', (server) => {
     for (const [token, payload, status] of refusals) {
       await expectRefusal(await create(token, payload), { status, before, snapshot: () => snapshot(db) });
     }
-    expect(json(await create(personToken, { appName: APP, userName: 'otp.person' })).result.information).toBe(OTP_RESET_MESSAGES.applicationAccountOnly);
+    expect(json(await create(personToken, { appName: APP, userName: 'otp.person' })).result.information).toBe(
+      OTP_RESET_MESSAGES.applicationAccountOnly,
+    );
     expect(json(await create(appToken, { appName: APP, userName: 'nobody.here' })).result.information).toBe(OTP_RESET_MESSAGES.userUnknown);
 
     expect((await read(otherAppToken, mine.id)).statusCode).toBe(404);
@@ -155,7 +203,13 @@ describeEachBackend(
       await createUser(db, { userName: 'otp.budget', password: PASSWORD });
       await createUser(db, { userName: 'otp.other', password: PASSWORD });
       const token = await tokenFor(app, 'svc.budget', PASSWORD, APP);
-      const create = (userName: string) => app.inject({ method: 'POST', url: passwordsApi.otpResetCreate.path, headers: { authorization: `Bearer ${token}` }, payload: { appName: APP, userName } });
+      const create = (userName: string) =>
+        app.inject({
+          method: 'POST',
+          url: passwordsApi.otpResetCreate.path,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { appName: APP, userName },
+        });
       expect((await create('otp.budget')).statusCode).toBe(200);
       expect((await create('otp.budget')).statusCode).toBe(200);
       const before = await snapshot(db);

@@ -76,7 +76,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toRecord(r: RequestRow): OtpResetRequestRecord {
   const state: OtpResetState = r.validated_at ? 'validated' : r.expired ? 'expired' : 'pending';
-  return { id: r.id, appName: r.app_name, userName: r.user_name, state, createdAt: iso(r.created_at), expiresAt: iso(r.expires_at), validatedAt: r.validated_at ? iso(r.validated_at) : null };
+  return {
+    id: r.id,
+    appName: r.app_name,
+    userName: r.user_name,
+    state,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+    validatedAt: r.validated_at ? iso(r.validated_at) : null,
+  };
 }
 
 function selectRequests(db: Executor) {
@@ -84,7 +92,15 @@ function selectRequests(db: Executor) {
     .selectFrom('otp_reset_requests as r')
     .innerJoin('applications as a', 'a.id', 'r.application_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'a.name as app_name', 'u.user_name', 'r.created_at', 'r.expires_at', 'r.validated_at', sql<boolean>`r.expires_at <= now()`.as('expired')]);
+    .select([
+      'r.id',
+      'a.name as app_name',
+      'u.user_name',
+      'r.created_at',
+      'r.expires_at',
+      'r.validated_at',
+      sql<boolean>`r.expires_at <= now()`.as('expired'),
+    ]);
 }
 
 /** A request as its application reads it, or undefined when it is not one of `applicationNames`. */

@@ -13,9 +13,17 @@ export default async function otpResetRoutes(app: FastifyInstance): Promise<void
   const { limits } = app.ctx;
   const service = otpResetService(app.ctx);
 
-  route(app, passwordsApi.otpResetCreate, async ({ body }, request) => ({ statusCode: 200, result: await service.create(request, request.user as AuthUser, body) }), { config: limits.reset });
+  route(
+    app,
+    passwordsApi.otpResetCreate,
+    async ({ body }, request) => ({ statusCode: 200, result: await service.create(request, request.user as AuthUser, body) }),
+    { config: limits.reset },
+  );
 
-  route(app, passwordsApi.otpResetRead, async ({ params: { id } }, request) => ({ statusCode: 200, result: await service.read(request.user as AuthUser, id) }));
+  route(app, passwordsApi.otpResetRead, async ({ params: { id } }, request) => ({
+    statusCode: 200,
+    result: await service.read(request.user as AuthUser, id),
+  }));
 
   route(
     app,
@@ -24,12 +32,20 @@ export default async function otpResetRoutes(app: FastifyInstance): Promise<void
       const outcome = await service.validate(token);
       if (outcome.ok) {
         const information = OTP_RESET_MESSAGES.sent;
-        return { statusCode: 200, result: { information, informationCode: INFORMATION_CODES.success }, statusDetails: [{ code: INFORMATION_CODES.success, description: information }] };
+        return {
+          statusCode: 200,
+          result: { information, informationCode: INFORMATION_CODES.success },
+          statusDetails: [{ code: INFORMATION_CODES.success, description: information }],
+        };
       }
       // R11 with the reason (portal spec §7); a 400 like every refused input, nothing changed
       const information = refusalText(outcome.refusal);
       reply.code(400);
-      return { statusCode: 400, result: { information, informationCode: INFORMATION_CODES.badCredentials }, statusDetails: [{ code: INFORMATION_CODES.badCredentials, description: information }] };
+      return {
+        statusCode: 400,
+        result: { information, informationCode: INFORMATION_CODES.badCredentials },
+        statusDetails: [{ code: INFORMATION_CODES.badCredentials, description: information }],
+      };
     },
     { config: limits.reset, noStore: true },
   );

@@ -77,9 +77,21 @@ export function otpResetService(ctx: AppContext) {
       const seconds = config.otpResetLinkMinutes * 60;
       const record = await db.transaction().execute(async (trx) => {
         await expirePendingRequests(trx, application.id, user.id);
-        const id = await insertRequest(trx, { applicationId: application.id, userId: user.id, requestedBy: caller.id, tokenHash: hashLinkToken(token), seconds });
+        const id = await insertRequest(trx, {
+          applicationId: application.id,
+          userId: user.id,
+          requestedBy: caller.id,
+          tokenHash: hashLinkToken(token),
+          seconds,
+        });
         const after = await requestById(trx, id);
-        await recordAudit(trx, { actor: { id: caller.id, userName: caller.userName }, action: 'otp-reset.request', entity: 'otp_reset_request', entityId: id, after });
+        await recordAudit(trx, {
+          actor: { id: caller.id, userName: caller.userName },
+          action: 'otp-reset.request',
+          entity: 'otp_reset_request',
+          entityId: id,
+          after,
+        });
         return after;
       });
       // the link is built from configuration (PUBLIC_URL, HOST_MAP), never from the request
@@ -106,7 +118,14 @@ export function otpResetService(ctx: AppContext) {
         if (row.expired) return { ok: false, refusal: 'expired' } as const;
         const before = await requestById(trx, row.id);
         await markValidated(trx, row.id);
-        await recordAudit(trx, { actor: undefined, action: 'otp-reset.validate', entity: 'otp_reset_request', entityId: row.id, before, after: await requestById(trx, row.id) });
+        await recordAudit(trx, {
+          actor: undefined,
+          action: 'otp-reset.validate',
+          entity: 'otp_reset_request',
+          entityId: row.id,
+          before,
+          after: await requestById(trx, row.id),
+        });
         return { ok: true } as const;
       });
     },

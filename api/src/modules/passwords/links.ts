@@ -9,7 +9,15 @@ export type LinkPurpose = 'activation' | 'reset';
 /** Default lifetimes when the application's amount is < 1: activation 24 hours, reset 30 minutes. */
 const DEFAULT_SECONDS: Record<LinkPurpose, number> = { activation: 24 * 3600, reset: 30 * 60 };
 
-export function linkSeconds(purpose: LinkPurpose, app: { user_activate_token_time: number; user_activate_token_time_unit: number; assign_password_token_time: number; assign_password_token_time_unit: number }): number {
+export function linkSeconds(
+  purpose: LinkPurpose,
+  app: {
+    user_activate_token_time: number;
+    user_activate_token_time_unit: number;
+    assign_password_token_time: number;
+    assign_password_token_time_unit: number;
+  },
+): number {
   const [amount, unit] =
     purpose === 'activation'
       ? [app.user_activate_token_time, app.user_activate_token_time_unit]

@@ -52,7 +52,11 @@ async function lastLink(app: FastifyInstance, to: string): Promise<{ mail: MailJ
 async function snapshot(db: Kysely<DB>) {
   // first: the outbox finishes what earlier calls queued (a link's token is issued when it is sent)
   const mailbox = await queuedMail(db);
-  const users = await db.selectFrom('users').select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on']).orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'password_changed_at', 'idstate', 'modified_on'])
+    .orderBy('id')
+    .execute();
   const tokens = await db.selectFrom('password_tokens').select(['id', 'token_hash', 'used_at', 'expires_at']).orderBy('id').execute();
   const history = await db.selectFrom('password_history').select(['id', 'password_hash']).orderBy('id').execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
@@ -76,7 +80,13 @@ function assign(app: FastifyInstance, payload: PasswordLinkPayload, password: st
   return app.inject({
     method: 'POST',
     url: '/api/login/AssignPassword',
-    payload: { user: payload.user, token: payload.token, appname, password: encryptPayload(password, app.ctx.payloadKey), isUserActivation: payload.isUserActivation },
+    payload: {
+      user: payload.user,
+      token: payload.token,
+      appname,
+      password: encryptPayload(password, app.ctx.payloadKey),
+      isUserActivation: payload.isUserActivation,
+    },
   });
 }
 
@@ -98,7 +108,11 @@ describeEachBackend('password flows', (server) => {
     const { app, db } = server();
     await createUser(db, { userName: 'shared.one', email: 'shared.person@example.com', password: OLD_PASSWORD });
     await createUser(db, { userName: 'shared.two', email: 'Shared.Person@example.com', password: OLD_PASSWORD, typeuserid: 4 });
-    const response = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'shared.person@example.com', appname: APP } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login/GetUsersResetPassword',
+      payload: { email: 'shared.person@example.com', appname: APP },
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
       statusCode: 200,
@@ -114,16 +128,29 @@ describeEachBackend('password flows', (server) => {
   it('GetUsersResetPassword: unknown e-mail → 404 R11 "no users", bad e-mail → 400 with the spec message; nothing changes', async () => {
     const { app, db } = server();
     const before = await snapshot(db);
-    const none = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'nobody@example.com', appname: APP } });
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/login/GetUsersResetPassword',
+      payload: { email: 'nobody@example.com', appname: APP },
+    });
     expect(none.statusCode).toBe(404);
     expect(json(none).result).toEqual({ information: MESSAGES.noUsersForEmail, informationCode: 'R11' });
-    const bad = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'a@b.toolong', appname: APP } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/login/GetUsersResetPassword',
+      payload: { email: 'a@b.toolong', appname: APP },
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).result.information).toContain('El formato de email ingresado no es válido. Inténtalo de nuevo.');
     const empty = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: '', appname: APP } });
     expect(empty.statusCode).toBe(400);
     expect(json(empty).result.information).toContain('El Campo email es obligatorio');
-    const garbage = await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/api/login/GetUsersResetPassword',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(garbage.statusCode).toBe(400);
     expect(await snapshot(db)).toBe(before);
   });
@@ -150,7 +177,12 @@ describeEachBackend('password flows', (server) => {
 
     const accepted = await assign(app, payload, 'New.Pass-w0rd');
     expect(accepted.statusCode).toBe(200);
-    expect(json(accepted).result).toEqual({ information: MESSAGES.passwordUpdated, informationCode: 'A10', apps: [], mechanismAfterSetPass: expect.any(Number) });
+    expect(json(accepted).result).toEqual({
+      information: MESSAGES.passwordUpdated,
+      informationCode: 'A10',
+      apps: [],
+      mechanismAfterSetPass: expect.any(Number),
+    });
     expect((await login(app, 'reset.me', 'New.Pass-w0rd')).statusCode).toBe(200);
     expect((await login(app, 'reset.me', OLD_PASSWORD)).statusCode).toBe(401);
     // audited, the person as its actor, without the hash
@@ -158,7 +190,10 @@ describeEachBackend('password flows', (server) => {
       { actor_id: userId, actor_name: 'reset.me', action: 'user.password', entity: 'user', after: { how: 'reset', application: APP } },
     ]);
     // the password-changed notice
-    expect((await mails(app))[0]).toMatchObject({ to: 'reset.me@example.com', subject: expect.stringContaining('Tu contraseña fue cambiada') });
+    expect((await mails(app))[0]).toMatchObject({
+      to: 'reset.me@example.com',
+      subject: expect.stringContaining('Tu contraseña fue cambiada'),
+    });
 
     // the same link again: refused, nothing changes
     const before = await snapshot(db);
@@ -187,7 +222,12 @@ describeEachBackend('password flows', (server) => {
       expect(response.statusCode).toBe(400);
       expect(json(response).result.informationCode).toBe('R31');
     }
-    const otherApp = await db.selectFrom('applications').select('name').where(sql<string>`lower(name)`, '!=', APP).where('idstate', '=', 0).executeTakeFirstOrThrow();
+    const otherApp = await db
+      .selectFrom('applications')
+      .select('name')
+      .where(sql<string>`lower(name)`, '!=', APP)
+      .where('idstate', '=', 0)
+      .executeTakeFirstOrThrow();
     const wrongApp = await assign(app, payload, 'New.Pass-w0rd', otherApp.name);
     expect(wrongApp.statusCode).toBe(400);
     expect(json(wrongApp).result.informationCode).toBe('R31');
@@ -210,18 +250,34 @@ describeEachBackend('password flows', (server) => {
     const userId = await createUser(db, { userName: 'late.one', email: 'late.one@example.com', password: OLD_PASSWORD });
     expect((await resetPassword(app, 'late.one')).statusCode).toBe(200);
     const { payload } = await lastLink(app, 'late.one@example.com');
-    await db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    await db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
     const before = await snapshot(db);
     const response = await assign(app, payload, 'New.Pass-w0rd');
     expect(response.statusCode).toBe(410);
     expect(json(response).result).toMatchObject({ information: MESSAGES.linkExpired, informationCode: 'R32' });
     expect(await snapshot(db)).toBe(before);
 
-    const pendingId = await createUser(db, { userName: 'late.pending', email: 'late.pending@example.com', idstate: USER_STATE.pendingActivation });
-    const sent = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'late.pending', appname: APP } });
+    const pendingId = await createUser(db, {
+      userName: 'late.pending',
+      email: 'late.pending@example.com',
+      idstate: USER_STATE.pendingActivation,
+    });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/user/SendUserActivationEmail',
+      payload: { user: 'late.pending', appname: APP },
+    });
     expect(sent.statusCode).toBe(200);
     const activation = (await lastLink(app, 'late.pending@example.com')).payload;
-    await db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', pendingId).execute();
+    await db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', pendingId)
+      .execute();
     const before2 = await snapshot(db);
     const expired = await assign(app, activation, 'New.Pass-w0rd');
     expect(expired.statusCode).toBe(410);
@@ -305,15 +361,29 @@ describeEachBackend('password flows', (server) => {
     expect(user.password_changed_at).not.toBeNull();
     expect((await login(app, 'new.person', 'Created.Pass1')).statusCode).toBe(200);
     expect(await passwordAudit(db, userId)).toEqual([
-      { actor_id: userId, actor_name: 'new.person', action: 'user.password', entity: 'user', after: { how: 'activation', application: APP } },
+      {
+        actor_id: userId,
+        actor_name: 'new.person',
+        action: 'user.password',
+        entity: 'user',
+        after: { how: 'activation', application: APP },
+      },
     ]);
 
     // an active account gets no activation link but a notice that it is active; an unknown one
     // nothing; the answer is the same for both, and for a pending account
     const before = await snapshot(db);
     const tokensBefore = await db.selectFrom('password_tokens').select(['id', 'used_at']).orderBy('id').execute();
-    const again = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'new.person', appname: APP } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: 'nobody.here', appname: APP } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/SendUserActivationEmail',
+      payload: { user: 'new.person', appname: APP },
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/user/SendUserActivationEmail',
+      payload: { user: 'nobody.here', appname: APP },
+    });
     for (const reply of [again, unknown]) {
       expect(reply.statusCode).toBe(200);
       expect(json(reply)).toEqual({
@@ -353,9 +423,17 @@ describeEachBackend('password flows', (server) => {
   it('expired password: R18 at sign-in → ChangePassword (wrong current: 401 R11, changes nothing) → sign-in works', async () => {
     const { app, db } = server();
     const userId = await createUser(db, { userName: 'expired.one', email: 'expired.one@example.com', password: OLD_PASSWORD });
-    await db.updateTable('applications').set({ password_expiration: 30, password_type_expiration: 3 }).where(sql<string>`lower(name)`, '=', APP).execute();
+    await db
+      .updateTable('applications')
+      .set({ password_expiration: 30, password_type_expiration: 3 })
+      .where(sql<string>`lower(name)`, '=', APP)
+      .execute();
     try {
-      await db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 40 * 86400_000) }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_changed_at: new Date(Date.now() - 40 * 86400_000) })
+        .where('id', '=', userId)
+        .execute();
       const refused = await login(app, 'expired.one', OLD_PASSWORD);
       expect(refused.statusCode).toBe(403);
       expect(json(refused).result.informationCode).toBe('R18');
@@ -376,7 +454,13 @@ describeEachBackend('password flows', (server) => {
       const after = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(after.password_hash).not.toBe(hash.password_hash);
       expect(await passwordAudit(db, userId)).toEqual([
-        { actor_id: userId, actor_name: 'expired.one', action: 'user.password', entity: 'user', after: { how: 'change', application: APP } },
+        {
+          actor_id: userId,
+          actor_name: 'expired.one',
+          action: 'user.password',
+          entity: 'user',
+          after: { how: 'change', application: APP },
+        },
       ]);
       // the failed attempt was forgotten with the change
       expect(await db.selectFrom('sign_in_lockouts').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
@@ -403,7 +487,11 @@ describeEachBackend('password flows', (server) => {
     // blocked by wrong current passwords: A20 with the application's support contact, as sign-in answers
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 3; i++) await changePassword(app, 'change.known', 'Wrong.Pass1', 'Changed.Pass1');
-      await db.updateTable('sign_in_lockouts').set({ locked_until: sql`now() - interval '1 second'` }).where('subject', 'like', '%').execute();
+      await db
+        .updateTable('sign_in_lockouts')
+        .set({ locked_until: sql`now() - interval '1 second'` })
+        .where('subject', 'like', '%')
+        .execute();
     }
     const blocked = await changePassword(app, 'change.known', OLD_PASSWORD, 'Changed.Pass1');
     expect(json(blocked).result).toEqual(json(await login(app, 'change.known', OLD_PASSWORD)).result);
@@ -446,7 +534,9 @@ describeEachBackend('password flows', (server) => {
     expect((await reset({ host: 'evil.example:666' }, 'bemyself')).statusCode).toBe(200);
     expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bemyself.localhost:8080/changepassword?')).toBe(true);
     expect((await reset({ host: 'evil.example:666', tenant: 'BMSBRA' }, 'bemyself')).statusCode).toBe(200);
-    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bmsbra.bemyself.localhost:8080/changepassword?')).toBe(true);
+    expect((await lastLink(app, 'poison.me@example.com')).link.startsWith('http://bmsbra.bemyself.localhost:8080/changepassword?')).toBe(
+      true,
+    );
   });
 
   it("builds the link on the application's absolute urlAssignPassword, in the tenant language", async () => {
@@ -457,7 +547,11 @@ describeEachBackend('password flows', (server) => {
       .where(sql<string>`lower(name)`, '!=', APP)
       .where('idstate', '=', 0)
       .executeTakeFirstOrThrow();
-    await db.updateTable('applications').set({ url_assign_password: 'https://id.example.com/changepassword' }).where('id', '=', other.id).execute();
+    await db
+      .updateTable('applications')
+      .set({ url_assign_password: 'https://id.example.com/changepassword' })
+      .where('id', '=', other.id)
+      .execute();
     try {
       await createUser(db, { userName: 'abs.link', email: 'abs.link@example.com', password: OLD_PASSWORD });
       const response = await app.inject({
@@ -515,12 +609,24 @@ describeEachBackend(
         const third = await resetPassword(app, spelling);
         expect(third.statusCode).toBe(429);
         expect(json(third).result).toMatchObject({ informationCode: 'R429', information: MESSAGES.tooManyRequestsForAccount });
-        const activation = await app.inject({ method: 'POST', url: '/api/user/SendUserActivationEmail', payload: { user: spelling, appname: APP } });
+        const activation = await app.inject({
+          method: 'POST',
+          url: '/api/user/SendUserActivationEmail',
+          payload: { user: spelling, appname: APP },
+        });
         expect(activation.statusCode).toBe(429);
       }
       const lookups = [];
       for (let i = 0; i < 3; i++) {
-        lookups.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: 'unknown@example.com', appname: APP } })).statusCode);
+        lookups.push(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/login/GetUsersResetPassword',
+              payload: { email: 'unknown@example.com', appname: APP },
+            })
+          ).statusCode,
+        );
       }
       expect(lookups).toEqual([404, 404, 429]);
       expect(await snapshot(db)).toBe(before);
@@ -536,7 +642,15 @@ describeEachBackend(
       const { app } = server();
       const codes = [];
       for (let i = 0; i < 4; i++) {
-        codes.push((await app.inject({ method: 'POST', url: '/api/login/GetUsersResetPassword', payload: { email: `x${i}@example.com`, appname: APP } })).statusCode);
+        codes.push(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/login/GetUsersResetPassword',
+              payload: { email: `x${i}@example.com`, appname: APP },
+            })
+          ).statusCode,
+        );
       }
       expect(codes).toEqual([404, 404, 404, 429]);
     });
@@ -553,7 +667,8 @@ describeEachBackend(
       b = await createServer(a.config, { logger: false, onGeneratedAdminPassword: () => undefined });
       await createUser(a.db, { userName: 'two.instances', email: 'two.instances@example.com', password: OLD_PASSWORD });
       // every accepted request queues one row, on whichever instance sends it later
-      const mails = async () => (await a.db.selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+      const mails = async () =>
+        (await a.db.selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
       expect((await resetPassword(a.app, 'two.instances')).statusCode).toBe(200);
       expect((await resetPassword(b.app, 'two.instances')).statusCode).toBe(200);
       const sent = await mails();

@@ -57,12 +57,7 @@ export async function linkApplicationById(db: Kysely<DB>, id: number): Promise<L
 export async function findPasswordApplication(db: Kysely<DB>, name: string): Promise<PasswordApplication | undefined> {
   return db
     .selectFrom('applications')
-    .select([
-      ...LINK_APPLICATION_COLUMNS,
-      'idstate',
-      'number_password_changes',
-      'mechanism_after_set_pass',
-    ])
+    .select([...LINK_APPLICATION_COLUMNS, 'idstate', 'number_password_changes', 'mechanism_after_set_pass'])
     .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
     .executeTakeFirst();
 }
@@ -80,7 +75,11 @@ export async function usersNamedOrMailed(db: Kysely<DB>, key: string): Promise<P
 
 /** A user by id (it must exist). */
 export async function userById(db: Kysely<DB>, id: string): Promise<PasswordUser> {
-  return db.selectFrom('users').select([...USER_COLUMNS]).where('id', '=', id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select([...USER_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /** The accounts (not deleted) of an e-mail (case-insensitive), by user name; at most 50. */
@@ -138,7 +137,12 @@ export async function storePassword(
         .executeTakeFirst();
       if (Number(spent.numUpdatedRows) !== 1) return false;
       // the other outstanding links of the account die with it
-      await trx.updateTable('password_tokens').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('password_tokens')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
     }
     await trx
       .updateTable('users')

@@ -8,9 +8,16 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   const { limits } = app.ctx;
   const flows = passwordFlows(app.ctx);
 
-  route(app, passwordsApi.usersForReset, async ({ body }) => ({ statusCode: 200, result: await flows.usersForReset(body) }), { config: limits.reset });
+  route(app, passwordsApi.usersForReset, async ({ body }) => ({ statusCode: 200, result: await flows.usersForReset(body) }), {
+    config: limits.reset,
+  });
 
-  route(app, passwordsApi.passwordReset, async ({ body }, request) => ({ statusCode: 200, result: await flows.requestReset(request, body) }), { config: limits.reset });
+  route(
+    app,
+    passwordsApi.passwordReset,
+    async ({ body }, request) => ({ statusCode: 200, result: await flows.requestReset(request, body) }),
+    { config: limits.reset },
+  );
 
   route(
     app,
@@ -22,7 +29,17 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
     { config: limits.reset },
   );
 
-  route(app, passwordsApi.assignPassword, async ({ body }, request) => ({ statusCode: 200, result: await flows.assignPassword(request, body) }), { config: limits.login });
+  route(
+    app,
+    passwordsApi.assignPassword,
+    async ({ body }, request) => ({ statusCode: 200, result: await flows.assignPassword(request, body) }),
+    { config: limits.login },
+  );
 
-  route(app, passwordsApi.changePassword, async ({ body }, request, reply) => ({ statusCode: 200, result: await flows.changePassword(request, reply, body) }), { config: limits.login });
+  route(
+    app,
+    passwordsApi.changePassword,
+    async ({ body }, request, reply) => ({ statusCode: 200, result: await flows.changePassword(request, reply, body) }),
+    { config: limits.login },
+  );
 }

@@ -44,12 +44,21 @@ function passwordMail(
         : validitySeconds % 3600 === 0
           ? durationText(validitySeconds / 3600, 2, lang)
           : durationText(Math.round(validitySeconds / 60), 1, lang);
-  const rendered = renderMail(kind, lang, { name: user.names || user.user_name, appTitle: application.title || application.name, link, validity, code });
+  const rendered = renderMail(kind, lang, {
+    name: user.names || user.user_name,
+    appTitle: application.title || application.name,
+    link,
+    validity,
+    code,
+  });
   return { to: user.email, ...rendered };
 }
 
 /** Queues a written password e-mail (a notice, or a reset code): the outbox sends it after the answer. */
-export async function sendPasswordMail(out: { db: Kysely<DB>; outbox: Pick<MailOutbox, 'enqueue' | 'kick'> }, ...mail: Parameters<typeof passwordMail>): Promise<void> {
+export async function sendPasswordMail(
+  out: { db: Kysely<DB>; outbox: Pick<MailOutbox, 'enqueue' | 'kick'> },
+  ...mail: Parameters<typeof passwordMail>
+): Promise<void> {
   await out.outbox.enqueue(out.db, passwordMail(...mail));
   out.outbox.kick();
 }
@@ -59,7 +68,11 @@ export async function sendPasswordMail(out: { db: Kysely<DB>; outbox: Pick<MailO
  * application, else none. Only known tenants pass, so the link's origin is always one the
  * configuration gives.
  */
-async function linkTenant(directory: AppDirectory, request: FastifyRequest, application: Pick<LinkApplication, 'name'>): Promise<string | undefined> {
+async function linkTenant(
+  directory: AppDirectory,
+  request: FastifyRequest,
+  application: Pick<LinkApplication, 'name'>,
+): Promise<string | undefined> {
   const value = first(request.headers.tenant)?.trim();
   return value ? (await directory.snapshot()).findTenant(application.name, value) : undefined;
 }
@@ -79,7 +92,13 @@ interface PasswordMailJob {
 
 export const PASSWORD_MAIL_JOB = 'password-mail';
 
-type LinkContext = { db: Kysely<DB>; outbox: Pick<MailOutbox, 'enqueueJob' | 'kick'>; payloadKey: string; config: Pick<Config, 'publicUrl' | 'hostMap'>; directory: AppDirectory };
+type LinkContext = {
+  db: Kysely<DB>;
+  outbox: Pick<MailOutbox, 'enqueueJob' | 'kick'>;
+  payloadKey: string;
+  config: Pick<Config, 'publicUrl' | 'hostMap'>;
+  directory: AppDirectory;
+};
 
 /**
  * Queues an activation or reset link, or the already-active notice, for the user — or, with no
@@ -113,12 +132,23 @@ export function passwordMailComposer(ctx: Omit<LinkContext, 'outbox'>) {
   return async (raw: unknown): Promise<OutgoingMail | null> => {
     const job = raw as PasswordMailJob;
     if (!job.userId) return null;
-    const user = await ctx.db.selectFrom('users').select(['id', 'user_name', 'email', 'names']).where('id', '=', job.userId).where('deleted', '=', false).executeTakeFirst();
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'email', 'names'])
+      .where('id', '=', job.userId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     const application = await linkApplicationById(ctx.db, job.applicationId);
     if (!user || !application) return null;
     if (job.mail === 'alreadyActive') return passwordMail('alreadyActive', user, application, job.language);
     const seconds = linkSeconds(job.mail, application);
-    const token = await issueLinkToken(ctx.db, { userId: user.id, applicationId: application.id, purpose: job.mail, seconds, tenantLanguage: job.language });
+    const token = await issueLinkToken(ctx.db, {
+      userId: user.id,
+      applicationId: application.id,
+      purpose: job.mail,
+      seconds,
+      tenantLanguage: job.language,
+    });
     const link = buildLink(
       linkBase(application.url_assign_password, publicOrigin(ctx.config, application.name, job.tenant)),
       { user: user.user_name, token, tenantLanguage: job.language, isUserActivation: job.mail === 'activation' },

@@ -93,7 +93,8 @@ export function passwordFlows(ctx: AppContext) {
    * The per-address limit counts on the account, however its name or e-mail was spelt (an unknown
    * identifier counts on itself; the limiter normalises spelling).
    */
-  const limitAccount = (user: PasswordUser | undefined, identifier: string) => perAddress.enforce(user ? `account:${user.id}` : `name:${identifier}`);
+  const limitAccount = (user: PasswordUser | undefined, identifier: string) =>
+    perAddress.enforce(user ? `account:${user.id}` : `name:${identifier}`);
 
   const findApp = (name: string) => findOpenApplication(db, name);
 
@@ -109,7 +110,6 @@ export function passwordFlows(ctx: AppContext) {
     if (rows.length > 1) throw new ApiError(400, MESSAGES.severalAccounts, INFORMATION_CODES.badRequest);
     return rows[0];
   }
-
 
   /** True when `password` equals the current password or one of the last N of the application. */
   async function inHistory(user: PasswordUser, application: PasswordApplication, password: string): Promise<boolean> {
@@ -150,7 +150,10 @@ export function passwordFlows(ctx: AppContext) {
       // one queued job either way (none is sent without an account): the answer takes the same time;
       // an account never activated gets a new activation link instead
       await queuePasswordMail(ctx, request, user?.idstate === USER_STATE.pendingActivation ? 'activation' : 'reset', user, application);
-      return { information: MESSAGES.resetEmailSent, maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as PasswordUser).email) };
+      return {
+        information: MESSAGES.resetEmailSent,
+        maskedEmail: maskEmail(isEmail(body.user) ? body.user : (user as PasswordUser).email),
+      };
     },
 
     /** Mails an activation link to a pending account, a notice to an active one, nothing to none. */
@@ -160,7 +163,13 @@ export function passwordFlows(ctx: AppContext) {
       await limitAccount(user, body.user);
       // one answer for every account and none (docs/security/enumeration.md): a pending account gets
       // its link, an account already active a notice that it is, an unknown one nothing
-      await queuePasswordMail(ctx, request, user && user.idstate !== USER_STATE.pendingActivation ? 'alreadyActive' : 'activation', user, application);
+      await queuePasswordMail(
+        ctx,
+        request,
+        user && user.idstate !== USER_STATE.pendingActivation ? 'alreadyActive' : 'activation',
+        user,
+        application,
+      );
       return { information: MESSAGES.activationEmailSent, informationCode: INFORMATION_CODES.success };
     },
 
@@ -199,7 +208,8 @@ export function passwordFlows(ctx: AppContext) {
       await afterPasswordSet(ctx, request, user, application);
 
       const apps = await applicationsOfUser(db, user.id);
-      const list: AssignPasswordApp[] = apps.length > 1 ? apps.map((a) => ({ name: a.name, title: a.title, urlApp: a.url_app, landing: a.landing })) : [];
+      const list: AssignPasswordApp[] =
+        apps.length > 1 ? apps.map((a) => ({ name: a.name, title: a.title, urlApp: a.url_app, landing: a.landing })) : [];
       request.log.info({ userId: user.id, app: application.name, purpose }, 'password assigned from a link');
       return {
         information: purpose === 'activation' ? MESSAGES.passwordCreated : MESSAGES.passwordUpdated,

@@ -12,16 +12,21 @@ import type { AuthUser } from '../../security/auth';
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { hub } = app.ctx;
 
-  route(app, sessionsApi.validateSession, async ({ headers: { connectionId } }, request) => {
-    const user = request.user as AuthUser;
-    const current = hub.bindingOf(connectionId);
-    if (current && current.userId !== user.id) {
-      // a connection already tied to another user stays with it
-      throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
-    }
-    if (!hub.bindConnection(connectionId, { sessionId: user.sessionId as string, userId: user.id })) {
-      throw new ApiError(404, MESSAGES.connectionUnknown, INFORMATION_CODES.notFound);
-    }
-    return { statusCode: 200, result: { information: MESSAGES.sessionBound, informationCode: INFORMATION_CODES.success } };
-  }, { noStore: true });
+  route(
+    app,
+    sessionsApi.validateSession,
+    async ({ headers: { connectionId } }, request) => {
+      const user = request.user as AuthUser;
+      const current = hub.bindingOf(connectionId);
+      if (current && current.userId !== user.id) {
+        // a connection already tied to another user stays with it
+        throw new ApiError(403, MESSAGES.forbidden, INFORMATION_CODES.forbidden);
+      }
+      if (!hub.bindConnection(connectionId, { sessionId: user.sessionId as string, userId: user.id })) {
+        throw new ApiError(404, MESSAGES.connectionUnknown, INFORMATION_CODES.notFound);
+      }
+      return { statusCode: 200, result: { information: MESSAGES.sessionBound, informationCode: INFORMATION_CODES.success } };
+    },
+    { noStore: true },
+  );
 }

@@ -235,7 +235,13 @@ export class SessionService {
       const ended = rows.map((r) => r.id);
       if (AUDITED_REASONS.has(reason)) {
         for (const row of rows) {
-          await recordAudit(trx, { actor: undefined, action: 'session.revoke', entity: 'session', entityId: row.id, after: { reason, userId: row.user_id } });
+          await recordAudit(trx, {
+            actor: undefined,
+            action: 'session.revoke',
+            entity: 'session',
+            entityId: row.id,
+            after: { reason, userId: row.user_id },
+          });
         }
       }
       await announceSessionsEnded(trx, { sessions: ended });

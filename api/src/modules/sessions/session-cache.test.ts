@@ -3,7 +3,16 @@ import { decodeJwt } from 'jose';
 import { decryptPayload, encryptPayload } from '@suite/shared/crypto';
 import { USER_STATE, type PasswordLinkPayload } from '@suite/shared/contracts';
 import { createServer, type Server } from '../../app';
-import { ADMIN_PASSWORD, createUser, describeEachBackend, json, login, startTestServer, tokenFor, type TestServer } from '../../../test/harness';
+import {
+  ADMIN_PASSWORD,
+  createUser,
+  describeEachBackend,
+  json,
+  login,
+  startTestServer,
+  tokenFor,
+  type TestServer,
+} from '../../../test/harness';
 import { deleteUser, setUserState } from '../users/service';
 import { SessionService } from './service';
 
@@ -38,7 +47,11 @@ async function signedIn(db: TestServer['db'], app: FastifyInstance, prefix: stri
 }
 
 function validate(app: FastifyInstance, holder: Holder) {
-  return app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user: holder.user, token: `Bearer ${holder.token}`, currentApp: APP } });
+  return app.inject({
+    method: 'GET',
+    url: '/api/login/TokenValidation',
+    headers: { user: holder.user, token: `Bearer ${holder.token}`, currentApp: APP },
+  });
 }
 
 /** The token validates on `app`, so its session's "live" answer is now cached there. */
@@ -68,14 +81,24 @@ async function adminCaller(app: FastifyInstance) {
 
 /** Resets the password of `holder` the way its owner does: ResetPassword, then the mailed link's AssignPassword. */
 async function resetPassword(app: FastifyInstance, holder: Holder): Promise<void> {
-  expect((await app.inject({ method: 'POST', url: '/api/login/ResetPassword', payload: { appname: APP, user: holder.user } })).statusCode).toBe(200);
+  expect(
+    (await app.inject({ method: 'POST', url: '/api/login/ResetPassword', payload: { appname: APP, user: holder.user } })).statusCode,
+  ).toBe(200);
   const mails = json<Array<{ to: string; links: string[] }>>(await app.inject({ method: 'GET', url: '/dev/mail.json' }));
   const link = mails.find((m) => m.to === holder.email)?.links.find((l) => l.includes('/changepassword?')) as string;
-  const payload = JSON.parse(decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app.ctx.payloadKey) as string) as PasswordLinkPayload;
+  const payload = JSON.parse(
+    decryptPayload(decodeURIComponent(link.slice(link.indexOf('?') + 1)), app.ctx.payloadKey) as string,
+  ) as PasswordLinkPayload;
   const assigned = await app.inject({
     method: 'POST',
     url: '/api/login/AssignPassword',
-    payload: { user: payload.user, token: payload.token, appname: APP, password: encryptPayload('N3w.Session-pass', app.ctx.payloadKey), isUserActivation: false },
+    payload: {
+      user: payload.user,
+      token: payload.token,
+      appname: APP,
+      password: encryptPayload('N3w.Session-pass', app.ctx.payloadKey),
+      isUserActivation: false,
+    },
   });
   expect(assigned.statusCode).toBe(200);
 }
@@ -130,7 +153,12 @@ describeEachBackend(
       const sessions = new SessionService(db, undefined, 600_000, undefined, () => listening);
       const check = (holder: Holder) => sessions.isLive(decodeJwt(holder.token).sid as string, holder.userId);
       // a change made by hand in the database, which nothing announces
-      const endByHand = (holder: Holder) => db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', decodeJwt(holder.token).sid as string).execute();
+      const endByHand = (holder: Holder) =>
+        db
+          .updateTable('sessions')
+          .set({ revoked_at: new Date() })
+          .where('id', '=', decodeJwt(holder.token).sid as string)
+          .execute();
       // not listening: every check reads the database
       expect(await check(unheard)).toBe(true);
       await endByHand(unheard);
@@ -221,7 +249,11 @@ const PG = Boolean(process.env.DATABASE_URL);
   it('when it signs out through instance B (no message is pushed for a sign-out)', async () => {
     const holder = await signedIn(a.db, a.app, 'b.signs.out');
     await cachedLive(a.app, holder);
-    const out = await b.app.inject({ method: 'PUT', url: '/api/login/RevokeToken', payload: { UserName: holder.user, Quantity: 1, AppName: APP, RefreshToken: holder.refreshToken } });
+    const out = await b.app.inject({
+      method: 'PUT',
+      url: '/api/login/RevokeToken',
+      payload: { UserName: holder.user, Quantity: 1, AppName: APP, RefreshToken: holder.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     expect(await refusedWithin(a.app, holder)).toBe(401);
   });

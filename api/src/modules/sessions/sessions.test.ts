@@ -18,7 +18,11 @@ async function signIn(app: FastifyInstance, user: string, appname: string) {
 const sidOf = (token: string) => decodeJwt(token).sid as string;
 
 function refresh(app: FastifyInstance, refreshToken: string, user: string, appname: string) {
-  return app.inject({ method: 'POST', url: '/api/Login/RefreshToken', payload: { RefreshToken: refreshToken, UserName: user, Appname: appname } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/Login/RefreshToken',
+    payload: { RefreshToken: refreshToken, UserName: user, Appname: appname },
+  });
 }
 
 function validateSession(app: FastifyInstance, token: string | undefined, connectionId: string | undefined) {
@@ -80,7 +84,10 @@ describeEachBackend('session concurrency and the session hub', (server) => {
     return name;
   }
 
-  async function policy(app: string, values: { is_concurrent_session: boolean; max_concurrent_tokens: number; max_concurrent_tokens_by_user: number }) {
+  async function policy(
+    app: string,
+    values: { is_concurrent_session: boolean; max_concurrent_tokens: number; max_concurrent_tokens_by_user: number },
+  ) {
     await server().db.updateTable('applications').set(values).where('name', '=', app).execute();
   }
 
@@ -174,7 +181,7 @@ describeEachBackend('session concurrency and the session hub', (server) => {
     expect(json(await refresh(app, live.tokens.refreshToken, user, 'bemyself')).result.informationCode).toBe('R101');
   }, 20_000);
 
-  it('binds a connection only to the caller\'s own live session', async () => {
+  it("binds a connection only to the caller's own live session", async () => {
     const { app } = server();
     const hubUrl = await listen(app);
     const user = await newUser();
@@ -221,7 +228,8 @@ const PG = Boolean(process.env.DATABASE_URL);
       const hubUrl = await listen(a.app);
       const onA = await connectedSession(a.app, hubUrl, 'two.instances', 'biometria', clients);
       // A has seen the session live (cached)
-      const validate = () => a.app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user: 'two.instances', token: onA.tokens.token } });
+      const validate = () =>
+        a.app.inject({ method: 'GET', url: '/api/login/TokenValidation', headers: { user: 'two.instances', token: onA.tokens.token } });
       expect((await validate()).statusCode).toBe(200);
 
       await signIn(b.app, 'two.instances', 'biometria');

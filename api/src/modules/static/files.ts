@@ -124,7 +124,12 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
  * A text file is sent as its precompressed `.br` or `.gz` variant when the request accepts that
  * coding (with `content-encoding` and `vary: accept-encoding`), as it is otherwise.
  */
-export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, cacheControl = cacheControlFor(file)): Promise<boolean> {
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  cacheControl = cacheControlFor(file),
+): Promise<boolean> {
   const original = await statFile(file);
   if (!original) return false;
   const contentType = contentTypeFor(file);
@@ -167,7 +172,12 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
  * `<style>` elements it creates, then passed through `decorate` (the sign-in skeleton). Never served from a cache validator: each reply has its own
  * nonce (the API compresses the page itself). False when absent.
  */
-export async function sendPage(reply: FastifyReply, file: string, nonce: string, decorate: (html: string) => string = (html) => html): Promise<boolean> {
+export async function sendPage(
+  reply: FastifyReply,
+  file: string,
+  nonce: string,
+  decorate: (html: string) => string = (html) => html,
+): Promise<boolean> {
   let html: string;
   try {
     html = await fs.promises.readFile(file, 'utf8');

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_NAME_HEADER, INFORMATION_CODES, MESSAGES, TENANT_HEADER, fail, sessionsApi, type ClientConfig, type PortalProfile } from '@suite/shared/contracts';
+import {
+  APP_NAME_HEADER,
+  INFORMATION_CODES,
+  MESSAGES,
+  TENANT_HEADER,
+  fail,
+  sessionsApi,
+  type ClientConfig,
+  type PortalProfile,
+} from '@suite/shared/contracts';
 import { REMOTES, defaultRegistry, type RemoteRegistry } from '@suite/shared/federation';
 import { resolveHost } from '../../http/host';
 import { route } from '../../http/route';
@@ -124,7 +133,10 @@ export default async function staticRoutes(app: FastifyInstance): Promise<void> 
       if (file === hostIndex && (await sendPage(reply, file, cspNonce(reply)))) return reply;
       if (file && file !== hostIndex && (await sendFile(request, reply, file))) return reply;
     }
-    if (acceptsHtml(request, pathName) && (await sendPage(reply, hostIndex, cspNonce(reply), await decorateFor(request, reply, pathName)))) {
+    if (
+      acceptsHtml(request, pathName) &&
+      (await sendPage(reply, hostIndex, cspNonce(reply), await decorateFor(request, reply, pathName)))
+    ) {
       return reply;
     }
     return notFound(reply);

@@ -137,7 +137,12 @@ export async function inlineBrandImage(urlPath: string | undefined, brandDir: st
  * preloaded ahead of the bundles: the page's largest paint is then the skeleton's, and the real
  * logo, no larger, does not move it.
  */
-export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo?: string, options: { captcha?: boolean } = {}): SignInSkeleton {
+export function signInSkeleton(
+  profile: PortalProfile,
+  nonce: string,
+  inlineLogo?: string,
+  options: { captcha?: boolean } = {},
+): SignInSkeleton {
   const p = profileInMode(profile, profile.colorMode);
   const language = languageOf(p);
   const title = escapeHtml(p.title);
@@ -157,7 +162,12 @@ export function signInSkeleton(profile: PortalProfile, nonce: string, inlineLogo
     bar(' sk-center') +
     bar(' sk-line sk-center sk-small');
   // the bar above the card: the translated look's language bar, the myself look's theme switch
-  const top = p.signInVariant === 'translated' ? '<div class="sk-top" aria-hidden="true"></div>' : p.signInVariant === 'myself' && p.colorModeSwitch ? '<div class="sk-top sk-switch" aria-hidden="true"></div>' : '';
+  const top =
+    p.signInVariant === 'translated'
+      ? '<div class="sk-top" aria-hidden="true"></div>'
+      : p.signInVariant === 'myself' && p.colorModeSwitch
+        ? '<div class="sk-top sk-switch" aria-hidden="true"></div>'
+        : '';
   const status = `<span class="sk-vh" role="status">${loading}</span>`;
   const body =
     p.signInVariant === 'twoColumn'

@@ -54,7 +54,10 @@ function makeStaticRoot(): { root: string; remotesJson: string } {
   write('secret.txt', 'outside every dist');
   // mfe-auth and the other remotes are "not built": no dist folder at all
   const remotesJson = path.join(root, 'remotes.json');
-  fs.writeFileSync(remotesJson, JSON.stringify({ mfe_users: 'https://cdn.example.com/mfe-users/mf-manifest.json', mfe_extra: '/mfe/extra/mf-manifest.json' }));
+  fs.writeFileSync(
+    remotesJson,
+    JSON.stringify({ mfe_users: 'https://cdn.example.com/mfe-users/mf-manifest.json', mfe_extra: '/mfe/extra/mf-manifest.json' }),
+  );
   return { root, remotesJson };
 }
 
@@ -257,7 +260,9 @@ describeEachBackend(
 
     it("paints the sign-in card's skeleton in the page's profile: title, colours, language, nonce'd style", async () => {
       const response = await get('/login', { host: 'firmaya.localhost' });
-      const { profile } = json<{ profile: PortalProfile }>(await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' }));
+      const { profile } = json<{ profile: PortalProfile }>(
+        await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' }),
+      );
       const nonce = styleNonce(response.headers);
       const body = response.body;
       expect(body).toContain(`<title>${profile.title}</title>`);
@@ -269,7 +274,9 @@ describeEachBackend(
       expect(style).toContain(`background:${profile.colors.surface}`);
       expect(style).toContain('@media (prefers-reduced-motion:reduce)');
       // inside the React root: busy, with the loading text for screen readers
-      expect(body).toMatch(/<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/);
+      expect(body).toMatch(
+        /<div id="root"><div class="sk-(page|grid)" aria-busy="true"><span class="sk-vh" role="status">Cargando…<\/span>/,
+      );
       // the screen's own logo, at its width
       const slot = profile.signInVariant === 'twoColumn' ? 'white' : 'signIn';
       const inline = `data:image/svg+xml;base64,${fs.readFileSync(path.join(BRAND_PUBLIC_DIR, profile.logos[slot].slice('/brand/'.length))).toString('base64')}`;
@@ -298,7 +305,11 @@ describeEachBackend(
 
     it('escapes a hostile title and ignores a colour that is not one', async () => {
       const { db, app } = server();
-      const row = await db.selectFrom('applications').select(['id', 'title', 'appearance']).where('name', '=', 'confronta').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('applications')
+        .select(['id', 'title', 'appearance'])
+        .where('name', '=', 'confronta')
+        .executeTakeFirstOrThrow();
       const appearance = row.appearance as Record<string, any>;
       const hostile = {
         ...appearance,
@@ -323,17 +334,24 @@ describeEachBackend(
         expect(page.body.match(/<\/style>/g)).toHaveLength(1);
         expect(page.body).not.toMatch(/<img|<link|evil\.example|url\(/);
       } finally {
-        await db.updateTable('applications').set({ title: row.title, appearance: JSON.stringify(appearance) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('applications')
+          .set({ title: row.title, appearance: JSON.stringify(appearance) })
+          .where('id', '=', row.id)
+          .execute();
         app.ctx.directory.invalidate();
       }
     });
 
-    it('serves /config.json with the payload key and the portal profile of the page\'s host, never cached', async () => {
+    it("serves /config.json with the payload key and the portal profile of the page's host, never cached", async () => {
       const response = await get('/config.json', { accept: 'application/json', host: 'firmaya.localhost' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       const body = json(response);
-      expect(body).toEqual({ payloadKey: server().app.ctx.payloadKey, profile: expect.objectContaining({ app: 'firmaya', title: 'Firmaya' }) });
+      expect(body).toEqual({
+        payloadKey: server().app.ctx.payloadKey,
+        profile: expect.objectContaining({ app: 'firmaya', title: 'Firmaya' }),
+      });
       expect(body.payloadKey.length).toBeGreaterThanOrEqual(32);
     });
   },
@@ -345,7 +363,11 @@ describeEachBackend(
 );
 
 describe('sign-in skeleton logo', () => {
-  const profile = (logo: string) => ({ ...DEFAULT_PROFILE, signInVariant: 'classic' as const, logos: { ...DEFAULT_PROFILE.logos, signIn: logo } });
+  const profile = (logo: string) => ({
+    ...DEFAULT_PROFILE,
+    signInVariant: 'classic' as const,
+    logos: { ...DEFAULT_PROFILE.logos, signIn: logo },
+  });
 
   it('inlines only small brand images and preloads any other same-origin logo', async () => {
     const [dir, big] = [fixture.root, path.join(fixture.root, 'big.svg')];
@@ -374,15 +396,21 @@ describe('sign-in skeleton rows', () => {
     expect(rows(classic, 'sk-label')).toBe(2);
     expect(classic).not.toContain('sk-captcha');
     expect(classic).not.toContain('sk-outline');
-    const certificate = signInSkeleton(look({ signInVariant: 'certificate', externalSignIn: true }), 'n', undefined, { captcha: true }).body;
+    const certificate = signInSkeleton(look({ signInVariant: 'certificate', externalSignIn: true }), 'n', undefined, {
+      captcha: true,
+    }).body;
     expect(rows(certificate, 'sk-label')).toBe(3);
     expect(rows(certificate, 'sk-captcha')).toBe(1);
     expect(rows(certificate, 'sk-outline')).toBe(1);
   });
 
   it('keeps the place of the bar above the card: the language bar, the theme switch', () => {
-    expect(signInSkeleton(look({ signInVariant: 'translated' }), 'n').body).toContain('<div class="sk-top" aria-hidden="true"></div><div class="sk-main">');
-    expect(signInSkeleton(look({ signInVariant: 'myself', colorModeSwitch: true }), 'n').body).toContain('<div class="sk-top sk-switch" aria-hidden="true"></div>');
+    expect(signInSkeleton(look({ signInVariant: 'translated' }), 'n').body).toContain(
+      '<div class="sk-top" aria-hidden="true"></div><div class="sk-main">',
+    );
+    expect(signInSkeleton(look({ signInVariant: 'myself', colorModeSwitch: true }), 'n').body).toContain(
+      '<div class="sk-top sk-switch" aria-hidden="true"></div>',
+    );
     expect(signInSkeleton(look({ signInVariant: 'myself', colorModeSwitch: false }), 'n').body).not.toContain('sk-top');
     expect(signInSkeleton(look({ signInVariant: 'classic' }), 'n').body).not.toContain('sk-top');
   });

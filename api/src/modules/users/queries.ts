@@ -1,5 +1,15 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { USER_LIST_COUNT_CAP, USER_SORT, phoneDigits, type CountryRecord, type DocumentTypeRecord, type UserDetail, type UserListResult, type UserSort, type UserTypeRecord } from '@suite/shared/contracts';
+import {
+  USER_LIST_COUNT_CAP,
+  USER_SORT,
+  phoneDigits,
+  type CountryRecord,
+  type DocumentTypeRecord,
+  type UserDetail,
+  type UserListResult,
+  type UserSort,
+  type UserTypeRecord,
+} from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 export interface UserListQuery {
@@ -27,10 +37,24 @@ type Direction = 'asc' | 'desc';
  * index read backwards.
  */
 const SORT_KEYS: Record<UserSort, [string, Direction][]> = {
-  [USER_SORT.active]: [['(%idstate <> 1)', 'asc'], ['%modified_on', 'desc'], ['%id', 'asc']],
-  [USER_SORT.inactive]: [['(%idstate <> 2)', 'asc'], ['%modified_on', 'desc'], ['%id', 'asc']],
-  [USER_SORT.newest]: [['%modified_on', 'desc'], ['%id', 'asc']],
-  [USER_SORT.oldest]: [['%modified_on', 'asc'], ['%id', 'desc']],
+  [USER_SORT.active]: [
+    ['(%idstate <> 1)', 'asc'],
+    ['%modified_on', 'desc'],
+    ['%id', 'asc'],
+  ],
+  [USER_SORT.inactive]: [
+    ['(%idstate <> 2)', 'asc'],
+    ['%modified_on', 'desc'],
+    ['%id', 'asc'],
+  ],
+  [USER_SORT.newest]: [
+    ['%modified_on', 'desc'],
+    ['%id', 'asc'],
+  ],
+  [USER_SORT.oldest]: [
+    ['%modified_on', 'asc'],
+    ['%id', 'desc'],
+  ],
 };
 
 /** ORDER BY of a sort, optionally reversed (the same index read the other way) and with a table alias. */

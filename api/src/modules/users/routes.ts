@@ -1,11 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INFORMATION_CODES, USER_EXISTS_CODES, USER_MESSAGES, USER_STATE, usersApi, type Envelope, type UserExistsResult, type UserSort, type UserWriteResult } from '@suite/shared/contracts';
+import {
+  INFORMATION_CODES,
+  USER_EXISTS_CODES,
+  USER_MESSAGES,
+  USER_STATE,
+  usersApi,
+  type Envelope,
+  type UserExistsResult,
+  type UserSort,
+  type UserWriteResult,
+} from '@suite/shared/contracts';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
 import { actorOf } from '../../security/audit';
 import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
-import { createUser, deleteUser, modifyUser, reactivateUser, sendActivationOfCreated, setUserState, userNotFound, usersHolding } from './service';
+import {
+  createUser,
+  deleteUser,
+  modifyUser,
+  reactivateUser,
+  sendActivationOfCreated,
+  setUserState,
+  userNotFound,
+  usersHolding,
+} from './service';
 
 /** An administrator may not deactivate or delete their own account (they would lock themselves out). */
 function refuseOwnAccount(request: FastifyRequest, userId: string): void {
@@ -70,7 +89,10 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, usersApi.countries, async () => ({ statusCode: 200, result: await listCountries(db) }));
 
-  route(app, usersApi.documentTypes, async ({ headers: { code } }) => ({ statusCode: 200, result: { listDocumentType: await listDocumentTypes(db, code) } }));
+  route(app, usersApi.documentTypes, async ({ headers: { code } }) => ({
+    statusCode: 200,
+    result: { listDocumentType: await listDocumentTypes(db, code) },
+  }));
 
   route(app, usersApi.userCreate, async ({ body }, request) => {
     const user = await createUser(db, actorOf(request), body);

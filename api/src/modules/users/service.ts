@@ -140,7 +140,13 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
   }
   const main = companies.find((c) => c.principal);
   if (main) {
-    await trx.updateTable('user_customers').set({ principal: false, modified_on: new Date() }).where('user_id', '=', userId).where('principal', '=', true).where('customer_id', '<>', main.id).execute();
+    await trx
+      .updateTable('user_customers')
+      .set({ principal: false, modified_on: new Date() })
+      .where('user_id', '=', userId)
+      .where('principal', '=', true)
+      .where('customer_id', '<>', main.id)
+      .execute();
   }
   const kept = companies.filter((c) => c.principal || c.assigned);
   const dropped = companies.filter((c) => !c.principal && !c.assigned).map((c) => c.id);
@@ -148,7 +154,9 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
   if (kept.length) {
     await trx
       .insertInto('user_customers')
-      .values(kept.map((c) => ({ user_id: userId, customer_id: c.id, principal: c.principal, assigned: c.assigned, modified_on: new Date() })))
+      .values(
+        kept.map((c) => ({ user_id: userId, customer_id: c.id, principal: c.principal, assigned: c.assigned, modified_on: new Date() })),
+      )
       .onConflict((oc) =>
         oc.columns(['user_id', 'customer_id']).doUpdateSet((eb) => ({
           principal: eb.ref('excluded.principal'),
@@ -159,8 +167,18 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
       .execute();
   }
   // a demoted main company that is not assigned either is no longer the user's
-  await trx.deleteFrom('user_customers').where('user_id', '=', userId).where('principal', '=', false).where('assigned', '=', false).execute();
-  const mains = await trx.selectFrom('user_customers').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('principal', '=', true).executeTakeFirstOrThrow();
+  await trx
+    .deleteFrom('user_customers')
+    .where('user_id', '=', userId)
+    .where('principal', '=', false)
+    .where('assigned', '=', false)
+    .execute();
+  const mains = await trx
+    .selectFrom('user_customers')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('principal', '=', true)
+    .executeTakeFirstOrThrow();
   if (mains.n !== 1) throw badRequest(mains.n === 0 ? USER_MESSAGES.mainCompanyRequired : USER_MESSAGES.oneMainCompany);
 }
 
@@ -170,7 +188,13 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
  * stay. Afterwards the user must hold at least one role. A role is given or taken away only by
  * an actor who holds all it gives in that application (`held`, read before the change).
  */
-async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInput[], actor: AuditActor | undefined, held: Grants | undefined): Promise<void> {
+async function applyRoles(
+  trx: Trx,
+  userId: string,
+  roles: readonly UserRoleInput[],
+  actor: AuditActor | undefined,
+  held: Grants | undefined,
+): Promise<void> {
   const keys = roles.map((r) => `${r.application.toLowerCase()}\u0000${r.name.toLowerCase()}`);
   if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const offered = await trx
@@ -198,16 +222,33 @@ async function applyRoles(trx: Trx, userId: string, roles: readonly UserRoleInpu
   // a role given or taken away only by someone who holds all it gives there
   const current = await trx.selectFrom('user_roles').select(['role_id', 'application_id']).where('user_id', '=', userId).execute();
   const has = new Set(current.map((r) => `${r.role_id}:${r.application_id}`));
-  for (const r of [...grants.filter((g) => !has.has(`${g.role_id}:${g.application_id}`)), ...revokes.filter((g) => has.has(`${g.role_id}:${g.application_id}`))]) {
+  for (const r of [
+    ...grants.filter((g) => !has.has(`${g.role_id}:${g.application_id}`)),
+    ...revokes.filter((g) => has.has(`${g.role_id}:${g.application_id}`)),
+  ]) {
     assertWithin(actor, held, await roleGrants(trx, r.role_id, r.application_id));
   }
   // the user's next call, on any instance, is authorized with the roles as they are now
   if (grants.length || revokes.length) await announceAccessChange(trx);
   for (const r of revokes) {
-    await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', r.role_id).where('application_id', '=', r.application_id).execute();
+    await trx
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('role_id', '=', r.role_id)
+      .where('application_id', '=', r.application_id)
+      .execute();
   }
-  if (grants.length) await trx.insertInto('user_roles').values(grants).onConflict((oc) => oc.doNothing()).execute();
-  const remaining = await trx.selectFrom('user_roles').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  if (grants.length)
+    await trx
+      .insertInto('user_roles')
+      .values(grants)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  const remaining = await trx
+    .selectFrom('user_roles')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (remaining.n < 1) throw badRequest(USER_MESSAGES.roleRequired);
 }
 
@@ -279,7 +320,13 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
   return inTransaction(db, async (trx) => {
     // only taking a role away can take a console write privilege from its last holder
     const keepsConsoleHolders = body.roles?.some((role) => !role.assigned) ? await guardConsoleHolders(trx) : undefined;
-    const current = await trx.selectFrom('users').select(['id', 'user_name', 'email']).where('id', '=', body.id).where('deleted', '=', false).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('users')
+      .select(['id', 'user_name', 'email'])
+      .where('id', '=', body.id)
+      .where('deleted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw userNotFound();
     const held = await actorGrants(trx, actor);
     await assertNotAbove(trx, actor, held, body.id);
@@ -311,11 +358,22 @@ export async function modifyUser(db: Kysely<DB>, actor: AuditActor | undefined, 
  * user), announcing it to every instance's session cache. Returns whether the state changed — the
  * caller then forgets the user's cached sessions here and, when inactive, ends them.
  */
-export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined, id: string, idstate: number): Promise<{ changed: boolean }> {
+export async function setUserState(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  id: string,
+  idstate: number,
+): Promise<{ changed: boolean }> {
   return inTransaction(db, async (trx) => {
     // only switching a user off can take a console write privilege from its last holder
     const keepsConsoleHolders = idstate !== USER_STATE.active ? await guardConsoleHolders(trx) : undefined;
-    const user = await trx.selectFrom('users').select(['id', 'idstate', 'typeuserid']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'idstate', 'typeuserid'])
+      .where('id', '=', id)
+      .where('deleted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw userNotFound();
     await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
     if (!STATE_TOGGLE_USER_TYPES.includes(user.typeuserid) || !TOGGLEABLE_STATES.includes(user.idstate)) {
@@ -336,7 +394,13 @@ export async function setUserState(db: Kysely<DB>, actor: AuditActor | undefined
 export async function deleteUser(db: Kysely<DB>, actor: AuditActor | undefined, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
     const keepsConsoleHolders = await guardConsoleHolders(trx);
-    const user = await trx.selectFrom('users').select('id').where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', id)
+      .where('deleted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw userNotFound();
     await assertNotAbove(trx, actor, await actorGrants(trx, actor), id);
     const before = await userSnapshot(trx, id);
@@ -356,7 +420,12 @@ export async function deleteUser(db: Kysely<DB>, actor: AuditActor | undefined, 
  */
 export async function reactivateUser(db: Kysely<DB>, actor: AuditActor | undefined, id: string): Promise<UserDetail> {
   return inTransaction(db, async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'deleted', 'email', 'idstate', 'password_hash']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'deleted', 'email', 'idstate', 'password_hash'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw userNotFound();
     if (!user.deleted) throw badRequest(USER_MESSAGES.notDeleted);
     // an account is brought back with its roles: only by someone who holds all they give

@@ -8,7 +8,17 @@ import {
   VALIDATION_MESSAGES,
   type CreateUserRequest,
 } from '@suite/shared/contracts';
-import { mailSent, queuedMail, auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import {
+  mailSent,
+  queuedMail,
+  auditedChanges,
+  ADMIN_PASSWORD,
+  apiCaller,
+  createUser,
+  describeEachBackend,
+  json,
+  tokenFor,
+} from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'Us3rs.Admin-Pass';
@@ -19,7 +29,13 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
   const mailbox = await queuedMail(db);
   const users = await db.selectFrom('users').selectAll().orderBy('id').execute();
   const companies = await db.selectFrom('user_customers').selectAll().orderBy('user_id').orderBy('customer_id').execute();
-  const roles = await db.selectFrom('user_roles').select(['user_id', 'role_id', 'application_id']).orderBy('user_id').orderBy('role_id').orderBy('application_id').execute();
+  const roles = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role_id', 'application_id'])
+    .orderBy('user_id')
+    .orderBy('role_id')
+    .orderBy('application_id')
+    .execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'revoked_at']).orderBy('id').execute();
   const audit = await auditedChanges(db);
   const tokens = await db.selectFrom('password_tokens').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
@@ -27,13 +43,19 @@ async function snapshot(db: Kysely<DB>): Promise<string> {
 }
 
 async function appId(db: Kysely<DB>, name: string): Promise<number> {
-  return (await db.selectFrom('applications').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow()).id;
+  return (
+    await db.selectFrom('applications').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** A role offered in the given applications. */
 async function addRole(db: Kysely<DB>, name: string, apps: string[], idstate = 0): Promise<number> {
   const { id } = await db.insertInto('roles').values({ name, idstate }).returning('id').executeTakeFirstOrThrow();
-  for (const a of apps) await db.insertInto('role_applications').values({ role_id: id, application_id: await appId(db, a) }).execute();
+  for (const a of apps)
+    await db
+      .insertInto('role_applications')
+      .values({ role_id: id, application_id: await appId(db, a) })
+      .execute();
   return id;
 }
 
@@ -175,20 +197,41 @@ describeEachBackend('users administration API', (server) => {
       expect(result).toEqual({ information: 'El usuario fue creado con éxito', informationCode: 'A10', id: expect.any(String) });
 
       const user = await db.selectFrom('users').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow();
-      expect(user).toMatchObject({ user_name: 'Nuevo.Usuario', idstate: USER_STATE.pendingActivation, phone_number: '3001234567', password_hash: null, country_id: 1, document_type_id: 1 });
-      const companies = await db.selectFrom('user_customers').select(['customer_id', 'principal', 'assigned']).where('user_id', '=', result.id).orderBy('principal', 'desc').execute();
+      expect(user).toMatchObject({
+        user_name: 'Nuevo.Usuario',
+        idstate: USER_STATE.pendingActivation,
+        phone_number: '3001234567',
+        password_hash: null,
+        country_id: 1,
+        document_type_id: 1,
+      });
+      const companies = await db
+        .selectFrom('user_customers')
+        .select(['customer_id', 'principal', 'assigned'])
+        .where('user_id', '=', result.id)
+        .orderBy('principal', 'desc')
+        .execute();
       expect(companies).toEqual([
         { customer_id: companyA, principal: true, assigned: false },
         { customer_id: companyB, principal: false, assigned: true },
       ]);
-      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.name').where('ur.user_id', '=', result.id).execute();
+      const roles = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select('r.name')
+        .where('ur.user_id', '=', result.id)
+        .execute();
       expect(roles).toEqual([{ name: 'Operador' }]);
 
       const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', result.id).execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'user.create', entity: 'user', actor_name: 'admin', before: null });
       expect(audit[0].actor_id).toEqual(expect.any(String));
-      expect(audit[0].after).toMatchObject({ userName: 'Nuevo.Usuario', companies: expect.any(Array), roles: [{ role: 'Operador', application: 'firmaya' }] });
+      expect(audit[0].after).toMatchObject({
+        userName: 'Nuevo.Usuario',
+        companies: expect.any(Array),
+        roles: [{ role: 'Operador', application: 'firmaya' }],
+      });
 
       await mailSent(server().app);
       const mail = await db.selectFrom('mailbox').selectAll().where('to_address', '=', 'nuevo.usuario@empresa.test').execute();
@@ -232,18 +275,56 @@ describeEachBackend('users administration API', (server) => {
       ['names with digits', (b) => ({ ...b, names: 'Ana 2' }), new RegExp(USER_MESSAGES.lettersOnly.replace('.', '\\.'))],
       ['a missing e-mail', (b) => ({ ...b, email: '' }), new RegExp(VALIDATION_MESSAGES.required)],
       ['a malformed e-mail', (b) => ({ ...b, email: 'ana@empresa' }), /El correo no posee el formato correcto/],
-      ['no main company', (b) => ({ ...b, customer: [{ id: companyA, principal: false, assigned: true }] }), /Se requiere una empresa principal/],
-      ['two main companies', (b) => ({ ...b, customer: [{ id: companyA, principal: true, assigned: false }, { id: companyB, principal: true, assigned: false }] }), /Solo puede haber una empresa principal/],
+      [
+        'no main company',
+        (b) => ({ ...b, customer: [{ id: companyA, principal: false, assigned: true }] }),
+        /Se requiere una empresa principal/,
+      ],
+      [
+        'two main companies',
+        (b) => ({
+          ...b,
+          customer: [
+            { id: companyA, principal: true, assigned: false },
+            { id: companyB, principal: true, assigned: false },
+          ],
+        }),
+        /Solo puede haber una empresa principal/,
+      ],
       ['no role', (b) => ({ ...b, roles: [] }), /Se requiere mínimo un rol/],
-      ['only unassigned roles', (b) => ({ ...b, roles: [{ name: 'Operador', application: 'firmaya', assigned: false }] }), /Se requiere mínimo un rol/],
-      ['an unknown company', (b) => ({ ...b, customer: [{ id: '00000000-0000-4000-8000-000000000009', principal: true, assigned: false }] }), USER_MESSAGES.companyUnknown],
-      ['a role the application does not offer', (b) => ({ ...b, roles: [{ name: 'Auditor', application: 'ibuhoo', assigned: true }] }), USER_MESSAGES.roleUnknown],
-      ['an inactive role', (b) => ({ ...b, roles: [{ name: 'Rol Inactivo', application: 'firmaya', assigned: true }] }), USER_MESSAGES.roleUnknown],
-      ['a role of RESETOTP', (b) => ({ ...b, roles: [{ name: 'Restablecer OTP', application: 'RESETOTP', assigned: true }] }), USER_MESSAGES.roleUnknown],
+      [
+        'only unassigned roles',
+        (b) => ({ ...b, roles: [{ name: 'Operador', application: 'firmaya', assigned: false }] }),
+        /Se requiere mínimo un rol/,
+      ],
+      [
+        'an unknown company',
+        (b) => ({ ...b, customer: [{ id: '00000000-0000-4000-8000-000000000009', principal: true, assigned: false }] }),
+        USER_MESSAGES.companyUnknown,
+      ],
+      [
+        'a role the application does not offer',
+        (b) => ({ ...b, roles: [{ name: 'Auditor', application: 'ibuhoo', assigned: true }] }),
+        USER_MESSAGES.roleUnknown,
+      ],
+      [
+        'an inactive role',
+        (b) => ({ ...b, roles: [{ name: 'Rol Inactivo', application: 'firmaya', assigned: true }] }),
+        USER_MESSAGES.roleUnknown,
+      ],
+      [
+        'a role of RESETOTP',
+        (b) => ({ ...b, roles: [{ name: 'Restablecer OTP', application: 'RESETOTP', assigned: true }] }),
+        USER_MESSAGES.roleUnknown,
+      ],
       ['an unknown country', (b) => ({ ...b, countryCode: 'XX' }), USER_MESSAGES.countryUnknown],
       ['a document type of another country', (b) => ({ ...b, documentType: 'CPF' }), USER_MESSAGES.documentTypeUnknown],
       ['letters in a numeric document', (b) => ({ ...b, document: 'AB123' }), USER_MESSAGES.documentNumeric],
-      ['symbols in an alphanumeric document', (b) => ({ ...b, documentType: 'PA', document: 'AB-123' }), USER_MESSAGES.documentAlphanumeric],
+      [
+        'symbols in an alphanumeric document',
+        (b) => ({ ...b, documentType: 'PA', document: 'AB-123' }),
+        USER_MESSAGES.documentAlphanumeric,
+      ],
       ['an unknown user type', (b) => ({ ...b, idTypeUser: 9 }), USER_MESSAGES.userTypeUnknown],
       ['a 17-digit phone', (b) => ({ ...b, phoneNumber: '12345678901234567' }), /máximo 10/],
       ['a user name in use (other case)', (b) => ({ ...b, userName: 'ADMIN' }), USER_MESSAGES.userNameInUse],
@@ -270,7 +351,9 @@ describeEachBackend('users administration API', (server) => {
     it('refuses a second certificate user with the same document type and number with a 400, changing nothing', async () => {
       const first = await created({ idTypeUser: USER_TYPE.certifiedUser });
       const before = await snapshot(server().db);
-      const response = await call('POST', '/api/user/create', { payload: newUser({ idTypeUser: USER_TYPE.certifiedUser, document: first.body.document }) });
+      const response = await call('POST', '/api/user/create', {
+        payload: newUser({ idTypeUser: USER_TYPE.certifiedUser, document: first.body.document }),
+      });
       await expectRefused(response, before, 400, CERTIFICATE_MESSAGES.documentInUse);
       // another type may hold the same document
       expect((await call('POST', '/api/user/create', { payload: newUser({ document: first.body.document }) })).statusCode).toBe(200);
@@ -281,10 +364,17 @@ describeEachBackend('users administration API', (server) => {
       for (const clash of ['email', 'userName'] as const) {
         const first = newUser();
         const second = { ...newUser(), [clash]: first[clash] };
-        const replies = await Promise.all([call('POST', '/api/user/create', { payload: first }), call('POST', '/api/user/create', { payload: second })]);
+        const replies = await Promise.all([
+          call('POST', '/api/user/create', { payload: first }),
+          call('POST', '/api/user/create', { payload: second }),
+        ]);
         expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
         const column = clash === 'email' ? 'email' : 'user_name';
-        const holders = await db.selectFrom('users').select('id').where(sql<string>`lower(${sql.ref(column)})`, '=', first[clash].toLowerCase()).execute();
+        const holders = await db
+          .selectFrom('users')
+          .select('id')
+          .where(sql<string>`lower(${sql.ref(column)})`, '=', first[clash].toLowerCase())
+          .execute();
         expect(holders).toHaveLength(1);
       }
     });
@@ -310,7 +400,11 @@ describeEachBackend('users administration API', (server) => {
       const deleted = await exists({ email: gone.body.email });
       expect(deleted).toMatchObject({ informationCode: 'A20', information: USER_MESSAGES.deletedUserMatch });
       expect(deleted.users[0]).toMatchObject({ id: gone.id, deleted: true });
-      expect(await exists({ userName: 'nadie.usa.esto' })).toEqual({ informationCode: 'R11', information: USER_MESSAGES.available, users: [] });
+      expect(await exists({ userName: 'nadie.usa.esto' })).toEqual({
+        informationCode: 'R11',
+        information: USER_MESSAGES.available,
+        users: [],
+      });
       expect((await exists({ userName: live.body.userName, id: live.id })).informationCode).toBe('R11');
       expect((await call('POST', '/api/user/getuserexists', { payload: { userName: 'a', email: 'a@b.co' } })).statusCode).toBe(400);
     });
@@ -344,7 +438,11 @@ describeEachBackend('users administration API', (server) => {
       const user = await db.selectFrom('users').select(['names', 'email', 'phone_number']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(user).toEqual({ names: 'Ana Lucía', email: 'ana.lucia@empresa.test', phone_number: null });
       // the former main company was not assigned: the user leaves it
-      const companies = await db.selectFrom('user_customers').select(['customer_id', 'principal', 'assigned']).where('user_id', '=', id).execute();
+      const companies = await db
+        .selectFrom('user_customers')
+        .select(['customer_id', 'principal', 'assigned'])
+        .where('user_id', '=', id)
+        .execute();
       expect(companies).toEqual([{ customer_id: companyB, principal: true, assigned: false }]);
       const held = await db
         .selectFrom('user_roles as ur')
@@ -359,7 +457,12 @@ describeEachBackend('users administration API', (server) => {
         { name: 'Auditor', app: 'firmaya' },
         { name: 'Operador', app: 'ibuhoo' },
       ]);
-      const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', 'user.modify').executeTakeFirstOrThrow();
+      const audit = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_id', '=', id)
+        .where('action', '=', 'user.modify')
+        .executeTakeFirstOrThrow();
       expect(audit.before).toMatchObject({ names: 'Ana María', email: body.email });
       expect(audit.after).toMatchObject({ names: 'Ana Lucía', email: 'ana.lucia@empresa.test' });
     });
@@ -380,25 +483,65 @@ describeEachBackend('users administration API', (server) => {
       const { id, body } = await created();
       const { customer: _c, roles: _r, ...data } = body;
       let before = await snapshot(db);
-      await expectRefused(await call('POST', '/api/user/modify', { payload: { id, ...data, email: other.body.email.toUpperCase() } }), before, 400, USER_MESSAGES.emailInUse);
-      await expectRefused(await call('POST', '/api/user/modify', { payload: { id, ...data, userName: other.body.userName } }), before, 400, USER_MESSAGES.userNameInUse);
       await expectRefused(
-        await call('POST', '/api/user/modify', { payload: { id, ...data, names: 'Cambio', roles: [{ name: 'Operador', application: 'firmaya', assigned: false }, { name: 'Auditor', application: 'firmaya', assigned: false }] } }),
+        await call('POST', '/api/user/modify', { payload: { id, ...data, email: other.body.email.toUpperCase() } }),
+        before,
+        400,
+        USER_MESSAGES.emailInUse,
+      );
+      await expectRefused(
+        await call('POST', '/api/user/modify', { payload: { id, ...data, userName: other.body.userName } }),
+        before,
+        400,
+        USER_MESSAGES.userNameInUse,
+      );
+      await expectRefused(
+        await call('POST', '/api/user/modify', {
+          payload: {
+            id,
+            ...data,
+            names: 'Cambio',
+            roles: [
+              { name: 'Operador', application: 'firmaya', assigned: false },
+              { name: 'Auditor', application: 'firmaya', assigned: false },
+            ],
+          },
+        }),
         before,
         400,
         /Se requiere mínimo un rol/,
       );
       await expectRefused(
-        await call('POST', '/api/user/modify', { payload: { id, ...data, names: 'Cambio', roles: [{ name: 'Operador', application: 'firmaya', assigned: false }, { name: 'Auditor', application: 'ibuhoo', assigned: true }] } }),
+        await call('POST', '/api/user/modify', {
+          payload: {
+            id,
+            ...data,
+            names: 'Cambio',
+            roles: [
+              { name: 'Operador', application: 'firmaya', assigned: false },
+              { name: 'Auditor', application: 'ibuhoo', assigned: true },
+            ],
+          },
+        }),
         before,
         400,
         USER_MESSAGES.roleUnknown,
       );
-      await expectRefused(await call('POST', '/api/user/modify', { payload: { ...data, id: '00000000-0000-4000-8000-000000000002' } }), before, 404, USER_MESSAGES.notFound);
+      await expectRefused(
+        await call('POST', '/api/user/modify', { payload: { ...data, id: '00000000-0000-4000-8000-000000000002' } }),
+        before,
+        404,
+        USER_MESSAGES.notFound,
+      );
       await call('POST', '/api/user/delete', { payload: { Id: other.id } });
       before = await snapshot(db);
       const { customer: _oc, roles: _or, ...otherData } = other.body;
-      await expectRefused(await call('POST', '/api/user/modify', { payload: { id: other.id, ...otherData } }), before, 404, USER_MESSAGES.notFound);
+      await expectRefused(
+        await call('POST', '/api/user/modify', { payload: { id: other.id, ...otherData } }),
+        before,
+        404,
+        USER_MESSAGES.notFound,
+      );
     });
   });
 
@@ -412,7 +555,8 @@ describeEachBackend('users administration API', (server) => {
     }
 
     const liveSessions = async (userId: string) =>
-      (await server().db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute()).length;
+      (await server().db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute())
+        .length;
 
     it('inactivates a user of type 2: its sessions end at once, its connections are told, and it is audited', async () => {
       const { app, db } = server();
@@ -422,7 +566,11 @@ describeEachBackend('users administration API', (server) => {
       try {
         const response = await call('POST', '/api/user/Inactivate', { payload: { id: victim.id, idstate: USER_STATE.inactive } });
         expect(response.statusCode).toBe(200);
-        expect(json(response).result).toEqual({ information: 'El usuario quedó en estado inactivo', informationCode: 'A10', id: victim.id });
+        expect(json(response).result).toEqual({
+          information: 'El usuario quedó en estado inactivo',
+          informationCode: 'A10',
+          id: victim.id,
+        });
         expect(pushed).toHaveBeenCalledWith([expect.any(String)], USER_MESSAGES.sessionEndedByAdmin);
       } finally {
         pushed.mockRestore();
@@ -431,13 +579,20 @@ describeEachBackend('users administration API', (server) => {
       expect((await call('GET', '/api/user/GetTypeUser', { token: victim.token })).statusCode).toBe(401);
       const row = await db.selectFrom('users').select('idstate').where('id', '=', victim.id).executeTakeFirstOrThrow();
       expect(row.idstate).toBe(USER_STATE.inactive);
-      const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', victim.id).where('action', '=', 'user.state').executeTakeFirstOrThrow();
+      const audit = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity_id', '=', victim.id)
+        .where('action', '=', 'user.state')
+        .executeTakeFirstOrThrow();
       expect(audit.before).toMatchObject({ idstate: USER_STATE.active });
       expect(audit.after).toMatchObject({ idstate: USER_STATE.inactive });
 
       const back = await call('POST', '/api/user/Inactivate', { payload: { id: victim.id, idstate: USER_STATE.active } });
       expect(json(back).result.information).toBe('El usuario quedó en estado activo');
-      expect((await db.selectFrom('users').select('idstate').where('id', '=', victim.id).executeTakeFirstOrThrow()).idstate).toBe(USER_STATE.active);
+      expect((await db.selectFrom('users').select('idstate').where('id', '=', victim.id).executeTakeFirstOrThrow()).idstate).toBe(
+        USER_STATE.active,
+      );
     });
 
     it('switches type 4 users too', async () => {
@@ -454,7 +609,12 @@ describeEachBackend('users administration API', (server) => {
       const user = await signedInUser(type, state);
       const before = await snapshot(server().db);
       const target = state === USER_STATE.active ? USER_STATE.inactive : USER_STATE.active;
-      await expectRefused(await call('POST', '/api/user/Inactivate', { payload: { id: user.id, idstate: target } }), before, 400, 'No es posible cambiar de estado a este usuario');
+      await expectRefused(
+        await call('POST', '/api/user/Inactivate', { payload: { id: user.id, idstate: target } }),
+        before,
+        400,
+        'No es posible cambiar de estado a este usuario',
+      );
     });
 
     it('refuses, changing nothing, an administrator deactivating or deleting their own account', async () => {
@@ -464,7 +624,12 @@ describeEachBackend('users administration API', (server) => {
       const token = await tokenFor(app, userName, PASSWORD);
       const before = await snapshot(db);
       const own = USER_MESSAGES.notOnYourself;
-      await expectRefused(await call('POST', '/api/user/Inactivate', { token, payload: { id, idstate: USER_STATE.inactive } }), before, 400, own);
+      await expectRefused(
+        await call('POST', '/api/user/Inactivate', { token, payload: { id, idstate: USER_STATE.inactive } }),
+        before,
+        400,
+        own,
+      );
       await expectRefused(await call('POST', '/api/user/delete', { token, payload: { Id: id } }), before, 400, own);
       expect(await liveSessions(id)).toBe(1);
       // another administrator may
@@ -495,7 +660,10 @@ describeEachBackend('users administration API', (server) => {
       const list = json(await call('GET', '/api/user/list', { headers: { customerSearch: victim.userName } })).result;
       expect(list).toEqual({ users: [], rows: 0 });
       expect((await call('GET', '/api/user/GetById', { headers: { pid: victim.id } })).statusCode).toBe(404);
-      expect((await db.selectFrom('audit_log').select('action').where('entity_id', '=', victim.id).where('action', '=', 'user.delete').execute()).length).toBe(1);
+      expect(
+        (await db.selectFrom('audit_log').select('action').where('entity_id', '=', victim.id).where('action', '=', 'user.delete').execute())
+          .length,
+      ).toBe(1);
       const before = await snapshot(db);
       await expectRefused(await call('POST', '/api/user/delete', { payload: { Id: victim.id } }), before, 404, USER_MESSAGES.notFound);
       await expectRefused(await call('POST', '/api/user/delete', { payload: { id: victim.id } }), before, 400);
@@ -508,11 +676,33 @@ describeEachBackend('users administration API', (server) => {
       const response = await call('POST', '/api/user/activateDeletedUser', { payload: { id: user.id } });
       expect(response.statusCode).toBe(200);
       const result = json(response).result;
-      expect(result).toMatchObject({ informationCode: 'A10', information: USER_MESSAGES.reactivated, user: { id: user.id, userName: user.userName, deleted: false, idstate: USER_STATE.active } });
-      expect((await db.selectFrom('audit_log').select('action').where('entity_id', '=', user.id).where('action', '=', 'user.reactivate').execute()).length).toBe(1);
+      expect(result).toMatchObject({
+        informationCode: 'A10',
+        information: USER_MESSAGES.reactivated,
+        user: { id: user.id, userName: user.userName, deleted: false, idstate: USER_STATE.active },
+      });
+      expect(
+        (
+          await db
+            .selectFrom('audit_log')
+            .select('action')
+            .where('entity_id', '=', user.id)
+            .where('action', '=', 'user.reactivate')
+            .execute()
+        ).length,
+      ).toBe(1);
       const before = await snapshot(db);
-      await expectRefused(await call('POST', '/api/user/activateDeletedUser', { payload: { id: user.id } }), before, 400, USER_MESSAGES.notDeleted);
-      await expectRefused(await call('POST', '/api/user/activateDeletedUser', { payload: { id: '00000000-0000-4000-8000-000000000003' } }), before, 404);
+      await expectRefused(
+        await call('POST', '/api/user/activateDeletedUser', { payload: { id: user.id } }),
+        before,
+        400,
+        USER_MESSAGES.notDeleted,
+      );
+      await expectRefused(
+        await call('POST', '/api/user/activateDeletedUser', { payload: { id: '00000000-0000-4000-8000-000000000003' } }),
+        before,
+        404,
+      );
     });
 
     it('refuses to reactivate a user whose e-mail another user took meanwhile', async () => {
@@ -521,7 +711,12 @@ describeEachBackend('users administration API', (server) => {
       await call('POST', '/api/user/delete', { payload: { Id: gone.id } });
       await createUser(db, { userName: `toma.correo${++n}`, email: gone.body.email });
       const before = await snapshot(db);
-      await expectRefused(await call('POST', '/api/user/activateDeletedUser', { payload: { id: gone.id } }), before, 400, USER_MESSAGES.emailInUse);
+      await expectRefused(
+        await call('POST', '/api/user/activateDeletedUser', { payload: { id: gone.id } }),
+        before,
+        400,
+        USER_MESSAGES.emailInUse,
+      );
     });
   });
 
@@ -535,29 +730,52 @@ describeEachBackend('users administration API', (server) => {
       ]);
       const countries = json(await call('GET', '/api/user/get-countries')).result;
       expect(countries).toContainEqual({ id: 1, name: 'Colombia', countryCode: 'CO' });
-      const types = json(await call('GET', '/api/user/get-document-types-create-users', { headers: { code: 'co', appName: 'ibuhoo' } })).result.listDocumentType;
+      const types = json(await call('GET', '/api/user/get-document-types-create-users', { headers: { code: 'co', appName: 'ibuhoo' } }))
+        .result.listDocumentType;
       expect(types.map((t: { documentTypeId: number }) => t.documentTypeId)).toEqual([1, 2, 3, 5, 12, 13]);
-      expect(types[0]).toEqual({ documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false });
-      expect(types.filter((t: { alphanumeric: boolean }) => t.alphanumeric).map((t: { documentTypeId: number }) => t.documentTypeId)).toEqual([5, 13]);
-      expect(json(await call('GET', '/api/user/get-document-types-create-users', { headers: { code: 'ZZ' } })).result.listDocumentType).toEqual([]);
+      expect(types[0]).toEqual({
+        documentTypeId: 1,
+        documentTypeDescription: 'Cédula de ciudadanía',
+        documentTypeAllowed: 'CC',
+        country: 'CO',
+        alphanumeric: false,
+      });
+      expect(
+        types.filter((t: { alphanumeric: boolean }) => t.alphanumeric).map((t: { documentTypeId: number }) => t.documentTypeId),
+      ).toEqual([5, 13]);
+      expect(
+        json(await call('GET', '/api/user/get-document-types-create-users', { headers: { code: 'ZZ' } })).result.listDocumentType,
+      ).toEqual([]);
       expect((await call('GET', '/api/user/get-document-types-create-users')).statusCode).toBe(400);
       expect((await call('GET', '/api/user/get-document-types-create-users', { headers: { code: "CO'--" } })).statusCode).toBe(400);
       expect((await call('GET', '/api/user/GetById', { headers: { pid: 'not-a-uuid' } })).statusCode).toBe(400);
     });
 
-    it('lists companies with the user\'s flags, and only the user\'s, main first', async () => {
+    it("lists companies with the user's flags, and only the user's, main first", async () => {
       const { id } = await created();
-      const all = json(await call('GET', '/api/customer/GetCustomer')).result.customers as { id: string; principal: boolean; assigned: boolean; sharedApps: string }[];
+      const all = json(await call('GET', '/api/customer/GetCustomer')).result.customers as {
+        id: string;
+        principal: boolean;
+        assigned: boolean;
+        sharedApps: string;
+      }[];
       expect(all.map((c) => c.id)).toEqual(expect.arrayContaining([companyA, companyB]));
       expect(all.map((c) => c.id)).not.toContain(companyInactive);
       expect(all.every((c) => !c.principal && !c.assigned && c.sharedApps === '')).toBe(true);
 
       const mine = json(await call('GET', '/api/customer/GetCustomer', { headers: { userid: id } })).result.customers as typeof all;
-      expect(mine.find((c) => c.id === companyA)).toMatchObject({ principal: true, assigned: false, sharedApps: 'Firmaya', idstate: 0, name: 'Comercial Andina S.A.S.' });
+      expect(mine.find((c) => c.id === companyA)).toMatchObject({
+        principal: true,
+        assigned: false,
+        sharedApps: 'Firmaya',
+        idstate: 0,
+        name: 'Comercial Andina S.A.S.',
+      });
       expect(mine.find((c) => c.id === companyB)).toMatchObject({ principal: false, assigned: true });
       expect(mine).toHaveLength(all.length);
 
-      const byUser = json(await call('GET', '/api/customer/GetCustomerByUser', { headers: { userId: id, app: 'firmaya' } })).result.customers as typeof all;
+      const byUser = json(await call('GET', '/api/customer/GetCustomerByUser', { headers: { userId: id, app: 'firmaya' } })).result
+        .customers as typeof all;
       expect(byUser.map((c) => [c.id, c.principal])).toEqual([
         [companyA, true],
         [companyB, false],
@@ -566,9 +784,14 @@ describeEachBackend('users administration API', (server) => {
       expect((await call('GET', '/api/customer/GetCustomer', { headers: { userid: '1 or 1=1' } })).statusCode).toBe(400);
     });
 
-    it('lists the active roles of an application with the user\'s assignment; never RESETOTP', async () => {
+    it("lists the active roles of an application with the user's assignment; never RESETOTP", async () => {
       const { id } = await created();
-      const records = json(await call('GET', '/api/role/list', { headers: { application: 'FIRMAYA', user: id } })).result.records as { name: string; assigned: boolean; sharedApps: string; idstate: number }[];
+      const records = json(await call('GET', '/api/role/list', { headers: { application: 'FIRMAYA', user: id } })).result.records as {
+        name: string;
+        assigned: boolean;
+        sharedApps: string;
+        idstate: number;
+      }[];
       expect(records.map((r) => [r.name, r.assigned])).toEqual([
         ['Auditor', false],
         ['Operador', true],
@@ -583,7 +806,11 @@ describeEachBackend('users administration API', (server) => {
       expect(all.records.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Rol Inactivo', 'Operador']));
       expect(all.count).toBe(all.records.length);
 
-      const counts = json(await call('GET', '/api/application/GetCountRolesByUser', { headers: { user: id } })).result.records as { appname: string; rolequantity: number; rolequantityUnique: number }[];
+      const counts = json(await call('GET', '/api/application/GetCountRolesByUser', { headers: { user: id } })).result.records as {
+        appname: string;
+        rolequantity: number;
+        rolequantityUnique: number;
+      }[];
       expect(counts.map((c) => c.appname)).not.toContain('RESETOTP');
       expect(counts.find((c) => c.appname === 'firmaya')).toMatchObject({ rolequantity: 2, rolequantityUnique: 1 });
       expect(counts.find((c) => c.appname === 'ibuhoo')).toMatchObject({ rolequantityUnique: 0 });

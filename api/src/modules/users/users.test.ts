@@ -129,7 +129,9 @@ describeEachBackend('GET /api/user/list', (server) => {
 
   it('searches user name, names, surnames, document and e-mail ignoring case and accents', async () => {
     const search = async (text: string) =>
-      json(await list({ customerSearch: encodeURIComponent(text), pages: '1,100' })).result.users.map((u: { userName: string }) => u.userName).sort();
+      json(await list({ customerSearch: encodeURIComponent(text), pages: '1,100' }))
+        .result.users.map((u: { userName: string }) => u.userName)
+        .sort();
     expect(await search('ANA.GOMEZ')).toEqual(['ana.gomez']);
     expect(await search('héctor')).toEqual(['hector.sanz']);
     expect(await search('MEJÍA')).toEqual(['carla.mejia']);
@@ -169,7 +171,7 @@ describeEachBackend('GET /api/user/list', (server) => {
     expect(body.result.information).toMatch(message);
   });
 
-  it('serves every page of every sort in order, pages of the second half read from the index\'s other end', async () => {
+  it("serves every page of every sort in order, pages of the second half read from the index's other end", async () => {
     for (const filterBy of ['1', '2', '3', '4']) {
       const ids = async (pages: string) => json(await list({ filterBy, pages })).result.users.map((u: { id: string }) => u.id);
       const all = await ids('1,25');
@@ -192,7 +194,11 @@ describeEachBackend('GET /api/user/list', (server) => {
   });
 
   it('is reachable with any path casing', async () => {
-    const response = await server().app.inject({ method: 'GET', url: '/API/User/List', headers: { authorization: `Bearer ${adminToken}` } });
+    const response = await server().app.inject({
+      method: 'GET',
+      url: '/API/User/List',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,15 @@ function routes(overrides: ApiRoutes = {}): ApiRoutes {
       200,
       {
         records: [
-          { application: 'ibuhoo', title: 'Consola', held: true, roles: [{ id: 1, name: 'Administrador', idstate: 0 }, { id: 2, name: 'Antiguo', idstate: 1 }] },
+          {
+            application: 'ibuhoo',
+            title: 'Consola',
+            held: true,
+            roles: [
+              { id: 1, name: 'Administrador', idstate: 0 },
+              { id: 2, name: 'Antiguo', idstate: 1 },
+            ],
+          },
           { application: 'license', title: 'Licencias', held: false, roles: [{ id: 3, name: 'Soporte', idstate: 0 }] },
         ],
       },
@@ -98,7 +106,15 @@ describe('privilege card', () => {
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('El privilegio fue actualizado con éxito')).toBeInTheDocument();
     expect(callsTo(calls, '/api/privilege/modify').map((call) => call.body)).toEqual([
-      { id: 7, name: 'USERS_READ', description: 'Lee usuarios', idstate: 0, licence: true, isAuditable: false, application: ['ibuhoo', 'license'] },
+      {
+        id: 7,
+        name: 'USERS_READ',
+        description: 'Lee usuarios',
+        idstate: 0,
+        licence: true,
+        isAuditable: false,
+        application: ['ibuhoo', 'license'],
+      },
     ]);
   });
 
@@ -120,7 +136,11 @@ describe('privilege card', () => {
     const calls = await openExisting();
     await user.click(screen.getByRole('tab', { name: 'Acceso efectivo' }));
     const consola = await screen.findByRole('list', { name: 'Consola' });
-    expect(within(consola).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Administrador ', 'Antiguo inactivo']);
+    expect(
+      within(consola)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Administrador ', 'Antiguo inactivo']);
     expect(screen.getByText('La aplicación ya no tiene este privilegio: no lo otorga.')).toBeInTheDocument();
     expect(callsTo(calls, '/api/privilege/roles')[0].headers.get('id')).toBe('7');
   });

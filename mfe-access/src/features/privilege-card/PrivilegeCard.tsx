@@ -1,6 +1,15 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
+import {
+  CardFrame,
+  ErrorAlert,
+  TabbedCard,
+  showMessage,
+  useCardController,
+  type CardTab,
+  ACCESS_MESSAGES,
+  type ApplicationSummary,
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,12 +44,24 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
   const id = Number(privilegeId);
 
   const list = useQuery({ queryKey: privilegeKeys.all, queryFn: () => fetchPrivileges(), meta: { shows: ['applications'] } });
-  const held = useQuery({ queryKey: privilegeKeys.applications(privilegeId ?? ''), queryFn: () => fetchApplicationsOfPrivilege(id), enabled: !isNew });
+  const held = useQuery({
+    queryKey: privilegeKeys.applications(privilegeId ?? ''),
+    queryFn: () => fetchApplicationsOfPrivilege(id),
+    enabled: !isNew,
+  });
   const assignable = useQuery({ queryKey: privilegeKeys.assignable, queryFn: fetchApplications });
   const record = isNew ? undefined : list.data?.find((privilege) => privilege.id === id);
 
   const stored = useMemo<PrivilegeForm | null>(
-    () => (isNew ? EMPTY_PRIVILEGE : record && held.data ? privilegeToForm(record, held.data.map((app) => app.name)) : null),
+    () =>
+      isNew
+        ? EMPTY_PRIVILEGE
+        : record && held.data
+          ? privilegeToForm(
+              record,
+              held.data.map((app) => app.name),
+            )
+          : null,
     [isNew, record, held.data],
   );
   const [form, setForm] = useState<PrivilegeForm>(EMPTY_PRIVILEGE);
@@ -124,7 +145,15 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
     );
 
   const failure = list.error ?? held.error;
-  const status = failure ? 'error' : isNew ? 'ready' : list.isPending || held.isPending ? 'loading' : record && stored ? 'ready' : 'missing';
+  const status = failure
+    ? 'error'
+    : isNew
+      ? 'ready'
+      : list.isPending || held.isPending
+        ? 'loading'
+        : record && stored
+          ? 'ready'
+          : 'missing';
 
   return (
     <CardFrame title={t('privileges')} back={{ label: t('actions.backToPrivileges'), onClick: () => navigate(LIST_PATH) }}>
@@ -140,7 +169,9 @@ export function PrivilegeCard({ privilegeId }: { privilegeId?: string }) {
       ) : null}
       {status === 'ready' ? (
         <TabbedCard
-          subheader={isNew ? t('privilegeCard.subtitle.new') : editing ? t('privilegeCard.subtitle.edit') : t('privilegeCard.subtitle.detail')}
+          subheader={
+            isNew ? t('privilegeCard.subtitle.new') : editing ? t('privilegeCard.subtitle.edit') : t('privilegeCard.subtitle.detail')
+          }
           tabs={tabs}
           actions={actions}
           {...card.tabbedCard}

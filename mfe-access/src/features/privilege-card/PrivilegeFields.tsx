@@ -37,7 +37,12 @@ export function PrivilegeFields({ form, onChange, errors, editing, nameFixed, ap
     <Stack gap="4">
       <Field.Root invalid={Boolean(errors.name)} disabled={!editing || nameFixed} required>
         <Field.Label>{t('privilegeCard.fields.name')}</Field.Label>
-        <Input autoComplete="off" maxLength={PRIVILEGE_NAME_INPUT_MAX} value={form.name} onChange={(event) => set('name', event.target.value)} />
+        <Input
+          autoComplete="off"
+          maxLength={PRIVILEGE_NAME_INPUT_MAX}
+          value={form.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
         <Field.ErrorText>{localized(errors.name)}</Field.ErrorText>
       </Field.Root>
       {/* a plain textarea: labelled and described by hand (Field only wires its own controls) */}
@@ -57,13 +62,20 @@ export function PrivilegeFields({ form, onChange, errors, editing, nameFixed, ap
           onChange={(event) => set('description', event.target.value)}
         />
         <Text id={`${baseId}-description-help`} fontSize="xs" color={errors.description ? 'fg.error' : 'fg.muted'} aria-live="polite">
-          {errors.description ? localized(errors.description) : t('privilegeCard.remaining', { count: remaining(form.description, ACCESS_TEXT_MAX) })}
+          {errors.description
+            ? localized(errors.description)
+            : t('privilegeCard.remaining', { count: remaining(form.description, ACCESS_TEXT_MAX) })}
         </Text>
       </Stack>
       <HStack gap="8" flexWrap="wrap">
         {(['licence', 'isAuditable'] as const).map((key) => (
           <HStack key={key} gap="2">
-            <StateSwitch checked={form[key]} label={t(`privilegeCard.fields.${key}`)} disabled={!editing} onChange={(next) => set(key, next)} />
+            <StateSwitch
+              checked={form[key]}
+              label={t(`privilegeCard.fields.${key}`)}
+              disabled={!editing}
+              onChange={(next) => set(key, next)}
+            />
             <Text as="span" aria-hidden="true">
               {t(`privilegeCard.fields.${key}`)}
             </Text>
@@ -75,18 +87,33 @@ export function PrivilegeFields({ form, onChange, errors, editing, nameFixed, ap
         <HStack gap="5" flexWrap="wrap">
           {VALIDATIONS.map((option) => (
             <chakra.label key={option} display="inline-flex" alignItems="center" gap="1.5" opacity={option === 'credentials' ? 1 : 0.5}>
-              <input type="radio" name={`${baseId}-validation`} value={option} checked={option === 'credentials'} disabled={option !== 'credentials' || !editing} readOnly />
+              <input
+                type="radio"
+                name={`${baseId}-validation`}
+                value={option}
+                checked={option === 'credentials'}
+                disabled={option !== 'credentials' || !editing}
+                readOnly
+              />
               {t(`privilegeCard.fields.${option}`)}
             </chakra.label>
           ))}
         </HStack>
       </Fieldset>
-      <Fieldset aria-describedby={errors.application ? `${baseId}-apps-error` : undefined} aria-invalid={Boolean(errors.application) || undefined}>
+      <Fieldset
+        aria-describedby={errors.application ? `${baseId}-apps-error` : undefined}
+        aria-invalid={Boolean(errors.application) || undefined}
+      >
         <Legend>{t('privilegeCard.fields.applications')}</Legend>
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="2">
           {applications.map((app) => (
             <chakra.label key={app.name} display="inline-flex" alignItems="center" gap="2">
-              <input type="checkbox" checked={holds(app.name)} disabled={!editing} onChange={(event) => toggleApp(app.name, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={holds(app.name)}
+                disabled={!editing}
+                onChange={(event) => toggleApp(app.name, event.target.checked)}
+              />
               {app.title || app.name}
             </chakra.label>
           ))}

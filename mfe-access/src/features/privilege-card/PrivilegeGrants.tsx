@@ -10,13 +10,14 @@ import { privilegeKeys } from '../common/privilege';
 /** Effective access: per application, the roles that give the privilege there (GET /api/privilege/roles). */
 export function PrivilegeGrants({ privilegeId }: { privilegeId: number }) {
   const { t } = useTranslation(NS);
-  const grants = useQuery({ queryKey: privilegeKeys.grants(String(privilegeId)), queryFn: () => fetchPrivilegeRoles(privilegeId), meta: { shows: ['applications'] } });
+  const grants = useQuery({
+    queryKey: privilegeKeys.grants(String(privilegeId)),
+    queryFn: () => fetchPrivilegeRoles(privilegeId),
+    meta: { shows: ['applications'] },
+  });
   const load = loadStateOf(grants);
   if (load.status === 'loading') return <LoadingState label={t('loadingCard')} />;
-  if (load.status === 'error')
-    return (
-      <ErrorAlert message={load.message} />
-    );
+  if (load.status === 'error') return <ErrorAlert message={load.message} />;
   const records = grants.data ?? [];
   return (
     <Box as="section" aria-label={t('privilegeCard.grants.heading')}>

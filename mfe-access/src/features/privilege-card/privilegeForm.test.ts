@@ -6,7 +6,9 @@ describe('privilege form', () => {
   it('checks the name, description and applications with the contract', () => {
     expect(privilegeErrors(valid, [])).toEqual({});
     expect(privilegeErrors(EMPTY_PRIVILEGE, [])).toEqual({ name: 'Campo obligatorio.', application: 'Se requiere minimo una aplicación' });
-    expect(privilegeErrors({ ...valid, name: 'con espacio' }, []).name).toBe('Solo se permiten letras, números y guion bajo, sin espacios.');
+    expect(privilegeErrors({ ...valid, name: 'con espacio' }, []).name).toBe(
+      'Solo se permiten letras, números y guion bajo, sin espacios.',
+    );
     expect(privilegeErrors({ ...valid, name: 'A'.repeat(51) }, []).name).toBe('Debe tener máximo 50 caracteres.');
     expect(privilegeErrors({ ...valid, description: 'x'.repeat(101) }, []).description).toBe('Debe tener máximo 100 caracteres.');
     expect(privilegeErrors({ ...valid, name: 'users_read' }, ['USERS_READ']).name).toBe('Ya existe un privilegio con ese nombre.');
@@ -23,7 +25,13 @@ describe('privilege form', () => {
   });
 
   it('builds the body trimmed and counts the characters left', () => {
-    expect(privilegeBody({ ...valid, description: ' Lee informes ' })).toEqual({ name: 'REPORTS_READ', description: 'Lee informes', licence: false, isAuditable: false, application: ['ibuhoo'] });
+    expect(privilegeBody({ ...valid, description: ' Lee informes ' })).toEqual({
+      name: 'REPORTS_READ',
+      description: 'Lee informes',
+      licence: false,
+      isAuditable: false,
+      application: ['ibuhoo'],
+    });
     expect(remaining('abc', 100)).toBe(97);
   });
 });

@@ -24,11 +24,21 @@ export const EMPTY_PRIVILEGE: PrivilegeForm = { name: '', description: '', licen
 
 /** The stored privilege as the form holds it; `applications` are the ones getApplicationsByIdPrivilege answered. */
 export function privilegeToForm(record: PrivilegeRecord, applications: readonly string[] = record.application): PrivilegeForm {
-  return { name: record.name, description: record.description, licence: record.licence, isAuditable: record.isAuditable, application: [...applications] };
+  return {
+    name: record.name,
+    description: record.description,
+    licence: record.licence,
+    isAuditable: record.isAuditable,
+    application: [...applications],
+  };
 }
 
 const sameNames = (a: readonly string[], b: readonly string[]) => {
-  const key = (names: readonly string[]) => names.map((n) => n.toLowerCase()).sort().join('\n');
+  const key = (names: readonly string[]) =>
+    names
+      .map((n) => n.toLowerCase())
+      .sort()
+      .join('\n');
   return key(a) === key(b);
 };
 
@@ -54,7 +64,8 @@ export function privilegeErrors(form: PrivilegeForm, existing: readonly string[]
     return result.success ? undefined : result.message;
   };
   errors.name = first(PrivilegeNameSchema, form.name);
-  if (!errors.name && existing && existing.some((name) => name.toLowerCase() === form.name.trim().toLowerCase())) errors.name = ACCESS_MESSAGES.privilegeNameInUse;
+  if (!errors.name && existing && existing.some((name) => name.toLowerCase() === form.name.trim().toLowerCase()))
+    errors.name = ACCESS_MESSAGES.privilegeNameInUse;
   errors.description = first(AccessDescriptionSchema, form.description);
   errors.application = first(PrivilegeApplicationsSchema, form.application);
   for (const key of Object.keys(errors) as Array<keyof PrivilegeErrors>) if (!errors[key]) delete errors[key];
@@ -63,7 +74,13 @@ export function privilegeErrors(form: PrivilegeForm, existing: readonly string[]
 
 /** The create body (the modify body adds id and idstate). */
 export function privilegeBody(form: PrivilegeForm): PrivilegeBody {
-  return { name: form.name.trim(), description: form.description.trim(), licence: form.licence, isAuditable: form.isAuditable, application: [...form.application] };
+  return {
+    name: form.name.trim(),
+    description: form.description.trim(),
+    licence: form.licence,
+    isAuditable: form.isAuditable,
+    application: [...form.application],
+  };
 }
 
 /** Characters left of the description's 100 (the countdown under it). */

@@ -4,7 +4,9 @@ import { APPLICATIONS, callsTo, cleanUpDialogs, privilege, renderAt, serve, writ
 
 afterEach(cleanUpDialogs);
 
-const many = Array.from({ length: 12 }, (_, i) => privilege(100 + i, `PRIV_${String(i).padStart(2, '0')}`, { createdon: `2025-06-${String(i + 1).padStart(2, '0')}T10:00:00Z` }));
+const many = Array.from({ length: 12 }, (_, i) =>
+  privilege(100 + i, `PRIV_${String(i).padStart(2, '0')}`, { createdon: `2025-06-${String(i + 1).padStart(2, '0')}T10:00:00Z` }),
+);
 const users = privilege(1, 'USERS_READ', {
   createdon: '2026-02-03T10:00:00Z',
   sharedApps: 'Consola,Licencias,Nómina',
@@ -33,13 +35,11 @@ describe('privileges list', () => {
     const { calls, table } = await openList();
     expect(screen.getByRole('heading', { name: 'Privilegios' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/privilege/list')[0].headers.get('application')).toBeNull();
-    expect(within(within(table).getAllByRole('row')[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Nombre',
-      'Fecha de creación',
-      'Aplicaciones',
-      'Licencia',
-      'Estado',
-    ]);
+    expect(
+      within(within(table).getAllByRole('row')[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nombre', 'Fecha de creación', 'Aplicaciones', 'Licencia', 'Estado']);
     // newest first by default
     expect(names(table)).toEqual(['AUDIT_LOG', 'USERS_READ']);
     const usersRow = bodyRows(table)[1];
@@ -81,7 +81,15 @@ describe('privileges list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('El privilegio quedó en estado inactivo para todas las aplicaciones asociadas')).toBeInTheDocument();
     expect(callsTo(calls, '/api/privilege/modify').map((call) => call.body)).toEqual([
-      { id: 1, name: 'USERS_READ', description: '', idstate: 1, licence: false, isAuditable: false, application: ['ibuhoo', 'license', 'product'] },
+      {
+        id: 1,
+        name: 'USERS_READ',
+        description: '',
+        idstate: 1,
+        licence: false,
+        isAuditable: false,
+        application: ['ibuhoo', 'license', 'product'],
+      },
     ]);
     await waitFor(() => expect(callsTo(calls, '/api/privilege/list')).toHaveLength(2));
   });

@@ -49,7 +49,8 @@ export function PrivilegesList({ label }: { label: string }) {
     showForbidden: true,
   });
   const switchLicence = useConsoleMutation({
-    run: ({ privilege, next }: { privilege: PrivilegeRecord; next: boolean }) => modifyPrivilege(privilegeModifyBody(privilege, { licence: next })),
+    run: ({ privilege, next }: { privilege: PrivilegeRecord; next: boolean }) =>
+      modifyPrivilege(privilegeModifyBody(privilege, { licence: next })),
     invalidates: ['privileges'],
     confirm: ({ next }) => (next ? ACCESS_MESSAGES.confirmActivateLicence : ACCESS_MESSAGES.confirmInactivateLicence),
     // the spec gives no text for the licence: the server's
@@ -62,7 +63,12 @@ export function PrivilegesList({ label }: { label: string }) {
   const columns = useMemo<DataTableColumn<PrivilegeRecord>[]>(
     () => [
       { key: 'name', header: t('columns.name') },
-      { key: 'createdon', header: t('columns.createdon'), render: (row) => formatDate(row.createdon), searchText: (row) => formatDate(row.createdon) },
+      {
+        key: 'createdon',
+        header: t('columns.createdon'),
+        render: (row) => formatDate(row.createdon),
+        searchText: (row) => formatDate(row.createdon),
+      },
       { key: 'sharedApps', header: t('columns.applications'), render: (row) => <AppsCell sharedApps={row.sharedApps} /> },
       {
         key: 'licence',
@@ -95,7 +101,8 @@ export function PrivilegesList({ label }: { label: string }) {
       createLabel={t('createPrivilege')}
       stateToggle={{
         isActive,
-        confirmMessage: (_privilege, nextActive) => (nextActive ? ACCESS_MESSAGES.confirmActivatePrivilege : ACCESS_MESSAGES.confirmInactivatePrivilege),
+        confirmMessage: (_privilege, nextActive) =>
+          nextActive ? ACCESS_MESSAGES.confirmActivatePrivilege : ACCESS_MESSAGES.confirmInactivatePrivilege,
         onToggle: (privilege, nextActive) => switchState.mutate({ privilege, nextActive }),
       }}
     />

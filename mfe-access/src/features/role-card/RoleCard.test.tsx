@@ -11,14 +11,20 @@ function routes(overrides: ApiRoutes = {}): ApiRoutes {
   return {
     'GET /api/role/list': [200, { records: [lector], count: 1 }],
     'GET /api/application/getApplicationsForAssignAccess': [200, { records: APPLICATIONS, count: APPLICATIONS.length }],
-    'GET /api/application/applicationId': [200, { records: [{ name: 'ibuhoo', title: 'Consola', isVisible: true, privilegeCounter: 1, privilege: ['USERS_READ'] }] }],
+    'GET /api/application/applicationId': [
+      200,
+      { records: [{ name: 'ibuhoo', title: 'Consola', isVisible: true, privilegeCounter: 1, privilege: ['USERS_READ'] }] },
+    ],
     'GET /api/privilege/list': ({ headers }) => [
       200,
       headers.get('application') === 'ibuhoo'
         ? { records: [privilege(1, 'USERS_READ'), privilege(2, 'USERS_WRITE'), privilege(3, 'OLD_ONE', { idstate: 1 })], count: 3 }
         : { records: [privilege(5, 'LICENSE_READ')], count: 1 },
     ],
-    'GET /api/role/users': [200, { users: [{ id: 'u1', userName: 'anunez', names: 'Ana', surnames: 'Núñez', application: 'Consola' }], rows: 1 }],
+    'GET /api/role/users': [
+      200,
+      { users: [{ id: 'u1', userName: 'anunez', names: 'Ana', surnames: 'Núñez', application: 'Consola' }], rows: 1 },
+    ],
     'POST /api/role/create': [200, { ...written, information: 'El rol fue creado con éxito' }],
     'POST /api/role/modify': [200, { ...written, information: 'El rol fue actualizado con éxito' }],
     ...overrides,
@@ -76,7 +82,13 @@ describe('role card', () => {
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('El rol fue actualizado con éxito')).toBeInTheDocument();
     expect(callsTo(calls, '/api/role/modify').map((call) => call.body)).toEqual([
-      { id: 4, name: 'Lector', description: 'Solo lectura', alias: '', application: [{ name: 'ibuhoo', privilege: ['USERS_READ', 'USERS_WRITE'], isVisible: true }] },
+      {
+        id: 4,
+        name: 'Lector',
+        description: 'Solo lectura',
+        alias: '',
+        application: [{ name: 'ibuhoo', privilege: ['USERS_READ', 'USERS_WRITE'], isVisible: true }],
+      },
     ]);
   });
 
@@ -106,6 +118,10 @@ describe('role card', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'núñez{Enter}');
     await waitFor(() => expect(callsTo(calls, '/api/role/users')).toHaveLength(2));
     const last = callsTo(calls, '/api/role/users')[1];
-    expect([last.headers.get('id'), decodeURIComponent(last.headers.get('search')!), last.headers.get('pages')]).toEqual(['4', 'núñez', '1,10']);
+    expect([last.headers.get('id'), decodeURIComponent(last.headers.get('search')!), last.headers.get('pages')]).toEqual([
+      '4',
+      'núñez',
+      '1,10',
+    ]);
   });
 });

@@ -1,6 +1,15 @@
 import { Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, type ApplicationSummary } from '@suite/shared/console';
+import {
+  CardFrame,
+  ErrorAlert,
+  TabbedCard,
+  showMessage,
+  useCardController,
+  type CardTab,
+  ACCESS_MESSAGES,
+  type ApplicationSummary,
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +18,18 @@ import { createRole, fetchApplications, fetchRoleApplications, fetchRoles, modif
 import { NS } from '../../i18n';
 import { privilegeKeys } from '../common/privilege';
 import { roleKeys } from '../common/role';
-import { EMPTY_ROLE, appsChanged, appsError, appsOf, dataChanged, dataErrors, roleBody, roleToData, type RoleApps, type RoleData } from './roleForm';
+import {
+  EMPTY_ROLE,
+  appsChanged,
+  appsError,
+  appsOf,
+  dataChanged,
+  dataErrors,
+  roleBody,
+  roleToData,
+  type RoleApps,
+  type RoleData,
+} from './roleForm';
 import { RoleApplicationsTab, RoleDataTab, RoleUsersTab } from './RoleTabs';
 
 type TabId = 'data' | 'applications' | 'users';
@@ -30,7 +50,12 @@ export function RoleCard({ roleId }: { roleId?: string }) {
   const id = Number(roleId);
 
   const roles = useQuery({ queryKey: roleKeys.all, queryFn: fetchRoles, meta: { shows: ['applications', 'privileges'] } });
-  const held = useQuery({ queryKey: roleKeys.applications(roleId ?? ''), queryFn: () => fetchRoleApplications(id), enabled: !isNew, meta: { shows: ['privileges'] } });
+  const held = useQuery({
+    queryKey: roleKeys.applications(roleId ?? ''),
+    queryFn: () => fetchRoleApplications(id),
+    enabled: !isNew,
+    meta: { shows: ['privileges'] },
+  });
   const assignable = useQuery({ queryKey: privilegeKeys.assignable, queryFn: fetchApplications });
   const record = isNew ? undefined : roles.data?.find((role) => role.id === id);
 
@@ -110,7 +135,9 @@ export function RoleCard({ roleId }: { roleId?: string }) {
   const applications = useMemo<ApplicationSummary[]>(() => {
     const offered = assignable.data ?? [];
     const names = new Set(offered.map((app) => app.name.toLowerCase()));
-    const extra = (held.data ?? []).filter((app) => !names.has(app.name.toLowerCase())).map((app, index) => ({ id: -1 - index, name: app.name, title: app.title }));
+    const extra = (held.data ?? [])
+      .filter((app) => !names.has(app.name.toLowerCase()))
+      .map((app, index) => ({ id: -1 - index, name: app.name, title: app.title }));
     return [...offered, ...extra];
   }, [assignable.data, held.data]);
 
@@ -118,7 +145,14 @@ export function RoleCard({ roleId }: { roleId?: string }) {
     {
       id: 'data',
       label: t('roleCard.tabs.data'),
-      content: <RoleDataTab data={data} onChange={setData} errors={showErrors ? errors : { name: data.name ? errors.name : undefined, alias: errors.alias }} editing={editing} />,
+      content: (
+        <RoleDataTab
+          data={data}
+          onChange={setData}
+          errors={showErrors ? errors : { name: data.name ? errors.name : undefined, alias: errors.alias }}
+          editing={editing}
+        />
+      ),
     },
     {
       id: 'applications',
@@ -163,7 +197,12 @@ export function RoleCard({ roleId }: { roleId?: string }) {
         <ErrorAlert message={status === 'error' ? apiErrorMessage(failure) : localized(ACCESS_MESSAGES.roleUnknown)} />
       ) : null}
       {status === 'ready' ? (
-        <TabbedCard subheader={isNew ? t('roleCard.subtitle.new') : editing ? t('roleCard.subtitle.edit') : t('roleCard.subtitle.detail')} tabs={tabs} actions={actions} {...card.tabbedCard} />
+        <TabbedCard
+          subheader={isNew ? t('roleCard.subtitle.new') : editing ? t('roleCard.subtitle.edit') : t('roleCard.subtitle.detail')}
+          tabs={tabs}
+          actions={actions}
+          {...card.tabbedCard}
+        />
       ) : null}
     </CardFrame>
   );

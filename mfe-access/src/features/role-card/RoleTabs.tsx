@@ -21,7 +21,17 @@ import { roleKeys } from '../common/role';
 import { pick, setVisible, type RoleApps, type RoleData, type RoleErrors } from './roleForm';
 
 /** Datos (console spec §2, §5): name, description, alias. */
-export function RoleDataTab({ data, onChange, errors, editing }: { data: RoleData; onChange: (next: RoleData) => void; errors: RoleErrors; editing: boolean }) {
+export function RoleDataTab({
+  data,
+  onChange,
+  errors,
+  editing,
+}: {
+  data: RoleData;
+  onChange: (next: RoleData) => void;
+  errors: RoleErrors;
+  editing: boolean;
+}) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   return (
@@ -29,7 +39,12 @@ export function RoleDataTab({ data, onChange, errors, editing }: { data: RoleDat
       {(['name', 'description', 'alias'] as const).map((key) => (
         <Field.Root key={key} invalid={Boolean(errors[key])} disabled={!editing} required={key === 'name'}>
           <Field.Label>{t(`roleCard.fields.${key}`)}</Field.Label>
-          <Input autoComplete="off" maxLength={ACCESS_TEXT_MAX} value={data[key]} onChange={(event) => onChange({ ...data, [key]: event.target.value })} />
+          <Input
+            autoComplete="off"
+            maxLength={ACCESS_TEXT_MAX}
+            value={data[key]}
+            onChange={(event) => onChange({ ...data, [key]: event.target.value })}
+          />
           <Field.ErrorText>{localized(errors[key])}</Field.ErrorText>
         </Field.Root>
       ))}
@@ -56,7 +71,13 @@ const AppButton = chakra('button', {
  * Aplicaciones (console spec §2): per application its title, privilege counter and isVisible
  * switch; the chosen one's active privileges to pick from.
  */
-export function RoleApplicationsTab(props: { applications: readonly ApplicationSummary[]; apps: RoleApps; onChange: (next: RoleApps) => void; editing: boolean; error?: string }) {
+export function RoleApplicationsTab(props: {
+  applications: readonly ApplicationSummary[];
+  apps: RoleApps;
+  onChange: (next: RoleApps) => void;
+  editing: boolean;
+  error?: string;
+}) {
   const { applications, apps, onChange, editing, error } = props;
   const { t } = useTranslation(NS);
   const localized = useLocalize();
@@ -72,7 +93,11 @@ export function RoleApplicationsTab(props: { applications: readonly ApplicationS
   const load = loadStateOf(privileges);
   // what the caller may give there (the server says, guard.ts), and what the role gives already, shown but fixed
   const offered = (privileges.data ?? [])
-    .map((privilege) => ({ privilege, given: Boolean(selected && apps[selected]?.privilege.includes(privilege.name)), givable: privilege.givable !== false }))
+    .map((privilege) => ({
+      privilege,
+      given: Boolean(selected && apps[selected]?.privilege.includes(privilege.name)),
+      givable: privilege.givable !== false,
+    }))
     .filter(({ given, givable }) => given || givable);
   if (applications.length === 0) return <Text color="fg.muted">{t('roleCard.applications.noApplications')}</Text>;
   return (
@@ -169,9 +194,7 @@ export function RoleUsersTab({ roleId }: { roleId: number }) {
       <Text id={headingId} fontWeight="semibold" mb="2">
         {t('roleCard.users.label')}
       </Text>
-      {list.error ? (
-        <ErrorAlert message={list.error} mb="3" />
-      ) : null}
+      {list.error ? <ErrorAlert message={list.error} mb="3" /> : null}
       <DataTable<RoleUserRow, 0>
         label={t('roleCard.users.label')}
         columns={columns}
@@ -188,4 +211,3 @@ export function RoleUsersTab({ roleId }: { roleId: number }) {
     </Box>
   );
 }
-

@@ -4,7 +4,9 @@ describe('role form', () => {
   it('checks name, description and alias with the contract, and a name in use', () => {
     expect(dataErrors({ name: 'Auditor ñandú', description: '', alias: 'aud' }, [])).toEqual({});
     expect(dataErrors({ name: '', description: '', alias: '' }, []).name).toBe('Campo obligatorio.');
-    expect(dataErrors({ name: 'a-b', description: '', alias: '' }, []).name).toBe('Solo se permiten letras, números, guion bajo y espacios.');
+    expect(dataErrors({ name: 'a-b', description: '', alias: '' }, []).name).toBe(
+      'Solo se permiten letras, números, guion bajo y espacios.',
+    );
     expect(dataErrors({ name: 'x', description: '', alias: 'a_b' }, []).alias).toBe('El alias no puede contener guion bajo.');
     expect(dataErrors({ name: 'lector', description: '', alias: '' }, ['Lector']).name).toBe('Ya existe un rol con ese nombre.');
   });

@@ -36,9 +36,14 @@ export function roleBody(data: RoleData, apps: RoleApps): RoleBody {
   return { name: data.name.trim(), description: data.description.trim(), alias: data.alias.trim(), application: applicationsBody(apps) };
 }
 
-export const dataChanged = (a: RoleData, b: RoleData) => a.name.trim() !== b.name.trim() || a.description.trim() !== b.description.trim() || a.alias.trim() !== b.alias.trim();
+export const dataChanged = (a: RoleData, b: RoleData) =>
+  a.name.trim() !== b.name.trim() || a.description.trim() !== b.description.trim() || a.alias.trim() !== b.alias.trim();
 const appsKey = (apps: RoleApps) =>
-  JSON.stringify(applicationsBody(apps).map((app) => [app.name.toLowerCase(), [...app.privilege].map((p) => p.toLowerCase()).sort(), app.isVisible]).sort());
+  JSON.stringify(
+    applicationsBody(apps)
+      .map((app) => [app.name.toLowerCase(), [...app.privilege].map((p) => p.toLowerCase()).sort(), app.isVisible])
+      .sort(),
+  );
 export const appsChanged = (a: RoleApps, b: RoleApps) => appsKey(a) !== appsKey(b);
 
 const first = (schema: Parameters<typeof parseRequest>[0], value: unknown) => {
@@ -49,7 +54,9 @@ const first = (schema: Parameters<typeof parseRequest>[0], value: unknown) => {
 /** Datos by the contract (console spec §5), and the name unique among `others`. */
 export function dataErrors(data: RoleData, others: readonly string[]): RoleErrors {
   const errors: RoleErrors = {};
-  const name = first(RoleNameSchema, data.name) ?? (others.some((n) => n.toLowerCase() === data.name.trim().toLowerCase()) ? ACCESS_MESSAGES.roleNameInUse : undefined);
+  const name =
+    first(RoleNameSchema, data.name) ??
+    (others.some((n) => n.toLowerCase() === data.name.trim().toLowerCase()) ? ACCESS_MESSAGES.roleNameInUse : undefined);
   const description = first(AccessDescriptionSchema, data.description);
   const alias = first(RoleAliasSchema, data.alias);
   if (name) errors.name = name;

@@ -27,12 +27,11 @@ describe('roles list', () => {
     const { calls, table } = await openList();
     const [list] = callsTo(calls, '/api/role/list');
     expect([list.headers.get('application'), list.headers.get('user')]).toEqual([null, null]);
-    expect(within(within(table).getAllByRole('row')[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Nombre',
-      'Fecha de creación',
-      'Aplicaciones',
-      'Estado',
-    ]);
+    expect(
+      within(within(table).getAllByRole('row')[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nombre', 'Fecha de creación', 'Aplicaciones', 'Estado']);
     expect(firstCells(table)).toEqual(['Lector', `${longName.slice(0, 40)}…`]);
     const cut = within(bodyRows(table)[1]).getByLabelText(longName);
     expect(cut).toHaveAttribute('title', longName);

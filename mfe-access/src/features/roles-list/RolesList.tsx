@@ -59,7 +59,12 @@ export function RolesList({ label }: { label: string }) {
           </Text>
         ),
       },
-      { key: 'createdon', header: t('columns.createdon'), render: (row) => formatDate(row.createdon), searchText: (row) => formatDate(row.createdon) },
+      {
+        key: 'createdon',
+        header: t('columns.createdon'),
+        render: (row) => formatDate(row.createdon),
+        searchText: (row) => formatDate(row.createdon),
+      },
       { key: 'sharedApps', header: t('columns.applications'), render: (row) => <AppsCell sharedApps={row.sharedApps} /> },
     ],
     [t],

@@ -4,7 +4,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPEARANCE_NS } from './i18n';
 
-const Frame = chakra('iframe', { base: { w: 'full', h: '560px', borderWidth: '1px', borderRadius: 'md', bg: 'white', pointerEvents: 'none' } });
+const Frame = chakra('iframe', {
+  base: { w: 'full', h: '560px', borderWidth: '1px', borderRadius: 'md', bg: 'white', pointerEvents: 'none' },
+});
 
 /** One template of the real sign-in screen, framed (same origin), shown the draft it is posted. */
 function PreviewFrame({ profile, mode, title }: { profile: PortalProfile; mode: 'light' | 'dark'; title: string }) {
@@ -12,12 +14,18 @@ function PreviewFrame({ profile, mode, title }: { profile: PortalProfile; mode: 
   const latest = useRef(profile);
   latest.current = profile;
 
-  const post = () => frame.current?.contentWindow?.postMessage({ type: APPEARANCE_PREVIEW_MESSAGE, profile: latest.current }, window.location.origin);
+  const post = () =>
+    frame.current?.contentWindow?.postMessage({ type: APPEARANCE_PREVIEW_MESSAGE, profile: latest.current }, window.location.origin);
 
   // the framed page says when it listens; until then a post would be lost
   useEffect(() => {
     const onReady = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && event.source === frame.current?.contentWindow && (event.data as { type?: string } | null)?.type === APPEARANCE_PREVIEW_READY) post();
+      if (
+        event.origin === window.location.origin &&
+        event.source === frame.current?.contentWindow &&
+        (event.data as { type?: string } | null)?.type === APPEARANCE_PREVIEW_READY
+      )
+        post();
     };
     window.addEventListener('message', onReady);
     return () => window.removeEventListener('message', onReady);
@@ -41,7 +49,9 @@ export function AppearancePreview({ profile }: { profile: PortalProfile }) {
         {t('previewHelp')}
       </Text>
       <Box display="grid" gridTemplateColumns={{ base: '1fr', xl: dark ? 'repeat(2, minmax(0, 1fr))' : '1fr' }} gap="3">
-        {profile.colorMode === 'light' || profile.colorModeSwitch ? <PreviewFrame profile={profile} mode="light" title={t('previewLight')} /> : null}
+        {profile.colorMode === 'light' || profile.colorModeSwitch ? (
+          <PreviewFrame profile={profile} mode="light" title={t('previewLight')} />
+        ) : null}
         {dark ? <PreviewFrame profile={profile} mode="dark" title={t('previewDark')} /> : null}
       </Box>
     </Box>

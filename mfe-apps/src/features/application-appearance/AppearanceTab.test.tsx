@@ -57,7 +57,10 @@ describe('the Apariencia tab of an application', () => {
     expect(screen.getByRole('combobox', { name: 'Pantalla de ingreso' })).toBeDisabled();
     expect(hexInput('Página · Enlaces')).toHaveValue(DEFAULT_PROFILE.colors.link);
     expect(hexInput('Página · Enlaces')).toBeDisabled();
-    expect(screen.getByTitle('Vista previa de la pantalla de ingreso, plantilla clara')).toHaveAttribute('src', '/Login?appearancePreview=light');
+    expect(screen.getByTitle('Vista previa de la pantalla de ingreso, plantilla clara')).toHaveAttribute(
+      'src',
+      '/Login?appearancePreview=light',
+    );
     expect(screen.queryByTitle('Vista previa de la pantalla de ingreso, plantilla oscura')).toBeNull();
     expect(screen.getByText(/Todos los textos alcanzan el contraste AA/)).toBeInTheDocument();
     expect(update()).toBeDisabled();
@@ -113,7 +116,10 @@ describe('the Apariencia tab of an application', () => {
     const calls = await openAppearance(user);
     await user.click(screen.getByText('Plantilla oscura'));
     await user.click(screen.getByRole('switch', { name: 'Ofrecer el cambio claro / oscuro' }));
-    expect(screen.getByTitle('Vista previa de la pantalla de ingreso, plantilla oscura')).toHaveAttribute('src', '/Login?appearancePreview=dark');
+    expect(screen.getByTitle('Vista previa de la pantalla de ingreso, plantilla oscura')).toHaveAttribute(
+      'src',
+      '/Login?appearancePreview=dark',
+    );
 
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [file] } });

@@ -33,7 +33,9 @@ import { saveTenantAppearance } from './appearanceApi';
 import type { AppearanceDraft } from './useAppearanceDraft';
 import { APPEARANCE_NS } from './i18n';
 
-const Details = chakra('details', { base: { borderWidth: '1px', borderRadius: 'md', p: '3', '& > summary': { cursor: 'pointer', fontWeight: 'semibold' } } });
+const Details = chakra('details', {
+  base: { borderWidth: '1px', borderRadius: 'md', p: '3', '& > summary': { cursor: 'pointer', fontWeight: 'semibold' } },
+});
 
 /** A part of the tab that opens and closes (keyboard: the summary is a button); closed, its fields are not rendered. */
 function Section({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
@@ -71,14 +73,24 @@ export function AppearanceTab({ appearance, editing }: AppearanceTabProps) {
     );
   }
   if (state.status === 'error' || !stored || !draft || !profile) {
-    return (
-      <ErrorAlert message={state.status === 'error' ? state.message : ''} />
-    );
+    return <ErrorAlert message={state.status === 'error' ? state.message : ''} />;
   }
   return <AppearanceEditor appearance={appearance} stored={stored} draft={draft} profile={profile} editing={editing} />;
 }
 
-function AppearanceEditor({ appearance, stored, draft, profile, editing }: { appearance: AppearanceDraft; stored: ApplicationAppearanceResult; draft: ApplicationAppearance; profile: PortalProfile; editing: boolean }) {
+function AppearanceEditor({
+  appearance,
+  stored,
+  draft,
+  profile,
+  editing,
+}: {
+  appearance: AppearanceDraft;
+  stored: ApplicationAppearanceResult;
+  draft: ApplicationAppearance;
+  profile: PortalProfile;
+  editing: boolean;
+}) {
   const { t } = useTranslation(APPEARANCE_NS);
   const localized = useLocalize();
   const { set, errors, contrastIssues: issues } = appearance;
@@ -89,7 +101,8 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
     const leafText = t(`leaves.${leaf}`);
     return group ? `${t(`groups.${group}`)} · ${leafText}` : leafText;
   };
-  const imageLabel = (path: FieldPath) => (path[0] === 'logos' ? t(`images.logos.${path[1]}`) : path[0] === 'colors' ? t('images.alertImage') : t(`images.${path[0]}`));
+  const imageLabel = (path: FieldPath) =>
+    path[0] === 'logos' ? t(`images.logos.${path[1]}`) : path[0] === 'colors' ? t('images.alertImage') : t(`images.${path[0]}`);
   const image = (path: FieldPath) => (
     <ImageField
       key={path.join('.')}
@@ -107,20 +120,62 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
       <Stack gap="3">
         <Section title={t('sections.behaviour')} defaultOpen>
           <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3" mt="3">
-            <Choice label={t('behaviour.signInVariant')} value={draft.signInVariant} options={SIGN_IN_VARIANTS.map((o) => [o, t(`variants.${o}`)])} disabled={!editing} onChange={(value) => set(['signInVariant'], value)} />
-            <Choice label={t('behaviour.emailSentRoute')} value={draft.emailSentRoute} options={EMAIL_SENT_ROUTES.map((o) => [o, t(`emailSent.${o.slice(1)}`)])} disabled={!editing} onChange={(value) => set(['emailSentRoute'], value)} />
+            <Choice
+              label={t('behaviour.signInVariant')}
+              value={draft.signInVariant}
+              options={SIGN_IN_VARIANTS.map((o) => [o, t(`variants.${o}`)])}
+              disabled={!editing}
+              onChange={(value) => set(['signInVariant'], value)}
+            />
+            <Choice
+              label={t('behaviour.emailSentRoute')}
+              value={draft.emailSentRoute}
+              options={EMAIL_SENT_ROUTES.map((o) => [o, t(`emailSent.${o.slice(1)}`)])}
+              disabled={!editing}
+              onChange={(value) => set(['emailSentRoute'], value)}
+            />
             <Choice
               label={t('behaviour.defaultTenant')}
               value={draft.defaultTenant}
-              options={[['', t('behaviour.noTenant')], ...uniqueTenants(stored.tenants, stored.appearance.defaultTenant).map((code) => [code, code] as [string, string])]}
+              options={[
+                ['', t('behaviour.noTenant')],
+                ...uniqueTenants(stored.tenants, stored.appearance.defaultTenant).map((code) => [code, code] as [string, string]),
+              ]}
               disabled={!editing}
               onChange={(value) => set(['defaultTenant'], value)}
             />
-            <Choice label={t('behaviour.defaultLanguage')} value={draft.defaultLanguage} options={PROFILE_LANGUAGES.map((o) => [o, t(`languages.${o}`)])} disabled={!editing} onChange={(value) => set(['defaultLanguage'], value)} />
-            <Toggle label={t('behaviour.showBuyLink')} checked={draft.showBuyLink} disabled={!editing} onChange={(value) => set(['showBuyLink'], value)} />
-            <Toggle label={t('behaviour.showFreeTrial')} checked={draft.showFreeTrial} disabled={!editing} onChange={(value) => set(['showFreeTrial'], value)} />
-            <Toggle label={t('behaviour.externalSignIn')} checked={draft.externalSignIn} disabled={!editing} onChange={(value) => set(['externalSignIn'], value)} />
-            <TextField label={t('behaviour.fontFamily')} value={draft.fontFamily} disabled={!editing} error={errors.fontFamily} onChange={(value) => set(['fontFamily'], value)} />
+            <Choice
+              label={t('behaviour.defaultLanguage')}
+              value={draft.defaultLanguage}
+              options={PROFILE_LANGUAGES.map((o) => [o, t(`languages.${o}`)])}
+              disabled={!editing}
+              onChange={(value) => set(['defaultLanguage'], value)}
+            />
+            <Toggle
+              label={t('behaviour.showBuyLink')}
+              checked={draft.showBuyLink}
+              disabled={!editing}
+              onChange={(value) => set(['showBuyLink'], value)}
+            />
+            <Toggle
+              label={t('behaviour.showFreeTrial')}
+              checked={draft.showFreeTrial}
+              disabled={!editing}
+              onChange={(value) => set(['showFreeTrial'], value)}
+            />
+            <Toggle
+              label={t('behaviour.externalSignIn')}
+              checked={draft.externalSignIn}
+              disabled={!editing}
+              onChange={(value) => set(['externalSignIn'], value)}
+            />
+            <TextField
+              label={t('behaviour.fontFamily')}
+              value={draft.fontFamily}
+              disabled={!editing}
+              error={errors.fontFamily}
+              onChange={(value) => set(['fontFamily'], value)}
+            />
             <TextField
               label={t('behaviour.logoWidth')}
               type="number"
@@ -152,15 +207,33 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
         <Section title={t('sections.colours')} defaultOpen>
           <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3" mt="3">
             {COLOUR_PATHS.map((path) => (
-              <ColourField key={path.join('.')} label={colourLabel(path)} value={String(getAt(draft, path) ?? '')} disabled={!editing} error={errors[path.join('.')]} onChange={(value) => set(path, value)} />
+              <ColourField
+                key={path.join('.')}
+                label={colourLabel(path)}
+                value={String(getAt(draft, path) ?? '')}
+                disabled={!editing}
+                error={errors[path.join('.')]}
+                onChange={(value) => set(path, value)}
+              />
             ))}
           </Box>
         </Section>
 
         <Section title={t('sections.dark')}>
           <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3" mt="3">
-            <Choice label={t('behaviour.colorMode')} value={draft.colorMode} options={COLOR_MODES.map((o) => [o, t(`modes.${o}`)])} disabled={!editing} onChange={(value) => set(['colorMode'], value)} />
-            <Toggle label={t('behaviour.colorModeSwitch')} checked={draft.colorModeSwitch} disabled={!editing} onChange={(value) => set(['colorModeSwitch'], value)} />
+            <Choice
+              label={t('behaviour.colorMode')}
+              value={draft.colorMode}
+              options={COLOR_MODES.map((o) => [o, t(`modes.${o}`)])}
+              disabled={!editing}
+              onChange={(value) => set(['colorMode'], value)}
+            />
+            <Toggle
+              label={t('behaviour.colorModeSwitch')}
+              checked={draft.colorModeSwitch}
+              disabled={!editing}
+              onChange={(value) => set(['colorModeSwitch'], value)}
+            />
             {COLOUR_PATHS.map((path) => (
               <ColourField
                 key={path.join('.')}
@@ -177,8 +250,9 @@ function AppearanceEditor({ appearance, stored, draft, profile, editing }: { app
 
         <ContrastReport issues={issues.map((issue) => localized(contrastMessage(issue)))} />
 
-
-        {stored.tenants.length > 0 ? <TenantSection stored={stored} appearance={draft} editing={editing} colourLabel={colourLabel} /> : null}
+        {stored.tenants.length > 0 ? (
+          <TenantSection stored={stored} appearance={draft} editing={editing} colourLabel={colourLabel} />
+        ) : null}
       </Stack>
 
       <Box position={{ lg: 'sticky' }} top="4">
@@ -223,7 +297,17 @@ function ContrastReport({ issues }: { issues: string[] }) {
 }
 
 /** One tenant's title, language and colour overrides (empty: inherited from the application). */
-function TenantSection({ stored, appearance, editing, colourLabel }: { stored: ApplicationAppearanceResult; appearance: ApplicationAppearance; editing: boolean; colourLabel: (path: FieldPath) => string }) {
+function TenantSection({
+  stored,
+  appearance,
+  editing,
+  colourLabel,
+}: {
+  stored: ApplicationAppearanceResult;
+  appearance: ApplicationAppearance;
+  editing: boolean;
+  colourLabel: (path: FieldPath) => string;
+}) {
   const { t } = useTranslation(APPEARANCE_NS);
   const localized = useLocalize();
   const [code, setCode] = useState(stored.tenants[0].code);
@@ -231,8 +315,23 @@ function TenantSection({ stored, appearance, editing, colourLabel }: { stored: A
   return (
     <Section title={t('sections.tenants')}>
       <Stack gap="3" mt="3">
-        <Choice label={t('tenant.choose')} value={code} options={stored.tenants.map((candidate) => [candidate.code, `${candidate.code} · ${candidate.title}`])} disabled={false} onChange={setCode} />
-        <TenantEditor key={tenant.code} applicationId={stored.id} tenant={tenant} appearance={appearance} stored={stored} editing={editing} colourLabel={colourLabel} localized={localized} />
+        <Choice
+          label={t('tenant.choose')}
+          value={code}
+          options={stored.tenants.map((candidate) => [candidate.code, `${candidate.code} · ${candidate.title}`])}
+          disabled={false}
+          onChange={setCode}
+        />
+        <TenantEditor
+          key={tenant.code}
+          applicationId={stored.id}
+          tenant={tenant}
+          appearance={appearance}
+          stored={stored}
+          editing={editing}
+          colourLabel={colourLabel}
+          localized={localized}
+        />
       </Stack>
     </Section>
   );
@@ -262,10 +361,19 @@ function TenantEditor({
   const parsed = useMemo(() => parseFields(TenantOverrideSchema, override), [override]);
   const { errors } = parsed;
   // the tenant's look is the application's as saved, with the override laid over it
-  const merged = useMemo(() => mergeProfile(profileFromAppearance(stored.name, stored.title, stored.appearance), override), [stored, override]);
+  const merged = useMemo(
+    () => mergeProfile(profileFromAppearance(stored.name, stored.title, stored.appearance), override),
+    [stored, override],
+  );
   const issues = appearanceContrastIssues(merged);
   const save = useConsoleMutation({
-    run: () => saveTenantAppearance(applicationId, { code: tenant.code, title: title.trim(), defaultLanguage: language, override: parsed.success ? parsed.output : override }),
+    run: () =>
+      saveTenantAppearance(applicationId, {
+        code: tenant.code,
+        title: title.trim(),
+        defaultLanguage: language,
+        override: parsed.success ? parsed.output : override,
+      }),
     invalidates: ['applications'],
     success: (reply) => reply.information,
     autoClose: true,
@@ -277,7 +385,13 @@ function TenantEditor({
       </Text>
       <Box display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="3">
         <TextField label={t('tenant.title')} value={title} disabled={!editing} onChange={setTitle} />
-        <Choice label={t('tenant.language')} value={language} options={PROFILE_LANGUAGES.map((o) => [o, t(`languages.${o}`)])} disabled={!editing} onChange={setLanguage} />
+        <Choice
+          label={t('tenant.language')}
+          value={language}
+          options={PROFILE_LANGUAGES.map((o) => [o, t(`languages.${o}`)])}
+          disabled={!editing}
+          onChange={setLanguage}
+        />
         {COLOUR_PATHS.map((path) => (
           <ColourField
             key={path.join('.')}
@@ -292,7 +406,12 @@ function TenantEditor({
       </Box>
       <ContrastReport issues={issues.map((issue) => localized(contrastMessage(issue)))} />
       <HStack justify="flex-end">
-        <Button variant="outline" colorPalette="brand" disabled={!editing || !parsed.success || issues.length > 0 || !title.trim() || save.pending} onClick={() => void save.mutate()}>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          disabled={!editing || !parsed.success || issues.length > 0 || !title.trim() || save.pending}
+          onClick={() => void save.mutate()}
+        >
           {t('tenant.save')}
         </Button>
       </HStack>
@@ -318,7 +437,19 @@ function Labelled({ label, children, error }: { label: string; children: (id: st
   );
 }
 
-function Choice({ label, value, options, disabled, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; disabled: boolean; onChange: (value: string) => void }) {
+function Choice({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
   return (
     <Labelled label={label}>
       {(id) => (
@@ -334,7 +465,21 @@ function Choice({ label, value, options, disabled, onChange }: { label: string; 
   );
 }
 
-function TextField({ label, value, disabled, error, type = 'text', onChange }: { label: string; value: string; disabled: boolean; error?: string; type?: string; onChange: (value: string) => void }) {
+function TextField({
+  label,
+  value,
+  disabled,
+  error,
+  type = 'text',
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  error?: string;
+  type?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Labelled label={label} error={error}>
       {(id) => (
@@ -353,7 +498,17 @@ function TextField({ label, value, disabled, error, type = 'text', onChange }: {
   );
 }
 
-function Toggle({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+function Toggle({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
     <HStack gap="2" alignSelf="end" minH="10">
       <StateSwitch checked={checked} label={label} disabled={disabled} onChange={onChange} />

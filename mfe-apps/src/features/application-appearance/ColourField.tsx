@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { APPEARANCE_NS } from './i18n';
 import { longHex } from './appearanceFields';
 
-const Swatch = chakra('input', { base: { w: '10', h: '10', p: '0.5', borderWidth: '1px', borderRadius: 'md', cursor: 'pointer', _disabled: { opacity: 0.5, cursor: 'not-allowed' } } });
+const Swatch = chakra('input', {
+  base: {
+    w: '10',
+    h: '10',
+    p: '0.5',
+    borderWidth: '1px',
+    borderRadius: 'md',
+    cursor: 'pointer',
+    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
 
 export interface ColourFieldProps {
   label: string;
@@ -29,7 +39,13 @@ export function ColourField({ label, value, onChange, disabled, error, inherited
         {label}
       </chakra.label>
       <HStack gap="2">
-        <Swatch type="color" aria-label={label} value={longHex(shown) || '#000000'} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+        <Swatch
+          type="color"
+          aria-label={label}
+          value={longHex(shown) || '#000000'}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+        />
         <Input
           id={`${id}-hex`}
           size="sm"

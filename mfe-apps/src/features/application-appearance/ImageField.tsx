@@ -47,8 +47,25 @@ export function ImageField({ applicationId, label, value, onChange, disabled, er
         {label}
       </chakra.label>
       <HStack gap="2" align="center">
-        <chakra.div w="12" h="12" flexShrink={0} borderWidth="1px" borderRadius="md" display="flex" alignItems="center" justifyContent="center" bg="bg.muted" overflow="hidden">
-          {value ? <chakra.img src={value} alt="" maxW="full" maxH="full" /> : <chakra.span fontSize="2xs" color="fg.muted">{t('images.none')}</chakra.span>}
+        <chakra.div
+          w="12"
+          h="12"
+          flexShrink={0}
+          borderWidth="1px"
+          borderRadius="md"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          bg="bg.muted"
+          overflow="hidden"
+        >
+          {value ? (
+            <chakra.img src={value} alt="" maxW="full" maxH="full" />
+          ) : (
+            <chakra.span fontSize="2xs" color="fg.muted">
+              {t('images.none')}
+            </chakra.span>
+          )}
         </chakra.div>
         <Input
           id={`${id}-path`}
@@ -61,8 +78,22 @@ export function ImageField({ applicationId, label, value, onChange, disabled, er
           aria-describedby={shownError ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value.trim())}
         />
-        <input ref={file} type="file" accept="image/png,image/jpeg,image/webp,image/x-icon" hidden aria-hidden="true" tabIndex={-1} onChange={(event) => void upload(event.target.files?.[0])} />
-        <Button size="sm" variant="outline" disabled={disabled || uploading} aria-label={`${t('images.upload')}: ${label}`} onClick={() => file.current?.click()}>
+        <input
+          ref={file}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/x-icon"
+          hidden
+          aria-hidden="true"
+          tabIndex={-1}
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={disabled || uploading}
+          aria-label={`${t('images.upload')}: ${label}`}
+          onClick={() => file.current?.click()}
+        >
           {uploading ? <Spinner size="xs" /> : null}
           {uploading ? t('images.uploading') : t('images.upload')}
         </Button>

@@ -1,5 +1,12 @@
 import { call, type ErrorResult } from '@suite/shared';
-import { applicationsAdminApi, type ApplicationAppearance, type ApplicationAppearanceResult, type ModifyTenantAppearanceRequest, type TenantOverride, type UploadImageResult } from '@suite/shared/console';
+import {
+  applicationsAdminApi,
+  type ApplicationAppearance,
+  type ApplicationAppearanceResult,
+  type ModifyTenantAppearanceRequest,
+  type TenantOverride,
+  type UploadImageResult,
+} from '@suite/shared/console';
 
 /** The application's own appearance and its tenants' overrides. */
 export async function fetchAppearance(id: number): Promise<ApplicationAppearanceResult> {
@@ -12,9 +19,14 @@ export async function saveAppearance(id: number, appearance: ApplicationAppearan
 }
 
 /** Saves one tenant's title, language and override. */
-export async function saveTenantAppearance(id: number, tenant: { code: string; title: string; defaultLanguage: string; override: TenantOverride }): Promise<ErrorResult> {
+export async function saveTenantAppearance(
+  id: number,
+  tenant: { code: string; title: string; defaultLanguage: string; override: TenantOverride },
+): Promise<ErrorResult> {
   // the form offers the profile languages only; the API refuses any other
-  return call(applicationsAdminApi.tenantAppearanceModify, { body: { id, ...tenant, defaultLanguage: tenant.defaultLanguage as ModifyTenantAppearanceRequest['defaultLanguage'] } });
+  return call(applicationsAdminApi.tenantAppearanceModify, {
+    body: { id, ...tenant, defaultLanguage: tenant.defaultLanguage as ModifyTenantAppearanceRequest['defaultLanguage'] },
+  });
 }
 
 /** A file's bytes in base64 (FileReader: the browser encodes, off the main thread's loops). */

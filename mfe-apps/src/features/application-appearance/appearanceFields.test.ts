@@ -4,7 +4,16 @@ import { COLOUR_PATHS, IMAGE_PATHS, getAt, longHex, setAt } from './appearanceFi
 describe('the appearance fields', () => {
   it('are every colour of the profile, read from its shape, and no image among them', () => {
     const dotted = COLOUR_PATHS.map((path) => path.join('.'));
-    expect(dotted).toEqual(expect.arrayContaining(['textColor', 'palette.primary.main', 'colors.link', 'colors.button.text', 'colors.errorBox.background', 'colors.surface']));
+    expect(dotted).toEqual(
+      expect.arrayContaining([
+        'textColor',
+        'palette.primary.main',
+        'colors.link',
+        'colors.button.text',
+        'colors.errorBox.background',
+        'colors.surface',
+      ]),
+    );
     expect(dotted).not.toContain('colors.alert.image');
     for (const path of COLOUR_PATHS) expect(String(getAt(DEFAULT_PROFILE, path))).toMatch(/^#[0-9a-f]{6}$/i);
     for (const path of IMAGE_PATHS) expect(typeof getAt(DEFAULT_PROFILE, path)).toBe('string');

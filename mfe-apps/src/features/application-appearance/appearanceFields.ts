@@ -13,7 +13,9 @@ export type FieldPath = readonly string[];
 export const COLOUR_PATHS: FieldPath[] = [
   ['textColor'],
   ...leaves(DEFAULT_PROFILE.palette as unknown as Record<string, unknown>, ['palette']),
-  ...leaves(DEFAULT_PROFILE.colors as unknown as Record<string, unknown>, ['colors']).filter((path) => path.join('.') !== 'colors.alert.image'),
+  ...leaves(DEFAULT_PROFILE.colors as unknown as Record<string, unknown>, ['colors']).filter(
+    (path) => path.join('.') !== 'colors.alert.image',
+  ),
 ];
 
 /** Image fields: favicon, page background, each screen's logo, the alert image. */
@@ -31,7 +33,10 @@ function leaves(tree: Record<string, unknown>, prefix: string[]): FieldPath[] {
 }
 
 export function getAt(tree: unknown, path: FieldPath): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tree);
+  return path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    tree,
+  );
 }
 
 /** `tree` with the value at `path` replaced (copies along the path); `undefined` removes the key. */

@@ -156,7 +156,8 @@ describe('application form, new', () => {
     await screen.findByLabelText('Nombre');
     await fill(user, 'Nombre', 'Firma');
     await fill(user, 'Título comercial', 'Firma');
-    for (const name of ['URL de la aplicación', 'URL de asignación de contraseña', 'URL de la landing']) await fill(user, name, 'https://firma.example.com');
+    for (const name of ['URL de la aplicación', 'URL de asignación de contraseña', 'URL de la landing'])
+      await fill(user, name, 'https://firma.example.com');
     await user.click(next());
     await user.type(field('Duración del token'), '9x000');
     expect(field('Duración del token')).toHaveValue('9000');

@@ -1,6 +1,15 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { ApiError, LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared';
-import { CardFrame, ErrorAlert, TabbedCard, showMessage, useCardController, type CardTab, ACCESS_MESSAGES, APPLICATION_MESSAGES } from '@suite/shared/console';
+import {
+  CardFrame,
+  ErrorAlert,
+  TabbedCard,
+  showMessage,
+  useCardController,
+  type CardTab,
+  ACCESS_MESSAGES,
+  APPLICATION_MESSAGES,
+} from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,10 +175,9 @@ export function ApplicationCard({ appId }: { appId?: string }) {
   useEffect(() => setSaveError(null), [tab, editing]);
 
   // the errors of the tab shown, for the fields whose errors show
-  const visibleErrors = tab === 'appearance' ? {} : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
-  const errorAlert = saveError ? (
-    <ErrorAlert message={localized(saveError)} />
-  ) : null;
+  const visibleErrors =
+    tab === 'appearance' ? {} : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
+  const errorAlert = saveError ? <ErrorAlert message={localized(saveError)} /> : null;
   const formTabs: CardTab[] = TABS.map((id, index) => ({
     id,
     label: t(`card.tabs.${id}`),
@@ -178,13 +186,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
       <Stack gap="4">
         {errorAlert}
         <TabWarnings warnings={id === tab ? tabWarnings(form, id).map((warning) => localized(warning.message)) : []} />
-        <ApplicationTabFields
-          tab={id}
-          form={form}
-          onChange={change}
-          errors={id === tab ? visibleErrors : {}}
-          editing={editing}
-        />
+        <ApplicationTabFields tab={id} form={form} onChange={change} errors={id === tab ? visibleErrors : {}} editing={editing} />
       </Stack>
     ),
   }));
@@ -212,7 +214,12 @@ export function ApplicationCard({ appId }: { appId?: string }) {
       </Button>
     ) : null
   ) : (
-    <Button colorPalette="brand" loading={saving} disabled={!editing || (tab === 'appearance' && appearance.dirty && !appearance.canSave)} onClick={() => void card.saveCurrent()}>
+    <Button
+      colorPalette="brand"
+      loading={saving}
+      disabled={!editing || (tab === 'appearance' && appearance.dirty && !appearance.canSave)}
+      onClick={() => void card.saveCurrent()}
+    >
       {t(`actions.update.${tab}`)}
     </Button>
   );

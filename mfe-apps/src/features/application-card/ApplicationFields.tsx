@@ -39,9 +39,16 @@ export interface TabFieldsProps {
   editing: boolean;
 }
 
-const TEXT_MAX: Partial<Record<FormField, number>> = { name: APPLICATION_NAME_MAX, title: APPLICATION_TITLE_MAX, description: APPLICATION_DESCRIPTION_MAX };
+const TEXT_MAX: Partial<Record<FormField, number>> = {
+  name: APPLICATION_NAME_MAX,
+  title: APPLICATION_TITLE_MAX,
+  description: APPLICATION_DESCRIPTION_MAX,
+};
 /** Hints the spec gives (console spec §5). */
-const HINTS: Partial<Record<FormField, string>> = { maxConcurrentTokens: APPLICATION_MESSAGES.concurrentRange, numberPasswordChanges: APPLICATION_MESSAGES.fromMinusOne };
+const HINTS: Partial<Record<FormField, string>> = {
+  maxConcurrentTokens: APPLICATION_MESSAGES.concurrentRange,
+  numberPasswordChanges: APPLICATION_MESSAGES.fromMinusOne,
+};
 /** The choices of the selects, by code (console spec §3). */
 const TIME_UNITS = [1, 2, 3];
 const isAmount = (field: FormField): field is AmountField => field in AMOUNT_UNITS;
@@ -91,7 +98,11 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
             onChange={(event) => onChange(field, typedNumber(number, event.target.value))}
             maxW="xs"
           />
-          {errors[field] ? <Field.ErrorText>{localized(errors[field])}</Field.ErrorText> : HINTS[field] ? <Field.HelperText>{localized(HINTS[field])}</Field.HelperText> : null}
+          {errors[field] ? (
+            <Field.ErrorText>{localized(errors[field])}</Field.ErrorText>
+          ) : HINTS[field] ? (
+            <Field.HelperText>{localized(HINTS[field])}</Field.HelperText>
+          ) : null}
         </Field.Root>
       );
     }
@@ -136,13 +147,28 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
       );
     }
     if (field === 'timeZone') {
-      return <TimeZoneField key={field} label={label(field)} value={form.timeZone ?? ''} onChange={(value) => onChange(field, value)} error={localized(errors[field])} editing={editing} />;
+      return (
+        <TimeZoneField
+          key={field}
+          label={label(field)}
+          value={form.timeZone ?? ''}
+          onChange={(value) => onChange(field, value)}
+          error={localized(errors[field])}
+          editing={editing}
+        />
+      );
     }
     const text = field as 'name' | 'title' | 'description' | 'urlApp' | 'urlAssignPassword' | 'landing';
     return (
       <Field.Root key={field} invalid={Boolean(errors[field])} disabled={!editing} required={field !== 'description'}>
         <Field.Label>{label(field)}</Field.Label>
-        <Input autoComplete="off" type={field.startsWith('url') || field === 'landing' ? 'url' : 'text'} maxLength={TEXT_MAX[field]} value={form[text]} onChange={(event) => onChange(field, event.target.value)} />
+        <Input
+          autoComplete="off"
+          type={field.startsWith('url') || field === 'landing' ? 'url' : 'text'}
+          maxLength={TEXT_MAX[field]}
+          value={form[text]}
+          onChange={(event) => onChange(field, event.target.value)}
+        />
         <Field.ErrorText>{localized(errors[field])}</Field.ErrorText>
       </Field.Root>
     );
@@ -183,12 +209,31 @@ function AmountInput(props: {
     <Field.Root invalid={Boolean(error || unit.error)} disabled={!editing} required>
       <Field.Label>{label}</Field.Label>
       <HStack gap="2" align="stretch">
-        <Input inputMode="numeric" autoComplete="off" value={value} onChange={(event) => onChange(typedNumber(field, event.target.value))} onKeyDown={onKeyDown} maxW="40" />
+        <Input
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(typedNumber(field, event.target.value))}
+          onKeyDown={onKeyDown}
+          maxW="40"
+        />
         <VStack gap="0">
-          <IconButton aria-label={t('actions.increase', { field: label })} size="2xs" variant="ghost" disabled={!editing} onClick={() => onChange(increment(field, value))}>
+          <IconButton
+            aria-label={t('actions.increase', { field: label })}
+            size="2xs"
+            variant="ghost"
+            disabled={!editing}
+            onClick={() => onChange(increment(field, value))}
+          >
             <ExpandLessIcon />
           </IconButton>
-          <IconButton aria-label={t('actions.decrease', { field: label })} size="2xs" variant="ghost" disabled={!editing || !canDecrement(value)} onClick={() => onChange(decrement(value))}>
+          <IconButton
+            aria-label={t('actions.decrease', { field: label })}
+            size="2xs"
+            variant="ghost"
+            disabled={!editing || !canDecrement(value)}
+            onClick={() => onChange(decrement(value))}
+          >
             <ExpandMoreIcon />
           </IconButton>
         </VStack>
@@ -219,7 +264,14 @@ function AmountInput(props: {
 }
 
 /** A labelled select of codes; 0 is nothing chosen. */
-function SelectField(props: { label: string; value: number; options: Option[]; onChange: (value: number) => void; error?: string; editing: boolean }) {
+function SelectField(props: {
+  label: string;
+  value: number;
+  options: Option[];
+  onChange: (value: number) => void;
+  error?: string;
+  editing: boolean;
+}) {
   const { label, value, options, onChange, error, editing } = props;
   const { t } = useTranslation(NS);
   const id = useId();
@@ -299,7 +351,14 @@ function TimeZoneField(props: { label: string; value: string; onChange: (value: 
 }
 
 /** Radio buttons in a fieldset. */
-function ChoiceGroup(props: { legend: string; name: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void; disabled: boolean }) {
+function ChoiceGroup(props: {
+  legend: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
   const { legend, name, value, options, onChange, disabled } = props;
   const group = useId();
   return (
@@ -310,7 +369,14 @@ function ChoiceGroup(props: { legend: string; name: string; value: string; optio
       <HStack gap="5">
         {options.map((option) => (
           <chakra.label key={option.value} display="inline-flex" alignItems="center" gap="2">
-            <input type="radio" name={`${group}-${name}`} value={option.value} checked={value === option.value} disabled={disabled} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              name={`${group}-${name}`}
+              value={option.value}
+              checked={value === option.value}
+              disabled={disabled}
+              onChange={() => onChange(option.value)}
+            />
             {option.label}
           </chakra.label>
         ))}

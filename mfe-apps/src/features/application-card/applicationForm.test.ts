@@ -51,7 +51,11 @@ describe('the application form', () => {
       landing: VALIDATION_MESSAGES.required,
     });
     const token = tabErrors(EMPTY_FORM, 'token');
-    expect(token).toMatchObject({ amountTime: VALIDATION_MESSAGES.required, timeUnit: VALIDATION_MESSAGES.required, maxRefreshTokensByUser: VALIDATION_MESSAGES.required });
+    expect(token).toMatchObject({
+      amountTime: VALIDATION_MESSAGES.required,
+      timeUnit: VALIDATION_MESSAGES.required,
+      maxRefreshTokensByUser: VALIDATION_MESSAGES.required,
+    });
     // the defaults of the spec are valid
     expect(token).not.toHaveProperty('maxRefreshTokens');
     expect(token).not.toHaveProperty('maxConcurrentTokens');
@@ -60,14 +64,19 @@ describe('the application form', () => {
   });
 
   it("applies the contract's rules: title length, URLs, zero, the unit's cap, ranges", () => {
-    expect(tabErrors({ ...valid, title: 'N', urlApp: 'nomina' }, 'basic')).toEqual({ title: APPLICATION_MESSAGES.titleMin, urlApp: APPLICATION_MESSAGES.urlInvalid });
+    expect(tabErrors({ ...valid, title: 'N', urlApp: 'nomina' }, 'basic')).toEqual({
+      title: APPLICATION_MESSAGES.titleMin,
+      urlApp: APPLICATION_MESSAGES.urlInvalid,
+    });
     const token = withFields(EMPTY_FORM, { ...valid, refreshTokenExpirationAmountTime: '0', maxConcurrentTokens: '256' }, TAB_FIELDS.token);
     expect(tabErrors(token, 'token')).toEqual({
       refreshTokenExpirationAmountTime: APPLICATION_MESSAGES.notZero,
       maxConcurrentTokens: APPLICATION_MESSAGES.concurrentRange,
     });
     // 8761 hours is over the cap of 8760, even while the other tabs are still empty
-    expect(tabErrors(withFields(EMPTY_FORM, { ...valid, amountTime: '8761' }, TAB_FIELDS.token), 'token')).toEqual({ amountTime: 'El valor máximo es 8760.' });
+    expect(tabErrors(withFields(EMPTY_FORM, { ...valid, amountTime: '8761' }, TAB_FIELDS.token), 'token')).toEqual({
+      amountTime: 'El valor máximo es 8760.',
+    });
     expect(tabErrors({ ...valid, amountTime: '8760' }, 'token')).toEqual({});
     expect(tabErrors({ ...valid, numberPasswordChanges: '-2', passwordExpiration: '0' }, 'password')).toEqual({
       numberPasswordChanges: APPLICATION_MESSAGES.fromMinusOne,
@@ -109,7 +118,13 @@ describe('the application form', () => {
 describe('tabWarnings', () => {
   const base = recordToForm(application(3, 'nomina'));
   it('gives each tab the cross-field warnings naming one of its fields', () => {
-    const longLink = { ...base, userActivateTokenTime: '3', userActivateTokenTimeUnit: 3, passwordExpiration: '1', passwordTypeExpiration: 3 } as typeof base;
+    const longLink = {
+      ...base,
+      userActivateTokenTime: '3',
+      userActivateTokenTimeUnit: 3,
+      passwordExpiration: '1',
+      passwordTypeExpiration: 3,
+    } as typeof base;
     expect(tabWarnings(longLink, 'token').map((w) => w.code)).toEqual(['linkOutlivesPassword']);
     expect(tabWarnings(longLink, 'password').map((w) => w.code)).toEqual(['linkOutlivesPassword']);
     expect(tabWarnings(longLink, 'basic')).toEqual([]);

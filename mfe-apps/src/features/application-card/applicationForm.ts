@@ -39,7 +39,9 @@ export const NUMBER_FIELDS = [
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
 /** The form's values: the request's, numbers as text; a choice (unit, type, mechanism) 0 until chosen. */
-export type ApplicationForm = { [K in Field]: K extends NumberField ? string : CreateApplicationRequest[K] extends number ? number : CreateApplicationRequest[K] };
+export type ApplicationForm = {
+  [K in Field]: K extends NumberField ? string : CreateApplicationRequest[K] extends number ? number : CreateApplicationRequest[K];
+};
 export type FormErrors = Partial<Record<Field, string>>;
 
 /** What each tab holds, in the order shown. */
@@ -143,7 +145,8 @@ export function withFields(into: ApplicationForm, from: ApplicationForm, fields:
 const same = (a: unknown, b: unknown) => (typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : a === b);
 
 /** Whether the tab's fields differ from `stored`. */
-export const tabChanged = (form: ApplicationForm, stored: ApplicationForm, tab: TabId) => TAB_FIELDS[tab].some((field) => !same(form[field], stored[field]));
+export const tabChanged = (form: ApplicationForm, stored: ApplicationForm, tab: TabId) =>
+  TAB_FIELDS[tab].some((field) => !same(form[field], stored[field]));
 
 /** A valid application: what the other tabs hold while one tab is checked on its own. */
 const STAND_IN: ApplicationForm = {
@@ -186,10 +189,12 @@ export function tabErrors(form: ApplicationForm, tab: TabId): FormErrors {
 }
 
 /** Every tab's errors. */
-export const formErrors = (form: ApplicationForm): FormErrors => Object.assign({}, ...TABS.map((tab) => tabErrors(form, tab))) as FormErrors;
+export const formErrors = (form: ApplicationForm): FormErrors =>
+  Object.assign({}, ...TABS.map((tab) => tabErrors(form, tab))) as FormErrors;
 
 /** The first tab with an error, if any. */
-export const firstInvalidTab = (form: ApplicationForm): TabId | undefined => TABS.find((tab) => Object.keys(tabErrors(form, tab)).length > 0);
+export const firstInvalidTab = (form: ApplicationForm): TabId | undefined =>
+  TABS.find((tab) => Object.keys(tabErrors(form, tab)).length > 0);
 
 /** How many characters a number field takes: 6 digits (10 for the password expiry), and '-' where -1 is allowed. */
 export const NUMBER_LIMITS: Record<NumberField, { negative: boolean; digits: number }> = {
@@ -241,5 +246,7 @@ export const canDecrement = (text: string) => toNumber(text) > 1;
  * fields, so a link outliving the password shows on Token and on Contraseña. Advice: saving stays open.
  */
 export function tabWarnings(form: ApplicationForm, tab: TabId): ApplicationWarning[] {
-  return applicationWarnings(formToBody(form)).filter((warning) => warning.fields.some((field) => (TAB_FIELDS[tab] as readonly string[]).includes(field)));
+  return applicationWarnings(formToBody(form)).filter((warning) =>
+    warning.fields.some((field) => (TAB_FIELDS[tab] as readonly string[]).includes(field)),
+  );
 }

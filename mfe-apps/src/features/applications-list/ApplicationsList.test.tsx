@@ -9,7 +9,14 @@ afterEach(cleanUpDialogs);
 const many = Array.from({ length: 12 }, (_, i) =>
   application(100 + i, `APP_${String(i).padStart(2, '0')}`, { modifiedOn: `2025-06-${String(i + 1).padStart(2, '0')}T10:00:00Z` }),
 );
-const console_ = application(1, 'ibuhoo', { title: 'Consola', urlApp: '/users', modifiedOn: '2026-02-03T10:00:00Z', amountTime: 8, timeUnit: 2, amountTimeComb: '8 Horas' });
+const console_ = application(1, 'ibuhoo', {
+  title: 'Consola',
+  urlApp: '/users',
+  modifiedOn: '2026-02-03T10:00:00Z',
+  amountTime: 8,
+  timeUnit: 2,
+  amountTimeComb: '8 Horas',
+});
 const payroll = application(2, 'nomina', { title: 'Nómina', idState: 1, modifiedOn: '2026-03-04T10:00:00Z' });
 
 async function openList(records = [console_, payroll]) {
@@ -30,12 +37,11 @@ describe('applications list', () => {
   it('shows name, URL, token duration and state, active applications first', async () => {
     const { table } = await openList();
     expect(screen.getByRole('heading', { name: 'Aplicaciones' })).toBeInTheDocument();
-    expect(within(within(table).getAllByRole('row')[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Nombre',
-      'URL',
-      'Duración del token',
-      'Estado',
-    ]);
+    expect(
+      within(within(table).getAllByRole('row')[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nombre', 'URL', 'Duración del token', 'Estado']);
     expect(names(table)).toEqual(['ibuhoo', 'nomina']);
     const [consoleRow, payrollRow] = bodyRows(table);
     expect(within(consoleRow).getByText('/users')).toBeInTheDocument();

@@ -62,7 +62,8 @@ export function ApplicationsList({ label }: { label: string }) {
       createLabel={t('createApplication')}
       stateToggle={{
         isActive: isActiveApplication,
-        confirmMessage: (_application, nextActive) => (nextActive ? APPLICATION_MESSAGES.confirmActivate : APPLICATION_MESSAGES.confirmInactivate),
+        confirmMessage: (_application, nextActive) =>
+          nextActive ? APPLICATION_MESSAGES.confirmActivate : APPLICATION_MESSAGES.confirmInactivate,
         onToggle: (application, nextActive) => switchState.mutate({ application, nextActive }),
       }}
     />

@@ -12,7 +12,11 @@ export function applicationStateBody(record: ApplicationAdminRecord, nextActive:
 }
 
 /** An application's state: 0 active, anything else inactive (spec §9). */
-export const isActiveApplication = (application: Pick<ApplicationAdminRecord, 'idState'>) => application.idState === APPLICATION_STATE.active;
+export const isActiveApplication = (application: Pick<ApplicationAdminRecord, 'idState'>) =>
+  application.idState === APPLICATION_STATE.active;
 
 /** The list's sort menu orders by state and last modification (console spec §2). */
-export const APPLICATION_ORDER: StateDateOrder<ApplicationAdminRecord> = { isActive: isActiveApplication, date: (application) => application.modifiedOn };
+export const APPLICATION_ORDER: StateDateOrder<ApplicationAdminRecord> = {
+  isActive: isActiveApplication,
+  date: (application) => application.modifiedOn,
+};

@@ -45,7 +45,10 @@ describe('/availableapps', () => {
   it('otherwise: requests a token for that application and goes there', async () => {
     const user = userEvent.setup();
     const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-    const calls = mockApi({ Login: () => reply(200, { statusCode: 200, result: { token: tokenFor('ana'), refreshToken: 'r', urlApp: 'https://nomina.example/home' } }) });
+    const calls = mockApi({
+      Login: () =>
+        reply(200, { statusCode: 200, result: { token: tokenFor('ana'), refreshToken: 'r', urlApp: 'https://nomina.example/home' } }),
+    });
     renderAt('/availableapps', { apps, mechanismAfterSetPass: 2, userData });
     await user.click(screen.getByRole('button', { name: 'Nómina' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://nomina.example/home'));
@@ -56,7 +59,9 @@ describe('/availableapps', () => {
 
   it('a refused token request shows the server message', async () => {
     const user = userEvent.setup();
-    mockApi({ Login: () => reply(403, { statusCode: 403, result: { information: 'La aplicación se encuentra inactiva.', informationCode: 'R21' } }) });
+    mockApi({
+      Login: () => reply(403, { statusCode: 403, result: { information: 'La aplicación se encuentra inactiva.', informationCode: 'R21' } }),
+    });
     renderAt('/availableapps', { apps, mechanismAfterSetPass: 2, userData });
     await user.click(screen.getByRole('button', { name: 'Nómina' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La aplicación se encuentra inactiva.');

@@ -67,7 +67,20 @@ export function AvailableApps() {
                   disabled={busy !== null}
                   onClick={() => void choose(app)}
                 >
-                  <Box as="span" aria-hidden="true" display="flex" alignItems="center" justifyContent="center" w="12" h="12" borderRadius="full" bg="brand.main" color="white" fontWeight="bold" fontSize="xl">
+                  <Box
+                    as="span"
+                    aria-hidden="true"
+                    display="flex"
+                    alignItems="center"
+                    justifyContent="center"
+                    w="12"
+                    h="12"
+                    borderRadius="full"
+                    bg="brand.main"
+                    color="white"
+                    fontWeight="bold"
+                    fontSize="xl"
+                  >
                     {(app.title || app.name).charAt(0).toUpperCase()}
                   </Box>
                   <Text as="span" whiteSpace="normal">

@@ -62,7 +62,13 @@ export function SelectAccounts() {
           <Stack gap="2">
             {users.map((account) => (
               <Box as="label" key={account.username} display="flex" alignItems="center" gap="3" cursor="pointer">
-                <input type="radio" name="account" value={account.username} checked={chosen === account.username} onChange={() => setChosen(account.username)} />
+                <input
+                  type="radio"
+                  name="account"
+                  value={account.username}
+                  checked={chosen === account.username}
+                  onChange={() => setChosen(account.username)}
+                />
                 <Text as="span">{account.username}</Text>
               </Box>
             ))}

@@ -25,13 +25,24 @@ describe('/signin-credential/callback', () => {
   it('exchanges the code on the server once, keeps the session and goes on to the application', async () => {
     const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
     const calls = mockApi({
-      'login/generate-token-oidc': () => reply(200, { statusCode: 200, result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r', urlApp: 'https://firmaya.suite.example/?code=x' } }),
+      'login/generate-token-oidc': () =>
+        reply(200, {
+          statusCode: 200,
+          result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r', urlApp: 'https://firmaya.suite.example/?code=x' },
+        }),
     });
     renderAt('/signin-credential/callback?code=abc&state=st&iss=http%3A%2F%2F127.0.0.1%3A8081');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://firmaya.suite.example/?code=x'));
     const exchanges = calls.filter((c) => c.path === 'login/generate-token-oidc');
     expect(exchanges).toHaveLength(1);
-    expect(exchanges[0].body).toEqual({ code: 'abc', state: 'st', iss: 'http://127.0.0.1:8081', appName: 'firmaya', tenant: 'bmscol', tenantLanguage: 'ES' });
+    expect(exchanges[0].body).toEqual({
+      code: 'abc',
+      state: 'st',
+      iss: 'http://127.0.0.1:8081',
+      appName: 'firmaya',
+      tenant: 'bmscol',
+      tenantLanguage: 'ES',
+    });
     expect(sessionStore.getState().token).toBe(`Bearer ${token}`);
   });
 
@@ -47,7 +58,9 @@ describe('the identity-provider button', () => {
     const user = userEvent.setup();
     setRuntimeConfig({ payloadKey: 'k', appName: 'firmaya', tenant: '' });
     const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
-    const calls = mockApi({ 'login/connect-ciam-oidc': () => reply(200, { statusCode: 200, result: { url: 'http://127.0.0.1:8081/auth?x=1' } }) });
+    const calls = mockApi({
+      'login/connect-ciam-oidc': () => reply(200, { statusCode: 200, result: { url: 'http://127.0.0.1:8081/auth?x=1' } }),
+    });
     renderAt('/login', undefined, { ...DEFAULT_PROFILE, app: 'firmaya', externalSignIn: true });
     await user.click(await screen.findByRole('button', { name: 'Ingresar con proveedor de identidad' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:8081/auth?x=1'));

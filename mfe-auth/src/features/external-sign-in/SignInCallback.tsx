@@ -63,7 +63,12 @@ export function SignInCallback() {
               {t('external.sorryTitle')}
             </Heading>
             <Text>{t('external.sorryBody')}</Text>
-            <Button colorPalette="brand" bg={colors.button.active} color={colors.button.text} onClick={() => navigate(PATHS.login, { replace: true })}>
+            <Button
+              colorPalette="brand"
+              bg={colors.button.active}
+              color={colors.button.text}
+              onClick={() => navigate(PATHS.login, { replace: true })}
+            >
               {t('external.understood')}
             </Button>
           </Stack>

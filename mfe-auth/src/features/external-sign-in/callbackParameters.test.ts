@@ -2,7 +2,11 @@ import { callbackParameters } from './callbackParameters';
 
 describe('callbackParameters', () => {
   it('reads the code, the state and the issuer the provider sent back', () => {
-    expect(callbackParameters('?code=abc&state=xyz&iss=http%3A%2F%2F127.0.0.1%3A8081')).toEqual({ code: 'abc', state: 'xyz', iss: 'http://127.0.0.1:8081' });
+    expect(callbackParameters('?code=abc&state=xyz&iss=http%3A%2F%2F127.0.0.1%3A8081')).toEqual({
+      code: 'abc',
+      state: 'xyz',
+      iss: 'http://127.0.0.1:8081',
+    });
     expect(callbackParameters('?state=xyz&code=abc')).toEqual({ code: 'abc', state: 'xyz' });
   });
 

@@ -18,7 +18,12 @@ describe('/resetotp (portal spec §2 screen 12)', () => {
   it('sends the token after the first 6 characters of the search once, shows A10 in a modal, Aceptar goes to sign-in', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
-      'POST login/ValidateOtpMail': () => reply(200, { statusCode: 200, result: { information: SENT, informationCode: 'A10' }, statusDetails: [{ code: 'A10', description: SENT }] }),
+      'POST login/ValidateOtpMail': () =>
+        reply(200, {
+          statusCode: 200,
+          result: { information: SENT, informationCode: 'A10' },
+          statusDetails: [{ code: 'A10', description: SENT }],
+        }),
     });
     renderAt('/resetotp?link=tok%2Den_123');
     const dialog = await screen.findByRole('alertdialog');
@@ -30,7 +35,12 @@ describe('/resetotp (portal spec §2 screen 12)', () => {
 
   it('shows R11 with its reason from statusDetails[0], titled Error', async () => {
     mockApi({
-      'POST login/ValidateOtpMail': () => reply(400, { statusCode: 400, result: { information: SPENT, informationCode: 'R11' }, statusDetails: [{ code: 'R11', description: SPENT }] }),
+      'POST login/ValidateOtpMail': () =>
+        reply(400, {
+          statusCode: 400,
+          result: { information: SPENT, informationCode: 'R11' },
+          statusDetails: [{ code: 'R11', description: SPENT }],
+        }),
     });
     renderAt('/resetotp?link=spent');
     const dialog = await screen.findByRole('alertdialog');
@@ -42,10 +52,17 @@ describe('/resetotp (portal spec §2 screen 12)', () => {
   it("shows the refusal in the page's language", async () => {
     await act(() => changeLanguage('en'));
     mockApi({
-      'POST login/ValidateOtpMail': () => reply(400, { statusCode: 400, result: { information: SPENT, informationCode: 'R11' }, statusDetails: [{ code: 'R11', description: SPENT }] }),
+      'POST login/ValidateOtpMail': () =>
+        reply(400, {
+          statusCode: 400,
+          result: { information: SPENT, informationCode: 'R11' },
+          statusDetails: [{ code: 'R11', description: SPENT }],
+        }),
     });
     renderAt('/resetotp?link=spent');
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('The OTP reset request cannot be sent: the request was already confirmed with this link.');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'The OTP reset request cannot be sent: the request was already confirmed with this link.',
+    );
   });
 
   it('with no response, the generic message', async () => {

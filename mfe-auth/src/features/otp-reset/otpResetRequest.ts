@@ -1,4 +1,15 @@
-import { ApiError, INFORMATION_CODES, MESSAGES, apiErrorMessage, callEnvelope, otpResetTokenOf, passwordsApi, tenantLanguage, type ErrorResult, type StatusDetail } from '@suite/shared';
+import {
+  ApiError,
+  INFORMATION_CODES,
+  MESSAGES,
+  apiErrorMessage,
+  callEnvelope,
+  otpResetTokenOf,
+  passwordsApi,
+  tenantLanguage,
+  type ErrorResult,
+  type StatusDetail,
+} from '@suite/shared';
 
 /** What the OTP-reset page shows in its modal (portal spec §7: statusDetails[0]). */
 export interface OtpResetOutcome {
@@ -20,7 +31,10 @@ export async function validateOtpLink(search: string): Promise<OtpResetOutcome> 
   try {
     const reply = await callEnvelope(passwordsApi.otpResetValidate, { body: { token } }, { headers: { tenantLanguage: tenantLanguage() } });
     const detail = firstDetail(reply.statusDetails);
-    return { ok: detail?.code === INFORMATION_CODES.success, message: detail?.description ?? reply.result?.information ?? MESSAGES.noResponse };
+    return {
+      ok: detail?.code === INFORMATION_CODES.success,
+      message: detail?.description ?? reply.result?.information ?? MESSAGES.noResponse,
+    };
   } catch (error) {
     const envelope = error instanceof ApiError ? error.envelope : undefined;
     const detail = firstDetail(envelope?.statusDetails);

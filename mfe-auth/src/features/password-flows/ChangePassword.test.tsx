@@ -31,7 +31,10 @@ async function fill(user: ReturnType<typeof userEvent.setup>, newPassword: strin
 describe('readPasswordLink', () => {
   it('reads the payload and refuses empty or undecodable links', () => {
     const cipher = encodeURIComponent(encryptPayload(JSON.stringify({ user: 'ana', token: 't', isUserActivation: true }), 'k'));
-    expect(readPasswordLink(`?${cipher}`, 'k', decryptPayload)).toEqual({ ok: true, payload: { user: 'ana', token: 't', tenantLanguage: undefined, isUserActivation: true } });
+    expect(readPasswordLink(`?${cipher}`, 'k', decryptPayload)).toEqual({
+      ok: true,
+      payload: { user: 'ana', token: 't', tenantLanguage: undefined, isUserActivation: true },
+    });
     expect(readPasswordLink('', 'k', decryptPayload)).toEqual({ ok: false, message: 'El enlace no es válido' });
     expect(readPasswordLink('?garbage', 'k', decryptPayload)).toEqual({ ok: false, message: 'Error al procesar el enlace' });
     expect(readPasswordLink('?%E0%A4%A', 'k', decryptPayload)).toEqual({ ok: false, message: 'Error al procesar el enlace' });
@@ -107,7 +110,10 @@ describe('/changepassword from a link', () => {
   it('apps returned → /availableapps with the message, apps and user data; the password goes encrypted', async () => {
     const user = userEvent.setup();
     const apps = [{ name: 'ibuhoo', title: 'Ibuhoo', urlApp: 'https://ibuhoo.example', landing: 'https://ibuhoo.example/home' }];
-    const calls = mockApi({ 'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps, mechanismAfterSetPass: 2 } }) });
+    const calls = mockApi({
+      'login/AssignPassword': () =>
+        reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps, mechanismAfterSetPass: 2 } }),
+    });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
@@ -115,12 +121,20 @@ describe('/changepassword from a link', () => {
     const body = assignBody(calls);
     expect(body).toMatchObject({ user: 'ana', token: 'tok', appname: 'ibuhoo', isUserActivation: true });
     expect(decryptPayload(body.password as string, 'k')).toBe(STRONG);
-    expect(state()).toMatchObject({ message: 'Contraseña creada', apps, mechanismAfterSetPass: 2, userData: { user: 'ana', password: STRONG } });
+    expect(state()).toMatchObject({
+      message: 'Contraseña creada',
+      apps,
+      mechanismAfterSetPass: 2,
+      userData: { user: 'ana', password: STRONG },
+    });
   });
 
   it('mechanismAfterSetPass 1 → the alert, then sign-in on accept', async () => {
     const user = userEvent.setup();
-    mockApi({ 'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña actualizada', apps: [], mechanismAfterSetPass: 1 } }) });
+    mockApi({
+      'login/AssignPassword': () =>
+        reply(200, { statusCode: 200, result: { information: 'Contraseña actualizada', apps: [], mechanismAfterSetPass: 1 } }),
+    });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: false }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
@@ -135,7 +149,10 @@ describe('/changepassword from a link', () => {
   it('mechanismAfterSetPass 1 → the alert goes to sign-in by itself after its countdown', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockApi({ 'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps: [], mechanismAfterSetPass: 1 } }) });
+    mockApi({
+      'login/AssignPassword': () =>
+        reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps: [], mechanismAfterSetPass: 1 } }),
+    });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
@@ -151,8 +168,13 @@ describe('/changepassword from a link', () => {
   it('otherwise → dialog, then automatic sign-in (POST /api/Login) and the application', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
-      'login/AssignPassword': () => reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps: [], mechanismAfterSetPass: 2 } }),
-      Login: () => reply(200, { statusCode: 200, result: { token: tokenFor('ana'), refreshToken: 'r', urlApp: '/users', information: 'Ingreso exitoso', informationCode: 'A10' } }),
+      'login/AssignPassword': () =>
+        reply(200, { statusCode: 200, result: { information: 'Contraseña creada', apps: [], mechanismAfterSetPass: 2 } }),
+      Login: () =>
+        reply(200, {
+          statusCode: 200,
+          result: { token: tokenFor('ana'), refreshToken: 'r', urlApp: '/users', information: 'Ingreso exitoso', informationCode: 'A10' },
+        }),
     });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
@@ -169,7 +191,15 @@ describe('/changepassword from a link', () => {
     const user = userEvent.setup();
     mockApi({
       'login/AssignPassword': () =>
-        reply(410, { statusCode: 410, result: { information: 'El enlace ha expirado. Solicite uno nuevo.', informationCode: 'R32', email: 'ana@example.com', user: 'ana' } }),
+        reply(410, {
+          statusCode: 410,
+          result: {
+            information: 'El enlace ha expirado. Solicite uno nuevo.',
+            informationCode: 'R32',
+            email: 'ana@example.com',
+            user: 'ana',
+          },
+        }),
     });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
@@ -186,7 +216,10 @@ describe('/changepassword from a link', () => {
     const user = userEvent.setup();
     mockApi({
       'login/AssignPassword': () =>
-        reply(400, { statusCode: 400, result: { information: 'El enlace no es válido.', informationCode: 'R31', email: 'ana@example.com', user: 'ana' } }),
+        reply(400, {
+          statusCode: 400,
+          result: { information: 'El enlace no es válido.', informationCode: 'R31', email: 'ana@example.com', user: 'ana' },
+        }),
     });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: true }));
     await fill(user, STRONG, STRONG);
@@ -200,7 +233,10 @@ describe('/changepassword from a link', () => {
     const user = userEvent.setup();
     mockApi({
       'login/AssignPassword': () =>
-        reply(400, { statusCode: 400, result: { information: 'El enlace no es válido.', informationCode: 'R31', user: 'ana', email: 'ana@example.com' } }),
+        reply(400, {
+          statusCode: 400,
+          result: { information: 'El enlace no es válido.', informationCode: 'R31', user: 'ana', email: 'ana@example.com' },
+        }),
     });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: false }));
     await fill(user, STRONG, STRONG);
@@ -213,7 +249,10 @@ describe('/changepassword from a link', () => {
 
   it('other refusals show result.information', async () => {
     const user = userEvent.setup();
-    mockApi({ 'login/AssignPassword': () => reply(400, { statusCode: 400, result: { information: 'La contraseña ya fue utilizada anteriormente.', informationCode: 'R33' } }) });
+    mockApi({
+      'login/AssignPassword': () =>
+        reply(400, { statusCode: 400, result: { information: 'La contraseña ya fue utilizada anteriormente.', informationCode: 'R33' } }),
+    });
     renderAt(link({ user: 'ana', token: 'tok', isUserActivation: false }));
     await fill(user, STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
@@ -226,7 +265,11 @@ describe('expired password (R18)', () => {
   it('sign-in R18 → alert → change form → ChangePassword → sign-in with a success message', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
-      Login: () => reply(403, { statusCode: 403, result: { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18' } }),
+      Login: () =>
+        reply(403, {
+          statusCode: 403,
+          result: { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18' },
+        }),
       'login/ChangePassword': () => reply(200, { statusCode: 200, result: { information: 'ok' } }),
     });
     renderAt('/login');
@@ -254,7 +297,10 @@ describe('expired password (R18)', () => {
   it('asks for the captcha when the application does, sends it, and asks again after a refusal', async () => {
     const user = userEvent.setup();
     const calls = mockApi(
-      { 'login/ChangePassword': () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }) },
+      {
+        'login/ChangePassword': () =>
+          reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }),
+      },
       { GetParametersApp: { parameters: [{ name: 'captchaApply', value: 'true', type: 'boolean' }] } },
     );
     renderAt('/changepassword', { messageType: 'PASSWORD_EXPIRED', user: 'ana' });
@@ -274,7 +320,10 @@ describe('expired password (R18)', () => {
 
   it('a refused change shows the server message', async () => {
     const user = userEvent.setup();
-    mockApi({ 'login/ChangePassword': () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }) });
+    mockApi({
+      'login/ChangePassword': () =>
+        reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }),
+    });
     renderAt('/changepassword', { messageType: 'PASSWORD_EXPIRED', user: 'ana' });
     await user.type(screen.getByLabelText('Contraseña actual'), 'x');
     await fill(user, STRONG, STRONG);

@@ -27,7 +27,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
-import { ACTIVATION_TIME_EXPIRED, INVALID_LINK, PASSWORD_EXPIRED, type AlertState, type AvailableAppsState, type ExpiredPasswordState, type ResendEmailState } from '../../navigation';
+import {
+  ACTIVATION_TIME_EXPIRED,
+  INVALID_LINK,
+  PASSWORD_EXPIRED,
+  type AlertState,
+  type AvailableAppsState,
+  type ExpiredPasswordState,
+  type ResendEmailState,
+} from '../../navigation';
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import { PublicCard } from '../../components/PublicCard';
 import { requestAssignPassword, requestChangePassword } from '../../passwordRequests';
@@ -57,7 +65,12 @@ export function readPasswordLink(search: string, key: string, decrypt: PayloadCi
     }
     return {
       ok: true,
-      payload: { user: parsed.user, token: parsed.token, tenantLanguage: parsed.tenantLanguage, isUserActivation: parsed.isUserActivation === true },
+      payload: {
+        user: parsed.user,
+        token: parsed.token,
+        tenantLanguage: parsed.tenantLanguage,
+        isUserActivation: parsed.isUserActivation === true,
+      },
     };
   } catch {
     return { ok: false, message: LINK_MESSAGES.undecodable };
@@ -86,7 +99,8 @@ function liveMessages(newPassword: string, confirm: string) {
 export function ChangePassword() {
   const location = useLocation();
   const state = location.state as Partial<ExpiredPasswordState> | null;
-  if (location.search.replace(/^\?/, '') === '' && state?.messageType === PASSWORD_EXPIRED) return <ExpiredPasswordForm initialUser={state.user ?? ''} />;
+  if (location.search.replace(/^\?/, '') === '' && state?.messageType === PASSWORD_EXPIRED)
+    return <ExpiredPasswordForm initialUser={state.user ?? ''} />;
   return <LinkPasswordForm />;
 }
 
@@ -102,7 +116,10 @@ function usePayloadCipher(): PayloadCipher | null {
 function LinkPasswordForm() {
   const { search } = useLocation();
   const cipher = usePayloadCipher();
-  const reading = useMemo(() => (cipher ? readPasswordLink(search, getRuntimeConfig().payloadKey, cipher.decryptPayload) : null), [cipher, search]);
+  const reading = useMemo(
+    () => (cipher ? readPasswordLink(search, getRuntimeConfig().payloadKey, cipher.decryptPayload) : null),
+    [cipher, search],
+  );
   return reading ? <LinkPasswordFormOf reading={reading} /> : null;
 }
 
@@ -130,7 +147,8 @@ function LinkPasswordFormOf({ reading }: { reading: LinkReading }) {
   // The link's tenant language, once per link (not on every language change, which renews `t` and `i18n`).
   useEffect(() => {
     const language = reading.ok ? reading.payload.tenantLanguage?.toLowerCase() : undefined;
-    if (language && (LANGUAGES as readonly string[]).includes(language) && i18n.language !== language) void changeLanguage(language as Language);
+    if (language && (LANGUAGES as readonly string[]).includes(language) && i18n.language !== language)
+      void changeLanguage(language as Language);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link, whatever the language becomes later
   }, [reading]);
 
@@ -312,7 +330,13 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
           <FormError message={error && localized(error)} />
           <Field.Root>
             <Field.Label>{t('signIn.user')}</Field.Label>
-            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} value={user} onChange={(event) => setUser(event.target.value)} />
+            <Input
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={user}
+              onChange={(event) => setUser(event.target.value)}
+            />
           </Field.Root>
           <PasswordInput
             label={t('password.current')}

@@ -10,7 +10,8 @@ afterEach(() => {
 });
 
 const location = () => screen.getByLabelText('location').textContent;
-const phase = () => screen.getByText((_, el) => el?.getAttribute('data-phase') !== null && el?.tagName === 'DIV').getAttribute('data-phase');
+const phase = () =>
+  screen.getByText((_, el) => el?.getAttribute('data-phase') !== null && el?.tagName === 'DIV').getAttribute('data-phase');
 
 describe('/check-email', () => {
   it('shows the title and the masked e-mail from navigation state', () => {
@@ -36,7 +37,9 @@ describe('/check-email', () => {
   it('counts 60 seconds (state 2), then allows resending (state 1); resending calls ResetPassword again (state 3)', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const calls = mockApi({ 'login/ResetPassword': () => reply(200, { statusCode: 200, result: { information: 'ok', maskedEmail: '***na@example.com' } }) });
+    const calls = mockApi({
+      'login/ResetPassword': () => reply(200, { statusCode: 200, result: { information: 'ok', maskedEmail: '***na@example.com' } }),
+    });
     renderAt('/check-email', { maskedEmail: '***na@example.com', user: 'ana' });
     const resend = screen.getByRole('button', { name: 'Reenviar email' });
     expect(phase()).toBe('2');
@@ -52,7 +55,9 @@ describe('/check-email', () => {
     expect(await screen.findByText('Te enviamos el email nuevamente.')).toBeInTheDocument();
     expect(phase()).toBe('3');
     expect(screen.getByTestId('resend-countdown')).toHaveTextContent('01:00');
-    expect(calls.filter((c) => c.path === 'login/ResetPassword')).toEqual([{ path: 'login/ResetPassword', body: { appname: 'bemyself', user: 'ana' } }]);
+    expect(calls.filter((c) => c.path === 'login/ResetPassword')).toEqual([
+      { path: 'login/ResetPassword', body: { appname: 'bemyself', user: 'ana' } },
+    ]);
     act(() => jest.advanceTimersByTime(60_000));
     expect(phase()).toBe('1');
   });
@@ -60,7 +65,10 @@ describe('/check-email', () => {
   it('a failed resend shows the server message', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockApi({ 'login/ResetPassword': () => reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }) });
+    mockApi({
+      'login/ResetPassword': () =>
+        reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }),
+    });
     renderAt('/check-email', { maskedEmail: '***na@example.com', user: 'ana' });
     act(() => jest.advanceTimersByTime(60_000));
     await user.click(screen.getByRole('button', { name: 'Reenviar email' }));

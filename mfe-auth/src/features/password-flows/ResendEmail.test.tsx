@@ -30,7 +30,10 @@ describe('/resendemail', () => {
 
   it('a refused resend shows the server message', async () => {
     const user = userEvent.setup();
-    mockApi({ 'user/SendUserActivationEmail': () => reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }) });
+    mockApi({
+      'user/SendUserActivationEmail': () =>
+        reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }),
+    });
     renderAt('/resendemail', { user: 'juan' });
     expect(screen.getByRole('heading', { name: 'El tiempo de activación expiró' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reenviar email de activación' }));

@@ -32,7 +32,10 @@ export function ResendEmail() {
 
   const invalid = state.messageType === INVALID_LINK;
   return (
-    <PublicCard title={invalid ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')} logo={invalid ? 'invalidLink' : 'expireTime'}>
+    <PublicCard
+      title={invalid ? t('resendEmail.invalidTitle') : t('resendEmail.expiredTitle')}
+      logo={invalid ? 'invalidLink' : 'expireTime'}
+    >
       <Text>{state.message || (invalid ? t('resendEmail.body') : t('resendEmail.expiredBody'))}</Text>
       {invalid ? null : <Text>{t('resendEmail.prompt')}</Text>}
       {state.email ? (

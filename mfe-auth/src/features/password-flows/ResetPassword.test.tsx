@@ -106,7 +106,10 @@ describe('/resetpassword', () => {
 
   it('no account (404): the server information under the field', async () => {
     const user = userEvent.setup();
-    mockApi({ 'login/GetUsersResetPassword': () => reply(404, { statusCode: 404, result: { information: 'No existe un usuario con ese email.', informationCode: 'R404' } }) });
+    mockApi({
+      'login/GetUsersResetPassword': () =>
+        reply(404, { statusCode: 404, result: { information: 'No existe un usuario con ese email.', informationCode: 'R404' } }),
+    });
     renderAt('/resetpassword');
     await submitEmail(user, 'nadie@example.com');
     const field = screen.getByLabelText('Email');
@@ -117,7 +120,10 @@ describe('/resetpassword', () => {
 
   it('another response code: its message in the error box', async () => {
     const user = userEvent.setup();
-    mockApi({ 'login/GetUsersResetPassword': () => reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }) });
+    mockApi({
+      'login/GetUsersResetPassword': () =>
+        reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes.', informationCode: 'R429' } }),
+    });
     renderAt('/resetpassword');
     await submitEmail(user, 'ana@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas solicitudes.');

@@ -55,7 +55,11 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
       return;
     }
     if (users.length === 1) {
-      const failed = await sendResetAndContinue(navigate, users[0].username, variant === 'invalid-link' ? { isInvalidLinkScreen: true } : {});
+      const failed = await sendResetAndContinue(
+        navigate,
+        users[0].username,
+        variant === 'invalid-link' ? { isInvalidLinkScreen: true } : {},
+      );
       if (failed) setServerError(failed);
       return;
     }
@@ -69,7 +73,10 @@ export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'inva
   });
 
   return (
-    <PublicCard title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')} logo={variant === 'reset' ? 'rememberPassword' : 'invalidLink'}>
+    <PublicCard
+      title={variant === 'reset' ? t('reset.title') : t('reset.invalidLinkTitle')}
+      logo={variant === 'reset' ? 'rememberPassword' : 'invalidLink'}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="5">
           {variant === 'invalid-link' && typeof notice === 'string' && notice !== '' ? (

@@ -38,7 +38,10 @@ describe('/resetpasswordCertificate', () => {
     const calls = mockApi({
       'documentType/GetDocumentTypesLogin': ok(TYPES),
       'login/GetExistsUsersAccount': ok(ACCOUNTS),
-      'user/send-otp-user': ok({ statusCode: 200, result: { information: 'Se envió un código de verificación al correo.', informationCode: 'A10' } }),
+      'user/send-otp-user': ok({
+        statusCode: 200,
+        result: { information: 'Se envió un código de verificación al correo.', informationCode: 'A10' },
+      }),
       'user/validate-otp-user': ok({ statusCode: 200, result: { information: 'ok', informationCode: 'A10' } }),
     });
     renderAt('/resetpasswordCertificate', undefined, firmaya);
@@ -60,7 +63,9 @@ describe('/resetpasswordCertificate', () => {
 
     await user.type(await screen.findByLabelText('Código'), '123456');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByText('Tu contraseña fue restablecida. Ingresa con la contraseña asignada inicialmente al certificado.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tu contraseña fue restablecida. Ingresa con la contraseña asignada inicialmente al certificado.'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'user/validate-otp-user')?.body).toMatchObject({ UserName: 'cert.ana', OtpCode: '123456' });
     await user.click(screen.getByRole('button', { name: 'Entendido' }));
     await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(/^\/login$/i));
@@ -71,7 +76,10 @@ describe('/resetpasswordCertificate', () => {
     const calls = mockApi({
       'documentType/GetDocumentTypesLogin': ok(TYPES),
       'login/GetExistsUsersAccount': ok(ACCOUNTS),
-      'login/resetPasswordCertificateUser': ok({ statusCode: 200, result: { information: 'Se envió un correo con el enlace para restablecer la contraseña.', informationCode: 'A10' } }),
+      'login/resetPasswordCertificateUser': ok({
+        statusCode: 200,
+        result: { information: 'Se envió un correo con el enlace para restablecer la contraseña.', informationCode: 'A10' },
+      }),
     });
     renderAt('/resetpasswordCertificate', undefined, firmaya);
     await pickAccount(user, 'cert.ana.empresa');
@@ -85,7 +93,11 @@ describe('/resetpasswordCertificate', () => {
     mockApi({
       'documentType/GetDocumentTypesLogin': ok(TYPES),
       'login/GetExistsUsersAccount': ok(ACCOUNTS),
-      'user/send-otp-user': () => reply(429, { statusCode: 429, result: { information: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.', informationCode: 'R429' } }),
+      'user/send-otp-user': () =>
+        reply(429, {
+          statusCode: 429,
+          result: { information: 'Demasiadas solicitudes. Intente de nuevo en unos segundos.', informationCode: 'R429' },
+        }),
     });
     const reload = jest.fn();
     const { render } = await import('@testing-library/react');

@@ -1,12 +1,26 @@
 import { Box, Button, Field, chakra, Input, Stack, Text } from '@chakra-ui/react';
-import { ApiError, PATHS, apiErrorMessage, emailSentRoute, useLocalize, type DocumentTypeRecord, type UserAccountEntry } from '@suite/shared';
+import {
+  ApiError,
+  PATHS,
+  apiErrorMessage,
+  emailSentRoute,
+  useLocalize,
+  type DocumentTypeRecord,
+  type UserAccountEntry,
+} from '@suite/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { PublicCard } from '../../components/PublicCard';
-import { fetchDocumentTypes, requestAccountsOfDocument, requestCertificateResetLink, requestResetCode, validateResetCode } from '../../certificateRequests';
+import {
+  fetchDocumentTypes,
+  requestAccountsOfDocument,
+  requestCertificateResetLink,
+  requestResetCode,
+  validateResetCode,
+} from '../../certificateRequests';
 import { NS } from '../../i18n';
 import type { AlertState, CheckEmailState } from '../../navigation';
 import { documentNumberError, resetCodeError } from '../../certificateRules';
@@ -161,7 +175,14 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
         <Text>{t('certificate.codeIntro', { email: account.email })}</Text>
         <Field.Root invalid={Boolean(codeError)}>
           <Field.Label>{t('certificate.code')}</Field.Label>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} onBlur={() => setTouched(true)} />
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
           <Field.ErrorText>{localized(codeError ?? '')}</Field.ErrorText>
         </Field.Root>
         <Stack direction="row" gap="3">
@@ -185,21 +206,34 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
       {errorBox}
       <Field.Root invalid={!type && touched} id={typeSelectId}>
         <Field.Label>{t('certificate.documentType')}</Field.Label>
-        <chakra.select id={typeSelectId} h="10" px="3" borderWidth="1px" borderRadius="l2" value={typeId} onChange={(e) => setTypeId(e.target.value)}>
+        <chakra.select
+          id={typeSelectId}
+          h="10"
+          px="3"
+          borderWidth="1px"
+          borderRadius="l2"
+          value={typeId}
+          onChange={(e) => setTypeId(e.target.value)}
+        >
           <option value="">{t('certificate.choose')}</option>
           {types.map((d) => (
             <option key={d.documentTypeId} value={String(d.documentTypeId)}>
               {d.documentTypeAllowed} - {d.documentTypeDescription}
             </option>
           ))}
-          </chakra.select>
+        </chakra.select>
       </Field.Root>
       <Field.Root invalid={Boolean(numberError)}>
         <Field.Label>{t('certificate.documentNumber')}</Field.Label>
         <Input maxLength={15} value={number} onChange={(e) => setNumber(e.target.value)} />
         <Field.ErrorText>{localized(numberError ?? '')}</Field.ErrorText>
       </Field.Root>
-      <Button colorPalette="brand" disabled={!type || number === '' || Boolean(numberError) || busy} loading={busy && !accounts} onClick={() => void search()}>
+      <Button
+        colorPalette="brand"
+        disabled={!type || number === '' || Boolean(numberError) || busy}
+        loading={busy && !accounts}
+        onClick={() => void search()}
+      >
         {t('certificate.search')}
       </Button>
       {accounts && accounts.length > 0 ? (
@@ -210,7 +244,13 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
           <Stack gap="2">
             {accounts.map((a) => (
               <Box as="label" key={a.username} display="flex" alignItems="center" gap="3" cursor="pointer">
-                <input type="radio" name="certificate-account" value={a.username} checked={chosen === a.username} onChange={() => setChosen(a.username)} />
+                <input
+                  type="radio"
+                  name="certificate-account"
+                  value={a.username}
+                  checked={chosen === a.username}
+                  onChange={() => setChosen(a.username)}
+                />
                 <Text as="span">
                   {a.username} ({a.email})
                 </Text>

@@ -66,7 +66,10 @@ describe('sign-in captcha (portal spec §5)', () => {
 
   it('without captchaApply, no widget and no reminder', async () => {
     const user = userEvent.setup();
-    mockApi(async () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }), { appData: true });
+    mockApi(
+      async () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11' } }),
+      { appData: true },
+    );
     renderLogin();
     await user.type(screen.getByLabelText('Usuario', { exact: true }), 'admin');
     await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'S3cret!');

@@ -41,7 +41,16 @@ describe('certificate sign-in', () => {
     const user = userEvent.setup();
     const calls = mockApi({
       'documentType/GetDocumentTypesLogin': ok(TYPES),
-      'login/LoginCertificate': ok({ statusCode: 200, result: { information: 'Ingreso exitoso', informationCode: 'A10', token: 'x.eyJ1bmlxdWVfbmFtZSI6ImMiLCJleHAiOjk5OTk5OTk5OTl9.y', refreshToken: 'r', urlApp: '/users' } }),
+      'login/LoginCertificate': ok({
+        statusCode: 200,
+        result: {
+          information: 'Ingreso exitoso',
+          informationCode: 'A10',
+          token: 'x.eyJ1bmlxdWVfbmFtZSI6ImMiLCJleHAiOjk5OTk5OTk5OTl9.y',
+          refreshToken: 'r',
+          urlApp: '/users',
+        },
+      }),
     });
     renderAt('/login', undefined, firmaya);
     await screen.findByRole('option', { name: 'CC - Cédula de ciudadanía' });
@@ -65,7 +74,15 @@ describe('certificate sign-in', () => {
     const user = userEvent.setup();
     mockApi({
       'documentType/GetDocumentTypesLogin': ok(TYPES),
-      'login/LoginCertificate': () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
+      'login/LoginCertificate': () =>
+        reply(401, {
+          statusCode: 401,
+          result: {
+            information: 'Usuario o contraseña incorrectos.',
+            informationCode: 'R11',
+            failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+          },
+        }),
     });
     renderAt('/login', undefined, firmaya);
     await screen.findByRole('option', { name: 'CC - Cédula de ciudadanía' });

@@ -85,20 +85,39 @@ export function CertificateSignInForm() {
 
         <Field.Root invalid={touched.type && Boolean(errors.type)} id={typeSelectId}>
           <Field.Label color={colors.input.label}>{t('certificate.documentType')}</Field.Label>
-          <chakra.select id={typeSelectId} w="full" h="10" px="3" borderWidth="1px" borderRadius="l2" {...inputColors} value={typeId} onChange={(e) => setTypeId(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, type: true }))}>
+          <chakra.select
+            id={typeSelectId}
+            w="full"
+            h="10"
+            px="3"
+            borderWidth="1px"
+            borderRadius="l2"
+            {...inputColors}
+            value={typeId}
+            onChange={(e) => setTypeId(e.target.value)}
+            onBlur={() => setTouched((s) => ({ ...s, type: true }))}
+          >
             <option value="">{t('certificate.choose')}</option>
             {types.map((d) => (
               <option key={d.documentTypeId} value={String(d.documentTypeId)}>
                 {d.documentTypeAllowed} - {d.documentTypeDescription}
               </option>
             ))}
-            </chakra.select>
+          </chakra.select>
           <Field.ErrorText>{localized(errors.type ?? '')}</Field.ErrorText>
         </Field.Root>
 
         <Field.Root invalid={touched.number && Boolean(errors.number)}>
           <Field.Label color={colors.input.label}>{t('certificate.documentNumber')}</Field.Label>
-          <Input inputMode={type?.alphanumeric ? 'text' : 'numeric'} maxLength={15} autoComplete="username" {...inputColors} value={number} onChange={(e) => setNumber(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, number: true }))} />
+          <Input
+            inputMode={type?.alphanumeric ? 'text' : 'numeric'}
+            maxLength={15}
+            autoComplete="username"
+            {...inputColors}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            onBlur={() => setTouched((s) => ({ ...s, number: true }))}
+          />
           <Field.ErrorText>{localized(errors.number ?? '')}</Field.ErrorText>
         </Field.Root>
 
@@ -106,19 +125,42 @@ export function CertificateSignInForm() {
           <Field.Label color={colors.input.label}>{t('certificate.password')}</Field.Label>
           <InputGroup
             endElement={
-              <IconButton aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')} aria-pressed={showPassword} variant="ghost" size="sm" me="-2" color="inherit" onClick={() => setShowPassword((shown) => !shown)}>
+              <IconButton
+                aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')}
+                aria-pressed={showPassword}
+                variant="ghost"
+                size="sm"
+                me="-2"
+                color="inherit"
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
                 <EyeIcon open={showPassword} />
               </IconButton>
             }
           >
-            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, password: true }))} />
+            <Input
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              {...inputColors}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+            />
           </InputGroup>
           <Field.ErrorText>{localized(errors.password ?? '')}</Field.ErrorText>
         </Field.Root>
 
         {captcha.field(valid)}
 
-        <Button type="submit" colorPalette="brand" {...submitColorsOf(colors)} disabled={!valid || !captcha.solved || busy} loading={busy} loadingText={t('signIn.submit')} aria-busy={busy}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          {...submitColorsOf(colors)}
+          disabled={!valid || !captcha.solved || busy}
+          loading={busy}
+          loadingText={t('signIn.submit')}
+          aria-busy={busy}
+        >
           {t('signIn.submit')}
         </Button>
 

@@ -30,7 +30,15 @@ export function ExternalSignInButton() {
 
   return (
     <Stack gap="2">
-      <Button type="button" variant="outline" borderColor={colors.button.active} color="inherit" onClick={() => void start()} loading={busy} loadingText={t('external.button')}>
+      <Button
+        type="button"
+        variant="outline"
+        borderColor={colors.button.active}
+        color="inherit"
+        onClick={() => void start()}
+        loading={busy}
+        loadingText={t('external.button')}
+      >
         {t('external.button')}
       </Button>
       {error ? (

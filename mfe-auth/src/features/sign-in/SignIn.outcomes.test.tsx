@@ -1,4 +1,12 @@
-import { AppProviders, DEFAULT_PROFILE, ProfileProvider, resetRuntimeConfig, sessionStore, setRuntimeConfig, type PortalProfile } from '@suite/shared';
+import {
+  AppProviders,
+  DEFAULT_PROFILE,
+  ProfileProvider,
+  resetRuntimeConfig,
+  sessionStore,
+  setRuntimeConfig,
+  type PortalProfile,
+} from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -46,7 +54,14 @@ describe('sign-in outcomes', () => {
     [2, 'Le queda un intento más.'],
   ])('R11 after %i failure(s): the message and the attempts left', async (failedAttempts, left) => {
     const user = userEvent.setup();
-    mockApi(refusal(401, { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts, lockTime: 0 } }), { appData: true });
+    mockApi(
+      refusal(401, {
+        information: 'Usuario o contraseña incorrectos.',
+        informationCode: 'R11',
+        failedLoginInformation: { failedAttempts, lockTime: 0 },
+      }),
+      { appData: true },
+    );
     renderSignIn();
     await attempt(user);
     const alert = await screen.findByRole('alert');
@@ -57,7 +72,14 @@ describe('sign-in outcomes', () => {
   it('R13: an mm:ss countdown from lockTime ticking each second, then the released text', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    mockApi(refusal(423, { information: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.', informationCode: 'R13', failedLoginInformation: { failedAttempts: 3, lockTime: 62 } }), { appData: true });
+    mockApi(
+      refusal(423, {
+        information: 'El usuario se encuentra bloqueado temporalmente por superar el número de intentos permitidos.',
+        informationCode: 'R13',
+        failedLoginInformation: { failedAttempts: 3, lockTime: 62 },
+      }),
+      { appData: true },
+    );
     renderSignIn();
     await attempt(user);
     const countdown = await screen.findByTestId('lock-countdown');
@@ -74,7 +96,15 @@ describe('sign-in outcomes', () => {
 
   it('A20 / isBlocked: the blocked text with the contact from the reply', async () => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: 'El usuario se encuentra bloqueado.', informationCode: 'A20', isBlocked: true, messageParameter: 'mesa@empresa.example' }), { appData: true });
+    mockApi(
+      refusal(403, {
+        information: 'El usuario se encuentra bloqueado.',
+        informationCode: 'A20',
+        isBlocked: true,
+        messageParameter: 'mesa@empresa.example',
+      }),
+      { appData: true },
+    );
     renderSignIn();
     await attempt(user);
     const alert = await screen.findByRole('alert');
@@ -106,7 +136,14 @@ describe('sign-in outcomes', () => {
 
   it('R18: the alert screen with the expired-password message, then the change-password page', async () => {
     const user = userEvent.setup();
-    mockApi(refusal(403, { information: 'Su clave se encuentra venciada debe realizar el cambio.', informationCode: 'R18', urlApp: '/changepassword' }), { appData: true });
+    mockApi(
+      refusal(403, {
+        information: 'Su clave se encuentra venciada debe realizar el cambio.',
+        informationCode: 'R18',
+        urlApp: '/changepassword',
+      }),
+      { appData: true },
+    );
     renderSignIn();
     await attempt(user);
     expect(await screen.findByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeInTheDocument();
@@ -132,7 +169,10 @@ describe('sign-in outcomes', () => {
     mockApi(() => reply(500, {}), { appData: withLinks });
     renderSignIn({ ...DEFAULT_PROFILE, showBuyLink: true, showFreeTrial: true });
     expect(await screen.findByRole('link', { name: 'Comprar' })).toHaveAttribute('href', 'https://product.suite.example/comprar');
-    expect(await screen.findByRole('link', { name: 'Prueba Gratis' })).toHaveAttribute('href', 'https://product.suite.example/prueba-gratis');
+    expect(await screen.findByRole('link', { name: 'Prueba Gratis' })).toHaveAttribute(
+      'href',
+      'https://product.suite.example/prueba-gratis',
+    );
     expect(await screen.findByText('Versión 2.0.0')).toBeInTheDocument();
   });
 

@@ -90,11 +90,24 @@ describe('sign-in screen', () => {
 
   it('sends the encrypted password, stores the session with the Bearer prefix and goes to urlApp', async () => {
     const user = userEvent.setup();
-    const token = jwt({ identifier: '1', unique_name: 'admin', nameid: '1', given_name: 'Admin', family_name: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'], APPS: ['ibuhoo'], exp: Math.floor(Date.now() / 1000) + 600 });
+    const token = jwt({
+      identifier: '1',
+      unique_name: 'admin',
+      nameid: '1',
+      given_name: 'Admin',
+      family_name: 'Suite',
+      customerName: 'GSE',
+      privileges: ['USERS_READ'],
+      APPS: ['ibuhoo'],
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
     const bodies: Record<string, unknown>[] = [];
     const sent = mockApi(async ({ request }) => {
       bodies.push(await request.clone().json());
-      return reply(200, { statusCode: 200, result: { informationCode: 'A10', information: 'Ingreso exitoso', token, refreshToken: 'refresh-1', urlApp: '/users' } });
+      return reply(200, {
+        statusCode: 200,
+        result: { informationCode: 'A10', information: 'Ingreso exitoso', token, refreshToken: 'refresh-1', urlApp: '/users' },
+      });
     }, signInApi);
     renderAt('/login?from=mail');
 
@@ -119,14 +132,29 @@ describe('sign-in screen', () => {
 
     expect(localStorage.getItem('token')).toBe(`Bearer ${token}`);
     expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
-    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ userId: '1', nameid: '1', name: 'admin', surname: 'Suite', customerName: 'GSE', privileges: ['USERS_READ'] });
+    expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({
+      userId: '1',
+      nameid: '1',
+      name: 'admin',
+      surname: 'Suite',
+      customerName: 'GSE',
+      privileges: ['USERS_READ'],
+    });
     expect(sessionStore.isAuthenticated()).toBe(true);
   });
 
   it('shows the server message of a refused sign-in and stays', async () => {
     const user = userEvent.setup();
-    mockApi(() =>
-      reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
+    mockApi(
+      () =>
+        reply(401, {
+          statusCode: 401,
+          result: {
+            information: 'Usuario o contraseña incorrectos.',
+            informationCode: 'R11',
+            failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+          },
+        }),
       signInApi,
     );
     renderAt('/login');
@@ -152,10 +180,23 @@ describe('sign-in screen', () => {
     const user = userEvent.setup();
     await act(() => changeLanguage('en'));
     // answers as the API does: in the language the request names (tenantLanguage, else Accept-Language)
-    const calls = mockApi(({ headers }) => {
-      const language = resolveLanguage({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') });
-      return reply(401, { statusCode: 401, result: { information: phrase('messages.loginFailed', language), informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } });
-    }, { ...signInApi, record: ({ headers }) => ({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') }) });
+    const calls = mockApi(
+      ({ headers }) => {
+        const language = resolveLanguage({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') });
+        return reply(401, {
+          statusCode: 401,
+          result: {
+            information: phrase('messages.loginFailed', language),
+            informationCode: 'R11',
+            failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+          },
+        });
+      },
+      {
+        ...signInApi,
+        record: ({ headers }) => ({ tenantLanguage: headers.get('tenantLanguage'), acceptLanguage: headers.get('accept-language') }),
+      },
+    );
     renderAt('/login');
     await user.type(screen.getByLabelText('User', { exact: true }), 'admin');
     await user.type(screen.getByLabelText('Password', { exact: true }), 'wrong');
@@ -204,7 +245,10 @@ describe('other public routes', () => {
   });
 
   it("/logout revokes the refresh token, clears the session and shows 'Sesión finalizada exitosamente'", async () => {
-    sessionStore.signIn({ token: jwt({ unique_name: 'ada', given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }), refreshToken: 'refresh-9' });
+    sessionStore.signIn({
+      token: jwt({ unique_name: 'ada', given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }),
+      refreshToken: 'refresh-9',
+    });
     const bodies: unknown[] = [];
     let answer: (response: Response) => void = () => undefined;
     const sent = mockApi(async ({ request }) => {
@@ -218,7 +262,9 @@ describe('other public routes', () => {
     expect(new URL(sent[0].url).pathname).toBe('/api/login/RevokeToken');
     expect(bodies[0]).toEqual({ UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'refresh-9' });
     expect(localStorage.getItem('token')).not.toBeNull();
-    answer(reply(200, { statusCode: 200, result: { information: '/login', informationCode: 'A10', message: 'Sesión finalizada exitosamente' } }));
+    answer(
+      reply(200, { statusCode: 200, result: { information: '/login', informationCode: 'A10', message: 'Sesión finalizada exitosamente' } }),
+    );
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(screen.getByText('Sesión finalizada exitosamente')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();

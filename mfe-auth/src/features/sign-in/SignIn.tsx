@@ -104,7 +104,12 @@ function SignInForm() {
               />
             }
           >
-            <Input type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputColors} {...fields.bind('password')} />
+            <Input
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              {...inputColors}
+              {...fields.bind('password')}
+            />
           </InputGroup>
           <Field.ErrorText>{fieldError(errors.password)}</Field.ErrorText>
         </Field.Root>

@@ -6,7 +6,17 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * focus starts on its first field and comes back to what opened it. Plain markup, like the page's
  * DialogHost: no Chakra state machine on a route that does not need it.
  */
-export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer: ReactNode }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

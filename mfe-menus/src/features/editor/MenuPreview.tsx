@@ -7,14 +7,22 @@ import { MENU_LOCATION, MENU_SECTION, menuForPrivileges, privilegeList, type Men
 /** Every privilege any item names: the preview shows what a user holding all of them gets. */
 function allPrivileges(items: readonly MenuItem[]): Set<string> {
   const names = new Set<string>();
-  const walk = (list: readonly MenuItem[]) => list.forEach((item) => (privilegeList(item.privilege).forEach((p) => names.add(p)), walk(item.children)));
+  const walk = (list: readonly MenuItem[]) =>
+    list.forEach((item) => (privilegeList(item.privilege).forEach((p) => names.add(p)), walk(item.children)));
   walk(items);
   return names;
 }
 
 function Items({ items, horizontal = false }: { items: MenuItem[]; horizontal?: boolean }) {
   return (
-    <Box as="ul" listStyleType="none" display="flex" flexDirection={horizontal ? 'row' : 'column'} gap={horizontal ? '4' : '1'} pl={horizontal ? '0' : '3'}>
+    <Box
+      as="ul"
+      listStyleType="none"
+      display="flex"
+      flexDirection={horizontal ? 'row' : 'column'}
+      gap={horizontal ? '4' : '1'}
+      pl={horizontal ? '0' : '3'}
+    >
       {items.map((item) => (
         <li key={item.key}>
           <Box display="flex" alignItems="center" gap="2" fontSize="sm">

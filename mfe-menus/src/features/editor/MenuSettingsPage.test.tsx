@@ -13,9 +13,26 @@ async function openEditor(routes: Parameters<typeof serve>[0] = {}) {
   const apps = menuItem('Aplicaciones');
   const calls = serve({
     'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
-    'GET /api/menu/privileges': [200, { records: [{ name: 'USERS_READ', description: '' }, { name: 'MENUS_READ', description: '' }] }],
-    'GET /api/menu/GetMenuByApp': (call) =>
-      [200, call.headers.get('idmenulocation') === '1' && call.headers.get('idapplication') === '1' ? menuRecord([users, roles, apps]) : menuRecord([], { id: 0, version: 0, idapplication: Number(call.headers.get('idapplication')), idmenulocation: Number(call.headers.get('idmenulocation')) })],
+    'GET /api/menu/privileges': [
+      200,
+      {
+        records: [
+          { name: 'USERS_READ', description: '' },
+          { name: 'MENUS_READ', description: '' },
+        ],
+      },
+    ],
+    'GET /api/menu/GetMenuByApp': (call) => [
+      200,
+      call.headers.get('idmenulocation') === '1' && call.headers.get('idapplication') === '1'
+        ? menuRecord([users, roles, apps])
+        : menuRecord([], {
+            id: 0,
+            version: 0,
+            idapplication: Number(call.headers.get('idapplication')),
+            idmenulocation: Number(call.headers.get('idmenulocation')),
+          }),
+    ],
     'POST /api/menu/Modify': [200, written(MENU_MESSAGES.modified)],
     'POST /api/menu/Create': [200, written(MENU_MESSAGES.saved)],
     ...routes,
@@ -23,20 +40,31 @@ async function openEditor(routes: Parameters<typeof serve>[0] = {}) {
   const user = userEvent.setup();
   renderAt('/menuSettings');
   expect(await screen.findByRole('heading', { name: 'Ajustes de menú' })).toBeInTheDocument();
-  await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Aplicación' }),
+    await screen.findByRole('option', { name: 'Suite GSE' }),
+  );
   const tree = await screen.findByRole('tree', { name: 'Ítems del menú' });
   await within(tree).findByText('Usuarios');
   return { calls, user, tree };
 }
 
-const order = (tree: HTMLElement) => within(tree).getAllByRole('treeitem').map((item) => item.textContent);
+const order = (tree: HTMLElement) =>
+  within(tree)
+    .getAllByRole('treeitem')
+    .map((item) => item.textContent);
 const saveButton = () => screen.getByRole('button', { name: 'Guardar menú' });
 const discardButton = () => screen.getByRole('button', { name: 'No guardar' });
 
 describe('menu settings', () => {
   it('shows the four location tabs and the chosen application menu; save and discard wait for a change', async () => {
     const { tree } = await openEditor();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Lateral', 'Superior', 'Menú de usuario', 'Suite de aplicaciones']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Lateral',
+      'Superior',
+      'Menú de usuario',
+      'Suite de aplicaciones',
+    ]);
     expect(order(tree)).toEqual(['Usuarios', 'Roles', 'Aplicaciones']);
     expect(saveButton()).toBeDisabled();
     expect(discardButton()).toBeDisabled();
@@ -71,7 +99,11 @@ describe('menu settings', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     // three steps down from the top: past Roles, past Aplicaciones, then into Aplicaciones
     await waitFor(() => expect(order(tree)).toEqual(['Roles', 'Aplicaciones', 'Usuarios']));
-    expect(within(tree).getAllByRole('treeitem').map((item) => item.getAttribute('aria-level'))).toEqual(['1', '1', '2']);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((item) => item.getAttribute('aria-level')),
+    ).toEqual(['1', '1', '2']);
     expect(saveButton()).toBeEnabled();
   });
 
@@ -91,7 +123,9 @@ describe('menu settings', () => {
   });
 
   it('keeps every edit on screen when the save is refused as stale', async () => {
-    const { user, tree } = await openEditor({ 'POST /api/menu/Modify': [409, { information: MENU_MESSAGES.stale, informationCode: 'R409' }] });
+    const { user, tree } = await openEditor({
+      'POST /api/menu/Modify': [409, { information: MENU_MESSAGES.stale, informationCode: 'R409' }],
+    });
     await user.click(within(tree).getByText('Aplicaciones'));
     await user.click(screen.getByRole('button', { name: 'Subir Aplicaciones' }));
     await user.click(saveButton());
@@ -124,8 +158,18 @@ describe('menu settings', () => {
     await waitFor(() => expect(within(screen.getByRole('tree', { name: 'Ítems del menú' })).queryAllByRole('treeitem')).toHaveLength(0));
   });
 
-  it("shows the saved menu as a chosen user gets it, the server applying their privileges", async () => {
-    const ana = { id: '00000000-0000-4000-8000-00000000000a', userName: 'ana', names: 'Ana', surnames: 'Díaz', document: '1', email: 'ana@x.test', idstate: 1, typeuserid: 2, modifiedon: '2026-01-01T10:00:00Z' };
+  it('shows the saved menu as a chosen user gets it, the server applying their privileges', async () => {
+    const ana = {
+      id: '00000000-0000-4000-8000-00000000000a',
+      userName: 'ana',
+      names: 'Ana',
+      surnames: 'Díaz',
+      document: '1',
+      email: 'ana@x.test',
+      idstate: 1,
+      typeuserid: 2,
+      modifiedon: '2026-01-01T10:00:00Z',
+    };
     const { calls, user } = await openEditor({
       'GET /api/user/list': [200, { users: [ana], rows: 1 }],
       'GET /api/menu/list': [200, { records: [menuRecord([menuItem('Roles')])], count: 1 }],

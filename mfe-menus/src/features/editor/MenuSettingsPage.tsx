@@ -40,7 +40,11 @@ export function MenuSettingsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const selectId = useId();
   const applications = useQuery({ queryKey: ['applications', 'of', 'menus', null, 'assignable'], queryFn: fetchMenuApplications });
-  const privileges = useQuery({ queryKey: ['privileges', 'of', 'applications', String(applicationId), 'menus'], queryFn: () => fetchMenuPrivileges(applicationId as number), enabled: applicationId !== undefined });
+  const privileges = useQuery({
+    queryKey: ['privileges', 'of', 'applications', String(applicationId), 'menus'],
+    queryFn: () => fetchMenuPrivileges(applicationId as number),
+    enabled: applicationId !== undefined,
+  });
   const menu = useMenuDraft(applicationId, location);
   const application = applications.data?.find((a) => a.id === applicationId);
 
@@ -111,7 +115,12 @@ export function MenuSettingsPage() {
                 ))}
               </NativeSelect>
             </Field.Root>
-            <Button colorPalette="brand" variant="outline" disabled={!application || !menu.stored} onClick={() => setEditing({ kind: isSuite ? 'suite' : 'item' })}>
+            <Button
+              colorPalette="brand"
+              variant="outline"
+              disabled={!application || !menu.stored}
+              onClick={() => setEditing({ kind: isSuite ? 'suite' : 'item' })}
+            >
               + {t('create')}
             </Button>
             <Box flex="1" />
@@ -125,11 +134,22 @@ export function MenuSettingsPage() {
           {!application ? null : menu.menu.isPending ? (
             <Text>{t('loading')}</Text>
           ) : isSuite ? (
-            <SuiteGridView items={tiles} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'suite', item })} onDelete={(item) => void remove(item.key)} />
+            <SuiteGridView
+              items={tiles}
+              onChange={menu.edit}
+              onEdit={(item) => setEditing({ kind: 'suite', item })}
+              onDelete={(item) => void remove(item.key)}
+            />
           ) : (
             <HStack align="start" gap="4" wrap="wrap">
               <Box flex="1" minW="sm">
-                <MenuTreeView location={location} tree={tree} onChange={menu.edit} onEdit={(item) => setEditing({ kind: 'item', item })} onDelete={(item) => void remove(item.key)} />
+                <MenuTreeView
+                  location={location}
+                  tree={tree}
+                  onChange={menu.edit}
+                  onEdit={(item) => setEditing({ kind: 'item', item })}
+                  onDelete={(item) => void remove(item.key)}
+                />
               </Box>
               <Stack gap="3">
                 <MenuPreview location={location} items={tree} />

@@ -1,5 +1,13 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { dragAndDropFeature, hotkeysCoreFeature, keyboardDragAndDropFeature, selectionFeature, syncDataLoaderFeature, type DragTarget, type ItemInstance } from '@headless-tree/core';
+import {
+  dragAndDropFeature,
+  hotkeysCoreFeature,
+  keyboardDragAndDropFeature,
+  selectionFeature,
+  syncDataLoaderFeature,
+  type DragTarget,
+  type ItemInstance,
+} from '@headless-tree/core';
 import { AssistiveTreeDescription, useTree } from '@headless-tree/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +135,11 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
       {/* the drag's live announcements, beside the tree: a tree holds only its items */}
       <AssistiveTreeDescription
         tree={headless}
-        getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+        getLabel={(dnd) =>
+          dnd?.draggedItems?.length
+            ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') })
+            : t('dragHint')
+        }
       />
       <Box {...headless.getContainerProps(t('tree'))} position="relative" borderWidth="1px" borderRadius="md" p="2" bg="white">
         {headless.getItems().map((item) => (
@@ -162,12 +174,8 @@ function TreeRow({ item, location }: { item: ItemInstance<MenuItem>; location: M
     >
       <MenuIcon name={data.iconName} personalized={data.isPersonalizedIcon} size={18} />
       <span>{data.name}</span>
-      {location === MENU_LOCATION.user && data.section !== undefined && level === 0 ? (
-        <Tag>{t(`sections.${data.section}`)}</Tag>
-      ) : null}
-      {!data.isActivate ? (
-        <Tag>{t('inactive')}</Tag>
-      ) : null}
+      {location === MENU_LOCATION.user && data.section !== undefined && level === 0 ? <Tag>{t(`sections.${data.section}`)}</Tag> : null}
+      {!data.isActivate ? <Tag>{t('inactive')}</Tag> : null}
     </Box>
   );
 }

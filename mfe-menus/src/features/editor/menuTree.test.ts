@@ -1,4 +1,15 @@
-import { canMove, insertItem, moveInList, moveItem, nonDragMove, placeInList, placeOf, removeItem, updateItem, type Tree } from './menuTree';
+import {
+  canMove,
+  insertItem,
+  moveInList,
+  moveItem,
+  nonDragMove,
+  placeInList,
+  placeOf,
+  removeItem,
+  updateItem,
+  type Tree,
+} from './menuTree';
 import { MENU_MAX_DEPTH, type MenuItem } from '@suite/shared/console';
 
 const node = (key: string, children: MenuItem[] = [], isActivate = true): MenuItem => ({

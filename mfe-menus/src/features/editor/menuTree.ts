@@ -51,7 +51,9 @@ function depthUnder(tree: Tree, parent: string | null): number {
 /** Replaces the children of `parent` with what `change` makes of them. */
 function withChildren(tree: Tree, parent: string | null, change: (children: Tree) => Tree): Tree {
   if (parent === null) return change(tree);
-  return tree.map((item) => (item.key === parent ? { ...item, children: change(item.children) } : { ...item, children: withChildren(item.children, parent, change) }));
+  return tree.map((item) =>
+    item.key === parent ? { ...item, children: change(item.children) } : { ...item, children: withChildren(item.children, parent, change) },
+  );
 }
 
 export function removeItem(tree: Tree, key: string): Tree {
@@ -107,7 +109,8 @@ export function nonDragMove(tree: Tree, key: string, direction: 'up' | 'down' | 
 
 /** Changes an item's fields; switching one off switches its whole subtree off (inheritance). */
 export function updateItem(tree: Tree, key: string, patch: Partial<Omit<MenuItem, 'key' | 'children'>>): Tree {
-  const change = (items: Tree): Tree => items.map((item) => (item.key === key ? { ...item, ...patch } : { ...item, children: change(item.children) }));
+  const change = (items: Tree): Tree =>
+    items.map((item) => (item.key === key ? { ...item, ...patch } : { ...item, children: change(item.children) }));
   return applyInheritance(change(tree));
 }
 

@@ -11,7 +11,8 @@ interface Draft {
   items: unknown[];
 }
 
-export const menuKey = (application: number | undefined, location: MenuLocation) => consoleKeys.detail('menus', `${application ?? 0}:${location}`);
+export const menuKey = (application: number | undefined, location: MenuLocation) =>
+  consoleKeys.detail('menus', `${application ?? 0}:${location}`);
 
 /**
  * One menu in the editor: the stored one (TanStack Query), the local edits over it, and the save.
@@ -20,7 +21,11 @@ export const menuKey = (application: number | undefined, location: MenuLocation)
  * saved meanwhile are never overwritten.
  */
 export function useMenuDraft(application: number | undefined, location: MenuLocation) {
-  const menu = useQuery({ queryKey: menuKey(application, location), queryFn: () => fetchMenu(application as number, location), enabled: application !== undefined });
+  const menu = useQuery({
+    queryKey: menuKey(application, location),
+    queryFn: () => fetchMenu(application as number, location),
+    enabled: application !== undefined,
+  });
   const [edits, setDraft] = useState<Draft | null>(null);
   const of = `${application ?? 0}:${location}`;
   // edits of another menu (left without changes, or after a revert) never show here

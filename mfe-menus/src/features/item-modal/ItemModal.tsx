@@ -94,7 +94,12 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
               multiple
               height="28"
               value={draft.privileges}
-              onChange={(e) => set('privileges', Array.from(e.target.selectedOptions, (o) => o.value))}
+              onChange={(e) =>
+                set(
+                  'privileges',
+                  Array.from(e.target.selectedOptions, (o) => o.value),
+                )
+              }
             >
               {privileges.map((name) => (
                 <option key={name} value={name}>
@@ -115,7 +120,11 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
           ) : null}
           <Field.Root required>
             <Field.Label htmlFor={ids.linkType}>{t('item.linkType')}</Field.Label>
-            <NativeSelect id={ids.linkType} value={draft.isFunction ? 'function' : 'url'} onChange={(e) => set('isFunction', e.target.value === 'function')}>
+            <NativeSelect
+              id={ids.linkType}
+              value={draft.isFunction ? 'function' : 'url'}
+              onChange={(e) => set('isFunction', e.target.value === 'function')}
+            >
               <option value="url">{t('item.url')}</option>
               <option value="function">{t('item.function')}</option>
             </NativeSelect>
@@ -151,10 +160,16 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
           </Field.Root>
           {errors.iconName ? <Text color="fg.error">{localized(errors.iconName)}</Text> : null}
           <Box role="radiogroup" aria-label={t('item.iconStep')} maxH="72" overflowY="auto">
-            <Box display="grid" gridTemplateColumns={{ base: "repeat(4, 1fr)", md: "repeat(6, 1fr)" }} gap="2">
+            <Box display="grid" gridTemplateColumns={{ base: 'repeat(4, 1fr)', md: 'repeat(6, 1fr)' }} gap="2">
               <IconChoice label={t('item.noIcon')} name="" selected={draft.iconName === ''} onSelect={() => set('iconName', '')} />
               {icons.map((name) => (
-                <IconChoice key={name} label={iconLabel(name)} name={name} selected={draft.iconName === name} onSelect={() => set('iconName', name)} />
+                <IconChoice
+                  key={name}
+                  label={iconLabel(name)}
+                  name={name}
+                  selected={draft.iconName === name}
+                  onSelect={() => set('iconName', name)}
+                />
               ))}
             </Box>
             {icons.length === 0 ? <Text>{t('item.noMatches')}</Text> : null}

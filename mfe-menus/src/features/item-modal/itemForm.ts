@@ -42,7 +42,12 @@ export function draftOf(item: MenuItem | undefined): ItemDraft {
 }
 
 /** The item a draft makes (its children kept), checked with the same schema the API applies; or the first problem per field. */
-export function itemOf(draft: ItemDraft, location: MenuLocation, application: string, base?: MenuItem): { item?: MenuItem; errors: Partial<Record<keyof ItemDraft, string>> } {
+export function itemOf(
+  draft: ItemDraft,
+  location: MenuLocation,
+  application: string,
+  base?: MenuItem,
+): { item?: MenuItem; errors: Partial<Record<keyof ItemDraft, string>> } {
   const candidate = {
     key: draft.key,
     name: draft.name,

@@ -1,5 +1,13 @@
 import { Box, Button, HStack, Stack, Text, chakra } from '@chakra-ui/react';
-import { dragAndDropFeature, hotkeysCoreFeature, keyboardDragAndDropFeature, selectionFeature, syncDataLoaderFeature, type DragTarget, type ItemInstance } from '@headless-tree/core';
+import {
+  dragAndDropFeature,
+  hotkeysCoreFeature,
+  keyboardDragAndDropFeature,
+  selectionFeature,
+  syncDataLoaderFeature,
+  type DragTarget,
+  type ItemInstance,
+} from '@headless-tree/core';
 import { AssistiveTreeDescription, useTree } from '@headless-tree/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +28,8 @@ const ROOT_ITEM = { key: ROOT, name: '' } as SuiteItem;
  * (the library also asks whether the grid may take them before it offers a place between tiles);
  * never into a tile.
  */
-const indexOfDrop = (target: DragTarget<SuiteItem>) => (target.item.getId() !== ROOT ? undefined : 'insertionIndex' in target ? target.insertionIndex : Infinity);
+const indexOfDrop = (target: DragTarget<SuiteItem>) =>
+  target.item.getId() !== ROOT ? undefined : 'insertionIndex' in target ? target.insertionIndex : Infinity;
 
 /**
  * The suite grid (location 4): tiles in 4 rows, filled column by column as the shell shows them.
@@ -28,7 +37,17 @@ const indexOfDrop = (target: DragTarget<SuiteItem>) => (target.item.getId() !== 
  * as in the menu tree: Ctrl+Shift+D, arrows, Enter), or with the move buttons of the focused tile,
  * which also opens its form, switches it on or off, or deletes it.
  */
-export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: SuiteItem[]; onChange: (items: SuiteItem[]) => void; onEdit: (item: SuiteItem) => void; onDelete: (item: SuiteItem) => void }) {
+export function SuiteGridView({
+  items,
+  onChange,
+  onEdit,
+  onDelete,
+}: {
+  items: SuiteItem[];
+  onChange: (items: SuiteItem[]) => void;
+  onEdit: (item: SuiteItem) => void;
+  onDelete: (item: SuiteItem) => void;
+}) {
   const { t } = useTranslation(NS);
   const [focused, setFocused] = useState<string | null>(null);
   const state = useMemo(() => ({ expandedItems: [ROOT], focusedItem: focused }), [focused]);
@@ -65,10 +84,22 @@ export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: Su
   return (
     <Box>
       <HStack gap="2" wrap="wrap" mb="2" role="toolbar" aria-label={t('grid')}>
-        <Button size="xs" variant="outline" aria-label={t('actions.up', { name })} disabled={index <= 0} onClick={() => onChange(moveInList(items, index, -1) ?? items)}>
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('actions.up', { name })}
+          disabled={index <= 0}
+          onClick={() => onChange(moveInList(items, index, -1) ?? items)}
+        >
           ↑
         </Button>
-        <Button size="xs" variant="outline" aria-label={t('actions.down', { name })} disabled={index < 0 || index === items.length - 1} onClick={() => onChange(moveInList(items, index, 1) ?? items)}>
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('actions.down', { name })}
+          disabled={index < 0 || index === items.length - 1}
+          onClick={() => onChange(moveInList(items, index, 1) ?? items)}
+        >
           ↓
         </Button>
         <Button size="xs" variant="outline" disabled={!current} onClick={() => current && onEdit(current)}>
@@ -80,7 +111,11 @@ export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: Su
               {t('actions.remove', { name })}
             </Button>
             <chakra.label display="flex" alignItems="center" gap="1" fontSize="sm">
-              <input type="checkbox" checked={current.isActivate} onChange={(e) => onChange(items.map((i) => (i.key === current.key ? { ...i, isActivate: e.target.checked } : i)))} />
+              <input
+                type="checkbox"
+                checked={current.isActivate}
+                onChange={(e) => onChange(items.map((i) => (i.key === current.key ? { ...i, isActivate: e.target.checked } : i)))}
+              />
               {t('actions.active', { name })}
             </chakra.label>
           </>
@@ -92,7 +127,11 @@ export function SuiteGridView({ items, onChange, onEdit, onDelete }: { items: Su
       {/* the drag's live announcements, beside the tree: a tree holds only its items */}
       <AssistiveTreeDescription
         tree={grid}
-        getLabel={(dnd) => (dnd?.draggedItems?.length ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') }) : t('dragHint'))}
+        getLabel={(dnd) =>
+          dnd?.draggedItems?.length
+            ? t('dragActive', { name: dnd.draggedItems.map((item) => item.getItemName()).join(', ') })
+            : t('dragHint')
+        }
       />
       <Box
         {...grid.getContainerProps(t('grid'))}

@@ -9,7 +9,16 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const tile = { key: 'Tile000001', name: 'Firmaya', urlLanding: 'https://firmaya.test', urlApplication: 'https://firmaya.test/app', description: '', isActivate: true, iconName: '/brand/firmaya/logo.svg', iconNameDark: '/brand/firmaya/logo-white.svg' };
+const tile = {
+  key: 'Tile000001',
+  name: 'Firmaya',
+  urlLanding: 'https://firmaya.test',
+  urlApplication: 'https://firmaya.test/app',
+  description: '',
+  isActivate: true,
+  iconName: '/brand/firmaya/logo.svg',
+  iconNameDark: '/brand/firmaya/logo-white.svg',
+};
 const png = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
 describe('suite grid', () => {
@@ -25,13 +34,19 @@ describe('suite grid', () => {
       'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
       'GET /api/menu/privileges': [200, { records: [] }],
       'GET /api/menu/GetMenuByApp': [200, menuRecord([tile], { idmenulocation: 4, numberRows: 4 })],
-      'POST /api/menu/UploadImageMenu': (call) => [200, { relativePath: `/api/images/${call.body.FileName === 'dark.png' ? 'b' : 'a'}.png` }],
+      'POST /api/menu/UploadImageMenu': (call) => [
+        200,
+        { relativePath: `/api/images/${call.body.FileName === 'dark.png' ? 'b' : 'a'}.png` },
+      ],
       'POST /api/menu/Modify': [200, { information: MENU_MESSAGES.modified, informationCode: 'A10', id: 7, version: 4 }],
     });
     const user = userEvent.setup();
     renderAt('/menuSettings');
     await user.click(await screen.findByRole('tab', { name: 'Suite de aplicaciones' }));
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Aplicación' }),
+      await screen.findByRole('option', { name: 'Suite GSE' }),
+    );
     const grid = await screen.findByRole('tree', { name: 'Aplicaciones de la suite' });
     expect(within(grid).getByText('Firmaya')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Crear Menu' }));
@@ -76,9 +91,15 @@ describe('suite grid', () => {
     const user = userEvent.setup();
     renderAt('/menuSettings');
     await user.click(await screen.findByRole('tab', { name: 'Suite de aplicaciones' }));
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Aplicación' }), await screen.findByRole('option', { name: 'Suite GSE' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Aplicación' }),
+      await screen.findByRole('option', { name: 'Suite GSE' }),
+    );
     const grid = await screen.findByRole('tree', { name: 'Aplicaciones de la suite' });
-    const order = () => within(grid).getAllByRole('treeitem').map((item) => item.textContent);
+    const order = () =>
+      within(grid)
+        .getAllByRole('treeitem')
+        .map((item) => item.textContent);
     expect(order()).toEqual(['Firmaya', 'Bemyself', 'License']);
     await user.click(within(grid).getByText('Firmaya'));
     await user.keyboard('{Control>}{Shift>}[KeyD]{/Shift}{/Control}');
@@ -91,6 +112,10 @@ describe('suite grid', () => {
     expect(screen.getByRole('button', { name: 'Subir License' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Guardar menú' }));
     expect(await screen.findByText(MENU_MESSAGES.modified)).toBeInTheDocument();
-    expect(JSON.parse(callsTo(calls, '/api/menu/Modify')[0].body.menujson).map((t: { name: string }) => t.name)).toEqual(['Bemyself', 'License', 'Firmaya']);
+    expect(JSON.parse(callsTo(calls, '/api/menu/Modify')[0].body.menujson).map((t: { name: string }) => t.name)).toEqual([
+      'Bemyself',
+      'License',
+      'Firmaya',
+    ]);
   });
 });

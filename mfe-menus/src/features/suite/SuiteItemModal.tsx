@@ -16,11 +16,33 @@ type Draft = Omit<SuiteItem, 'key'> & { key: string };
  * description, light and dark logo (PNG, uploaded at once with a progress bar), active switch.
  * Guardar stays disabled until both logos are there and the fields are valid.
  */
-export function SuiteItemModal({ application, item, onSave, onClose }: { application: string; item?: SuiteItem; onSave: (item: SuiteItem) => void; onClose: () => void }) {
+export function SuiteItemModal({
+  application,
+  item,
+  onSave,
+  onClose,
+}: {
+  application: string;
+  item?: SuiteItem;
+  onSave: (item: SuiteItem) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const descriptionId = useId();
-  const [draft, setDraft] = useState<Draft>(() => item ?? { key: newMenuKey(), name: '', urlLanding: '', urlApplication: '', description: '', isActivate: true, iconName: '', iconNameDark: '' });
+  const [draft, setDraft] = useState<Draft>(
+    () =>
+      item ?? {
+        key: newMenuKey(),
+        name: '',
+        urlLanding: '',
+        urlApplication: '',
+        description: '',
+        isActivate: true,
+        iconName: '',
+        iconNameDark: '',
+      },
+  );
   const parsed = v.safeParse(SuiteItemSchema, draft);
   const errors: Partial<Record<keyof Draft, string>> = {};
   if (!parsed.success) for (const issue of parsed.issues) errors[String(v.getDotPath(issue)) as keyof Draft] ??= issue.message;
@@ -62,8 +84,18 @@ export function SuiteItemModal({ application, item, onSave, onClose }: { applica
           {errors.description ? <Field.ErrorText>{localized(errors.description)}</Field.ErrorText> : null}
         </Field.Root>
         <LogoUpload label={t('suite.logo')} application={application} value={draft.iconName} onUploaded={(path) => set('iconName', path)} />
-        <LogoUpload label={t('suite.logoDark')} application={application} value={draft.iconNameDark} onUploaded={(path) => set('iconNameDark', path)} dark />
-        {!draft.iconName || !draft.iconNameDark ? <Text fontSize="sm" color="fg.muted">{localized(MENU_MESSAGES.logosRequired)}</Text> : null}
+        <LogoUpload
+          label={t('suite.logoDark')}
+          application={application}
+          value={draft.iconNameDark}
+          onUploaded={(path) => set('iconNameDark', path)}
+          dark
+        />
+        {!draft.iconName || !draft.iconNameDark ? (
+          <Text fontSize="sm" color="fg.muted">
+            {localized(MENU_MESSAGES.logosRequired)}
+          </Text>
+        ) : null}
         <chakra.label display="flex" alignItems="center" gap="2">
           <input type="checkbox" checked={draft.isActivate} onChange={(e) => set('isActivate', e.target.checked)} />
           {t('suite.active')}
@@ -73,7 +105,19 @@ export function SuiteItemModal({ application, item, onSave, onClose }: { applica
   );
 }
 
-function LogoUpload({ label, application, value, onUploaded, dark = false }: { label: string; application: string; value: string; onUploaded: (path: string) => void; dark?: boolean }) {
+function LogoUpload({
+  label,
+  application,
+  value,
+  onUploaded,
+  dark = false,
+}: {
+  label: string;
+  application: string;
+  value: string;
+  onUploaded: (path: string) => void;
+  dark?: boolean;
+}) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const [progress, setProgress] = useState<number | null>(null);
@@ -106,7 +150,12 @@ function LogoUpload({ label, application, value, onUploaded, dark = false }: { l
       <Field.Label>{label}</Field.Label>
       <Box display="flex" alignItems="center" gap="3">
         {value ? <chakra.img src={value} alt={label} h="10" bg={dark ? 'gray.800' : 'white'} p="1" borderRadius="sm" /> : null}
-        <Input type="file" accept=".png,image/png" aria-label={`${label}: ${t('suite.choose')}`} onChange={(e) => void choose(e.target.files?.[0])} />
+        <Input
+          type="file"
+          accept=".png,image/png"
+          aria-label={`${label}: ${t('suite.choose')}`}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
       </Box>
       {progress !== null ? (
         <chakra.progress value={progress} max={100} width="full" height="1.5" aria-label={t('suite.uploading')} />

@@ -3,7 +3,16 @@ import { TextArea } from '@suite/shared/console';
 import { useId } from 'react';
 
 /** A labelled multi-line field with its error or hint (wired by hand: Field only wires its own controls). */
-export function TextAreaField(props: { label: string; value: string; onChange: (value: string) => void; rows: number; maxLength: number; error?: string; hint?: string; disabled: boolean }) {
+export function TextAreaField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  maxLength: number;
+  error?: string;
+  hint?: string;
+  disabled: boolean;
+}) {
   const { label, value, onChange, rows, maxLength, error, hint, disabled } = props;
   const id = useId();
   return (

@@ -7,7 +7,8 @@ export const notificationKeys = {
   /** The applications a notification may go to. */
   applications: consoleKeys.of('applications', 'notifications', undefined, 'selectable'),
   /** The templates offered for every one of the applications (ids sorted). */
-  templates: (applicationIds: readonly number[]) => consoleKeys.reference('notification-templates', [...applicationIds].sort((a, b) => a - b).join(',')),
+  templates: (applicationIds: readonly number[]) =>
+    consoleKeys.reference('notification-templates', [...applicationIds].sort((a, b) => a - b).join(',')),
   subjects: (templateId: string) => consoleKeys.reference('notification-subjects', templateId),
   deliveries: (id: number) => consoleKeys.detail('notifications', `${id}/deliveries`),
 };
@@ -16,7 +17,10 @@ export const notificationKeys = {
 export const isPending = (notification: Pick<NotificationRecord, 'idstate'>) => notification.idstate === NOTIFICATION_STATE.pending;
 
 /** The sort menu: Pendiente / Ejecutada first, or by creation date (console spec §2). */
-export const NOTIFICATION_ORDER: StateDateOrder<NotificationRecord> = { isActive: isPending, date: (notification) => notification.createdon };
+export const NOTIFICATION_ORDER: StateDateOrder<NotificationRecord> = {
+  isActive: isPending,
+  date: (notification) => notification.createdon,
+};
 
 /** The applications column (console spec §2): the first two names, an ellipsis when there are more. */
 export function applicationsSummary(titles: readonly string[], shown = 2): string {
@@ -28,6 +32,15 @@ export function applicationsSummary(titles: readonly string[], shown = 2): strin
  * ('10/03/2026, 23:59 GMT-5'); UTC as 'YYYY-MM-DD HH:mm UTC'.
  */
 export function formatInstant(instant: Date, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(instant);
+  return new Intl.DateTimeFormat(language, {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(instant);
 }
 export const formatUtc = (instant: Date) => `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

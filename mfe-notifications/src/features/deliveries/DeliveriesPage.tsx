@@ -18,19 +18,28 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
   const id = Number(notificationId);
   const list = useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications });
   const record = list.data?.find((notification) => notification.id === id);
-  const deliveries = useQuery({ queryKey: notificationKeys.deliveries(id), queryFn: () => fetchDeliveries(id), enabled: Number.isInteger(id) && id > 0 });
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: record?.timeZone }).format(new Date(iso)) : '');
+  const deliveries = useQuery({
+    queryKey: notificationKeys.deliveries(id),
+    queryFn: () => fetchDeliveries(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const when = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short', timeZone: record?.timeZone }).format(new Date(iso))
+      : '';
 
   return (
     <CardFrame
       title={t('deliveries.title')}
       back={{ label: t('backToList'), onClick: () => navigate(PATHS.notifications) }}
-      subtitle={record ? `${record.reason} · ${t('deliveries.summary', { recipients: record.recipients, sent: record.sent, failed: record.failed })}` : null}
+      subtitle={
+        record
+          ? `${record.reason} · ${t('deliveries.summary', { recipients: record.recipients, sent: record.sent, failed: record.failed })}`
+          : null
+      }
     >
       {deliveries.isPending ? <LoadingState label={t('loading')} /> : null}
-      {deliveries.error ? (
-        <ErrorAlert message={localized(apiErrorMessage(deliveries.error))} />
-      ) : null}
+      {deliveries.error ? <ErrorAlert message={localized(apiErrorMessage(deliveries.error))} /> : null}
       {deliveries.data ? (
         deliveries.data.records.length === 0 ? (
           <Text>{t('deliveries.none')}</Text>
@@ -52,7 +61,16 @@ export function DeliveriesPage({ notificationId }: { notificationId: string }) {
                     <Table.Cell>{delivery.email}</Table.Cell>
                     <Table.Cell>{delivery.names}</Table.Cell>
                     <Table.Cell>
-                      <Text as="span" px="1.5" py="0.5" borderRadius="sm" fontSize="xs" fontWeight="medium" bg={`${STATUS_COLOURS[delivery.status]}.100`} color={`${STATUS_COLOURS[delivery.status]}.800`}>
+                      <Text
+                        as="span"
+                        px="1.5"
+                        py="0.5"
+                        borderRadius="sm"
+                        fontSize="xs"
+                        fontWeight="medium"
+                        bg={`${STATUS_COLOURS[delivery.status]}.100`}
+                        color={`${STATUS_COLOURS[delivery.status]}.800`}
+                      >
                         {t(`deliveries.statuses.${delivery.status}`)}
                       </Text>
                     </Table.Cell>

@@ -31,7 +31,17 @@ export function applyHeldStyles(doc: Document | null): void {
 }
 
 /** What the editor offers before saving: the rendered e-mail, a test to oneself, and who would receive it. */
-export function EditorTools({ body, applicationIds, ready, onRefused }: { body: () => NotificationBody; applicationIds: number[]; ready: boolean; onRefused: () => void }) {
+export function EditorTools({
+  body,
+  applicationIds,
+  ready,
+  onRefused,
+}: {
+  body: () => NotificationBody;
+  applicationIds: number[];
+  ready: boolean;
+  onRefused: () => void;
+}) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();
   const headingId = useId();
@@ -68,7 +78,11 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
         {t('editor.tools')}
       </Heading>
       <HStack gap="3" flexWrap="wrap" mb="3">
-        <Button variant="outline" loading={busy === 'preview'} onClick={checked('preview', async () => setPreview(await previewNotification(body())))}>
+        <Button
+          variant="outline"
+          loading={busy === 'preview'}
+          onClick={checked('preview', async () => setPreview(await previewNotification(body())))}
+        >
           {t('editor.preview')}
         </Button>
         <Button
@@ -81,13 +95,16 @@ export function EditorTools({ body, applicationIds, ready, onRefused }: { body: 
         >
           {t('editor.sendTest')}
         </Button>
-        <Button variant="outline" loading={busy === 'dryRun'} disabled={applicationIds.length === 0} onClick={() => void run('dryRun', async () => setRecipients(await dryRunNotification(applicationIds)))}>
+        <Button
+          variant="outline"
+          loading={busy === 'dryRun'}
+          disabled={applicationIds.length === 0}
+          onClick={() => void run('dryRun', async () => setRecipients(await dryRunNotification(applicationIds)))}
+        >
           {t('editor.dryRun')}
         </Button>
       </HStack>
-      {failure ? (
-        <ErrorAlert message={localized(failure)} mb="3" />
-      ) : null}
+      {failure ? <ErrorAlert message={localized(failure)} mb="3" /> : null}
       {recipients ? (
         <Stack gap="1" mb="3" aria-live="polite">
           <Text fontWeight="medium">{t('editor.dryRunResult', { count: recipients.count })}</Text>

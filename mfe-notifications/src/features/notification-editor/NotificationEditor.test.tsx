@@ -1,6 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CERTIFICATE, LATER, MAINTENANCE, TODAY, TOMORROW, callsTo, cleanUpDialogs, editorRoutes, notification, renderAt, serve } from '../../testServer';
+import {
+  CERTIFICATE,
+  LATER,
+  MAINTENANCE,
+  TODAY,
+  TOMORROW,
+  callsTo,
+  cleanUpDialogs,
+  editorRoutes,
+  notification,
+  renderAt,
+  serve,
+} from '../../testServer';
 import { ACCESS_MESSAGES, NOTIFICATION_MESSAGES, VALIDATION_MESSAGES, notificationSendAt } from '@suite/shared/console';
 
 afterEach(cleanUpDialogs);
@@ -10,7 +22,8 @@ const executed = notification(2, 'Ya enviada', { idstate: 1, stateName: 'EJECUTA
 const written = (information: string) => [200, { information, informationCode: 'A10', id: 1 }] as [number, unknown];
 
 /** A field by its label (a required one's label ends in its '*'). */
-const field = (name: string) => screen.getByLabelText(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`), { selector: 'input, select, textarea' });
+const field = (name: string) =>
+  screen.getByLabelText(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`), { selector: 'input, select, textarea' });
 const location = () => screen.getByLabelText('location');
 
 describe('notification editor', () => {
@@ -47,7 +60,9 @@ describe('notification editor', () => {
     fireEvent.change(field('Fecha de envío'), { target: { value: TODAY } });
     // the send time in the notification's zone and in UTC
     const sendAt = notificationSendAt(TODAY, 'America/Bogota');
-    expect(screen.getByText(new RegExp(`America/Bogota\\), es decir ${sendAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`))).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(`America/Bogota\\), es decir ${sendAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`)),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(NOTIFICATION_MESSAGES.created)).toBeInTheDocument();
@@ -125,7 +140,14 @@ describe('notification editor', () => {
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText(NOTIFICATION_MESSAGES.updated)).toBeInTheDocument();
     expect(callsTo(calls, '/api/Notifications/Modify').map((call) => call.body)).toEqual([
-      expect.objectContaining({ id: 1, reason: 'Mantenimiento de abril', applicationIds: [1], templateId: MAINTENANCE.id, subjectId: 12, executionDate: TOMORROW }),
+      expect.objectContaining({
+        id: 1,
+        reason: 'Mantenimiento de abril',
+        applicationIds: [1],
+        templateId: MAINTENANCE.id,
+        subjectId: 12,
+        executionDate: TOMORROW,
+      }),
     ]);
     await waitFor(() => expect(callsTo(calls, '/api/Notifications/List')).toHaveLength(2));
   });
@@ -150,9 +172,19 @@ describe('notification editor', () => {
       ...editorRoutes([stored]),
       'POST /api/Notifications/Preview': [
         200,
-        { subject: 'Aviso de mantenimiento', html: '<p style="color: red">Hola <b>Admin</b></p>', text: 'Hola Admin', timeZone: 'America/Bogota', sendAt: '2030-01-02T04:59:00.000Z', sendAtLocal: 'miércoles 1 de enero de 2030, 23:59 (GMT-5)' },
+        {
+          subject: 'Aviso de mantenimiento',
+          html: '<p style="color: red">Hola <b>Admin</b></p>',
+          text: 'Hola Admin',
+          timeZone: 'America/Bogota',
+          sendAt: '2030-01-02T04:59:00.000Z',
+          sendAtLocal: 'miércoles 1 de enero de 2030, 23:59 (GMT-5)',
+        },
       ],
-      'POST /api/Notifications/SendTest': [200, { information: 'Se envió un correo de prueba a admin@suite.test', informationCode: 'A10', email: 'admin@suite.test' }],
+      'POST /api/Notifications/SendTest': [
+        200,
+        { information: 'Se envió un correo de prueba a admin@suite.test', informationCode: 'A10', email: 'admin@suite.test' },
+      ],
       'POST /api/Notifications/DryRun': [200, { count: 3, sample: [{ email: 'ana@suite.test', names: 'Ana Ruiz' }] }],
     });
     renderAt('/notifications/1');
@@ -164,7 +196,10 @@ describe('notification editor', () => {
     expect(frame.getAttribute('srcdoc')).toContain('<p data-held-style="color: red">Hola <b>Admin</b></p>');
     expect(screen.getByText('Asunto: Aviso de mantenimiento')).toBeInTheDocument();
     expect(screen.getByText(/23:59 \(GMT-5\) · 2030-01-02 04:59 UTC/)).toBeInTheDocument();
-    expect(callsTo(calls, '/api/Notifications/Preview')[0].body).toMatchObject({ reason: 'Mantenimiento de marzo', templateId: MAINTENANCE.id });
+    expect(callsTo(calls, '/api/Notifications/Preview')[0].body).toMatchObject({
+      reason: 'Mantenimiento de marzo',
+      templateId: MAINTENANCE.id,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Enviarme una prueba' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -23,7 +23,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { createNotification, fetchNotificationApplications, fetchNotifications, fetchSubjects, fetchTemplates, modifyNotification } from '../../api/notifications';
+import {
+  createNotification,
+  fetchNotificationApplications,
+  fetchNotifications,
+  fetchSubjects,
+  fetchTemplates,
+  modifyNotification,
+} from '../../api/notifications';
 import { NS } from '../../i18n';
 import { formatInstant, formatUtc, isPending, notificationKeys } from '../common/notification';
 import { TextAreaField } from '../common/TextAreaField';
@@ -90,7 +97,11 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   });
   const offered = form.applicationIds.length > 0 ? (templates.data ?? []) : [];
   const template: NotificationTemplate | undefined = offered.find((candidate) => candidate.id === form.templateId);
-  const subjects = useQuery({ queryKey: notificationKeys.subjects(form.templateId), queryFn: () => fetchSubjects(form.templateId), enabled: form.templateId !== '' });
+  const subjects = useQuery({
+    queryKey: notificationKeys.subjects(form.templateId),
+    queryFn: () => fetchSubjects(form.templateId),
+    enabled: form.templateId !== '',
+  });
 
   // an existing notification keeps its zone until its applications change
   const sameApplications = record !== undefined && stored !== null && stored.applicationIds.join() === form.applicationIds.join();
@@ -109,15 +120,29 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   };
 
   const chooseTemplate = (templateId: string) =>
-    change('templateId', (current) => ({ ...current, templateId, subjectId: 0, values: valuesFor(offered.find((candidate) => candidate.id === templateId), current.values) }));
+    change('templateId', (current) => ({
+      ...current,
+      templateId,
+      subjectId: 0,
+      values: valuesFor(
+        offered.find((candidate) => candidate.id === templateId),
+        current.values,
+      ),
+    }));
 
   const toggleApplication = async (applicationId: number, checked: boolean) => {
     const next = toggledApplications(form.applicationIds, applicationId, checked);
     if (form.templateId !== '') {
-      const available = next.length ? await queryClient.fetchQuery({ queryKey: notificationKeys.templates(next), queryFn: () => fetchTemplates(next) }) : [];
+      const available = next.length
+        ? await queryClient.fetchQuery({ queryKey: notificationKeys.templates(next), queryFn: () => fetchTemplates(next) })
+        : [];
       if (!templateOffered(form.templateId, available)) {
         // spec §4: warn; on confirmation the template and subject are cleared, else nothing changes
-        const outcome = await askDialog({ message: t('editor.templateWarning'), confirmText: t('editor.continue'), cancelText: t('editor.cancel') });
+        const outcome = await askDialog({
+          message: t('editor.templateWarning'),
+          confirmText: t('editor.continue'),
+          cancelText: t('editor.cancel'),
+        });
         if (outcome !== 'confirm') return;
         change('applicationIds', (current) => withoutTemplate({ ...current, applicationIds: next }));
         return;
@@ -137,7 +162,10 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
       const body = formToBody(form, template);
       const reply = isNew ? await createNotification(body) : await modifyNotification(id, body);
       await invalidateEntities(queryClient, ['notifications']);
-      void showMessage({ message: localized(reply.information || (isNew ? NOTIFICATION_MESSAGES.created : NOTIFICATION_MESSAGES.updated)), autoClose: true });
+      void showMessage({
+        message: localized(reply.information || (isNew ? NOTIFICATION_MESSAGES.created : NOTIFICATION_MESSAGES.updated)),
+        autoClose: true,
+      });
       if (isNew) {
         // cleared and gone in one commit: the unsaved-changes prompt lets it through
         setForm(EMPTY_FORM);
@@ -171,15 +199,30 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
     setFailure(null);
   };
 
-  const title = localized(isNew ? NOTIFICATION_MESSAGES.newTitle : editing ? NOTIFICATION_MESSAGES.editTitle : NOTIFICATION_MESSAGES.detailTitle);
-  const status = isNew ? 'ready' : list.error ? 'error' : list.isPending ? 'loading' : !record ? 'missing' : !isPending(record) ? 'executed' : 'ready';
+  const title = localized(
+    isNew ? NOTIFICATION_MESSAGES.newTitle : editing ? NOTIFICATION_MESSAGES.editTitle : NOTIFICATION_MESSAGES.detailTitle,
+  );
+  const status = isNew
+    ? 'ready'
+    : list.error
+      ? 'error'
+      : list.isPending
+        ? 'loading'
+        : !record
+          ? 'missing'
+          : !isPending(record)
+            ? 'executed'
+            : 'ready';
   const disabled = !editing || saving;
   const sendAt = isCalendarDate(form.executionDate) ? notificationSendAt(form.executionDate, timeZone) : undefined;
 
   let content: ReactNode = null;
   if (status === 'loading') content = <LoadingState label={t('loading')} />;
   else if (status !== 'ready') {
-    const message = status === 'error' ? apiErrorMessage(list.error) : localized(status === 'executed' ? NOTIFICATION_MESSAGES.executedReadOnly : NOTIFICATION_MESSAGES.unknown);
+    const message =
+      status === 'error'
+        ? apiErrorMessage(list.error)
+        : localized(status === 'executed' ? NOTIFICATION_MESSAGES.executedReadOnly : NOTIFICATION_MESSAGES.unknown);
     content =
       status === 'executed' ? (
         <Alert.Root status="info" role="alert">
@@ -191,7 +234,16 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
       );
   } else {
     content = (
-      <chakra.form display="flex" flexDirection="column" gap="5" noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <chakra.form
+        display="flex"
+        flexDirection="column"
+        gap="5"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
           <Stack as="fieldset" gap="4" minW={0} borderWidth="1px" borderRadius="md" p="4" bg="white">
             <chakra.legend px="1" fontWeight="semibold">
@@ -222,7 +274,13 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
               error={localized(shownErrors.templateId)}
               placeholder={t('editor.chooseTemplate')}
               options={offered.map((candidate) => ({ value: candidate.id, label: candidate.title }))}
-              hint={form.applicationIds.length === 0 ? t('editor.chooseApplicationsFirst') : templates.isSuccess && offered.length === 0 ? t('editor.noTemplates') : undefined}
+              hint={
+                form.applicationIds.length === 0
+                  ? t('editor.chooseApplicationsFirst')
+                  : templates.isSuccess && offered.length === 0
+                    ? t('editor.noTemplates')
+                    : undefined
+              }
               onChange={chooseTemplate}
             />
           </Stack>
@@ -240,7 +298,10 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
               disabled={disabled || form.templateId === ''}
               error={localized(shownErrors.subjectId)}
               placeholder={t('editor.chooseSubject')}
-              options={(form.templateId ? (subjects.data ?? []) : []).map((subject) => ({ value: String(subject.id), label: subject.name }))}
+              options={(form.templateId ? (subjects.data ?? []) : []).map((subject) => ({
+                value: String(subject.id),
+                label: subject.name,
+              }))}
               onChange={(value) => change('subjectId', (current) => ({ ...current, subjectId: Number(value) || 0 }))}
             />
             {template && template.variables.length > 0 ? (
@@ -256,7 +317,12 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
                     disabled={disabled}
                     minDate={minimum.dateVariable}
                     error={shownErrors[`variables.${variable.name}`]}
-                    onChange={(value: VariableDraft) => change(`variables.${variable.name}`, (current) => ({ ...current, values: { ...current.values, [variable.name]: value } }))}
+                    onChange={(value: VariableDraft) =>
+                      change(`variables.${variable.name}`, (current) => ({
+                        ...current,
+                        values: { ...current.values, [variable.name]: value },
+                      }))
+                    }
                   />
                 ))}
               </Stack>
@@ -266,22 +332,36 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
                 {t('editor.sendDate')}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <Input type="date" min={minimum.sendDate} value={form.executionDate} onChange={(event) => change('executionDate', (current) => ({ ...current, executionDate: event.target.value }))} maxW="xs" />
+              <Input
+                type="date"
+                min={minimum.sendDate}
+                value={form.executionDate}
+                onChange={(event) => change('executionDate', (current) => ({ ...current, executionDate: event.target.value }))}
+                maxW="xs"
+              />
               {shownErrors.executionDate ? (
                 <Field.ErrorText>{localized(shownErrors.executionDate)}</Field.ErrorText>
               ) : sendAt ? (
-                <Field.HelperText>{t('editor.sendsAt', { local: formatInstant(sendAt, timeZone, i18n.language), zone: timeZone, utc: formatUtc(sendAt) })}</Field.HelperText>
+                <Field.HelperText>
+                  {t('editor.sendsAt', { local: formatInstant(sendAt, timeZone, i18n.language), zone: timeZone, utc: formatUtc(sendAt) })}
+                </Field.HelperText>
               ) : null}
             </Field.Root>
-            {template ? <chakra.img src={template.urlImage} alt={`${t('editor.image')}: ${template.title}`} w="full" maxW="600px" h="auto" alignSelf="flex-start" borderRadius="md" /> : null}
+            {template ? (
+              <chakra.img
+                src={template.urlImage}
+                alt={`${t('editor.image')}: ${template.title}`}
+                w="full"
+                maxW="600px"
+                h="auto"
+                alignSelf="flex-start"
+                borderRadius="md"
+              />
+            ) : null}
           </Stack>
         </Box>
-        {showAll && hasErrors ? (
-          <ErrorAlert message={t('editor.fixErrors')} />
-        ) : null}
-        {failure ? (
-          <ErrorAlert message={localized(failure)} />
-        ) : null}
+        {showAll && hasErrors ? <ErrorAlert message={t('editor.fixErrors')} /> : null}
+        {failure ? <ErrorAlert message={localized(failure)} /> : null}
         <HStack justify="flex-end" gap="3" flexWrap="wrap">
           {!editing ? (
             <Button variant="outline" onClick={() => setEditing(true)}>
@@ -320,7 +400,14 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
 }
 
 /** The application checkboxes (console spec §2): the visible, active applications. */
-function ApplicationChoices(props: { options: ApplicationOption[]; loading: boolean; chosen: number[]; disabled: boolean; error?: string; onToggle: (id: number, checked: boolean) => void }) {
+function ApplicationChoices(props: {
+  options: ApplicationOption[];
+  loading: boolean;
+  chosen: number[];
+  disabled: boolean;
+  error?: string;
+  onToggle: (id: number, checked: boolean) => void;
+}) {
   const { options, loading, chosen, disabled, error, onToggle } = props;
   const { t } = useTranslation(NS);
   const errorId = useId();
@@ -336,7 +423,12 @@ function ApplicationChoices(props: { options: ApplicationOption[]; loading: bool
       <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="1.5" maxH="48" overflowY="auto">
         {options.map((option) => (
           <chakra.label key={option.id} display="inline-flex" alignItems="center" gap="2" opacity={disabled ? 0.6 : 1}>
-            <input type="checkbox" checked={chosen.includes(option.id)} disabled={disabled} onChange={(event) => onToggle(option.id, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(option.id)}
+              disabled={disabled}
+              onChange={(event) => onToggle(option.id, event.target.checked)}
+            />
             {applicationOptionLabel(option, options)}
           </chakra.label>
         ))}
@@ -351,7 +443,16 @@ function ApplicationChoices(props: { options: ApplicationOption[]; loading: bool
 }
 
 /** A labelled native select with an empty first choice. */
-function SelectField(props: { label: string; value: string; disabled: boolean; error?: string; placeholder: string; options: { value: string; label: string }[]; hint?: string; onChange: (value: string) => void }) {
+function SelectField(props: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  error?: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  hint?: string;
+  onChange: (value: string) => void;
+}) {
   const { label, value, disabled, error, placeholder, options, hint, onChange } = props;
   const id = useId();
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
@@ -363,7 +464,15 @@ function SelectField(props: { label: string; value: string; disabled: boolean; e
           *
         </Text>
       </chakra.label>
-      <NativeSelect id={id} required aria-invalid={Boolean(error) || undefined} aria-describedby={described} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      <NativeSelect
+        id={id}
+        required
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={described}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -27,7 +27,18 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
       const text = typeof value === 'string' ? value : '';
       const remaining = t('editor.remaining', { count: variable.maxLength - [...text].length });
       if (variable.multiline) {
-        return <TextAreaField label={variable.label} rows={variable.rows} maxLength={variable.maxLength} value={text} disabled={disabled} error={shownError} hint={remaining} onChange={onChange} />;
+        return (
+          <TextAreaField
+            label={variable.label}
+            rows={variable.rows}
+            maxLength={variable.maxLength}
+            value={text}
+            disabled={disabled}
+            error={shownError}
+            hint={remaining}
+            onChange={onChange}
+          />
+        );
       }
       return (
         <Field.Root invalid={Boolean(error)} disabled={disabled} required>
@@ -47,7 +58,13 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
             {variable.label}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input type="date" min={minDate} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} maxW="xs" />
+          <Input
+            type="date"
+            min={minDate}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => onChange(event.target.value)}
+            maxW="xs"
+          />
           <Field.ErrorText>{shownError}</Field.ErrorText>
         </Field.Root>
       );
@@ -64,7 +81,19 @@ export function VariableField({ variable, value = emptyValue(variable), onChange
 }
 
 /** Hour and minutes, digits only and clamped (0-23, 0-59), and the complement checkbox when the template has one. */
-function TimeField({ variable, value, onChange, error, disabled }: { variable: Extract<TemplateVariable, { type: 'time' }>; value: TimeDraft; onChange: (value: TimeDraft) => void; error?: string; disabled: boolean }) {
+function TimeField({
+  variable,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  variable: Extract<TemplateVariable, { type: 'time' }>;
+  value: TimeDraft;
+  onChange: (value: TimeDraft) => void;
+  error?: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation(NS);
   const errorId = useId();
   const described = error ? errorId : undefined;
@@ -106,7 +135,12 @@ function TimeField({ variable, value, onChange, error, disabled }: { variable: E
         </HStack>
         {variable.complement !== null ? (
           <chakra.label display="inline-flex" alignItems="center" gap="2" opacity={disabled ? 0.6 : 1}>
-            <input type="checkbox" checked={value.complement} disabled={disabled} onChange={(event) => onChange({ ...value, complement: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={value.complement}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...value, complement: event.target.checked })}
+            />
             {variable.complement}
           </chakra.label>
         ) : null}

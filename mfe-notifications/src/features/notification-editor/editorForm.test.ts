@@ -66,7 +66,9 @@ describe('notification editor form', () => {
       'variables.horaInicio': VALIDATION_MESSAGES.required,
       'variables.detalle': maxMessage(30),
     });
-    expect(editorErrors({ ...filled, values: { ...filled.values, fecha: '' } }, MAINTENANCE, TODAY)).toEqual({ 'variables.fecha': VALIDATION_MESSAGES.required });
+    expect(editorErrors({ ...filled, values: { ...filled.values, fecha: '' } }, MAINTENANCE, TODAY)).toEqual({
+      'variables.fecha': VALIDATION_MESSAGES.required,
+    });
   });
 
   it('types hour and minutes as digits clamped to 0-23 and 0-59', () => {
@@ -89,7 +91,12 @@ describe('notification editor form', () => {
 
   it('keeps the values a new template shares by name and type, empty for the rest', () => {
     expect(valuesFor(CERTIFICATE, { instrucciones: 'Renueva', fecha: TODAY })).toEqual({ instrucciones: 'Renueva' });
-    expect(valuesFor(MAINTENANCE, { detalle: true })).toEqual({ fecha: '', horaInicio: { hour: '', minutes: '', complement: false }, detalle: '', interrupcion: false });
+    expect(valuesFor(MAINTENANCE, { detalle: true })).toEqual({
+      fecha: '',
+      horaInicio: { hour: '', minutes: '', complement: false },
+      detalle: '',
+      interrupcion: false,
+    });
   });
 
   it("takes the zone the applications share, else Colombia's, and the first days from it", () => {

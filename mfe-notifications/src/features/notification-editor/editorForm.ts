@@ -65,7 +65,10 @@ export function emptyValue(variable: TemplateVariable): VariableDraft {
 }
 
 /** The template's variables with their values kept where the name and type still match, the rest empty. */
-export function valuesFor(template: NotificationTemplate | undefined, current: Record<string, VariableDraft>): Record<string, VariableDraft> {
+export function valuesFor(
+  template: NotificationTemplate | undefined,
+  current: Record<string, VariableDraft>,
+): Record<string, VariableDraft> {
   if (!template) return {};
   return Object.fromEntries(
     template.variables.map((variable) => {
@@ -87,7 +90,9 @@ export function recordToForm(record: NotificationRecord): EditorForm {
   const values: Record<string, VariableDraft> = {};
   for (const { name, value } of Array.isArray(stored) ? stored : []) {
     values[name] =
-      typeof value === 'object' && value !== null ? { hour: String(value.hour), minutes: String(value.minutes), complement: Boolean(value.complement) } : value;
+      typeof value === 'object' && value !== null
+        ? { hour: String(value.hour), minutes: String(value.minutes), complement: Boolean(value.complement) }
+        : value;
   }
   return {
     reason: record.reason,
@@ -116,7 +121,11 @@ export function variableValues(form: EditorForm, template: NotificationTemplate 
   return template.variables.map((variable) => {
     const value = form.values[variable.name] ?? emptyValue(variable);
     if (isTime(value)) {
-      const time: TimeValue = { hour: toClock(value.hour), minutes: toClock(value.minutes), complement: variable.type === 'time' && variable.complement !== null && value.complement };
+      const time: TimeValue = {
+        hour: toClock(value.hour),
+        minutes: toClock(value.minutes),
+        complement: variable.type === 'time' && variable.complement !== null && value.complement,
+      };
       return { name: variable.name, value: time };
     }
     return { name: variable.name, value };
@@ -170,14 +179,16 @@ export function editorErrors(form: EditorForm, template: NotificationTemplate | 
   // an hour or minutes left empty is missing, not out of range (spec §5: both required)
   for (const variable of template.variables) {
     const value = form.values[variable.name];
-    if (variable.type === 'time' && isTime(value) && (value.hour === '' || value.minutes === '')) errors[`variables.${variable.name}`] = VALIDATION_MESSAGES.required;
+    if (variable.type === 'time' && isTime(value) && (value.hour === '' || value.minutes === ''))
+      errors[`variables.${variable.name}`] = VALIDATION_MESSAGES.required;
   }
   return errors;
 }
 
 /** Whether two forms hold the same notification (text compared trimmed). */
 export function sameForm(a: EditorForm, b: EditorForm): boolean {
-  const normal = (form: EditorForm) => JSON.stringify({ ...form, reason: form.reason.trim(), applicationIds: [...form.applicationIds].sort((x, y) => x - y) });
+  const normal = (form: EditorForm) =>
+    JSON.stringify({ ...form, reason: form.reason.trim(), applicationIds: [...form.applicationIds].sort((x, y) => x - y) });
   return normal(a) === normal(b);
 }
 
@@ -188,7 +199,8 @@ export function toggledApplications(current: readonly number[], id: number, chec
 }
 
 /** Whether the chosen template is still offered for the applications (spec §4: otherwise a warning, then it is cleared). */
-export const templateOffered = (templateId: string, templates: readonly NotificationTemplate[]) => templateId === '' || templates.some((t) => t.id === templateId);
+export const templateOffered = (templateId: string, templates: readonly NotificationTemplate[]) =>
+  templateId === '' || templates.some((t) => t.id === templateId);
 
 /** The form with no template and no subject (and so no variables). */
 export const withoutTemplate = (form: EditorForm): EditorForm => ({ ...form, templateId: '', subjectId: 0, values: {} });

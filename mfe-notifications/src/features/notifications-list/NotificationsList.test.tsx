@@ -6,7 +6,11 @@ import { callsTo, cleanUpDialogs, editorRoutes, notification, renderAt, serve } 
 
 afterEach(cleanUpDialogs);
 
-const pending = notification(1, 'Mantenimiento de marzo', { sharedApps: ['Firmaya', 'License', 'Suite GSE'], applicationIds: [1, 2, 3], createdon: '2026-03-01T10:00:00Z' });
+const pending = notification(1, 'Mantenimiento de marzo', {
+  sharedApps: ['Firmaya', 'License', 'Suite GSE'],
+  applicationIds: [1, 2, 3],
+  createdon: '2026-03-01T10:00:00Z',
+});
 const executed = notification(2, 'Política de contraseñas', {
   idstate: 1,
   stateName: 'EJECUTADA',
@@ -19,7 +23,10 @@ const executed = notification(2, 'Política de contraseñas', {
 const older = notification(3, 'Aviso antiguo', { createdon: '2025-12-01T10:00:00Z' });
 
 async function openList(records = [pending, executed, older]) {
-  const calls = serve({ ...editorRoutes(records), 'POST /api/Notifications/Delete': [200, { information: NOTIFICATION_MESSAGES.deleted, informationCode: 'A10', id: 1 }] });
+  const calls = serve({
+    ...editorRoutes(records),
+    'POST /api/Notifications/Delete': [200, { information: NOTIFICATION_MESSAGES.deleted, informationCode: 'A10', id: 1 }],
+  });
   renderAt('/notifications');
   const table = await screen.findByRole('table', { name: 'Notificaciones de correo' });
   await within(table).findByText('Mantenimiento de marzo');
@@ -33,7 +40,11 @@ describe('notifications list', () => {
   it('shows motive, subject, the first two applications, execution date, state and the counts', async () => {
     const { table } = await openList();
     expect(screen.getByRole('heading', { level: 1, name: 'Notificaciones de correo' })).toBeInTheDocument();
-    expect(within(within(table).getAllByRole('row')[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(within(table).getAllByRole('row')[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Motivo',
       'Asunto del correo',
       'Aplicación',
@@ -63,7 +74,11 @@ describe('notifications list', () => {
     const { table } = await openList();
     expect(reasons(table)).toEqual(['Mantenimiento de marzo', 'Política de contraseñas', 'Aviso antiguo']);
     const sort = screen.getByLabelText('Ordenar por');
-    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(['Pendiente', 'Ejecutada', 'Más reciente', 'Más antiguo']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Pendiente', 'Ejecutada', 'Más reciente', 'Más antiguo']);
     await user.selectOptions(sort, 'Ejecutada');
     expect(reasons(table)[0]).toBe('Política de contraseñas');
     await user.selectOptions(sort, 'Pendiente');
@@ -112,8 +127,24 @@ describe('notifications list', () => {
         200,
         {
           records: [
-            { email: 'ana@suite.test', names: 'Ana Ruiz', status: 'failed', attempts: 5, sentAt: null, nextAttemptAt: '2026-02-02T05:00:00Z', lastError: '550 mailbox unavailable' },
-            { email: 'luis@suite.test', names: 'Luis Mora', status: 'sent', attempts: 1, sentAt: '2026-02-02T04:59:10Z', nextAttemptAt: '2026-02-02T04:59:00Z', lastError: null },
+            {
+              email: 'ana@suite.test',
+              names: 'Ana Ruiz',
+              status: 'failed',
+              attempts: 5,
+              sentAt: null,
+              nextAttemptAt: '2026-02-02T05:00:00Z',
+              lastError: '550 mailbox unavailable',
+            },
+            {
+              email: 'luis@suite.test',
+              names: 'Luis Mora',
+              status: 'sent',
+              attempts: 1,
+              sentAt: '2026-02-02T04:59:10Z',
+              nextAttemptAt: '2026-02-02T04:59:00Z',
+              lastError: null,
+            },
           ],
           count: 2,
         },

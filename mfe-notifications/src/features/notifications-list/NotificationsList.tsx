@@ -79,7 +79,10 @@ export function NotificationsList({ label }: { label: string }) {
         header: t('columns.executionDate'),
         // the send time itself, in the notification's zone and in UTC, on hover
         render: (row) => (
-          <Text as="span" title={`${formatInstant(new Date(row.sendAt), row.timeZone, i18n.language)} (${row.timeZone}) · ${formatUtc(new Date(row.sendAt))}`}>
+          <Text
+            as="span"
+            title={`${formatInstant(new Date(row.sendAt), row.timeZone, i18n.language)} (${row.timeZone}) · ${formatUtc(new Date(row.sendAt))}`}
+          >
             {formatDate(row.executionDate)}
           </Text>
         ),

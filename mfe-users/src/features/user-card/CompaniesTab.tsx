@@ -55,15 +55,12 @@ export function CompaniesTab({ companies, editing, showMainError }: CompaniesTab
   );
 
   const sortOptions = useMemo<SortOption<CompanyRow, CompanySort>[]>(
-    () =>
-      Object.values(COMPANY_SORT).map((value) => ({ value, label: t(`companies.sort.${value}`), compare: COMPANY_ORDER[value] })),
+    () => Object.values(COMPANY_SORT).map((value) => ({ value, label: t(`companies.sort.${value}`), compare: COMPANY_ORDER[value] })),
     [t],
   );
 
   if (companies.load.status === 'error') {
-    return (
-      <ErrorAlert message={companies.load.message} />
-    );
+    return <ErrorAlert message={companies.load.message} />;
   }
   return (
     <Box>

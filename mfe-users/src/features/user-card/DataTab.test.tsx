@@ -89,7 +89,9 @@ describe('user card, Datos tab', () => {
     const user = userEvent.setup();
     const calls = serve({
       'POST /api/user/getuserexists': ({ body }) =>
-        body.userName === 'jdoe' ? [200, { informationCode: 'A10', information: 'En uso', users: [userDetail] }] : [200, { informationCode: 'R11', information: '', users: [] }],
+        body.userName === 'jdoe'
+          ? [200, { informationCode: 'A10', information: 'En uso', users: [userDetail] }]
+          : [200, { informationCode: 'R11', information: '', users: [] }],
     });
     renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
@@ -113,7 +115,14 @@ describe('user card, Datos tab', () => {
   it("A20: 'Crear nuevo usuario.' clears the field", async () => {
     const user = userEvent.setup();
     serve({
-      'POST /api/user/getuserexists': [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...userDetail, id: IDS.deleted, email: 'old@empresa.test', deleted: true }] }],
+      'POST /api/user/getuserexists': [
+        200,
+        {
+          informationCode: 'A20',
+          information: 'Eliminado',
+          users: [{ ...userDetail, id: IDS.deleted, email: 'old@empresa.test', deleted: true }],
+        },
+      ],
     });
     renderAt('/users/new');
     await screen.findByText('Nuevo usuario');
@@ -133,8 +142,14 @@ describe('user card, Datos tab', () => {
     const user = userEvent.setup();
     const reactivated = { ...userDetail, id: IDS.deleted, userName: 'antiguo', names: 'Antiguo' };
     const calls = serve({
-      'POST /api/user/getuserexists': [200, { informationCode: 'A20', information: 'Eliminado', users: [{ ...reactivated, deleted: true }] }],
-      'POST /api/user/activatedeleteduser': [200, { informationCode: 'A10', information: 'El usuario fue reactivado con éxito', user: reactivated }],
+      'POST /api/user/getuserexists': [
+        200,
+        { informationCode: 'A20', information: 'Eliminado', users: [{ ...reactivated, deleted: true }] },
+      ],
+      'POST /api/user/activatedeleteduser': [
+        200,
+        { informationCode: 'A10', information: 'El usuario fue reactivado con éxito', user: reactivated },
+      ],
       'GET /api/user/getbyid': [200, { count: 1, records: [reactivated] }],
     });
     renderAt('/users/new');

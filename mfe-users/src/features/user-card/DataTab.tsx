@@ -30,7 +30,14 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
   const errorOf = (name: FieldPath<UserFormValues>) => localized(formState.errors[name]?.message);
 
   const field = (name: FieldPath<UserFormValues>, control: ReactNode, hint?: string) => (
-    <Field.Root key={name} id={ids(name).control} ids={{ errorText: ids(name).errorText }} invalid={Boolean(formState.errors[name])} disabled={!editing} required={name !== 'phoneNumber'}>
+    <Field.Root
+      key={name}
+      id={ids(name).control}
+      ids={{ errorText: ids(name).errorText }}
+      invalid={Boolean(formState.errors[name])}
+      disabled={!editing}
+      required={name !== 'phoneNumber'}
+    >
       <Field.Label>{t(`fields.${name}`)}</Field.Label>
       {control}
       {hint && !formState.errors[name] ? <Field.HelperText>{hint}</Field.HelperText> : null}
@@ -52,7 +59,15 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
   const select = (name: SelectName, options: Array<{ value: string; label: string }>, onChange?: (value: string) => void) =>
     field(
       name,
-      <SelectControl form={form} name={name} ids={ids(name)} disabled={!editing} options={options} choose={t('fields.choose')} onChange={onChange} />,
+      <SelectControl
+        form={form}
+        name={name}
+        ids={ids(name)}
+        disabled={!editing}
+        options={options}
+        choose={t('fields.choose')}
+        onChange={onChange}
+      />,
     );
 
   return (
@@ -84,7 +99,19 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
 }
 
 /** The phone field: the '(+57) ' prefix is forced and the digits are spaced while typing. */
-function PhoneField({ form, label, hint, editing, error }: { form: DataTabProps['form']; label: string; hint: string; editing: boolean; error?: string }) {
+function PhoneField({
+  form,
+  label,
+  hint,
+  editing,
+  error,
+}: {
+  form: DataTabProps['form'];
+  label: string;
+  hint: string;
+  editing: boolean;
+  error?: string;
+}) {
   const { field } = useController({ control: form.control, name: 'phoneNumber' });
   return (
     <Field.Root invalid={Boolean(error)} disabled={!editing}>

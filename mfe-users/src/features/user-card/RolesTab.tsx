@@ -34,9 +34,7 @@ const AppButton = chakra('button', {
 });
 
 function Failure({ message }: { message: string }) {
-  return (
-    <ErrorAlert message={message} />
-  );
+  return <ErrorAlert message={message} />;
 }
 
 /**
@@ -53,7 +51,8 @@ export function RolesTab({ roles, userId, editing, showRequiredError }: RolesTab
 
   const selected = roles.applications.find((record) => record.appname === roles.selected);
   const names = roles.roles.map((role) => role.name);
-  const allAssigned = selected !== undefined && names.length > 0 && roles.roles.every((role) => isAssigned(roles.changes, selected.appname, role));
+  const allAssigned =
+    selected !== undefined && names.length > 0 && roles.roles.every((role) => isAssigned(roles.changes, selected.appname, role));
 
   return (
     <Stack gap="3">
@@ -67,11 +66,7 @@ export function RolesTab({ roles, userId, editing, showRequiredError }: RolesTab
               const { count, unique } = roles.counters(record);
               return (
                 <li key={record.appname}>
-                  <AppButton
-                    type="button"
-                    aria-current={record.appname === roles.selected}
-                    onClick={() => roles.select(record.appname)}
-                  >
+                  <AppButton type="button" aria-current={record.appname === roles.selected} onClick={() => roles.select(record.appname)}>
                     {/* the visible text is the button's name: title, then its counters */}
                     <Text as="span" display="block">
                       {applicationLabel(record, roles.applications)}

@@ -183,12 +183,14 @@ describe('user card', () => {
     ]);
   });
 
-  it("shows under the roles what the user can do now: each privilege per application and the roles giving it", async () => {
+  it('shows under the roles what the user can do now: each privilege per application and the roles giving it', async () => {
     const user = userEvent.setup();
     const calls = await openExisting();
     await user.click(tab('roles'));
     const table = await screen.findByRole('table', { name: 'Privilegios en Consola' });
-    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Privilegio', 'Dado por'],
       ['USERS_READ', 'Administrador, Lector'],
@@ -296,7 +298,9 @@ describe('user card', () => {
 
   it('shows the server message when a save is refused', async () => {
     const user = userEvent.setup();
-    await openExisting({ 'POST /api/user/modify': [400, { informationCode: 'R400', information: 'El tipo de documento no existe para el país.' }] });
+    await openExisting({
+      'POST /api/user/modify': [400, { informationCode: 'R400', information: 'El tipo de documento no existe para el país.' }],
+    });
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await user.type(field('Apellidos'), ' Peña');
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));

@@ -1,6 +1,15 @@
 import { Button } from '@chakra-ui/react';
 import { LoadingState, PATHS, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
-import { CardFrame, ErrorAlert, TabbedCard, consoleKeys, invalidateEntities, showMessage, useCardController, type CardTab } from '@suite/shared/console';
+import {
+  CardFrame,
+  ErrorAlert,
+  TabbedCard,
+  consoleKeys,
+  invalidateEntities,
+  showMessage,
+  useCardController,
+  type CardTab,
+} from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -206,18 +215,38 @@ export function UserCard({ userId }: { userId?: string }) {
         id: 'data',
         label: t('tabs.data'),
         content: (
-          <DataTab form={form} editing={editing} userTypes={userTypes} countries={countries} documentTypes={documentTypes} onUniqueBlur={unique.onBlur} />
+          <DataTab
+            form={form}
+            editing={editing}
+            userTypes={userTypes}
+            countries={countries}
+            documentTypes={documentTypes}
+            onUniqueBlur={unique.onBlur}
+          />
         ),
       },
-      { id: 'companies', label: t('tabs.companies'), content: <CompaniesTab companies={companies} editing={editing} showMainError={showMainError} /> },
-      { id: 'roles', label: t('tabs.roles'), content: <RolesTab roles={roles} userId={userId} editing={editing} showRequiredError={showRoleError} /> },
+      {
+        id: 'companies',
+        label: t('tabs.companies'),
+        content: <CompaniesTab companies={companies} editing={editing} showMainError={showMainError} />,
+      },
+      {
+        id: 'roles',
+        label: t('tabs.roles'),
+        content: <RolesTab roles={roles} userId={userId} editing={editing} showRequiredError={showRoleError} />,
+      },
     ],
     [t, form, editing, userTypes, countries, documentTypes, unique.onBlur, companies, showMainError, roles, showRoleError, userId],
   );
 
   const actions =
     tab === 'roles' ? (
-      <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void (isNew ? card.create(LIST_PATH) : card.saveCurrent())}>
+      <Button
+        colorPalette="brand"
+        loading={saving}
+        disabled={!editing}
+        onClick={() => void (isNew ? card.create(LIST_PATH) : card.saveCurrent())}
+      >
         {isNew ? t('actions.save') : t('actions.update')}
       </Button>
     ) : isNew ? null : (
@@ -226,7 +255,15 @@ export function UserCard({ userId }: { userId?: string }) {
       </Button>
     );
 
-  const status = isNew ? 'ready' : detail.status === 'pending' ? 'loading' : detail.status === 'error' ? 'error' : detail.data ? 'ready' : 'missing';
+  const status = isNew
+    ? 'ready'
+    : detail.status === 'pending'
+      ? 'loading'
+      : detail.status === 'error'
+        ? 'error'
+        : detail.data
+          ? 'ready'
+          : 'missing';
 
   return (
     <CardFrame title={t('title')} back={{ label: t('actions.back'), onClick: () => navigate(LIST_PATH) }}>
@@ -235,7 +272,12 @@ export function UserCard({ userId }: { userId?: string }) {
         <ErrorAlert message={status === 'error' ? apiErrorMessage(detail.error) : t('notFound')} />
       ) : null}
       {status === 'ready' ? (
-        <TabbedCard subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')} tabs={tabs} actions={actions} {...card.tabbedCard} />
+        <TabbedCard
+          subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')}
+          tabs={tabs}
+          actions={actions}
+          {...card.tabbedCard}
+        />
       ) : null}
     </CardFrame>
   );

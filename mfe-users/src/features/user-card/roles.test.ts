@@ -1,5 +1,16 @@
 import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
-import { applicationLabel, assignRoles, initialApplication, hasRoleChanges, holdsAnyRole, isAssigned, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
+import {
+  applicationLabel,
+  assignRoles,
+  initialApplication,
+  hasRoleChanges,
+  holdsAnyRole,
+  isAssigned,
+  roleCounters,
+  rolesPayload,
+  visibleRoles,
+  type RoleChanges,
+} from './roles';
 
 const role = (name: string, overrides: Partial<RoleRecord> = {}): RoleRecord => ({
   id: name.length,
@@ -12,7 +23,13 @@ const role = (name: string, overrides: Partial<RoleRecord> = {}): RoleRecord => 
   assigned: false,
   ...overrides,
 });
-const app = (appname: string, rolequantity: number, rolequantityUnique: number): AppRoleCountRecord => ({ appid: 1, appname, apptitle: appname, rolequantity, rolequantityUnique });
+const app = (appname: string, rolequantity: number, rolequantityUnique: number): AppRoleCountRecord => ({
+  appid: 1,
+  appname,
+  apptitle: appname,
+  rolequantity,
+  rolequantityUnique,
+});
 
 const firmaya = [role('Firmante', { assigned: true }), role('Auditor'), role('Viejo', { idstate: 1, assigned: false })];
 const none: RoleChanges = new Map();
@@ -28,7 +45,6 @@ describe('roles rules', () => {
     expect(applicationLabel(bemyself, all)).toBe('MySelf (bemyself)');
     expect(applicationLabel({ ...app('sin-titulo', 0, 0), apptitle: '' }, all)).toBe('sin-titulo');
   });
-
 
   it('opens on the first application where the user holds a role, else the first', () => {
     expect(initialApplication([app('biometria', 3, 0), app('ibuhoo', 2, 1), app('firmaya', 3, 2)])).toBe('ibuhoo');

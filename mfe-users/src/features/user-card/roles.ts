@@ -32,7 +32,11 @@ export function assignRoles(changes: RoleChanges, application: string, names: re
  * offers (`rolequantity`) and how many of them the user holds there (`rolequantityUnique`),
  * the latter following the card's changes of the roles loaded so far.
  */
-export function roleCounters(record: AppRoleCountRecord, loaded: readonly RoleRecord[] | undefined, changes: RoleChanges): { count: number; unique: number } {
+export function roleCounters(
+  record: AppRoleCountRecord,
+  loaded: readonly RoleRecord[] | undefined,
+  changes: RoleChanges,
+): { count: number; unique: number } {
   if (!loaded) return { count: record.rolequantity, unique: record.rolequantityUnique };
   const roles = visibleRoles(loaded);
   const delta = roles.reduce((sum, role) => sum + Number(isAssigned(changes, record.appname, role)) - Number(role.assigned), 0);
@@ -40,7 +44,11 @@ export function roleCounters(record: AppRoleCountRecord, loaded: readonly RoleRe
 }
 
 /** Whether any role would be assigned after the changes (spec §4: at least one role). */
-export function holdsAnyRole(records: readonly AppRoleCountRecord[], loaded: ReadonlyMap<string, readonly RoleRecord[]>, changes: RoleChanges): boolean {
+export function holdsAnyRole(
+  records: readonly AppRoleCountRecord[],
+  loaded: ReadonlyMap<string, readonly RoleRecord[]>,
+  changes: RoleChanges,
+): boolean {
   return records.some((record) => roleCounters(record, loaded.get(record.appname), changes).unique > 0);
 }
 
@@ -61,7 +69,11 @@ export function hasRoleChanges(loaded: ReadonlyMap<string, readonly RoleRecord[]
  */
 export function rolesPayload(applications: readonly string[], loaded: ReadonlyMap<string, readonly RoleRecord[]>, changes: RoleChanges) {
   return applications.flatMap((application) =>
-    visibleRoles(loaded.get(application) ?? []).map((role) => ({ name: role.name, application, assigned: isAssigned(changes, application, role) })),
+    visibleRoles(loaded.get(application) ?? []).map((role) => ({
+      name: role.name,
+      application,
+      assigned: isAssigned(changes, application, role),
+    })),
   );
 }
 

@@ -33,8 +33,24 @@ export const userDetail = {
 };
 
 export const companies = (mainId?: string) => [
-  { id: IDS.acme, name: 'Acme', principal: mainId === IDS.acme, assigned: false, idstate: 0, modifiedOn: '2026-01-02T00:00:00Z', sharedApps: '' },
-  { id: IDS.bravo, name: 'Bravo', principal: mainId === IDS.bravo, assigned: false, idstate: 0, modifiedOn: '2026-01-03T00:00:00Z', sharedApps: '' },
+  {
+    id: IDS.acme,
+    name: 'Acme',
+    principal: mainId === IDS.acme,
+    assigned: false,
+    idstate: 0,
+    modifiedOn: '2026-01-02T00:00:00Z',
+    sharedApps: '',
+  },
+  {
+    id: IDS.bravo,
+    name: 'Bravo',
+    principal: mainId === IDS.bravo,
+    assigned: false,
+    idstate: 0,
+    modifiedOn: '2026-01-03T00:00:00Z',
+    sharedApps: '',
+  },
 ];
 
 export const role = (id: number, name: string, assigned = false, idstate = 0) => ({
@@ -51,32 +67,73 @@ export const role = (id: number, name: string, assigned = false, idstate = 0) =>
 /** Default replies of the card's calls; tests override some. Keys: 'METHOD /path' (lower-case path). */
 export function defaultRoutes(): ApiRoutes {
   return {
-    'GET /api/user/gettypeuser': [200, { records: [{ id: 2, name: 'Usuario' }, { id: 4, name: 'Usuario Certificado' }] }],
-    'GET /api/user/get-countries': [200, [{ id: 1, name: 'Colombia', countryCode: 'CO' }, { id: 2, name: 'Perú', countryCode: 'PE' }]],
+    'GET /api/user/gettypeuser': [
+      200,
+      {
+        records: [
+          { id: 2, name: 'Usuario' },
+          { id: 4, name: 'Usuario Certificado' },
+        ],
+      },
+    ],
+    'GET /api/user/get-countries': [
+      200,
+      [
+        { id: 1, name: 'Colombia', countryCode: 'CO' },
+        { id: 2, name: 'Perú', countryCode: 'PE' },
+      ],
+    ],
     'GET /api/user/get-document-types-create-users': ({ headers }) =>
       headers.get('code') === 'CO'
         ? [
             200,
             {
               listDocumentType: [
-                { documentTypeId: 1, documentTypeDescription: 'Cédula de ciudadanía', documentTypeAllowed: 'CC', country: 'CO', alphanumeric: false },
+                {
+                  documentTypeId: 1,
+                  documentTypeDescription: 'Cédula de ciudadanía',
+                  documentTypeAllowed: 'CC',
+                  country: 'CO',
+                  alphanumeric: false,
+                },
                 { documentTypeId: 5, documentTypeDescription: 'Pasaporte', documentTypeAllowed: 'PA', country: 'CO', alphanumeric: true },
               ],
             },
           ]
-        : [200, { listDocumentType: [{ documentTypeId: 9, documentTypeDescription: 'DNI', documentTypeAllowed: 'DNI', country: 'PE', alphanumeric: false }] }],
+        : [
+            200,
+            {
+              listDocumentType: [
+                { documentTypeId: 9, documentTypeDescription: 'DNI', documentTypeAllowed: 'DNI', country: 'PE', alphanumeric: false },
+              ],
+            },
+          ],
     'GET /api/customer/getcustomer': ({ headers }) => [200, { customers: companies(headers.get('userid') ? IDS.acme : undefined) }],
     'GET /api/application/getcountrolesbyuser': ({ headers }) => [
       200,
       { records: [{ appid: 1, appname: 'ibuhoo', apptitle: 'Consola', rolequantity: 2, rolequantityUnique: headers.get('user') ? 1 : 0 }] },
     ],
-    'GET /api/role/list': ({ headers }) => [200, { records: [role(1, 'Administrador', Boolean(headers.get('user'))), role(2, 'Lector'), role(3, 'Antiguo', false, 1)], count: 3 }],
+    'GET /api/role/list': ({ headers }) => [
+      200,
+      { records: [role(1, 'Administrador', Boolean(headers.get('user'))), role(2, 'Lector'), role(3, 'Antiguo', false, 1)], count: 3 },
+    ],
     'GET /api/user/getbyid': [200, { count: 1, records: [userDetail] }],
     'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
     'GET /api/user/list': [200, { users: [], rows: 0 }],
     'GET /api/user/privileges': [
       200,
-      { records: [{ application: 'ibuhoo', title: 'Consola', privileges: [{ name: 'USERS_READ', roles: ['Administrador', 'Lector'] }, { name: 'USERS_WRITE', roles: ['Administrador'] }] }] },
+      {
+        records: [
+          {
+            application: 'ibuhoo',
+            title: 'Consola',
+            privileges: [
+              { name: 'USERS_READ', roles: ['Administrador', 'Lector'] },
+              { name: 'USERS_WRITE', roles: ['Administrador'] },
+            ],
+          },
+        ],
+      },
     ],
   };
 }

@@ -10,7 +10,8 @@ export interface CompanyRow extends CompanyRecord {
   member: boolean;
 }
 
-const changed = (row: CompanyRow, saved: CompanyRow | undefined) => !saved || saved.principal !== row.principal || saved.assigned !== row.assigned;
+const changed = (row: CompanyRow, saved: CompanyRow | undefined) =>
+  !saved || saved.principal !== row.principal || saved.assigned !== row.assigned;
 
 const NONE: CompanyRow[] = [];
 

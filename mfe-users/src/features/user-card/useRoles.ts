@@ -3,7 +3,16 @@ import { consoleKeys, loadStateOf, type UserRoleInput } from '@suite/shared/cons
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchApplicationRoleCounts, fetchApplicationRoles } from '../../api/userCard';
-import { assignRoles, hasRoleChanges, initialApplication, holdsAnyRole, roleCounters, rolesPayload, visibleRoles, type RoleChanges } from './roles';
+import {
+  assignRoles,
+  hasRoleChanges,
+  initialApplication,
+  holdsAnyRole,
+  roleCounters,
+  rolesPayload,
+  visibleRoles,
+  type RoleChanges,
+} from './roles';
 
 const NO_APPLICATIONS: AppRoleCountRecord[] = [];
 
@@ -63,7 +72,10 @@ export function useRoles(userId: string | undefined) {
     setChanges((current) => assignRoles(current, application, names, assigned));
   }, []);
 
-  const counters = useCallback((record: AppRoleCountRecord) => roleCounters(record, loaded.get(record.appname), changes), [loaded, changes]);
+  const counters = useCallback(
+    (record: AppRoleCountRecord) => roleCounters(record, loaded.get(record.appname), changes),
+    [loaded, changes],
+  );
 
   /**
    * The `roles` list of the save body. It covers every application where the user holds roles or
@@ -81,7 +93,10 @@ export function useRoles(userId: string | undefined) {
         .map(async (application) =>
           complete.set(
             application,
-            await client.fetchQuery({ queryKey: userRolesKeys.application(userId, application), queryFn: () => fetchApplicationRoles(application, userId) }),
+            await client.fetchQuery({
+              queryKey: userRolesKeys.application(userId, application),
+              queryFn: () => fetchApplicationRoles(application, userId),
+            }),
           ),
         ),
     );

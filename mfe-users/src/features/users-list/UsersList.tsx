@@ -45,10 +45,17 @@ export function UsersList({ label }: { label: string }) {
   const me = useSession().user?.userId;
   const isMe = (user: UserRow) => user.id === me;
   // search, sort and page as the administrator left them (e.g. before opening a card)
-  const list = useServerPage<UserRow, UserSort>({ entity: 'users', rememberAs: 'users', sorts: SORTS, defaultSort: USER_SORT.newest, fetchPage });
+  const list = useServerPage<UserRow, UserSort>({
+    entity: 'users',
+    rememberAs: 'users',
+    sorts: SORTS,
+    defaultSort: USER_SORT.newest,
+    fetchPage,
+  });
   // DataTable asks the spec's question first; each change reloads the users (here and in any card)
   const switchState = useConsoleMutation({
-    run: ({ user, nextActive }: { user: UserRow; nextActive: boolean }) => setUserState({ id: user.id, idstate: nextActive ? USER_STATE.active : USER_STATE.inactive }),
+    run: ({ user, nextActive }: { user: UserRow; nextActive: boolean }) =>
+      setUserState({ id: user.id, idstate: nextActive ? USER_STATE.active : USER_STATE.inactive }),
     invalidates: ['users'],
     success: (_reply, { nextActive }) => (nextActive ? USER_MESSAGES.nowActive : USER_MESSAGES.nowInactive),
     autoClose: true,
@@ -86,9 +93,7 @@ export function UsersList({ label }: { label: string }) {
 
   return (
     <Box>
-      {list.error ? (
-        <ErrorAlert message={list.error} mb="3" />
-      ) : null}
+      {list.error ? <ErrorAlert message={list.error} mb="3" /> : null}
       <DataTable<UserRow, UserSort>
         label={label}
         columns={columns}

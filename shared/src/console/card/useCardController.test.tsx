@@ -45,7 +45,11 @@ function RoleCard({ save, fetchRole, isNew = false }: { save: jest.Mock; fetchRo
     <TabbedCard
       subheader={card.editing ? 'Editar rol' : 'Detalles del rol'}
       tabs={[
-        { id: 'name', label: 'Nombre', content: <input aria-label="Nombre" disabled={!card.editing} value={shown} onChange={(event) => setName(event.target.value)} /> },
+        {
+          id: 'name',
+          label: 'Nombre',
+          content: <input aria-label="Nombre" disabled={!card.editing} value={shown} onChange={(event) => setName(event.target.value)} />,
+        },
         { id: 'privileges', label: 'Privilegios', content: <p>privilegios</p> },
       ]}
       actions={

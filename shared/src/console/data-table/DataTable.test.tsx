@@ -73,7 +73,14 @@ describe('DataTable, client-side data', () => {
   it('sorts with the option chosen in the sort menu', async () => {
     const user = userEvent.setup();
     renderWithHost(
-      <DataTable label="Personas" columns={columns} rows={people} rowKey={(p) => p.id} rowLabel={(p) => p.name} sortOptions={sortOptions} />,
+      <DataTable
+        label="Personas"
+        columns={columns}
+        rows={people}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        sortOptions={sortOptions}
+      />,
     );
     expect(names()[0]).toBe('Persona 01');
     await user.selectOptions(screen.getByLabelText('Ordenar por'), 'Z-A');
@@ -90,7 +97,9 @@ describe('DataTable, row actions', () => {
   it('opens a row on click and on Enter when the row has focus', async () => {
     const user = userEvent.setup();
     const open = jest.fn();
-    renderWithHost(<DataTable label="Personas" columns={columns} rows={people} rowKey={(p) => p.id} rowLabel={(p) => p.name} onRowClick={open} />);
+    renderWithHost(
+      <DataTable label="Personas" columns={columns} rows={people} rowKey={(p) => p.id} rowLabel={(p) => p.name} onRowClick={open} />,
+    );
     await user.click(screen.getByText('Persona 02'));
     expect(open).toHaveBeenLastCalledWith(people[1]);
     const row = bodyRows()[2];
@@ -170,7 +179,15 @@ describe('DataTable, row actions', () => {
 });
 
 describe('DataTable, server-side data', () => {
-  function ServerTable({ onQuery, loading = false, capped = false }: { onQuery: (q: TableQuery) => void; loading?: boolean; capped?: boolean }) {
+  function ServerTable({
+    onQuery,
+    loading = false,
+    capped = false,
+  }: {
+    onQuery: (q: TableQuery) => void;
+    loading?: boolean;
+    capped?: boolean;
+  }) {
     const [query, setQuery] = useState<TableQuery>(initialTableQuery<string | number>(3));
     return (
       <DataTable

@@ -69,7 +69,8 @@ function fieldText(row: unknown, key: string): string {
  * (give `total`) or on all rows at once (client-side).
  */
 export function DataTable<Row, Sort extends string | number = string | number>(props: DataTableProps<Row, Sort>) {
-  const { label, columns, rows, rowKey, rowLabel, total, totalCapped, sortOptions, loading, onRowClick, stateToggle, rowDelete, onCreate } = props;
+  const { label, columns, rows, rowKey, rowLabel, total, totalCapped, sortOptions, loading, onRowClick, stateToggle, rowDelete, onCreate } =
+    props;
   const { t } = useTranslation(CONSOLE_NS);
   const [ownQuery, setOwnQuery] = useState<TableQuery<Sort>>(() => initialTableQuery(sortOptions?.[0]?.value));
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -123,7 +124,12 @@ export function DataTable<Row, Sort extends string | number = string | number>(p
   return (
     <Box>
       <HStack gap="3" mb="3" align="flex-start" flexWrap="wrap">
-        <SearchBar value={query.search} onSearch={(search) => change({ search, page: 1 })} mode={serverSide ? 'server' : 'client'} label={props.searchLabel} />
+        <SearchBar
+          value={query.search}
+          onSearch={(search) => change({ search, page: 1 })}
+          mode={serverSide ? 'server' : 'client'}
+          label={props.searchLabel}
+        />
         {sortOptions && sortOptions.length > 0 ? (
           <SortMenu options={sortOptions} value={query.sort} onChange={(sort) => change({ sort, page: 1 })} />
         ) : null}

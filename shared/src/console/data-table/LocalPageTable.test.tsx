@@ -37,19 +37,45 @@ describe('LocalPageTable', () => {
   const columns = [{ key: 'name', header: 'Nombre' }];
 
   it('opens a row at its id, relative to the list', async () => {
-    at(<LocalPageTable<Row> list={list()} label="Cosas" columns={columns} rowId={(r) => r.id} rowLabel={(r) => r.name} createLabel="Crear cosa" />);
+    at(
+      <LocalPageTable<Row>
+        list={list()}
+        label="Cosas"
+        columns={columns}
+        rowId={(r) => r.id}
+        rowLabel={(r) => r.name}
+        createLabel="Crear cosa"
+      />,
+    );
     fireEvent.click(await screen.findByText('Nómina'));
     expect(screen.getByLabelText('location')).toHaveTextContent('/things/7');
   });
 
   it('the create button opens new', async () => {
-    at(<LocalPageTable<Row> list={list()} label="Cosas" columns={columns} rowId={(r) => r.id} rowLabel={(r) => r.name} createLabel="Crear cosa" />);
+    at(
+      <LocalPageTable<Row>
+        list={list()}
+        label="Cosas"
+        columns={columns}
+        rowId={(r) => r.id}
+        rowLabel={(r) => r.name}
+        createLabel="Crear cosa"
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Crear cosa' }));
     expect(screen.getByLabelText('location')).toHaveTextContent('/things/new');
   });
 
   it('shows the read error above the table and no create button without its label', async () => {
-    at(<LocalPageTable<Row> list={list({ rows: [], error: 'Sin conexión' })} label="Cosas" columns={columns} rowId={(r) => r.id} rowLabel={(r) => r.name} />);
+    at(
+      <LocalPageTable<Row>
+        list={list({ rows: [], error: 'Sin conexión' })}
+        label="Cosas"
+        columns={columns}
+        rowId={(r) => r.id}
+        rowLabel={(r) => r.name}
+      />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión');
     expect(screen.queryByRole('button', { name: /crear/i })).toBeNull();
   });

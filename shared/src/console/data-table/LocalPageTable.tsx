@@ -5,7 +5,10 @@ import { DataTable, type DataTableProps } from './DataTable';
 import { ErrorAlert } from '../frame/ErrorAlert';
 
 export interface LocalPageTableProps<Row>
-  extends Omit<DataTableProps<Row, StateDateSort>, 'rows' | 'rowKey' | 'query' | 'onQueryChange' | 'sortOptions' | 'loading' | 'total' | 'totalCapped'> {
+  extends Omit<
+    DataTableProps<Row, StateDateSort>,
+    'rows' | 'rowKey' | 'query' | 'onQueryChange' | 'sortOptions' | 'loading' | 'total' | 'totalCapped'
+  > {
   /** The list read by useLocalPage: its rows, remembered query, sort menu, loading state and error. */
   list: LocalPageState<Row>;
   /** The row's id: its key, and the card's address relative to the list (`<id>`). */
@@ -22,9 +25,7 @@ export function LocalPageTable<Row>({ list, rowId, onRowClick, onCreate, ...tabl
   const navigate = useNavigate();
   return (
     <Box>
-      {list.error ? (
-        <ErrorAlert message={list.error} mb="3" />
-      ) : null}
+      {list.error ? <ErrorAlert message={list.error} mb="3" /> : null}
       <DataTable<Row, StateDateSort>
         {...table}
         rows={list.rows}

@@ -29,9 +29,7 @@ export function Pagination({ page, pageSize, total, totalCapped, onPageChange, o
   return (
     <HStack as="nav" aria-label={t('table.pagination')} justify="flex-end" gap="4" py="2" fontSize="sm" flexWrap="wrap">
       <HStack gap="2">
-        <chakra.label htmlFor={sizeId}>
-          {t('table.rowsPerPage')}
-        </chakra.label>
+        <chakra.label htmlFor={sizeId}>{t('table.rowsPerPage')}</chakra.label>
         <NativeSelect id={sizeId} value={String(pageSize)} onChange={(event) => onPageSizeChange(Number(event.target.value) as PageSize)}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
@@ -40,12 +38,30 @@ export function Pagination({ page, pageSize, total, totalCapped, onPageChange, o
           ))}
         </NativeSelect>
       </HStack>
-      <Text aria-live="polite">{t('table.range', { from: formatThousands(from), to: formatThousands(to), count: totalCapped ? t('table.moreThan', { count: formatThousands(total) }) : formatThousands(total) })}</Text>
+      <Text aria-live="polite">
+        {t('table.range', {
+          from: formatThousands(from),
+          to: formatThousands(to),
+          count: totalCapped ? t('table.moreThan', { count: formatThousands(total) }) : formatThousands(total),
+        })}
+      </Text>
       <HStack gap="1">
-        <IconButton aria-label={t('table.previousPage')} variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <IconButton
+          aria-label={t('table.previousPage')}
+          variant="ghost"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
           <ChevronLeftIcon />
         </IconButton>
-        <IconButton aria-label={t('table.nextPage')} variant="ghost" size="sm" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        <IconButton
+          aria-label={t('table.nextPage')}
+          variant="ghost"
+          size="sm"
+          disabled={page >= lastPage}
+          onClick={() => onPageChange(page + 1)}
+        >
           <ChevronRightIcon />
         </IconButton>
       </HStack>

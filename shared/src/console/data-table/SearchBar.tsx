@@ -28,7 +28,16 @@ export function SearchBar({ value, onSearch, mode, label }: SearchBarProps) {
   return (
     <Box flex="1" minW="220px">
       <Box position="relative">
-        <Box position="absolute" left="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" display="flex" zIndex="1">
+        <Box
+          position="absolute"
+          left="3"
+          top="50%"
+          transform="translateY(-50%)"
+          color="fg.muted"
+          pointerEvents="none"
+          display="flex"
+          zIndex="1"
+        >
           <SearchIcon />
         </Box>
         <Input

@@ -28,6 +28,11 @@ describe('useRememberedQuery', () => {
     ['a search that is not text', JSON.stringify({ search: 5, sort: 1, page: 1, pageSize: 10 })],
   ])('ignores a stored value with %s', (_, stored) => {
     window.sessionStorage.setItem('suite.table.users', stored);
-    expect(renderHook(() => useRememberedQuery('users', SORTS, 3)).result.current[0]).toEqual({ search: '', sort: 3, page: 1, pageSize: 10 });
+    expect(renderHook(() => useRememberedQuery('users', SORTS, 3)).result.current[0]).toEqual({
+      search: '',
+      sort: 3,
+      page: 1,
+      pageSize: 10,
+    });
   });
 });

@@ -67,7 +67,9 @@ function FocusHolder({ close }: { close: CloseDialog }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => holder.current?.focus(), []);
   // keeps Tab inside the dialog while nothing in it can take the focus
-  return <div ref={holder} role="presentation" tabIndex={-1} style={{ outline: 'none' }} onKeyDown={(event) => trapKeys(event, close, false)} />;
+  return (
+    <div ref={holder} role="presentation" tabIndex={-1} style={{ outline: 'none' }} onKeyDown={(event) => trapKeys(event, close, false)} />
+  );
 }
 
 /** Opens a dialog in the page's DialogHost; `signal` and `closeAfter` end it without a choice. */

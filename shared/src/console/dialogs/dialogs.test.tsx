@@ -66,7 +66,11 @@ describe('showMessage', () => {
       done = showMessage({ message: 'No es posible cambiar de estado a este usuario', variant: 'error' });
     });
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Aceptar']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Aceptar']);
     await user.keyboard('{Escape}'); // a message waits for its button
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));

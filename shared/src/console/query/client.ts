@@ -36,6 +36,9 @@ export function createConsoleQueryClient(): QueryClient {
 /** A client for tests: no retries, nothing kept between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: CONSOLE_STALE_MS, gcTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: CONSOLE_STALE_MS, gcTime: Infinity, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   });
 }

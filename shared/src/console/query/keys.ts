@@ -4,7 +4,16 @@ import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
  * The console's entities. Every console query key starts with the entity whose data it holds, so
  * a change of an entity invalidates all of it, in whichever section it is shown.
  */
-export const CONSOLE_ENTITIES = ['users', 'roles', 'privileges', 'applications', 'menus', 'notifications', 'companies', 'reference'] as const;
+export const CONSOLE_ENTITIES = [
+  'users',
+  'roles',
+  'privileges',
+  'applications',
+  'menus',
+  'notifications',
+  'companies',
+  'reference',
+] as const;
 export type ConsoleEntity = (typeof CONSOLE_ENTITIES)[number];
 
 /** A query's `meta`: other entities whose change must refresh it too (what it shows of them). */
@@ -29,7 +38,8 @@ export const consoleKeys = {
   all: (entity: ConsoleEntity) => [entity] as const,
   list: <Query>(entity: ConsoleEntity, query: Query) => [entity, 'list', query] as const,
   detail: (entity: ConsoleEntity, id: string) => [entity, 'detail', id] as const,
-  of: (entity: ConsoleEntity, owner: ConsoleEntity, id: string | undefined, ...rest: unknown[]) => [entity, 'of', owner, id ?? null, ...rest] as const,
+  of: (entity: ConsoleEntity, owner: ConsoleEntity, id: string | undefined, ...rest: unknown[]) =>
+    [entity, 'of', owner, id ?? null, ...rest] as const,
   reference: (name: string, ...rest: unknown[]) => ['reference', name, ...rest] as const,
 };
 

@@ -7,7 +7,8 @@ import { consoleKeys } from './keys';
 import { useConsoleMutation } from './useConsoleMutation';
 
 /** A refusal as the API client throws it: the server's text in the envelope. */
-const refused = (information: string, status: number) => new ApiError(information, status, { statusCode: status, result: { information } } as never);
+const refused = (information: string, status: number) =>
+  new ApiError(information, status, { statusCode: status, result: { information } } as never);
 
 afterEach(() => act(() => closeAllDialogs()));
 

@@ -13,7 +13,12 @@ interface Row {
   createdon: string;
 }
 const row = (name: string, idstate: number, createdon: string): Row => ({ name, idstate, createdon });
-const ROWS = [row('a', 0, '2026-01-01T00:00:00Z'), row('b', 1, '2026-03-01T00:00:00Z'), row('c', 0, '2026-02-01T00:00:00Z'), row('d', 1, '2025-12-01T00:00:00Z')];
+const ROWS = [
+  row('a', 0, '2026-01-01T00:00:00Z'),
+  row('b', 1, '2026-03-01T00:00:00Z'),
+  row('c', 0, '2026-02-01T00:00:00Z'),
+  row('d', 1, '2025-12-01T00:00:00Z'),
+];
 const isActive = (r: Row) => r.idstate === 0;
 const date = (r: Row) => r.createdon;
 
@@ -42,7 +47,11 @@ describe('stateDateSortOptions', () => {
 
 function setup(fetchAll: () => Promise<Row[]>, client = createTestQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useLocalPage<Row>({ entity: 'roles', rememberAs: 'roles', fetchAll, order: { isActive, date }, defaultSort: STATE_DATE_SORT.newest }), { wrapper });
+  const hook = renderHook(
+    () =>
+      useLocalPage<Row>({ entity: 'roles', rememberAs: 'roles', fetchAll, order: { isActive, date }, defaultSort: STATE_DATE_SORT.newest }),
+    { wrapper },
+  );
   return { ...hook, client };
 }
 
@@ -56,7 +65,12 @@ describe('useLocalPage', () => {
     expect(result.current.loading).toBe(false);
     expect(result.current.query).toEqual({ search: 'b', sort: 2, page: 1, pageSize: 25 });
     expect(result.current.sortOptions.map((option) => option.label)).toEqual(['Activo', 'Inactivo', 'Más reciente', 'Más antiguo']);
-    expect(client.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([['roles', 'list', 'all']]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['roles', 'list', 'all']]);
 
     act(() => result.current.setQuery({ ...result.current.query, sort: STATE_DATE_SORT.oldest, page: 1 }));
     expect(JSON.parse(window.sessionStorage.getItem('suite.table.roles')!)).toMatchObject({ sort: 4 });
@@ -70,7 +84,11 @@ describe('useLocalPage', () => {
   it("shows the failure's message and reloads when its entity changes", async () => {
     let fail = true;
     const fetchAll = jest.fn(async () => {
-      if (fail) throw new ApiError('La base de datos no está disponible.', 400, { statusCode: 400, result: { information: 'La base de datos no está disponible.' } } as never);
+      if (fail)
+        throw new ApiError('La base de datos no está disponible.', 400, {
+          statusCode: 400,
+          result: { information: 'La base de datos no está disponible.' },
+        } as never);
       return ROWS;
     });
     const { result, client } = setup(fetchAll);

@@ -23,10 +23,14 @@ export interface StateDateOrder<Row> {
  * The four options with their client-side order: active (or inactive) rows first, newest first
  * within each group; newest; oldest. `label` names each option in the page's language.
  */
-export function stateDateSortOptions<Row>(order: StateDateOrder<Row>, label: (key: keyof typeof STATE_DATE_SORT) => string): SortOption<Row, StateDateSort>[] {
+export function stateDateSortOptions<Row>(
+  order: StateDateOrder<Row>,
+  label: (key: keyof typeof STATE_DATE_SORT) => string,
+): SortOption<Row, StateDateSort>[] {
   const time = (row: Row) => Date.parse(order.date(row)) || 0;
   const newestFirst = (a: Row, b: Row) => time(b) - time(a);
-  const stateFirst = (active: boolean) => (a: Row, b: Row) => Number(order.isActive(b) === active) - Number(order.isActive(a) === active) || newestFirst(a, b);
+  const stateFirst = (active: boolean) => (a: Row, b: Row) =>
+    Number(order.isActive(b) === active) - Number(order.isActive(a) === active) || newestFirst(a, b);
   return [
     { value: STATE_DATE_SORT.active, label: label('active'), compare: stateFirst(true) },
     { value: STATE_DATE_SORT.inactive, label: label('inactive'), compare: stateFirst(false) },
@@ -71,7 +75,15 @@ export interface LocalPageState<Row> {
  * read again each time the list is shown, reloaded by a mutation of the entity (useConsoleMutation).
  * The server-side counterpart is useServerPage.
  */
-export function useLocalPage<Row>({ entity, rememberAs, fetchAll, order, defaultSort, shows, stateLabels }: LocalPageOptions<Row>): LocalPageState<Row> {
+export function useLocalPage<Row>({
+  entity,
+  rememberAs,
+  fetchAll,
+  order,
+  defaultSort,
+  shows,
+  stateLabels,
+}: LocalPageOptions<Row>): LocalPageState<Row> {
   const { t } = useTranslation(CONSOLE_NS);
   const [query, setQuery] = useRememberedQuery<StateDateSort>(rememberAs, STATE_DATE_SORTS, defaultSort);
   const list = useQuery({
@@ -87,7 +99,10 @@ export function useLocalPage<Row>({ entity, rememberAs, fetchAll, order, default
   const inactive = stateLabels?.inactive;
   const sortOptions = useMemo(
     () =>
-      stateDateSortOptions<Row>({ isActive, date }, (key) => (key === 'active' && active) || (key === 'inactive' && inactive) || t(`table.sortOptions.${key}`)),
+      stateDateSortOptions<Row>(
+        { isActive, date },
+        (key) => (key === 'active' && active) || (key === 'inactive' && inactive) || t(`table.sortOptions.${key}`),
+      ),
     [isActive, date, t, active, inactive],
   );
   return {

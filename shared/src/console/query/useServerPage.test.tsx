@@ -11,7 +11,8 @@ const SORTS = [1, 2, 3] as const;
 type Sort = (typeof SORTS)[number];
 
 /** A refusal as the API client throws it: the server's text in the envelope. */
-const refused = (information: string, status: number) => new ApiError(information, status, { statusCode: status, result: { information } } as never);
+const refused = (information: string, status: number) =>
+  new ApiError(information, status, { statusCode: status, result: { information } } as never);
 
 beforeEach(() => window.sessionStorage.clear());
 
@@ -21,7 +22,10 @@ function setup(
   of?: { owner: 'roles'; id: string },
 ) {
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useServerPage<string, Sort>({ entity: of ? 'users' : 'roles', rememberAs: 'roles', sorts: SORTS, defaultSort: 3, fetchPage, of }), { wrapper });
+  const hook = renderHook(
+    () => useServerPage<string, Sort>({ entity: of ? 'users' : 'roles', rememberAs: 'roles', sorts: SORTS, defaultSort: 3, fetchPage, of }),
+    { wrapper },
+  );
   return { ...hook, client };
 }
 
@@ -73,7 +77,10 @@ describe('useServerPage of a record of another entity', () => {
     const fetchPage = jest.fn(async () => ({ rows: ['ana'], total: 1 }));
     const { result, client } = setup(fetchPage, createTestQueryClient(), { owner: 'roles', id: '7' });
     await waitFor(() => expect(result.current.rows).toEqual(['ana']));
-    const keys = client.getQueryCache().getAll().map((query) => query.queryKey);
+    const keys = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
     expect(keys).toEqual([['users', 'of', 'roles', '7', 'list', { search: '', sort: 3, page: 1, pageSize: 10 }]]);
     await act(() => invalidateEntities(client, ['roles']));
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));

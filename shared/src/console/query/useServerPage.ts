@@ -47,7 +47,8 @@ export interface ServerPageState<Row, Sort extends string | number> {
   error: string | null;
 }
 
-const sameQuery = (a: TableQuery, b: TableQuery) => a.search === b.search && a.sort === b.sort && a.page === b.page && a.pageSize === b.pageSize;
+const sameQuery = (a: TableQuery, b: TableQuery) =>
+  a.search === b.search && a.sort === b.sort && a.page === b.page && a.pageSize === b.pageSize;
 
 /**
  * A server page of a console list (TanStack Query on the host's client): the search, sort and page
@@ -71,7 +72,8 @@ export function useServerPage<Row, Sort extends string | number>({
   const owner = of?.owner;
   const ownerId = of?.id;
   const keyOf = useCallback(
-    (q: TableQuery<Sort>) => (owner && ownerId !== undefined ? consoleKeys.of(entity, owner, ownerId, 'list', q) : consoleKeys.list(entity, q)),
+    (q: TableQuery<Sort>) =>
+      owner && ownerId !== undefined ? consoleKeys.of(entity, owner, ownerId, 'list', q) : consoleKeys.list(entity, q),
     [entity, owner, ownerId],
   );
   const key = keyOf(query);

@@ -56,12 +56,25 @@ const TabButton = chakra('button', {
  * keys, Home and End move between tabs, Enter or Space opens the focused one (moves may be refused,
  * so they are not automatic).
  */
-export function TabbedCard({ title, subheader, tabs, activeTab, onTabChange, beforeTabChange, editing, onEditingChange, actions }: TabbedCardProps) {
+export function TabbedCard({
+  title,
+  subheader,
+  tabs,
+  activeTab,
+  onTabChange,
+  beforeTabChange,
+  editing,
+  onEditingChange,
+  actions,
+}: TabbedCardProps) {
   const { t } = useTranslation(CONSOLE_NS);
   const baseId = useId();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const [focused, setFocused] = useState<string | null>(null);
-  const index = Math.max(0, tabs.findIndex((tab) => tab.id === activeTab));
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === activeTab),
+  );
   const current = tabs[index];
   const reachable = tabs.filter((tab) => !tab.disabled);
 

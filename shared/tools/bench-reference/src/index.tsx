@@ -4,7 +4,20 @@
  * Federation, profiles, i18n or router. /login is judged against what this page costs on the
  * same machine in the same run.
  */
-import { Box, Button, ChakraProvider, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text, defaultSystem } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  ChakraProvider,
+  Field,
+  Heading,
+  IconButton,
+  Input,
+  InputGroup,
+  Link,
+  Stack,
+  Text,
+  defaultSystem,
+} from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 // the default application's logo, the very file /login shows, and the sign-in's own eye icon
@@ -39,21 +52,48 @@ function SignIn() {
                 </Stack>
                 <Field.Root>
                   <Field.Label color={COLORS.text}>Usuario</Field.Label>
-                  <Input autoComplete="username" autoCapitalize="none" spellCheck={false} value={user} onChange={(e) => setUser(e.target.value)} {...inputColors} />
+                  <Input
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    value={user}
+                    onChange={(e) => setUser(e.target.value)}
+                    {...inputColors}
+                  />
                 </Field.Root>
                 <Field.Root>
                   <Field.Label color={COLORS.text}>Contraseña</Field.Label>
                   <InputGroup
                     endElement={
-                      <IconButton aria-label={shown ? 'Ocultar contraseña' : 'Mostrar contraseña'} aria-pressed={shown} variant="ghost" size="sm" me="-2" color="inherit" onClick={() => setShown(!shown)}>
+                      <IconButton
+                        aria-label={shown ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                        aria-pressed={shown}
+                        variant="ghost"
+                        size="sm"
+                        me="-2"
+                        color="inherit"
+                        onClick={() => setShown(!shown)}
+                      >
                         <EyeIcon open={shown} />
                       </IconButton>
                     }
                   >
-                    <Input type={shown ? 'text' : 'password'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} {...inputColors} />
+                    <Input
+                      type={shown ? 'text' : 'password'}
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      {...inputColors}
+                    />
                   </InputGroup>
                 </Field.Root>
-                <Button type="submit" bg={COLORS.brand} color="white" _disabled={{ bg: '#c9d3df', color: '#3d3d3d', opacity: 1 }} disabled={!user.trim() || !password}>
+                <Button
+                  type="submit"
+                  bg={COLORS.brand}
+                  color="white"
+                  _disabled={{ bg: '#c9d3df', color: '#3d3d3d', opacity: 1 }}
+                  disabled={!user.trim() || !password}
+                >
                   Ingresar
                 </Button>
                 <Link href="#" alignSelf="center" color={COLORS.brand}>

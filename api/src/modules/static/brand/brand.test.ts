@@ -22,7 +22,10 @@ describe('brand images', () => {
       const expected = listFiles(scratch);
       expect(listFiles(BRAND_PUBLIC_DIR)).toEqual(expected);
       for (const file of expected) {
-        expect([file, fs.readFileSync(path.join(BRAND_PUBLIC_DIR, file), 'utf8')]).toEqual([file, fs.readFileSync(path.join(scratch, file), 'utf8')]);
+        expect([file, fs.readFileSync(path.join(BRAND_PUBLIC_DIR, file), 'utf8')]).toEqual([
+          file,
+          fs.readFileSync(path.join(scratch, file), 'utf8'),
+        ]);
       }
     } finally {
       fs.rmSync(scratch, { recursive: true, force: true });

@@ -64,19 +64,30 @@ describe('choice of the sign-in layout', () => {
   });
 
   // the certificate form's outcomes: CertificateSignIn.test.tsx
-  it.each(SIGN_IN_VARIANTS.filter((v) => v !== 'certificate'))('%s keeps the sign-in outcomes: attempts left after a wrong password', async (variant) => {
-    const user = userEvent.setup();
-    mockApi({
-      Login: () => reply(401, { statusCode: 401, result: { information: 'Usuario o contraseña incorrectos.', informationCode: 'R11', failedLoginInformation: { failedAttempts: 1, lockTime: 0 } } }),
-    });
-    renderAt('/login', undefined, profileWith(variant));
-    await user.type(screen.getByLabelText('Usuario', { exact: true }), 'ada');
-    await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Usuario o contraseña incorrectos.');
-    expect(alert).toHaveTextContent('Le quedan dos intentos más.');
-  });
+  it.each(SIGN_IN_VARIANTS.filter((v) => v !== 'certificate'))(
+    '%s keeps the sign-in outcomes: attempts left after a wrong password',
+    async (variant) => {
+      const user = userEvent.setup();
+      mockApi({
+        Login: () =>
+          reply(401, {
+            statusCode: 401,
+            result: {
+              information: 'Usuario o contraseña incorrectos.',
+              informationCode: 'R11',
+              failedLoginInformation: { failedAttempts: 1, lockTime: 0 },
+            },
+          }),
+      });
+      renderAt('/login', undefined, profileWith(variant));
+      await user.type(screen.getByLabelText('Usuario', { exact: true }), 'ada');
+      await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'wrong');
+      await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Usuario o contraseña incorrectos.');
+      expect(alert).toHaveTextContent('Le quedan dos intentos más.');
+    },
+  );
 
   it("shows the profile's sign-in logo at its width", () => {
     mockApi({});

@@ -16,7 +16,16 @@ export function ThemeSwitch({ mode, onChange, color }: { mode: ColorMode; onChan
   const { t } = useTranslation(NS);
   const dark = mode === 'dark';
   return (
-    <Button role="switch" aria-checked={dark} variant="outline" size="sm" color={color} borderColor={color} _hover={{ bg: 'transparent', opacity: 0.85 }} onClick={() => onChange(dark ? 'light' : 'dark')}>
+    <Button
+      role="switch"
+      aria-checked={dark}
+      variant="outline"
+      size="sm"
+      color={color}
+      borderColor={color}
+      _hover={{ bg: 'transparent', opacity: 0.85 }}
+      onClick={() => onChange(dark ? 'light' : 'dark')}
+    >
       <MoonIcon />
       {t('signIn.darkTheme')}
     </Button>
