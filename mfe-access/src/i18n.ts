@@ -1,6 +1,6 @@
 import type { NamespaceResources } from '@suite/shared';
 
-/** Namespace of this remote's screen labels. The spec's messages are catalogue phrases (ACCESS_MESSAGES), not here. */
+/** Namespace of this remote's screen labels. The documented messages are catalogue phrases (ACCESS_MESSAGES), not here. */
 export const NS = 'access';
 
 export const resources: NamespaceResources = {

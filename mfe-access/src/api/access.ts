@@ -13,7 +13,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * The roles and privileges sections' calls (console spec §7 "Privileges", "Roles"), each through
+ * The roles and privileges sections' calls (docs/product/access.md, Calls), each through
  * its declaration (accessApi) and the page's API client (auth header, refresh on 401, privileges
  * dialog on 403). Failures throw ApiError; the caller shows its message.
  */
@@ -35,12 +35,12 @@ export interface RoleBody {
   application: Array<{ name: string; privilege: string[]; isVisible: boolean }>;
 }
 
-/** Every privilege, or those an application holds; R11 (unknown application) empties it (§8). */
+/** Every privilege, or those an application holds; R11 (unknown application) empties it. */
 export async function fetchPrivileges(application?: string): Promise<PrivilegeRecord[]> {
   try {
     return (await call(accessApi.privilegeList, { headers: application ? { application } : {} })).records ?? [];
   } catch (error) {
-    // R11 is the spec's code for a failed sign-in and for an unknown application alike
+    // R11 is the code of a failed sign-in and of an unknown application alike (docs/security/codes.md)
     if (error instanceof ApiError && error.informationCode === INFORMATION_CODES.badCredentials) return [];
     throw error;
   }

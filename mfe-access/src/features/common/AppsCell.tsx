@@ -4,7 +4,7 @@ import { NS } from '../../i18n';
 import { applicationTitles, firstApplications } from './listing';
 
 /**
- * The applications of a row (console spec §2): the first two, then '+N' whose tooltip (and
+ * The applications of a row (docs/product/access.md, Screens): the first two, then '+N' whose tooltip (and
  * accessible name) lists them all. A native title: no tooltip machine in the shared Chakra entry.
  */
 export function AppsCell({ sharedApps }: { sharedApps: string }) {

@@ -32,7 +32,7 @@ function offered(assignable: readonly ApplicationSummary[], held: readonly Appli
 }
 
 /**
- * The privilege card (console spec §2, §4, §5): a new privilege starts in edit mode and is created
+ * The privilege card (docs/product/access.md): a new privilege starts in edit mode and is created
  * whole; an existing one opens in detail mode, its name fixed; saving nothing changed says so;
  * leaving with changes asks. Its second tab shows the roles that grant it.
  */

@@ -11,7 +11,7 @@ export interface PrivilegeFieldsProps {
   onChange: (next: PrivilegeForm) => void;
   errors: PrivilegeErrors;
   editing: boolean;
-  /** The name is fixed once the privilege exists (console spec §5). */
+  /** The name is fixed once the privilege exists (docs/product/access.md, Rules). */
   nameFixed: boolean;
   /** The applications it may be given (with those it holds). */
   applications: readonly ApplicationSummary[];
@@ -20,10 +20,10 @@ export interface PrivilegeFieldsProps {
 const Fieldset = chakra('fieldset', { base: { borderWidth: '1px', borderRadius: 'md', p: '3', minW: 0 } });
 const Legend = chakra('legend', { base: { px: '1', fontWeight: 'medium', fontSize: 'sm' } });
 
-/** Identity validation (console spec §2): only 'Por credenciales' is offered; the others exist, disabled. */
+/** Identity validation: only 'Por credenciales' is offered; the others exist, disabled. */
 const VALIDATIONS = ['credentials', 'validation1', 'validation2', 'validation3'] as const;
 
-/** The privilege's fields (console spec §2, §5). */
+/** The privilege's fields (docs/product/access.md, Screens and Rules). */
 export function PrivilegeFields({ form, onChange, errors, editing, nameFixed, applications }: PrivilegeFieldsProps) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();

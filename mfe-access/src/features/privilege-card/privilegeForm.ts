@@ -54,7 +54,7 @@ export function privilegeChanged(form: PrivilegeForm, stored: PrivilegeForm): bo
 }
 
 /**
- * The form's errors by the contract's field schemas (console spec §5), and the name's uniqueness
+ * The form's errors by the contract's field schemas (docs/product/access.md, Rules), and the name's uniqueness
  * among `existing` names for a new privilege. Empty when valid.
  */
 export function privilegeErrors(form: PrivilegeForm, existing: readonly string[] | null): PrivilegeErrors {

@@ -72,7 +72,7 @@ describe('privileges list', () => {
     expect(callsTo(calls, '/api/privilege/list')).toHaveLength(1);
   });
 
-  it('asks before switching the state, sends the whole privilege, shows the spec text and reloads', async () => {
+  it('asks before switching the state, sends the whole privilege, shows the documented message and reloads', async () => {
     const user = userEvent.setup();
     const { calls, table } = await openList();
     await user.click(within(table).getByRole('switch', { name: 'Cambiar estado de USERS_READ' }));

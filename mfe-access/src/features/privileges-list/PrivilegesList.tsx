@@ -21,11 +21,11 @@ import { AppsCell } from '../common/AppsCell';
 import { privilegeModifyBody } from '../common/privilege';
 
 const isActive = (privilege: PrivilegeRecord) => isActiveState(privilege.idstate);
-/** The sort menu orders by state and creation date (console spec §2). */
+/** The sort menu orders by state and creation date. */
 const ACCESS_ORDER = { isActive, date: (privilege: PrivilegeRecord) => privilege.createdon };
 
 /**
- * The privileges list (console spec §2): every privilege is read at once, so search, sort and
+ * The privileges list (docs/product/access.md): every privilege is read at once, so search, sort and
  * pages are the table's (remembered for the tab); licence and state switches ask first, save the
  * whole privilege and reload; a row opens the card.
  */
@@ -53,7 +53,7 @@ export function PrivilegesList({ label }: { label: string }) {
       modifyPrivilege(privilegeModifyBody(privilege, { licence: next })),
     invalidates: ['privileges'],
     confirm: ({ next }) => (next ? ACCESS_MESSAGES.confirmActivateLicence : ACCESS_MESSAGES.confirmInactivateLicence),
-    // the spec gives no text for the licence: the server's
+    // the licence has no success text of its own: the server's
     success: (reply) => reply.information || ACCESS_MESSAGES.privilegeUpdated,
     autoClose: true,
     showForbidden: true,

@@ -38,7 +38,7 @@ const CHANGES = ['roles'] as const;
 const NO_APPS: RoleApps = {};
 
 /**
- * The role card (console spec §2, §4, §5): Datos, then Aplicaciones (reachable once Datos is
+ * The role card (docs/product/access.md): Datos, then Aplicaciones (reachable once Datos is
  * valid); a new role is created whole, an existing one opens in detail mode and either tab saves
  * the whole role; the third tab lists the users who hold it.
  */
@@ -118,7 +118,7 @@ export function RoleCard({ roleId }: { roleId?: string }) {
     creation: isNew
       ? {
           save: create,
-          // spec §4: the applications tab is reachable once Datos is valid
+          // the applications tab is reachable once Datos is valid
           beforeForward: () => {
             const ok = Object.keys(errors).length === 0;
             setShowErrors(!ok);

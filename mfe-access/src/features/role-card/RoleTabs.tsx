@@ -20,7 +20,7 @@ import { NS } from '../../i18n';
 import { roleKeys } from '../common/role';
 import { pick, setVisible, type RoleApps, type RoleData, type RoleErrors } from './roleForm';
 
-/** Datos (console spec §2, §5): name, description, alias. */
+/** Datos: name, description, alias (docs/product/access.md, Rules). */
 export function RoleDataTab({
   data,
   onChange,
@@ -68,7 +68,7 @@ const AppButton = chakra('button', {
 });
 
 /**
- * Aplicaciones (console spec §2): per application its title, privilege counter and isVisible
+ * Aplicaciones (docs/product/access.md, Screens): per application its title, privilege counter and isVisible
  * switch; the chosen one's active privileges to pick from.
  */
 export function RoleApplicationsTab(props: {
@@ -87,7 +87,7 @@ export function RoleApplicationsTab(props: {
     queryKey: roleKeys.privilegesOf(selected ?? ''),
     queryFn: () => fetchPrivileges(selected),
     enabled: Boolean(selected),
-    // only active privileges may be given (console spec §7)
+    // only active privileges may be given
     select: (records) => records.filter((record) => isActiveState(record.idstate)),
   });
   const load = loadStateOf(privileges);

@@ -51,7 +51,7 @@ const first = (schema: Parameters<typeof parseRequest>[0], value: unknown) => {
   return result.success ? undefined : result.message;
 };
 
-/** Datos by the contract (console spec §5), and the name unique among `others`. */
+/** Datos by the contract (docs/product/access.md, Rules), and the name unique among `others`. */
 export function dataErrors(data: RoleData, others: readonly string[]): RoleErrors {
   const errors: RoleErrors = {};
   const name =

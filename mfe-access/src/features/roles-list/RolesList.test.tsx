@@ -48,7 +48,7 @@ describe('roles list', () => {
     expect(firstCells(table)).toEqual(['Lector']);
   });
 
-  it('asks before switching the state, sends { id, description, idstate } and shows the spec text', async () => {
+  it('asks before switching the state, sends { id, description, idstate } and shows the documented message', async () => {
     const user = userEvent.setup();
     const { calls, table } = await openList();
     await user.click(within(table).getByRole('switch', { name: 'Cambiar estado de Lector' }));

@@ -19,11 +19,11 @@ import { AppsCell } from '../common/AppsCell';
 import { cutName } from '../common/listing';
 
 const isActive = (role: RoleAdminRecord) => isActiveState(role.idstate);
-/** The sort menu orders by state and creation date (console spec §2). */
+/** The sort menu orders by state and creation date. */
 const ACCESS_ORDER = { isActive, date: (role: RoleAdminRecord) => role.createdon };
 
 /**
- * The roles list (console spec §2): every role is read at once, so search, sort and pages are the
+ * The roles list (docs/product/access.md): every role is read at once, so search, sort and pages are the
  * table's (remembered for the tab); the state switch asks first and reloads; a row opens the card.
  */
 export function RolesList({ label }: { label: string }) {
