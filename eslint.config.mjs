@@ -8,7 +8,7 @@ import workspace from './shared/tools/workspace.cjs';
 
 /**
  * One lint for the workspace (`pnpm lint`, run by `npm test` with no warning allowed). Besides the
- * recommended rules it holds the boundaries of design.md §2 (docs/adr/0011-lint-boundaries.md):
+ * recommended rules it holds the boundaries of docs/architecture.md §2 (docs/adr/0011-lint-boundaries.md):
  * a remote owns its screens and reaches others only through the host at run time; the contracts
  * and the phrases run in a page and in the API alike; the API uses only the isomorphic entries
  * of @suite/shared; nobody reaches into a package's sources by path.
@@ -33,7 +33,7 @@ const otherPackages = (self) =>
       regex: `^(${pkg}(/.*)?|(\\.\\./)+${pkg}/(src|test)(/.*)?)$`,
       message:
         pkg === 'host-shell' || REMOTES.includes(pkg)
-          ? 'A remote never imports another remote or the host: they meet at run time through Module Federation (design.md §2).'
+          ? 'A remote never imports another remote or the host: they meet at run time through Module Federation (docs/architecture.md §2).'
           : 'Front ends talk to the API over HTTP, through @suite/shared/contracts.',
     }));
 

@@ -183,7 +183,7 @@ function test() {
   const format = run(['exec', 'biome', 'format', '.'], { allowFailure: true });
   totals.push({ suite: 'format', passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1, seconds: secondsSince(since) });
 
-  // the lint holds the boundaries of design.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
+  // the lint holds the boundaries of docs/architecture.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
   log('linting');
   since = Date.now();
   const lint = run(['run', 'lint'], { allowFailure: true });
