@@ -7,7 +7,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * Typed calls of the applications section (console spec §7 "Applications"), each through its
+ * Typed calls of the applications section (docs/product/applications.md, Calls), each through its
  * declaration (applicationsAdminApi) and the page's API client (auth header, refresh on 401,
  * privileges dialog on 403). Failures throw ApiError; the caller shows its message.
  */

@@ -1,6 +1,6 @@
 import type { NamespaceResources } from '@suite/shared';
 
-/** Labels of the Apariencia tab (not given by the spec). Its messages are catalogue phrases (APPEARANCE_MESSAGES). */
+/** Labels of the Apariencia tab (docs/product/applications.md, Apariencia). Its messages are catalogue phrases (APPEARANCE_MESSAGES). */
 export const APPEARANCE_NS = 'appsAppearance';
 
 const es = {

@@ -44,7 +44,7 @@ type CardTabId = TabId | 'appearance';
 const EXISTING_TABS: readonly CardTabId[] = [...TABS, 'appearance'];
 
 /**
- * A save's failure goes under the tabs (console spec §8), not in a dialog; a 403 has the
+ * A save's failure goes under the tabs (docs/product/applications.md), not in a dialog; a 403 has the
  * privileges dialog of the API client already.
  */
 async function underTabs(save: () => Promise<boolean>, show: (message: string | null) => void): Promise<boolean> {
@@ -59,7 +59,7 @@ async function underTabs(save: () => Promise<boolean>, show: (message: string | 
 }
 
 /**
- * The application form (console spec §2 "Application form", §4, §5): Datos Básicos, Token,
+ * The application form (docs/product/applications.md): Datos Básicos, Token,
  * Contraseña and Configuración. A new application is walked tab by tab, each checked before
  * moving on, and saved whole on the last; an existing one opens in detail mode, and in edit mode
  * each tab saves its own part with its own button and message.
@@ -153,7 +153,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
     creation: isNew
       ? {
           save: create,
-          // spec §4: moving forward checks the tab, and every tab is walked
+          // moving forward checks the tab, and every tab is walked
           beforeForward: (from, to) => {
             for (const tab of TABS.slice(TABS.indexOf(from as TabId), TABS.indexOf(to as TabId))) {
               if (!valid(form, tab)) {

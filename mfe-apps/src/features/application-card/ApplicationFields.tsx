@@ -44,12 +44,12 @@ const TEXT_MAX: Partial<Record<FormField, number>> = {
   title: APPLICATION_TITLE_MAX,
   description: APPLICATION_DESCRIPTION_MAX,
 };
-/** Hints the spec gives (console spec §5). */
+/** The fields' documented hints (docs/product/applications.md, Fields). */
 const HINTS: Partial<Record<FormField, string>> = {
   maxConcurrentTokens: APPLICATION_MESSAGES.concurrentRange,
   numberPasswordChanges: APPLICATION_MESSAGES.fromMinusOne,
 };
-/** The choices of the selects, by code (console spec §3). */
+/** The choices of the selects, by code (docs/product/applications.md, Fields). */
 const TIME_UNITS = [1, 2, 3];
 const isAmount = (field: FormField): field is AmountField => field in AMOUNT_UNITS;
 const UNIT_FIELDS = new Set<FormField>(Object.values(AMOUNT_UNITS));
@@ -86,7 +86,7 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
     }
     if (field in NUMBER_LIMITS) {
       const number = field as NumberField;
-      // the concurrency limit applies only with concurrent sessions on (console spec §5)
+      // the concurrency limit applies only with concurrent sessions on
       const disabled = number === 'maxConcurrentTokens' && !form.isConcurrentSession;
       return (
         <Field.Root key={field} invalid={Boolean(errors[field])} disabled={!editing || disabled} required>
@@ -186,7 +186,7 @@ interface Option {
   label: string;
 }
 
-/** A value with its unit, and up / down arrows (keyboard too): up from 1, down never under 1 (console spec §5). */
+/** A value with its unit, and up / down arrows (keyboard too): up from 1, down never under 1. */
 function AmountInput(props: {
   field: AmountField;
   label: string;

@@ -56,7 +56,7 @@ describe('the application form', () => {
       timeUnit: VALIDATION_MESSAGES.required,
       maxRefreshTokensByUser: VALIDATION_MESSAGES.required,
     });
-    // the defaults of the spec are valid
+    // the documented defaults are valid
     expect(token).not.toHaveProperty('maxRefreshTokens');
     expect(token).not.toHaveProperty('maxConcurrentTokens');
     expect(tabErrors(EMPTY_FORM, 'configuration')).toEqual({ mechanismAfterSetPass: VALIDATION_MESSAGES.required });

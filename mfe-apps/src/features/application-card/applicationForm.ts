@@ -14,7 +14,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * The application form (console spec §2 "Application form", §3, §4, §5): its four tabs, what each
+ * The application form (docs/product/applications.md): its four tabs, what each
  * holds, and the rules, which are the contract's (`CreateApplicationRequestSchema`, the one the
  * API runs). Numbers are held as the text typed, so a half-typed value stays on screen.
  */
@@ -76,7 +76,7 @@ export const AMOUNT_UNITS = {
 } as const satisfies Partial<Record<NumberField, Field>>;
 export type AmountField = keyof typeof AMOUNT_UNITS;
 
-/** The spec's message per tab once it is saved (console spec §4). */
+/** The documented message per tab once it is saved (docs/product/applications.md, Saving). */
 export const TAB_SAVED: Record<TabId, string> = {
   basic: APPLICATION_MESSAGES.basicUpdated,
   token: APPLICATION_MESSAGES.tokenUpdated,
@@ -84,7 +84,7 @@ export const TAB_SAVED: Record<TabId, string> = {
   configuration: APPLICATION_MESSAGES.configurationUpdated,
 };
 
-/** A new application: nothing chosen, the spec's defaults (§9), visible, its concurrency off. */
+/** A new application: nothing chosen, the documented defaults, visible, its concurrency off. */
 export const EMPTY_FORM: ApplicationForm = {
   name: '',
   title: '',
@@ -232,7 +232,7 @@ export function increment(field: AmountField, text: string): string {
   return String(Math.min(value + 1, ARROW_MAX[field]));
 }
 
-/** The down arrow: one less, never under 1 (console spec §5); a value not above 1 stays. */
+/** The down arrow: one less, never under 1; a value not above 1 stays. */
 export function decrement(text: string): string {
   const value = toNumber(text);
   return !Number.isNaN(value) && value > 1 ? String(value - 1) : text;

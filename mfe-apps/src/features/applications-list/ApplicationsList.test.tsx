@@ -75,7 +75,7 @@ describe('applications list', () => {
     expect(callsTo(calls, '/api/application/list')).toHaveLength(1);
   });
 
-  it('asks before switching the state, re-sends the application with idState flipped, shows the spec text and reloads', async () => {
+  it('asks before switching the state, re-sends the application with idState flipped, shows the documented message and reloads', async () => {
     const user = userEvent.setup();
     const { calls, table } = await openList();
     await user.click(within(bodyRows(table)[0]).getByRole('switch'));

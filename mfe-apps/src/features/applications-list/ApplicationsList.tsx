@@ -16,7 +16,7 @@ import { NS } from '../../i18n';
 import { APPLICATION_ORDER, applicationStateBody, isActiveApplication } from '../common/application';
 
 /**
- * The applications list (console spec §2 "Applications list", §4 "Application state"): every
+ * The applications list (docs/product/applications.md, Screens and State): every
  * application is read at once, so search, sort and pages are the table's (remembered for the
  * tab); the state switch asks first, re-sends the whole application and reloads; a row opens
  * the form, and so does the create button.

@@ -11,11 +11,11 @@ export function applicationStateBody(record: ApplicationAdminRecord, nextActive:
   return { ...record, idState: nextActive ? APPLICATION_STATE.active : APPLICATION_STATE.inactive };
 }
 
-/** An application's state: 0 active, anything else inactive (spec §9). */
+/** An application's state: 0 active, anything else inactive (docs/product/applications.md). */
 export const isActiveApplication = (application: Pick<ApplicationAdminRecord, 'idState'>) =>
   application.idState === APPLICATION_STATE.active;
 
-/** The list's sort menu orders by state and last modification (console spec §2). */
+/** The list's sort menu orders by state and last modification. */
 export const APPLICATION_ORDER: StateDateOrder<ApplicationAdminRecord> = {
   isActive: isActiveApplication,
   date: (application) => application.modifiedOn,
