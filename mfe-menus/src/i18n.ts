@@ -1,6 +1,6 @@
 import type { NamespaceResources } from '@suite/shared';
 
-/** Namespace of this remote's screen labels. The spec's messages are catalogue phrases (MENU_MESSAGES), not here. */
+/** Namespace of this remote's screen labels. The documented messages are catalogue phrases (MENU_MESSAGES), not here. */
 export const NS = 'menus';
 
 export const resources: NamespaceResources = {

@@ -11,7 +11,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * Menu settings' calls (console spec §7 "Menus"), each through its declaration (menusApi; the
+ * Menu settings' calls (docs/product/menus.md, Calls), each through its declaration (menusApi; the
  * application and user pickers' in applicationsAdminApi and usersApi) and the page's API client
  * (auth header, refresh on 401, privileges dialog on 403). Failures throw ApiError; the caller
  * shows its message and keeps the edits.

@@ -29,7 +29,7 @@ import { useMenuDraft } from './useMenuDraft';
 type Editing = { kind: 'item'; item?: MenuItem } | { kind: 'suite'; item?: SuiteItem } | null;
 
 /**
- * Menu settings (console spec §2, §4): four tabs by location, the application selector, the
+ * Menu settings (docs/product/menus.md): four tabs by location, the application selector, the
  * tree (or the suite grid), 'Crear Menu', and 'No guardar' / 'Guardar menú', enabled only with
  * unsaved changes and an application chosen. Edits are local until saved.
  */

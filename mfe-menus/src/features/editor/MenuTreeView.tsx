@@ -42,7 +42,7 @@ function placeOfDrop(target: DragTarget<MenuItem>, tree: Tree): Place {
  * The menu as a tree (locations 1-3): drag and drop with the mouse, and with the keyboard
  * (@headless-tree's keyboard drag: Ctrl+Shift+D, arrows, Enter), across levels; and the same moves
  * as buttons for the focused item (up, down, into, out), with its edit, switch and delete
- * (delete on leaves only, console spec §2). Every change goes through `onChange`.
+ * (delete on leaves only). Every change goes through `onChange`.
  */
 export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: MenuTreeViewProps) {
   const { t } = useTranslation(NS);

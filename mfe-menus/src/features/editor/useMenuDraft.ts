@@ -16,7 +16,7 @@ export const menuKey = (application: number | undefined, location: MenuLocation)
 
 /**
  * One menu in the editor: the stored one (TanStack Query), the local edits over it, and the save.
- * Edits stay local until saved (console spec §4); a failed save — a stale copy included — keeps
+ * Edits stay local until saved (docs/product/menus.md, Rules); a failed save — a stale copy included — keeps
  * them on screen. The save sends the version the edits started from, so changes someone else
  * saved meanwhile are never overwritten.
  */

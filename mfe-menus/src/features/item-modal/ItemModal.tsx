@@ -20,7 +20,7 @@ export interface ItemModalProps {
 }
 
 /**
- * The item modal, in two steps (console spec §2, §5): the data, then the icon (search, Cancelar,
+ * The item modal, in two steps (docs/product/menus.md): the data, then the icon (search, Cancelar,
  * Cargar). Nothing reaches the menu until Cargar; the checks are the API's own schema.
  */
 export function ItemModal({ location, application, privileges, item, onSave, onClose }: ItemModalProps) {

@@ -12,7 +12,7 @@ import {
   type MenuLocation,
 } from '@suite/shared/console';
 
-/** What the item form edits (console spec §3, §5): privileges as a list, the link as URL or function. */
+/** What the item form edits (docs/product/menus.md, Fields): privileges as a list, the link as URL or function. */
 export interface ItemDraft {
   key: string;
   name: string;
@@ -82,5 +82,5 @@ export function matchingIcons(search: string): readonly string[] {
   return needle ? MENU_ICON_NAMES.filter((name) => name.includes(needle)) : MENU_ICON_NAMES;
 }
 
-/** A label cut at 12 characters (console spec §2). */
+/** A label cut at 12 characters. */
 export const iconLabel = (name: string) => (name.length > MENU_ICON_LABEL_MAX ? `${name.slice(0, MENU_ICON_LABEL_MAX)}…` : name);

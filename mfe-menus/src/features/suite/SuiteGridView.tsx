@@ -16,7 +16,7 @@ import { Tag } from '../common/parts';
 import { moveInList, placeInList } from '../editor/menuTree';
 import { SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared/console';
 
-/** Height of the suite grid (console spec §9). */
+/** Height of the suite grid (docs/product/menus.md, Limits). */
 export const SUITE_GRID_HEIGHT = '390px';
 
 const ROOT = '__root__';

@@ -12,7 +12,7 @@ import { UPLOAD_HIDE_MS, UPLOAD_TICK_MS, base64Of, logoProblem } from './upload'
 type Draft = Omit<SuiteItem, 'key'> & { key: string };
 
 /**
- * The suite tile modal (console spec §2, §5): name, landing URL, application URL, optional
+ * The suite tile modal (docs/product/menus.md): name, landing URL, application URL, optional
  * description, light and dark logo (PNG, uploaded at once with a progress bar), active switch.
  * Guardar stays disabled until both logos are there and the fields are valid.
  */
