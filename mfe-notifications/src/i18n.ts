@@ -1,7 +1,7 @@
 import type { NamespaceResources } from '@suite/shared';
 
 /**
- * Namespace of this remote's screen labels. The spec's messages (titles, the executed row's
+ * Namespace of this remote's screen labels. The documented messages (titles, the executed row's
  * message, the delete question) are catalogue phrases (NOTIFICATION_MESSAGES), not here.
  */
 export const NS = 'notifications';

@@ -15,13 +15,13 @@ import {
 } from '@suite/shared/console';
 
 /**
- * The notifications section's calls (console spec §7 "Notifications", and the preview, test
- * send, dry run and deliveries of ours), each through its declaration (notificationsApi, and the
+ * The notifications section's calls (docs/product/notifications.md, Calls: the preview, test
+ * send, dry run and deliveries included), each through its declaration (notificationsApi, and the
  * application picker's in applicationsAdminApi) and the page's API client (auth header, refresh
  * on 401, privileges dialog on 403). Failures throw ApiError; the caller shows its message.
  */
 
-/** A notification as the editor sends it: `variables` serialised (spec §3). */
+/** A notification as the editor sends it: `variables` serialised. */
 export type NotificationBody = Omit<CreateNotificationRequest, 'variables' | 'timeZone'> & { variables: string };
 
 /** Every notification, newest first, with its delivery counts. */

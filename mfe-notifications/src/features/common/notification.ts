@@ -13,16 +13,16 @@ export const notificationKeys = {
   deliveries: (id: number) => consoleKeys.detail('notifications', `${id}/deliveries`),
 };
 
-/** PENDIENTE can be opened and deleted; EJECUTADA is read-only (console spec §3). */
+/** PENDIENTE can be opened and deleted; EJECUTADA is read-only (docs/product/notifications.md). */
 export const isPending = (notification: Pick<NotificationRecord, 'idstate'>) => notification.idstate === NOTIFICATION_STATE.pending;
 
-/** The sort menu: Pendiente / Ejecutada first, or by creation date (console spec §2). */
+/** The sort menu: Pendiente / Ejecutada first, or by creation date. */
 export const NOTIFICATION_ORDER: StateDateOrder<NotificationRecord> = {
   isActive: isPending,
   date: (notification) => notification.createdon,
 };
 
-/** The applications column (console spec §2): the first two names, an ellipsis when there are more. */
+/** The applications column: the first two names, an ellipsis when there are more. */
 export function applicationsSummary(titles: readonly string[], shown = 2): string {
   return titles.length > shown ? `${titles.slice(0, shown).join(', ')}, …` : titles.join(', ');
 }

@@ -58,7 +58,7 @@ import { VariableField } from './VariableFields';
 const failureOf = (error: unknown) => (error instanceof ApiError && error.status === 403 ? null : apiErrorMessage(error));
 
 /**
- * The notification editor (console spec §2 "Notification editor", §4, §5): a new notification
+ * The notification editor (docs/product/notifications.md): a new notification
  * starts editable; an existing pending one opens in detail until Editar, and Cancelar restores it.
  * Left: motive, applications, template; right: template name, subject, variables, send date (with
  * the send time in the notification's zone and in UTC) and image. Changing the applications reloads
@@ -137,7 +137,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
         ? await queryClient.fetchQuery({ queryKey: notificationKeys.templates(next), queryFn: () => fetchTemplates(next) })
         : [];
       if (!templateOffered(form.templateId, available)) {
-        // spec §4: warn; on confirmation the template and subject are cleared, else nothing changes
+        // warn; on confirmation the template and subject are cleared, else nothing changes
         const outcome = await askDialog({
           message: t('editor.templateWarning'),
           confirmText: t('editor.continue'),
@@ -191,7 +191,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
       navigate(PATHS.notifications);
       return;
     }
-    // spec §4: cancelling an edit restores the original values
+    // cancelling an edit restores the original values
     if (stored) setForm(stored);
     setEditing(false);
     setShowAll(false);
@@ -399,7 +399,7 @@ export function NotificationEditor({ notificationId }: { notificationId?: string
   );
 }
 
-/** The application checkboxes (console spec §2): the visible, active applications. */
+/** The application checkboxes: the visible, active applications. */
 function ApplicationChoices(props: {
   options: ApplicationOption[];
   loading: boolean;

@@ -17,7 +17,7 @@ export interface VariableFieldProps {
   minDate: string;
 }
 
-/** One template variable by its type (console spec §3): text (one line or several), date, time (hour and minutes, optional complement) or check. */
+/** One template variable by its type (docs/product/notifications.md, Fields and states): text (one line or several), date, time (hour and minutes, optional complement) or check. */
 export function VariableField({ variable, value = emptyValue(variable), onChange, error, disabled, minDate }: VariableFieldProps) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();

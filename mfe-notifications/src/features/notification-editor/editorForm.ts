@@ -20,7 +20,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * The notification editor's form (console spec §2 "Notification editor", §4, §5): what it holds,
+ * The notification editor's form (docs/product/notifications.md): what it holds,
  * the body it sends, and its errors, which are the contract's (`CreateNotificationRequestSchema`
  * and `notificationIssues`, the rules the API runs). Hour and minutes are held as the digits typed.
  */
@@ -104,7 +104,7 @@ export function recordToForm(record: NotificationRecord): EditorForm {
   };
 }
 
-/** Digits only, at most two, never above `max` (console spec §5: hour 0-23, minutes 0-59). */
+/** Digits only, at most two, never above `max` (hour 0-23, minutes 0-59). */
 export function typedClock(text: string, max: number): string {
   const digits = text.replace(/\D/g, '').slice(0, 2);
   // kept as typed ('05'), only a value past the limit becomes the limit
@@ -150,7 +150,7 @@ export function editorTimeZone(applicationIds: readonly number[], applications: 
   return notificationTimeZone(chosen.map((application) => application.timeZone ?? DEFAULT_TIME_ZONE));
 }
 
-/** The first days the date fields take: the send date from today, a date variable from tomorrow (spec §5), in the zone. */
+/** The first days the date fields take: the send date from today, a date variable from tomorrow, in the zone. */
 export function minimumDates(timeZone: string, now: Date): { sendDate: string; dateVariable: string } {
   const today = dateIn(timeZone, now);
   return { sendDate: today, dateVariable: nextDate(today) };
@@ -176,7 +176,7 @@ export function editorErrors(form: EditorForm, template: NotificationTemplate | 
     // the send date's shape was told above already
     if (!errors[path]) errors[path] = issue.message;
   }
-  // an hour or minutes left empty is missing, not out of range (spec §5: both required)
+  // an hour or minutes left empty is missing, not out of range (both are required)
   for (const variable of template.variables) {
     const value = form.values[variable.name];
     if (variable.type === 'time' && isTime(value) && (value.hour === '' || value.minutes === ''))
@@ -198,7 +198,7 @@ export function toggledApplications(current: readonly number[], id: number, chec
   return next.sort((a, b) => a - b);
 }
 
-/** Whether the chosen template is still offered for the applications (spec §4: otherwise a warning, then it is cleared). */
+/** Whether the chosen template is still offered for the applications (otherwise a warning, then it is cleared). */
 export const templateOffered = (templateId: string, templates: readonly NotificationTemplate[]) =>
   templateId === '' || templates.some((t) => t.id === templateId);
 

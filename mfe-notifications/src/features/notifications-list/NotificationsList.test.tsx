@@ -89,7 +89,7 @@ describe('notifications list', () => {
     expect(reasons(table)).toEqual(['Mantenimiento de marzo']);
   });
 
-  it('opens a pending row in the editor; an executed one shows the spec message and stays', async () => {
+  it('opens a pending row in the editor; an executed one shows the documented message and stays', async () => {
     const user = userEvent.setup();
     const { table } = await openList();
     await user.click(within(bodyRows(table)[1]).getByText('Política de contraseñas'));

@@ -18,7 +18,7 @@ import { NS } from '../../i18n';
 import { NOTIFICATION_ORDER, applicationsSummary, formatInstant, formatUtc, isPending } from '../common/notification';
 
 /**
- * The delete icon shows only while its row is hovered or holds the focus (console spec §2); the
+ * The delete icon shows only while its row is hovered or holds the focus; the
  * motive and subject wrap so every column fits the console's width.
  */
 const LIST_STYLES = {
@@ -28,7 +28,7 @@ const LIST_STYLES = {
 };
 
 /**
- * The notifications list (console spec §2 "Notifications list", §4): every notification read at
+ * The notifications list (docs/product/notifications.md): every notification read at
  * once, so search, sort (Pendiente, Ejecutada, Más reciente, Más antiguo) and pages are the
  * table's; a pending row opens the editor, an executed one says it cannot be changed; the delete
  * icon, for pending rows only, asks first. The counts lead to each recipient's delivery.
