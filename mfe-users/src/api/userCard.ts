@@ -24,7 +24,7 @@ import {
 } from '@suite/shared/console';
 
 /**
- * Typed calls of the user card (console spec §7 "Users"), each through its declaration (usersApi,
+ * Typed calls of the user card (docs/product/users.md, Calls), each through its declaration (usersApi,
  * accessApi) and the page's API client (auth header, refresh on 401, privileges dialog on 403).
  * Failures throw ApiError; the caller shows `error.message`.
  */
@@ -65,7 +65,7 @@ export async function fetchUserTypes(): Promise<UserTypeRecord[]> {
   return (await call(usersApi.userTypes)).records ?? [];
 }
 
-/** A failure gives no countries (console spec §8: fails silently). */
+/** A failure gives no countries: it fails silently (docs/product/users.md, Calls). */
 export async function fetchCountries(): Promise<CountryRecord[]> {
   try {
     const countries = await call(usersApi.countries);
@@ -75,7 +75,7 @@ export async function fetchCountries(): Promise<CountryRecord[]> {
   }
 }
 
-/** The document types of a country code; silent on failure (§8). */
+/** The document types of a country code; silent on failure. */
 export async function fetchDocumentTypes(countryCode: string): Promise<DocumentTypeRecord[]> {
   try {
     return (
@@ -101,13 +101,13 @@ export async function fetchHeldPrivileges(userId: string): Promise<UserPrivilege
   return (await call(accessApi.userPrivileges, { headers: { user: userId } })).records ?? [];
 }
 
-/** An application's active roles, with the user's assignment; R11 empties the list (§7). */
+/** An application's active roles, with the user's assignment; R11 empties the list. */
 export async function fetchApplicationRoles(application: string, userId?: string): Promise<RoleRecord[]> {
   try {
     const reply = (await call(accessApi.roleList, { headers: { application, ...(userId ? { user: userId } : {}) } })) as RoleListResult;
     return reply.records ?? [];
   } catch (error) {
-    // R11 is the spec's code for a failed sign-in and for an unknown application alike
+    // R11 is the code of a failed sign-in and of an unknown application alike (docs/security/codes.md)
     if (error instanceof ApiError && error.informationCode === INFORMATION_CODES.badCredentials) return [];
     throw error;
   }

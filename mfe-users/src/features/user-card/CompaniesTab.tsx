@@ -14,7 +14,7 @@ export interface CompaniesTabProps {
 }
 
 /**
- * The empresas tab (console spec §2, §4): the companies with their main-company and assigned
+ * The empresas tab (docs/product/users.md): the companies with their main-company and assigned
  * switches, searched, sorted and paged in the browser; switches only work in edit mode.
  */
 export function CompaniesTab({ companies, editing, showMainError }: CompaniesTabProps) {
@@ -44,7 +44,7 @@ export function CompaniesTab({ companies, editing, showMainError }: CompaniesTab
           <StateSwitch
             checked={row.assigned}
             label={t('companies.assignedOf', { name: row.name })}
-            // the main company's assigned flag does not apply (spec §4)
+            // the main company's assigned flag does not apply
             disabled={!editing || row.principal}
             onChange={(next) => companies.changeAssigned(row.id, next)}
           />

@@ -16,7 +16,7 @@ async function openNew() {
 }
 
 describe('user card, Datos tab', () => {
-  it('validates on change with the spec texts', async () => {
+  it('validates on change with the documented texts', async () => {
     const user = userEvent.setup();
     await openNew();
 

@@ -20,7 +20,7 @@ export interface DataTabProps {
   onUniqueBlur: (field: UniqueField) => void;
 }
 
-/** The Datos tab (console spec §2, §5): the user's fields, validated on change. */
+/** The Datos tab (docs/product/users.md): the user's fields, validated on change. */
 export function DataTab({ form, editing, userTypes, countries, documentTypes, onUniqueBlur }: DataTabProps) {
   const { t } = useTranslation(CARD_NS);
   const { register, formState, setValue } = form;
@@ -83,7 +83,7 @@ export function DataTab({ form, editing, userTypes, countries, documentTypes, on
       {select(
         'countryId',
         countries.map((country) => ({ value: String(country.id), label: country.name })),
-        // spec §5: changing the country clears the document type
+        // changing the country clears the document type
         () => setValue('documentTypeId', '', { shouldDirty: true, shouldValidate: formState.isSubmitted }),
       )}
       {select(

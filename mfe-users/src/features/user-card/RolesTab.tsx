@@ -38,7 +38,7 @@ function Failure({ message }: { message: string }) {
 }
 
 /**
- * The roles tab (console spec §2, §4): applications on the left with their counters, the chosen
+ * The roles tab (docs/product/users.md): applications on the left with their counters, the chosen
  * application's active roles on the right with an assigned switch each and 'assign all'.
  */
 export function RolesTab({ roles, userId, editing, showRequiredError }: RolesTabProps) {

@@ -47,7 +47,7 @@ function storedFields(user: UserDetail) {
 }
 
 /**
- * The user card (console spec §2 "User card", §4): Datos, empresas and roles tabs; a new user
+ * The user card (docs/product/users.md): Datos, empresas and roles tabs; a new user
  * starts in edit mode and is created from the roles tab, an existing one opens in detail mode
  * and each tab updates its own part.
  */
@@ -88,7 +88,7 @@ export function UserCard({ userId }: { userId?: string }) {
     userId,
     texts: { deletedMatch: t('deleted.message'), createNew: t('deleted.create'), reactivate: t('deleted.reactivate') },
     onReactivated: (reactivated) => {
-      // spec §4: the card shows the reactivated user, in edit mode
+      // the card shows the reactivated user, in edit mode
       form.reset(userToForm(reactivated));
       void invalidateEntities(client, CHANGES);
       card.leave(`${LIST_PATH}/${reactivated.id}`, { edit: true } satisfies UserCardState);
@@ -184,7 +184,7 @@ export function UserCard({ userId }: { userId?: string }) {
     return true;
   };
 
-  /** spec §4: moving on needs valid data, and roles need a main company. */
+  /** Moving on needs valid data, and roles need a main company. */
   const beforeForward = async (from: TabId, to: TabId) => {
     if (from === 'data' && !(await validateData())) return false;
     if (to === 'roles' && !companies.hasMain) {

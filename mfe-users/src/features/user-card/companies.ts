@@ -1,5 +1,5 @@
 /**
- * The companies (customers) rules of the user card (console spec §4 "Customers"): exactly one
+ * The companies (customers) rules of the user card (docs/product/users.md, Rules): exactly one
  * main company, marking a company main clears its assigned flag, and the assigned switch of the
  * main company does nothing. Pure functions over the rows, so the table and the tests share them.
  */
@@ -22,7 +22,7 @@ export function replacesMainCompany(rows: readonly CompanyAssignment[], id: stri
 
 /**
  * Sets or clears the main company. Setting it makes `id` the only main one and clears its
- * assigned flag (spec §4); clearing it leaves the user without a main company.
+ * assigned flag; clearing it leaves the user without a main company.
  */
 export function setMainCompany<T extends CompanyAssignment>(rows: readonly T[], id: string, principal: boolean): T[] {
   return rows.map((row) => {
@@ -31,12 +31,12 @@ export function setMainCompany<T extends CompanyAssignment>(rows: readonly T[], 
   });
 }
 
-/** Toggles the assigned flag; ignored for the main company (spec §4). */
+/** Toggles the assigned flag; ignored for the main company. */
 export function setAssigned<T extends CompanyAssignment>(rows: readonly T[], id: string, assigned: boolean): T[] {
   return rows.map((row) => (row.id === id && !row.principal ? { ...row, assigned } : row));
 }
 
-/** Sort options of the companies table (console spec §2); the table applies them in the browser. */
+/** Sort options of the companies table; the table applies them in the browser. */
 export const COMPANY_SORT = { active: 'active', inactive: 'inactive', recent: 'recent' } as const;
 export type CompanySort = (typeof COMPANY_SORT)[keyof typeof COMPANY_SORT];
 

@@ -1,7 +1,7 @@
 import { registerResources, type NamespaceResources } from '@suite/shared';
 import { CATALOGUES } from '@suite/shared/phrases';
 
-/** Namespace of the user card's texts. Spanish is verbatim from console spec §2, §4, §5, §8. */
+/** Namespace of the user card's texts. Its Spanish messages are the documented texts, verbatim (docs/product/users.md). */
 export const CARD_NS = 'userCard';
 
 export const cardResources: NamespaceResources = {

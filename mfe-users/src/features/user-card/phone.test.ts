@@ -39,7 +39,7 @@ describe('phone field', () => {
     expect(v.parse(PhoneNumberSchema, formatPhone(''))).toBe('');
   });
 
-  it('shows a stored 0 as an empty number (spec §3)', () => {
+  it('shows a stored 0 as an empty number', () => {
     expect(phoneFromStored(0)).toBe('(+57) ');
     expect(phoneFromStored('0')).toBe('(+57) ');
     expect(phoneFromStored(null)).toBe('(+57) ');

@@ -1,7 +1,7 @@
 import { PHONE_MAX_DIGITS, PHONE_PREFIX, phoneDigits } from '@suite/shared/console';
 
 /**
- * How the phone field of the user form shows its value (console spec §5): the '(+57) ' prefix is
+ * How the phone field of the user form shows its value (docs/product/users.md): the '(+57) ' prefix is
  * forced, only digits are kept (at most PHONE_MAX_DIGITS, the contract's limit) and one space
  * separates the area or carrier code, as the field's tooltip shows: landline '1 1234567',
  * mobile '123 1234567'. The contract (PhoneNumberSchema) reads the digits back.
@@ -26,7 +26,7 @@ export function formatPhone(value: string | number | null | undefined): string {
   return `${PHONE_PREFIX}${spaced}`;
 }
 
-/** The stored phone (spec §3: 0 means empty) as the field shows it. */
+/** The stored phone (0 means empty) as the field shows it. */
 export function phoneFromStored(value: string | number | null | undefined): string {
   return formatPhone(/^0*$/.test(typedDigits(value)) ? '' : value);
 }

@@ -1,7 +1,7 @@
 import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
 
 /**
- * The roles rules of the user card (console spec §2, §4 "Roles assignment"): roles are assigned
+ * The roles rules of the user card (docs/product/users.md): roles are assigned
  * per application, inactive roles are hidden, the assign-all switch sets every role of the
  * application, and each application shows its counters. Pure functions; the tab's hook keeps
  * the state.
@@ -10,7 +10,7 @@ import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
 /** Changes made in the card: role name → assigned, per application name. */
 export type RoleChanges = ReadonlyMap<string, ReadonlyMap<string, boolean>>;
 
-/** Roles the card offers: active ones only (spec §2: inactive roles are hidden). */
+/** Roles the card offers: active ones only (inactive roles are hidden). */
 export const visibleRoles = (roles: readonly RoleRecord[]): RoleRecord[] => roles.filter((role) => role.idstate === 0);
 
 /** Whether a role is assigned, the card's change first. */
@@ -28,7 +28,7 @@ export function assignRoles(changes: RoleChanges, application: string, names: re
 }
 
 /**
- * The two counters of an application (spec §2 "role count and unique role count"): the roles it
+ * The two counters of an application (role count and unique role count): the roles it
  * offers (`rolequantity`) and how many of them the user holds there (`rolequantityUnique`),
  * the latter following the card's changes of the roles loaded so far.
  */
@@ -43,7 +43,7 @@ export function roleCounters(
   return { count: record.rolequantity, unique: Math.max(0, record.rolequantityUnique + delta) };
 }
 
-/** Whether any role would be assigned after the changes (spec §4: at least one role). */
+/** Whether any role would be assigned after the changes (at least one role is required). */
 export function holdsAnyRole(
   records: readonly AppRoleCountRecord[],
   loaded: ReadonlyMap<string, readonly RoleRecord[]>,

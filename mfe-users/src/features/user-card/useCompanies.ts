@@ -16,7 +16,7 @@ const changed = (row: CompanyRow, saved: CompanyRow | undefined) =>
 const NONE: CompanyRow[] = [];
 
 /**
- * The empresas tab's state (console spec §4 "Customers"): every company with the user's flags
+ * The empresas tab's state (docs/product/users.md, Rules): every company with the user's flags
  * (companies of the user: a change of the user or of the companies reads them again), the changes
  * made, and the save payload.
  */
@@ -33,7 +33,7 @@ export function useCompanies(userId: string | undefined, confirmText: string) {
   const savedById = useMemo(() => new Map(saved.map((row) => [row.id, row])), [saved]);
   const dirty = useMemo(() => rows.some((row) => changed(row, savedById.get(row.id))), [rows, savedById]);
 
-  /** Marks or unmarks the main company; replacing another main one is confirmed first (spec §4). */
+  /** Marks or unmarks the main company; replacing another main one is confirmed first. */
   const changeMain = useCallback(
     async (id: string, principal: boolean) => {
       if (principal && replacesMainCompany(rows, id) && !(await confirmAction({ message: confirmText }))) return;

@@ -13,7 +13,7 @@ export function useReferenceData() {
 
 const NONE: DocumentTypeRecord[] = [];
 
-/** The document types of the chosen country (spec §5: filtered to the country); none without one. */
+/** The document types of the chosen country; none without one. */
 export function useDocumentTypes(countryCode: string | undefined): DocumentTypeRecord[] {
   const types = useQuery({
     queryKey: consoleKeys.reference('documentTypes', countryCode),

@@ -26,7 +26,7 @@ export const userRolesKeys = {
 };
 
 /**
- * The roles tab's state (console spec §2, §4): applications with counters, the roles of the ones
+ * The roles tab's state (docs/product/users.md): applications with counters, the roles of the ones
  * opened so far, the switches changed, and the save payload.
  */
 export function useRoles(userId: string | undefined) {

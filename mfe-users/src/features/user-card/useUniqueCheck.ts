@@ -13,12 +13,12 @@ export interface UniqueCheckOptions {
   userId: string | undefined;
   /** Texts of the deleted-user dialog, in the page's language. */
   texts: { deletedMatch: string; createNew: string; reactivate: string };
-  /** A deleted user was reactivated: the card shows it, in edit mode (spec §4). */
+  /** A deleted user was reactivated: the card shows it, in edit mode. */
   onReactivated: (user: UserDetail) => void;
 }
 
 /**
- * The duplicate check of the user name and e-mail (console spec §4, §5): on blur when the value
+ * The duplicate check of the user name and e-mail (docs/product/users.md, Rules): on blur when the value
  * changed, and again before moving on. A10 (in use) is a field error; A20 (used by a deleted
  * user) asks 'Crear nuevo usuario.' (the default: clears the field) or 'Reactivar usuario.'.
  * Answers are remembered per value, because re-validating the form clears the field error.

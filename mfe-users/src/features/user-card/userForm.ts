@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { formatPhone, phoneFromStored } from './phone';
 
 /**
- * The Datos tab as the form holds it (console spec §3): selects hold ids as strings ('' = none),
+ * The Datos tab as the form holds it (docs/product/users.md, Fields and states): selects hold ids as strings ('' = none),
  * the phone holds what the field shows. The rules are the contract's field schemas (the API
  * runs the same ones); only the id-holding selects differ from the request body.
  */
@@ -86,7 +86,7 @@ export function userToForm(user: UserDetail): UserFormValues {
 
 /**
  * The user fields of the create / modify body: the country goes as its code and the document
- * type as its allowed code (spec §3). Undefined when a chosen id is no longer offered.
+ * type as its allowed code. Undefined when a chosen id is no longer offered.
  */
 export function formToRequest(values: UserFormOutput, countries: readonly CountryRecord[], documentTypes: readonly DocumentTypeRecord[]) {
   const country = countries.find((item) => String(item.id) === values.countryId);

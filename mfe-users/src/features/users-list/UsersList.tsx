@@ -29,13 +29,13 @@ async function fetchPage({ search, page, pageSize, sort = USER_SORT.newest }: Ta
   return { rows: users ?? [], total: rows ?? 0, totalCapped: rowsCapped === true };
 }
 
-/** Only users of these types have the state switch (console spec §2, §6). */
+/** Only users of these types have the state switch (docs/product/users.md). */
 const SWITCHABLE_TYPES: readonly number[] = [USER_TYPE.user, USER_TYPE.certifiedUser];
 
 const isActive = (user: UserRow) => user.idstate === USER_STATE.active;
 
 /**
- * The users list (console spec §2): server-side search on Enter, sort, pagination, the confirmed
+ * The users list (docs/product/users.md): server-side search on Enter, sort, pagination, the confirmed
  * state switch (types 2 and 4) and delete, a create button; a row opens the user card.
  */
 export function UsersList({ label }: { label: string }) {
@@ -52,7 +52,7 @@ export function UsersList({ label }: { label: string }) {
     defaultSort: USER_SORT.newest,
     fetchPage,
   });
-  // DataTable asks the spec's question first; each change reloads the users (here and in any card)
+  // DataTable asks the documented question first; each change reloads the users (here and in any card)
   const switchState = useConsoleMutation({
     run: ({ user, nextActive }: { user: UserRow; nextActive: boolean }) =>
       setUserState({ id: user.id, idstate: nextActive ? USER_STATE.active : USER_STATE.inactive }),

@@ -4,7 +4,7 @@ import { usersApi, type InactivateUserRequest, type UserListResult, type UserWri
 /** The list's headers, as the API names them: `customerSearch`, `pages` ("<page>,<size>"), `filterBy` (UserSort). */
 export type UserListHeaders = EndpointInput<typeof usersApi.userList>['headers'];
 
-/** One page of users and the total row count (console spec §2, §7). */
+/** One page of users and the total row count (docs/product/users.md, Calls). */
 export function fetchUsers(headers: UserListHeaders = {}): Promise<UserListResult> {
   return call(usersApi.userList, { headers });
 }
@@ -14,7 +14,7 @@ export function setUserState(body: InactivateUserRequest): Promise<UserWriteResu
   return call(usersApi.userState, { body });
 }
 
-/** Deletes a user (body `Id`, as the spec spells it). */
+/** Deletes a user (body `Id`, capitalised as the call names it). */
 export function deleteUser(id: string): Promise<UserWriteResult> {
   return call(usersApi.userDelete, { body: { Id: id } });
 }
