@@ -3,7 +3,7 @@ import { audit } from './accessibility';
 import { accept, acknowledge, DEMO_PASSWORD, dialog, editConsoleRolesOf, fillNewConsoleRole, signIn } from './support';
 
 /**
- * Roles and privileges end to end (console spec §2, §4, §6): the administrator creates a privilege
+ * Roles and privileges end to end (docs/product/access.md): the administrator creates a privilege
  * for two applications and a role holding USERS_READ, gives the role to a user in the user card,
  * where the effective access shows the privilege and its role; the user signs in and reads the
  * users list; the administrator switches the role off and the user's next call is refused, with

@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, PORT } from '../playwright.config';
 import { acknowledge, dialog, signIn } from './support';
 
 /**
- * Applications end to end (console spec §2, §4, §5): the administrator creates an application
+ * Applications end to end (docs/product/applications.md): the administrator creates an application
  * through the form's four tabs (each checked by axe), finds it in the list, opens its own address
  * (its name as a host label) with its title, switches it off with the confirmation, and its own
  * address then refuses sign-in with R21.

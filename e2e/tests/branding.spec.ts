@@ -13,12 +13,12 @@ import {
 } from './signin-hosts';
 
 /**
- * Per-application branding of the public screens (portal spec §1–§3): each application's and
+ * Per-application branding of the public screens (docs/product/portal.md): each application's and
  * tenant variant's page has the title, favicon and sign-in look its profile says; the texts follow
- * the language. Expected values come from the API's profile route, except the titles the spec fixes.
+ * the language. Expected values come from the API's profile route, except the titles the product fixes.
  */
 
-/** Titles the spec names (§1), by host: `<app>` or `<tenant>.<app>`. */
+/** Titles the product fixes (docs/product/portal.md, Applications and tenants), by host: `<app>` or `<tenant>.<app>`. */
 const SPEC_TITLES: Record<string, string> = {
   ibuhoo: 'Suite GSE',
   firmaya: 'Firmaya',

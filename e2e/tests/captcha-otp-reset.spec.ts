@@ -4,8 +4,8 @@ import { originOf } from './signin-hosts';
 import { DEMO_PASSWORD, mailedLink, solveCaptcha } from './support';
 
 /**
- * The sign-in captcha on firmaya (portal spec §5) and an OTP-reset link confirmed at /resetotp
- * (portal spec §2 screen 12, §7; docs/security/otp-reset.md). Demo data: README.
+ * The sign-in captcha on firmaya (docs/product/sign-in.md, Captcha) and an OTP-reset link confirmed at
+ * /resetotp (docs/product/passwords.md, OTP reset; docs/security/otp-reset.md). Demo data: README.
  */
 const FIRMAYA = originOf('firmaya');
 const CONFRONTA = originOf('confronta');

@@ -4,7 +4,7 @@ import { originOf } from './signin-hosts';
 import { DEMO_PASSWORD, solveCaptcha, type CapturedMail } from './support';
 
 /**
- * Certificate users on firmaya (portal spec §2 screens 2 and 4): sign-in by document, and the
+ * Certificate users on firmaya (docs/product/sign-in.md, docs/product/passwords.md): sign-in by document, and the
  * password reset by e-mailed code or, for a password assigned by hand, by link. Demo data: README.
  */
 const FIRMAYA = originOf('firmaya');

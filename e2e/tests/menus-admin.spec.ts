@@ -4,7 +4,7 @@ import { audit } from './accessibility';
 import { acknowledge, DEMO_PASSWORD, signIn } from './support';
 
 /**
- * Menu settings end to end (console spec §2, §4; portal spec §4): the administrator builds a nested
+ * Menu settings end to end (docs/product/menus.md): the administrator builds a nested
  * lateral menu of the console with the mouse and with the keyboard alone, reorders it across
  * levels, switches a parent off (its children go inactive with it), adds a suite tile with two
  * uploaded PNG logos and drags it first, saves, and after a reload the shell's drawer and suite

@@ -3,7 +3,7 @@ import { audit } from './accessibility';
 import { acknowledge, dialog, signIn, type CapturedMail } from './support';
 
 /**
- * E-mail notifications end to end (console spec §2, §4, §5): the administrator creates a
+ * E-mail notifications end to end (docs/product/notifications.md): the administrator creates a
  * notification with a variable of each type, previews the rendered e-mail, sends a test to the
  * development mailbox, edits it and deletes it; an executed one (the demo reminder sent a week
  * ago) cannot be opened for editing and shows its deliveries. axe checks the list and the editor.
@@ -39,7 +39,7 @@ test('the administrator schedules, previews, tests, edits and deletes a notifica
   await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones de correo' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Notificaciones de correo' });
 
-  // the executed demo reminder: the spec's message instead of the editor, and its deliveries
+  // the executed demo reminder: the documented message instead of the editor, and its deliveries
   const executed = table.getByRole('row').filter({ hasText: 'Ejecutada' }).first();
   await expect(executed).toBeVisible();
   await checkAxe(page, 'list');

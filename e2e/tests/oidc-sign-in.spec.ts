@@ -3,7 +3,7 @@ import { audit } from './accessibility';
 import { originOf } from './signin-hosts';
 
 /**
- * External sign-in (portal spec §2 screens 2 and 11): the identity-provider button of firmaya's
+ * External sign-in (docs/product/sign-in.md, External identity provider): the identity-provider button of firmaya's
  * certificate sign-in, the local OpenID provider `npm start` runs with its demo identities (README),
  * and the callback's apology card. docs/security/oidc.md.
  */

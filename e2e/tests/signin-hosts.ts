@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PORT } from '../playwright.config';
 
-/** The applications of the portal spec (§1). */
+/** The applications of the portal (docs/product/portal.md, Applications and tenants). */
 export const APPLICATIONS = [
   'ibuhoo',
   'license',
@@ -15,7 +15,7 @@ export const APPLICATIONS = [
   'letmicert',
 ] as const;
 
-/** The tenant variants of the portal spec (§1), as [application, tenant]. */
+/** The tenant variants of the portal (docs/product/portal.md), as [application, tenant]. */
 export const TENANTS = [
   ['bemyself', '472'],
   ['bemyself', 'bmscol'],

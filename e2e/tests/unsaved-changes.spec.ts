@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * The unsaved-changes prompt (console spec §4) holds every way out of an edited card: the
+ * The unsaved-changes prompt (docs/product/console.md, Unsaved changes) holds every way out of an edited card: the
  * browser's back button (the host's data router, useBlocker) as well as in-app navigation, and
  * the browser asks before the page reloads (beforeunload).
  */

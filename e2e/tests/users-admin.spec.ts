@@ -3,7 +3,7 @@ import { audit } from './accessibility';
 import { accept, dialog, fillNewPassword, mailedLink, signIn } from './support';
 
 /**
- * Users administration end to end (console spec §2, §4): the administrator creates a user with a
+ * Users administration end to end (docs/product/users.md): the administrator creates a user with a
  * main company and a role, finds them by search, edits them; the new user activates the account
  * from the mailed link and signs in; the administrator deactivates and reactivates them with the
  * state switch, deletes them, and brings them back through the deleted-user match of a new card.
@@ -54,7 +54,7 @@ test('an administrator creates, finds, edits, deactivates, reactivates and delet
   await expect(page.getByText('Nuevo usuario')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Datos' })).toHaveAttribute('aria-selected', 'true');
 
-  // moving on with empty data is refused with the spec's text
+  // moving on with empty data is refused with the documented text
   await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
   await expect(page.getByText('Campo obligatorio.').first()).toBeVisible();
 
