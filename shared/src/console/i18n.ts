@@ -4,8 +4,8 @@ import { registerResources, type NamespaceResources } from '@suite/shared';
 export const CONSOLE_NS = 'console';
 
 /**
- * Texts of the console kit. The Spanish texts the console spec fixes (§2, §4) are copied
- * verbatim, including the spec's own spelling ('filtar', 'busqueda').
+ * Texts of the console kit. The Spanish texts docs/product/console.md fixes are copied
+ * verbatim, spelling included ('filtar', 'busqueda').
  */
 export const consoleResources: NamespaceResources = {
   es: {

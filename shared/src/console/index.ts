@@ -21,7 +21,7 @@ export * from '../contracts/notifications';
 export * from '../contracts/request';
 export * from '../contracts/users-form';
 export * from '../contracts/users';
-// with the generic validation messages of console spec §5
+// with the generic validation messages (docs/product/console.md)
 export * from '../contracts/validation';
 export * from './dialogs/consoleDialogs';
 export * from './dialogs/DialogComponents';

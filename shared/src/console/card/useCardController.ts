@@ -34,7 +34,7 @@ export interface CardControllerOptions<TabId extends string> {
   startEditing?: boolean;
   /** Entities a save changes: `saved()` reloads every query of them (this card's, its list's, other sections'). */
   invalidates: readonly ConsoleEntity[];
-  /** The unsaved-changes question; the spec's when omitted. */
+  /** The unsaved-changes question; the console's own (docs/product/console.md) when omitted. */
   unsavedMessage?: string;
 }
 
@@ -49,7 +49,7 @@ export interface CardController<TabId extends string> {
   create: (thenTo?: string) => Promise<boolean>;
   /**
    * After a successful save: reloads what it changed (waiting for what is on screen), then
-   * `reloaded` (e.g. drops the changes the reload now shows), leaves edit mode, shows the spec's message.
+   * `reloaded` (e.g. drops the changes the reload now shows), leaves edit mode, shows the message.
    */
   saved: (message: string, reloaded?: () => void) => Promise<void>;
   /** Goes to `to` once the render that cleared the changes is in place (the unsaved prompt lets go). */
@@ -70,7 +70,7 @@ export interface CardController<TabId extends string> {
 }
 
 /**
- * One card's wiring (console spec §4), for the user, privilege, role, application and notification
+ * One card's wiring (docs/product/console.md, Cards), for the user, privilege, role, application and notification
  * cards: the tab shown and its save/discard, detail and edit mode, the unsaved-changes prompt (tabs,
  * leaving edit mode, links, the browser's back and forward buttons, reloading the page), a save with
  * its failure shown (a 403 has the privileges dialog already), the reload after a save and the move

@@ -12,7 +12,7 @@ import { SortMenu } from './SortMenu';
 import { StateSwitch } from './StateSwitch';
 import { initialTableQuery, type DataTableColumn, type RowDelete, type RowStateToggle, type SortOption, type TableQuery } from './types';
 
-/** Height of every console table's scroll container (console spec §2). */
+/** Height of every console table's scroll container (docs/product/console.md, Lists). */
 export const TABLE_HEIGHT = '440px';
 
 export interface DataTableProps<Row, Sort extends string | number = string | number> {
@@ -63,7 +63,7 @@ function fieldText(row: unknown, key: string): string {
 }
 
 /**
- * The table of every console list screen (console spec §2): search bar, sort menu, create
+ * The table of every console list screen (docs/product/console.md, Lists): search bar, sort menu, create
  * button, a 440 px scrolling table, empty text, loading state, row click, confirmed state switch
  * and delete icon, and pagination (10 / 25 / 100, default 10). Works on one server page at a time
  * (give `total`) or on all rows at once (client-side).

@@ -17,7 +17,7 @@ export interface SearchBarProps {
   label?: string;
 }
 
-/** The search box of the console's list screens (console spec §2). */
+/** The search box of the console's list screens (docs/product/console.md, Lists). */
 export function SearchBar({ value, onSearch, mode, label }: SearchBarProps) {
   const { t } = useTranslation(CONSOLE_NS);
   const hintId = useId();

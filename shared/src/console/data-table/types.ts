@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Page sizes of every console table (console spec §2, §9); the first is the default. */
+/** Page sizes of every console table (docs/product/console.md, Lists); the first is the default. */
 export const PAGE_SIZES = [10, 25, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
@@ -37,7 +37,7 @@ export interface SortOption<Row, Sort extends string | number = string | number>
   compare?: (a: Row, b: Row) => number;
 }
 
-/** The per-row state switch; every change is confirmed first (console spec §2). */
+/** The per-row state switch; every change is confirmed first. */
 export interface RowStateToggle<Row> {
   /** Whether a row has the switch (e.g. users of type 2 or 4 only); every row when omitted. */
   available?: (row: Row) => boolean;

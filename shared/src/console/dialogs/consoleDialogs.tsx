@@ -3,7 +3,7 @@ import { COMMON_NS, initI18n, showDialog, type CloseDialog, type DialogOptions, 
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { CONSOLE_NS } from '../i18n';
 
-/** Dialogs without buttons close by themselves after this long (console spec §2, portal spec §9: 1.5 s). */
+/** Dialogs without buttons close by themselves after this long: 1.5 s (docs/product/console.md, Dialogs). */
 export const DIALOG_AUTO_CLOSE_MS = 1500;
 
 /** Texts of a confirmation: the question and, optionally, its buttons and title. */
@@ -19,7 +19,7 @@ export interface ConfirmOptions {
   signal?: AbortSignal;
 }
 
-/** A message: 'notice' is titled 'Notificación', 'error' is titled 'Error' (console spec §8). */
+/** A message: 'notice' is titled 'Notificación', 'error' is titled 'Error'. */
 export interface MessageOptions {
   message: string;
   variant?: 'notice' | 'error';

@@ -9,9 +9,9 @@ export interface ConsoleMutationOptions<Vars, Result> {
   run: (vars: Vars) => Promise<Result>;
   /** Entities the change affects: every query of them (in any section) reloads. */
   invalidates: readonly ConsoleEntity[];
-  /** The spec's question, asked first (ConfirmDialog); omitted: no question (e.g. DataTable already asked). */
+  /** The section's question, asked first (ConfirmDialog); omitted: no question (e.g. DataTable already asked). */
   confirm?: string | ((vars: Vars) => string);
-  /** The spec's message after success (MessageDialog); the server's text can be picked from `result`. */
+  /** The section's message after success (MessageDialog); the server's text can be picked from `result`. */
   success?: string | ((result: Result, vars: Vars) => string);
   /** The success message closes by itself (1.5 s). */
   autoClose?: boolean;
@@ -30,9 +30,9 @@ export interface ConsoleMutation<Vars> {
 }
 
 /**
- * A console change (TanStack Query mutation on the host's client): the spec's question, the call,
+ * A console change (TanStack Query mutation on the host's client): the section's question, the call,
  * the reload of every query of the entities it affects (useServerPage lists, cards, other
- * sections' data of them: consoleKeys) and the spec's message, or the failure's in an Error dialog.
+ * sections' data of them: consoleKeys) and the section's message, or the failure's in an Error dialog.
  */
 export function useConsoleMutation<Vars = void, Result = unknown>({
   run,

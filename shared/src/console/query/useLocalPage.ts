@@ -7,7 +7,7 @@ import { useRememberedQuery } from '../data-table/useRememberedQuery';
 import { CONSOLE_NS } from '../i18n';
 import { consoleKeys, type ConsoleEntity, type ConsoleQueryMeta } from './keys';
 
-/** The sort menu of the console's lists (console spec §2): Activo, Inactivo, Más reciente, Más antiguo. */
+/** The sort menu of the console's lists: Activo, Inactivo, Más reciente, Más antiguo. */
 export const STATE_DATE_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
 export type StateDateSort = (typeof STATE_DATE_SORT)[keyof typeof STATE_DATE_SORT];
 export const STATE_DATE_SORTS: readonly StateDateSort[] = Object.values(STATE_DATE_SORT);

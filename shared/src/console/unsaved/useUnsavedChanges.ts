@@ -6,7 +6,7 @@ import { CONSOLE_NS } from '../i18n';
 export interface UnsavedChangesOptions {
   /** True while the screen holds changes not saved yet. */
   when: boolean;
-  /** The question; '¿Hiciste Modificaciones ¿deseas actualizarlas?' (console spec §4) when omitted. */
+  /** The question; '¿Hiciste Modificaciones ¿deseas actualizarlas?' when omitted. */
   message?: string;
   /** Saves the changes (the prompt's Actualizar button); resolves true when saved, then leaving goes on. */
   onUpdate: () => Promise<boolean> | boolean;
@@ -24,7 +24,7 @@ export interface UnsavedChanges {
 }
 
 /**
- * The unsaved-changes prompt (console spec §4): while `when` is true it asks before any
+ * The unsaved-changes prompt (docs/product/console.md, Unsaved changes): while `when` is true it asks before any
  * navigation — links, navigate(), the browser's back and forward buttons (useNavigationBlocker:
  * the host, the standalone page and the test kit render the guarded router) —
  * and the browser asks before the page unloads (beforeunload).
