@@ -1,5 +1,5 @@
 /**
- * The one shared-dependency policy for the host and every remote (design.md §4).
+ * The one shared-dependency policy for the host and every remote (docs/architecture.md §4).
  * Each entry is a singleton so the running page holds exactly one copy; versions come
  * from the installed package (one catalog version), and `@suite/shared` itself is
  * shared with its explicit semver version.

@@ -8,7 +8,7 @@ import type { PrivilegeName } from '../contracts/privileges';
  */
 
 /**
- * Every well-known path, spelled as the spec spells it (routes match case-insensitively, but the
+ * Every well-known path, spelled as the product documents it (routes match case-insensitively, but the
  * address bar shows the spelling). Only this module writes them out; everything else uses these.
  */
 export const PATHS = {
@@ -16,14 +16,14 @@ export const PATHS = {
   home: '/home',
   loading: '/loading',
   login: '/Login',
-  /** The sign-in screen as the loading screen spells it (portal spec §2 screen 14). */
+  /** The sign-in screen as the loading screen spells it (docs/product/portal.md, Other pieces). */
   loginFromLoading: '/login',
   resetPassword: '/resetpassword',
   resetPasswordCertificate: '/resetpasswordCertificate',
   changePassword: '/changepassword',
   checkEmail: '/check-email',
   alert: '/alert',
-  /** The alert as an unusable create/change-password link spells it (portal spec §5). */
+  /** The alert as an unusable create/change-password link spells it (docs/product/passwords.md, Links). */
   alertForBrokenLink: '/Alert',
   invalidLink: '/invalid-link',
   resetOtp: '/resetotp',
@@ -44,7 +44,7 @@ export const PATHS = {
 
 export type WellKnownPath = (typeof PATHS)[keyof typeof PATHS];
 
-/** A section of the administration console: a link of the shell's drawer (console spec §2). */
+/** A section of the administration console: a link of the shell's drawer (docs/product/console.md). */
 export interface ConsoleSection {
   path: WellKnownPath;
   /** Translation key of the drawer link (common namespace): `shell.nav.<name>`. */
@@ -74,7 +74,7 @@ export interface RemoteDefinition {
   sections: readonly ConsoleSection[];
 }
 
-/** The portal's public screens (portal spec §2), all owned by mfe_auth. */
+/** The portal's public screens (docs/product/portal.md, Screens and routes), all owned by mfe_auth. */
 export const PUBLIC_ROUTES = [
   PATHS.login,
   PATHS.resetPassword,
@@ -154,7 +154,7 @@ export const REMOTES: readonly RemoteDefinition[] = [
   ]),
 ];
 
-/** The console's sections in drawer order (console spec §2). */
+/** The console's sections in drawer order (docs/product/console.md, Sections and routes). */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = REMOTES.flatMap((remote) => remote.sections);
 
 /** The console section a path belongs to (case-insensitively); undefined outside the console. */
@@ -185,7 +185,7 @@ export function defaultRegistry(): RemoteRegistry {
   return Object.fromEntries(REMOTES.map((r) => [r.name, manifestPath(r)]));
 }
 
-/** Whether `pathname` is `route` or lies under it, compared case-insensitively (portal spec §2). */
+/** Whether `pathname` is `route` or lies under it, compared case-insensitively (docs/product/portal.md, Screens and routes). */
 export function pathMatches(pathname: string, route: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   const prefix = route.toLowerCase().replace(/\/+$/, '') || '/';
