@@ -31,7 +31,7 @@ const CodeExchange = lazy(() => import('./session/CodeExchange').then((m) => ({ 
 
 /**
  * A console address the user's privileges do not open: the privileges dialog, then /users
- * (console spec §6). The home page itself, when it is not open to the user, leads to the first
+ * (docs/product/console.md, Permissions and the 403 answer). The home page itself, when it is not open to the user, leads to the first
  * section that is (a dialog there would only lead back to it); with none, it says so.
  */
 function ForbiddenSection({ privileges }: { privileges: readonly string[] }) {

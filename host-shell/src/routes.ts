@@ -14,13 +14,14 @@ export function exchangeCodeOf(search: string): string | null {
 export type RouteDecision = { redirect: string } | { remote: RemoteDefinition } | { exchange: string };
 
 /**
- * What the shell shows for a path: a remote, or a redirect. Paths match case-insensitively.
- * - `/` : the sign-in screen, or /users (the landing page, portal spec §2) when signed in;
+ * What the shell shows for a path (docs/product/portal.md, Screens and routes): a remote, or a
+ * redirect. Paths match case-insensitively.
+ * - `/` : the sign-in screen, or /users (the landing page) when signed in;
  * - `/home`: /users (a protected path);
  * - public routes: mfe_auth (signed in at /login → /users);
  * - protected routes with `?code=`: the one-time code is exchanged first (GenerateTokens);
  * - protected routes: their remote, or /Login without a valid session;
- * - anything else: /Login (portal spec §2).
+ * - anything else: /Login.
  */
 export function decideRoute(pathname: string, authenticated: boolean, search = ''): RouteDecision {
   if (pathname.replace(/\/+$/, '') === '') {

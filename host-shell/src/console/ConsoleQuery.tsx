@@ -19,7 +19,7 @@ function consoleClient(): QueryClient {
 }
 
 /**
- * Server data of the console routes (design.md §4, ADR 0009): the one QueryClient, provided around
+ * Server data of the console routes (docs/architecture.md §4, ADR 0009): the one QueryClient, provided around
  * the console's sections only. The shell loads this module lazily, so /login never loads TanStack
  * Query.
  */

@@ -13,7 +13,7 @@ import { UserMenu } from './UserMenu';
 import { useShellMenus } from './useShellMenus';
 
 /**
- * The authenticated shell (portal spec §2 screen 15): top bar with the logo, the top menu, the
+ * The authenticated shell (docs/product/portal.md, The authenticated shell): top bar with the logo, the top menu, the
  * suite grid, the user's name and surname and the user menu; a permanent side drawer 220 px wide
  * with the lateral menu and the version. Every menu is the application's, as the signed-in user
  * gets it (GET /api/menu/GetMenuByUser).

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo';
 
 /**
- * Maintenance overlay (portal spec §2 screen 13): while the application's maintenance window is
+ * Maintenance overlay (docs/product/portal.md, The maintenance overlay): while the application's maintenance window is
  * active it covers the sign-in screens with the message, the logos and 'Entendido'. A failed
  * fetch of the window fails silently.
  */

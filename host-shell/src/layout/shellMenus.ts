@@ -2,7 +2,7 @@ import { PATHS, call, getRuntimeConfig, remoteForPath, sectionForPath, sectionsO
 import { MENU_LOCATION, MENU_SECTION, menusApi, type MenuItem, type MenuLocation, type SuiteItem } from '@suite/shared/console';
 
 /**
- * The shell's menus as data (console spec §2, §4; portal spec §4): the caller's menus of the
+ * The shell's menus as data (docs/product/menus.md; docs/product/portal.md, The authenticated shell): the caller's menus of the
  * page's application (menusApi.menuByUser), one call per location, and what the shell
  * makes of an item. The API leaves out inactive items and those the caller's privileges do not
  * open; the shell only decides where a link goes.
@@ -139,7 +139,7 @@ function ownLabelKey(target: MenuTarget | null): string | undefined {
 }
 
 /**
- * A menu item has one name (console spec §3). A name that is still the shell's own Spanish name
+ * A menu item has one name (docs/product/menus.md, Fields). A name that is still the shell's own Spanish name
  * of the place it leads to (as the seed writes the console's drawer) is shown in the page's
  * language; a name an administrator chose is shown as saved. `seeded` gives the Spanish text of a
  * label key, `current` the page language's.

@@ -1,9 +1,9 @@
 import { PATHS, apiClient, navigateTo, sessionStore, type ApiClient, type SessionStore } from '@suite/shared';
 
 /**
- * Idle time after which a signed-in session is closed and the page shows /absent (portal spec §2
- * screen 9). The spec names the screen but no duration; 15 minutes is the usual idle limit for a
- * console that administers accounts.
+ * Idle time after which a signed-in session is closed and the page shows /absent
+ * (docs/product/sessions.md, Inactivity sign-out): 15 minutes, the usual idle limit for a console
+ * that administers accounts.
  */
 export const INACTIVITY_SIGN_OUT_MS = 15 * 60_000;
 

@@ -10,11 +10,11 @@ import {
   type SessionStore,
 } from '@suite/shared';
 
-/** The hub of the session status push (portal spec §4), under the API's base: the SignalR client negotiates at its `/negotiate`. */
+/** The hub of the session status push (docs/product/sessions.md, The session hub), under the API's base: the SignalR client negotiates at its `/negotiate`. */
 export const SESSION_HUB_PATH = sessionsApi.hubNegotiate.path.replace(/^\/api\//, '').replace(/\/negotiate$/, '');
-/** Delay between connecting and validating the session (portal spec §9). */
+/** Delay between connecting and validating the session (docs/product/sessions.md, Limits). */
 export const SESSION_VALIDATION_DELAY_MS = 100;
-/** Delay between a session-status push and going to / (portal spec §9). */
+/** Delay between a session-status push and going to / (docs/product/sessions.md, Limits). */
 export const SESSION_CLOSE_DELAY_MS = 2000;
 
 /** The part of @microsoft/signalr's HubConnection the shell uses. */
