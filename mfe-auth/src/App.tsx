@@ -49,7 +49,7 @@ export async function preloadScreens(): Promise<void> {
 
 registerResources(NS, resources);
 
-/** /check-email shows the generic alert instead when the alert flow sent the person there (portal spec §2). */
+/** /check-email shows the generic alert instead when the alert flow sent the person there (docs/product/portal.md, Screens and routes). */
 function CheckEmailRoute() {
   return sentFromAlert(useLocation().state) ? <AlertScreen /> : <CheckEmail />;
 }
@@ -74,7 +74,7 @@ const BUILT_ROUTES: readonly string[] = [
 ];
 const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
-/** Every public screen of the portal (portal spec §2). Mounted by the host; renders no providers. */
+/** Every public screen of the portal (docs/product/portal.md, Screens and routes). Mounted by the host; renders no providers. */
 export default function App() {
   const { t } = useTranslation(NS);
   return (

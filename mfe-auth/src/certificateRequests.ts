@@ -14,7 +14,7 @@ import {
 } from '@suite/shared';
 import { publicOptions } from './publicRequests';
 
-/** The calls of the certificate sign-in and reset (portal spec §7; docs/security/certificate.md). */
+/** The calls of the certificate sign-in and reset (docs/product/sign-in.md, docs/product/passwords.md; docs/security/certificate.md). */
 
 /** The types of the select (result.records.result.records). */
 export async function fetchDocumentTypes(): Promise<DocumentTypeRecord[]> {

@@ -3,7 +3,7 @@ import { documentNumberError, resetCodeError } from './certificateRules';
 const NUMERIC = 'El campo debe ser numérico, mínimo 5 caracteres.';
 const ALPHANUMERIC = 'El campo debe ser alfanumérico, mínimo 5 caracteres.';
 
-describe('certificate form rules (portal spec §5)', () => {
+describe('certificate form rules', () => {
   it('takes 5 to 15 digits for numeric types', () => {
     expect(documentNumberError({ alphanumeric: false }, '12345')).toBeNull();
     expect(documentNumberError({ alphanumeric: false }, '123456789012345')).toBeNull();

@@ -1,7 +1,7 @@
 import { ResetCodeSchema, certificateDocumentSchema, type DocumentTypeRecord } from '@suite/shared';
 import * as v from 'valibot';
 
-/** The form rules of the certificate screens, from the contracts the API checks too (portal spec §5). */
+/** The form rules of the certificate screens, from the contracts the API checks too (docs/product/sign-in.md, Fields and rules). */
 
 /** The document number's error by the chosen type's rule (numeric, or alphanumeric for PA-like types), or null. */
 export function documentNumberError(type: Pick<DocumentTypeRecord, 'alphanumeric'> | undefined, value: string): string | null {

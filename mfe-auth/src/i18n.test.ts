@@ -23,7 +23,7 @@ describe('mfe-auth texts', () => {
     for (const [key, text] of byLanguage.es) expect([key, placeholders(byLanguage[lng].get(key))]).toEqual([key, placeholders(text)]);
   });
 
-  it('keeps the spec texts of the sign-in screen in Spanish', () => {
+  it('keeps the documented Spanish texts of the sign-in screen', () => {
     expect(byLanguage.es.get('signIn.submit')).toBe('Ingresar');
     expect(byLanguage.es.get('signIn.remember')).toBe('Recordar contraseña');
     expect(byLanguage.es.get('signIn.freeTrial')).toBe('Prueba Gratis');

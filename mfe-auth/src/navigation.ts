@@ -53,11 +53,11 @@ export function sentFromAlert(state: unknown): boolean {
   return typeof from === 'string' && from.toLowerCase() === PATHS.alert.toLowerCase();
 }
 
-/** Message types of /resendemail: a link that cannot be used, or an activation whose time ran out (spec §3). */
+/** Message types of /resendemail: a link that cannot be used, or an activation whose time ran out (docs/product/passwords.md, Links). */
 export const INVALID_LINK = 'INVALID_LINK';
 export const ACTIVATION_TIME_EXPIRED = 'ACTIVATION_TIME_EXPIRED';
 
-/** Navigation state of /resendemail (portal spec §2, §4 link handling). */
+/** Navigation state of /resendemail. */
 export interface ResendEmailState {
   messageType?: typeof INVALID_LINK | typeof ACTIVATION_TIME_EXPIRED | string;
   message?: string;
@@ -65,7 +65,7 @@ export interface ResendEmailState {
   user: string;
 }
 
-/** Navigation state of /availableapps (portal spec §2): message, apps and the user's data. */
+/** Navigation state of /availableapps: message, apps and the user's data. */
 export interface AvailableAppsState {
   message?: string;
   apps: AssignPasswordApp[];

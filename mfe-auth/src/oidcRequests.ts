@@ -9,9 +9,9 @@ import {
   type LoginResult,
 } from '@suite/shared';
 
-/** The calls of the external sign-in (portal spec §7; docs/security/oidc.md). */
+/** The calls of the external sign-in (docs/product/sign-in.md, External identity provider; docs/security/oidc.md). */
 
-/** The page's tenant, else the spec's default (bmscol). */
+/** The page's tenant, else the documented default (bmscol). */
 const tenantOfPage = () => getRuntimeConfig().tenant || OIDC_DEFAULT_TENANT;
 
 /** The provider's address to send the browser to (the API binds the request to this browser with a cookie). */

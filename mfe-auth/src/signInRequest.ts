@@ -13,8 +13,8 @@ import {
 } from '@suite/shared';
 
 /**
- * The sign-in (sessionsApi.login) with the password encrypted by the payload scheme (portal spec
- * §3, §7); `appName` defaults to the page's application; `tokenCaptcha` is the solved captcha's
+ * The sign-in (sessionsApi.login) with the password encrypted by the payload scheme
+ * (docs/product/sign-in.md, Calls); `appName` defaults to the page's application; `tokenCaptcha` is the solved captcha's
  * payload, when asked for. Resolves the reply's envelope: a success is always statusCode 200.
  */
 export async function requestSignIn(

@@ -3,7 +3,7 @@ import { LANGUAGES, changeLanguage, readableOn, useProfileInMode, type PortalPro
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 
-/** Sign-in looks whose applications show the language bar on every public screen (portal spec §2 screen 15). */
+/** Sign-in looks whose applications show the language bar on every public screen (docs/product/portal.md, Languages). */
 export const LANGUAGE_BAR_VARIANTS: readonly SignInVariant[] = ['translated'];
 
 export function hasLanguageBar(profile: Pick<PortalProfile, 'signInVariant'>): boolean {

@@ -46,7 +46,7 @@ export function PasswordInput({
 
 const RULES: Array<keyof PasswordChecklist> = ['length', 'upper', 'lower', 'digit', 'special', 'allowedOnly'];
 
-/** The live checklist of the password rules (portal spec §5), from the shared contract. */
+/** The live checklist of the password rules (docs/product/passwords.md, Password rules), from the shared contract. */
 export function PasswordRules({ password }: { password: string }) {
   const { t } = useTranslation(NS);
   const checks = passwordChecklist(password);

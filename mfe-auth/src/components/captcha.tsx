@@ -28,7 +28,7 @@ export interface Captcha {
   reset(): void;
 }
 
-/** The sign-in captcha (portal spec §5): shown, and required, only when `required`. */
+/** The sign-in captcha (docs/product/sign-in.md, Captcha): shown, and required, only when `required`. */
 export function useCaptcha(required: boolean): Captcha {
   const { i18n } = useTranslation();
   const localized = useLocalize();

@@ -14,7 +14,7 @@ import { requestSignIn } from '../../signInRequest';
 /** Opens a URL in a new tab (a seam for tests). */
 export const newTab = { open: (url: string): void => void window.open(url, '_blank', 'noopener,noreferrer') };
 
-/** /availableapps (portal spec §2 screen 10): a grid of the user's applications. */
+/** /availableapps (docs/product/portal.md, The app picker): a grid of the user's applications. */
 export function AvailableApps() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ function storedAccounts(): UserAccountEntry[] {
   }
 }
 
-/** /selectaccounts (portal spec §2 screen 5): the accounts of an e-mail as radio options, then the reset of the chosen one. */
+/** /selectaccounts (docs/product/passwords.md, Reset by e-mail): the accounts of an e-mail as radio options, then the reset of the chosen one. */
 export function SelectAccounts() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();

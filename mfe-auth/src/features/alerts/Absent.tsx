@@ -6,7 +6,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { NS } from '../../i18n';
 import { PublicPage } from '../../components/PublicPage';
 
-/** /absent (portal spec §2 screen 9): 'you have been away' after an inactivity sign-out, linking to /Login. */
+/** /absent (docs/product/portal.md, The absence screen): 'you have been away' after an inactivity sign-out, linking to /Login. */
 export function Absent() {
   const { t } = useTranslation(NS);
   const { colors } = useProfileInMode();

@@ -11,7 +11,7 @@ import { goToApplication } from '../../goToApplication';
 import { callbackParameters } from './callbackParameters';
 
 /**
- * /signin-credential/callback (portal spec §2 screen 11): the provider sends the browser back with
+ * /signin-credential/callback (docs/product/sign-in.md, External identity provider): the provider sends the browser back with
  * a code; the API exchanges it and the person goes on to the application. No code, a refused
  * exchange or any failure: the apology card, whose Entendido replaces the route with /Login.
  */

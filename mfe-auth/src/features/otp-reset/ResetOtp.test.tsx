@@ -14,7 +14,7 @@ afterEach(async () => {
   await act(() => changeLanguage('es'));
 });
 
-describe('/resetotp (portal spec §2 screen 12)', () => {
+describe('/resetotp', () => {
   it('sends the token after the first 6 characters of the search once, shows A10 in a modal, Aceptar goes to sign-in', async () => {
     const user = userEvent.setup();
     const calls = mockApi({

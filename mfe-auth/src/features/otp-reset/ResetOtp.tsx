@@ -8,7 +8,7 @@ import { NS } from '../../i18n';
 import { validateOtpLink } from './otpResetRequest';
 
 /**
- * /resetotp (portal spec §2 screen 12; console spec §2 "OTP-reset validation page"): confirms the
+ * /resetotp (docs/product/passwords.md, OTP reset): confirms the
  * OTP-reset request of the e-mailed link and shows the result in a modal; Aceptar leads to sign-in.
  * It needs no session, so it renders for anyone holding the link, signed in or not.
  */

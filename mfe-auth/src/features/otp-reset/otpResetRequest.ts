@@ -11,7 +11,7 @@ import {
   type StatusDetail,
 } from '@suite/shared';
 
-/** What the OTP-reset page shows in its modal (portal spec §7: statusDetails[0]). */
+/** What the OTP-reset page shows in its modal (docs/product/passwords.md, OTP reset: statusDetails[0]). */
 export interface OtpResetOutcome {
   ok: boolean;
   message: string;
@@ -23,7 +23,7 @@ function firstDetail(details: StatusDetail[] | undefined): StatusDetail | undefi
 
 /**
  * Confirms an OTP-reset request with the token of the page's search string (after its first 6
- * characters: portal spec §2 screen 12). A10 and R11 are read from statusDetails[0]; a failure
+ * characters: docs/product/passwords.md, OTP reset). A10 and R11 are read from statusDetails[0]; a failure
  * without one uses the reply's message or the no-response text.
  */
 export async function validateOtpLink(search: string): Promise<OtpResetOutcome> {

@@ -44,7 +44,7 @@ import { useSignInParameters } from '../../signInParameters';
 import { goToApplication } from '../../goToApplication';
 import { requestSignIn } from '../../signInRequest';
 
-/** Texts of an unusable link (portal spec §4, §8). */
+/** Texts of an unusable link (docs/product/passwords.md, Links). */
 export const LINK_MESSAGES = es.link;
 
 /** Seconds the 'password created/updated' alert waits before going to sign-in by itself. */
@@ -93,7 +93,7 @@ function liveMessages(newPassword: string, confirm: string) {
 }
 
 /**
- * /changepassword (portal spec §2 screen 7): from an activation/reset link, or — reached from the
+ * /changepassword (docs/product/passwords.md, Links and Expired password): from an activation/reset link, or — reached from the
  * expired-password alert — the change form with the current password.
  */
 export function ChangePassword() {

@@ -11,15 +11,15 @@ import type { CheckEmailState } from '../../navigation';
 import { PublicCard } from '../../components/PublicCard';
 import { requestPasswordReset } from '../../passwordRequests';
 
-/** Seconds before the reset e-mail may be sent again (portal spec §9). */
+/** Seconds before the reset e-mail may be sent again (docs/product/passwords.md, Limits). */
 export const RESEND_SECONDS = 60;
 
-/** The resend states of spec §2 screen 8: 1 time expired (resend allowed), 2 counting, 3 resent (counting again). */
+/** The resend states of /check-email (docs/product/passwords.md, Reset by e-mail): 1 time expired (resend allowed), 2 counting, 3 resent (counting again). */
 export type ResendPhase = 'expired' | 'counting' | 'resent';
 export const RESEND_PHASE_NUMBER: Record<ResendPhase, 1 | 2 | 3> = { expired: 1, counting: 2, resent: 3 };
 
 /**
- * /check-email (portal spec §2 screen 6): the masked e-mail and the 60-second resend countdown.
+ * /check-email (docs/product/passwords.md, Reset by e-mail): the masked e-mail and the 60-second resend countdown.
  * (When the alert flow sent the person here the route shows the generic alert instead, App.tsx.)
  */
 export function CheckEmail() {

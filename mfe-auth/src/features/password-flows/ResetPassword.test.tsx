@@ -21,7 +21,7 @@ async function submitEmail(user: ReturnType<typeof userEvent.setup>, email: stri
 }
 
 describe('/resetpassword', () => {
-  it('enables Restablecer contraseña only for a valid e-mail and shows the spec messages', async () => {
+  it('enables Restablecer contraseña only for a valid e-mail and shows the documented messages', async () => {
     const user = userEvent.setup();
     mockApi({});
     renderAt('/resetpassword');

@@ -18,8 +18,8 @@ import { forgotPasswordLookFor, type ForgotPasswordLook } from './forgotPassword
 type FormValues = v.InferInput<ForgotPasswordLook['schema']>;
 
 /**
- * /resetpassword (portal spec §2 screen 3) and /invalid-link (screen 8, the invalid-link screen
- * asking for an e-mail to restart the reset): e-mail → the accounts tied to it → one: reset sent;
+ * /resetpassword and /invalid-link (the invalid-link screen asking for an e-mail to restart the
+ * reset; docs/product/passwords.md, Reset by e-mail and Links): e-mail → the accounts tied to it → one: reset sent;
  * several: /selectaccounts; none: the message under the field.
  */
 export function ResetPassword({ variant = 'reset' }: { variant?: 'reset' | 'invalid-link' }) {

@@ -25,13 +25,13 @@ import { NS } from '../../i18n';
 import type { AlertState, CheckEmailState } from '../../navigation';
 import { documentNumberError, resetCodeError } from '../../certificateRules';
 
-/** A failed reset shows the server message, then the page reloads (portal spec §8, §9). */
+/** A failed reset shows the server message, then the page reloads (docs/product/passwords.md, Certificate users). */
 export const RESET_FAILURE_RELOAD_MS = 3000;
 
 type Step = 'document' | 'code' | 'resend' | 'done';
 
 /**
- * /resetpasswordCertificate (portal spec §2 screen 4): document type and number → the accounts
+ * /resetpasswordCertificate (docs/product/passwords.md, Certificate users): document type and number → the accounts
  * tied to it → the chosen one resets by link (check-your-email) when its password was assigned by
  * hand, otherwise by a 6-digit e-mailed code, with a resend step; on success, back to /Login.
  */
@@ -69,7 +69,7 @@ export function ResetPasswordCertificate({ reload = () => window.location.reload
 
   /**
    * Runs a call and shows the server's message when it fails; a failed reset request (the link or
-   * the code asked for) also reloads the page after 3 s, a failed code step does not (spec §8).
+   * the code asked for) also reloads the page after 3 s, a failed code step does not.
    */
   const run = async (work: () => Promise<void>, reloadOnFailure = false) => {
     setBusy(true);

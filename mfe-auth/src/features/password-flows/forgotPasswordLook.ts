@@ -2,8 +2,8 @@ import { RESET_EMAIL_MESSAGES, resetEmailSchema, type SignInVariant } from '@sui
 import * as v from 'valibot';
 
 /**
- * The forgot-password screens' wording follows the application's sign-in look (portal spec §2
- * screen 3, §5): the newer myself-style look says 'Enviar' and 'Ingresa un email valido', the
+ * The forgot-password screens' wording follows the application's sign-in look (docs/product/passwords.md, Reset by
+ * e-mail): the newer myself-style look says 'Enviar' and 'Ingresa un email valido', the
  * others 'Restablecer contraseña' and 'El Campo email es obligatorio'.
  */
 export interface ForgotPasswordLook {

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('sign-in captcha (portal spec §5)', () => {
+describe('sign-in captcha', () => {
   it('with captchaApply, Ingresar waits for the captcha, the reminder shows, and the payload is sent as tokenCaptcha', async () => {
     const user = userEvent.setup();
     const bodies: Record<string, unknown>[] = [];

@@ -16,11 +16,11 @@ import { useCaptcha } from '../../components/captcha';
 import { SIGN_IN_TITLE_ID } from './signInVariants';
 import { ExternalSignInButton } from './ExternalSignInButton';
 
-/** The certificate sign-in waits this long before following urlApp (portal spec §4, §9). */
+/** The certificate sign-in waits this long before following urlApp (docs/product/sign-in.md, Outcomes). */
 export const CERTIFICATE_REDIRECT_MS = 2000;
 
 /**
- * The certificate sign-in (portal spec §2 screen 2): document type, document number, certificate
+ * The certificate sign-in (docs/product/sign-in.md, Screens): document type, document number, certificate
  * password, Ingresar (enabled once all are valid), 'Olvidé mi contraseña'. The reply is handled as
  * the user-name sign-in's, its redirect delayed 2 s.
  */

@@ -6,7 +6,7 @@ import { NS } from '../../i18n';
 import { requestExternalSignIn } from '../../oidcRequests';
 
 /**
- * The identity-provider button (portal spec §1, §2 screen 2) of the sign-in screens whose profile
+ * The identity-provider button (docs/product/sign-in.md, External identity provider) of the sign-in screens whose profile
  * offers it (`externalSignIn`): asks the API for the provider's address and sends the browser there.
  */
 export function ExternalSignInButton() {

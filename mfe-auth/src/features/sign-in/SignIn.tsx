@@ -17,10 +17,10 @@ import { SignInNotice } from './SignInNotice';
 import { SignInOutcomeView } from './SignInOutcomeView';
 import { SIGN_IN_TITLE_ID, revealModeFor, signInLayoutFor } from './signInVariants';
 
-/** The certificate sign-in (portal spec §2 screen 2): its own chunk, so /login of other applications does not carry it. */
+/** The certificate sign-in (docs/product/sign-in.md, Screens): its own chunk, so /login of other applications does not carry it. */
 export const CertificateSignInForm = lazyScreen(() => import('./CertificateSignInForm').then((m) => m.CertificateSignInForm));
 
-/** Sign-in (portal spec §2 screens 1 and 2): the profile's variant chooses the layout and the form. */
+/** Sign-in (docs/product/sign-in.md, Screens): the profile's variant chooses the layout and the form. */
 export function SignIn() {
   const { signInVariant } = useProfileInMode();
   const Layout = signInLayoutFor(signInVariant);

@@ -6,7 +6,7 @@ import { formatCountdown } from '../../components/countdown';
 import { NS } from '../../i18n';
 import type { SignInOutcome } from './signInOutcome';
 
-/** The error box of a refused sign-in (portal spec §4). */
+/** The error box of a refused sign-in (docs/product/sign-in.md, Outcomes). */
 export function SignInOutcomeView({ outcome }: { outcome: SignInOutcome | null }) {
   const { t } = useTranslation(NS);
   const localized = useLocalize();

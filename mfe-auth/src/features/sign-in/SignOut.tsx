@@ -8,7 +8,7 @@ import type { SignedOutState } from '../../navigation';
 import { sameOriginPath } from '../../goToApplication';
 
 /**
- * /logout (portal spec §4): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
+ * /logout (docs/product/sessions.md, Sign-out): 'Signing out ...' while PUT /api/login/RevokeToken revokes the
  * refresh token (UserName, Quantity 1, AppName, RefreshToken); then the stored tokens and
  * session data are cleared and the browser goes to the reply's `result.information`, where the
  * sign-in screen shows 'Sesión finalizada exitosamente'.

@@ -19,7 +19,7 @@ import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 /** Contact of the blocked-user message when neither the reply nor the application names one. */
 export const DEFAULT_SUPPORT_CONTACT = 'soporte@suite.example';
 
-/** What the error box shows after a refused sign-in (portal spec §4, login outcomes). */
+/** What the error box shows after a refused sign-in (docs/product/sign-in.md, Outcomes). */
 export type SignInOutcome =
   | { kind: 'message'; message: string }
   | { kind: 'attempts'; message: string; left: number }
@@ -27,7 +27,7 @@ export type SignInOutcome =
   | { kind: 'blocked'; contact: string };
 
 /**
- * What every sign-in form does with the reply (portal spec §4, login outcomes): the refusals by
+ * What every sign-in form does with the reply (docs/product/sign-in.md, Outcomes): the refusals by
  * their informationCode, shown by <SignInOutcomeView>, and a success's tokens and redirect
  * (`redirectDelayMs` after it: the certificate sign-in waits 2 s).
  */
@@ -38,7 +38,7 @@ export function useSignInOutcome(supportContact: string | undefined, redirectDel
   const [outcome, setOutcome] = useState<SignInOutcome | null>(null);
   const setServerError = (message: string | null) => setOutcome(message === null ? null : { kind: 'message', message });
 
-  /** A refused sign-in, by its informationCode (portal spec §4). */
+  /** A refused sign-in, by its informationCode. */
   const refused = (result: Partial<LoginResult>, user: string) => {
     const code = result.informationCode;
     const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;

@@ -4,7 +4,7 @@ import { PublicPage } from '../../../components/PublicPage';
 import { SIGN_IN_TITLE_ID, type SignInLayoutProps } from './layoutTypes';
 import { VersionLabel } from './VersionLabel';
 
-/** Classic sign-in (portal spec §2 screen 1): logo, form and version in one centred card. */
+/** Classic sign-in (docs/product/sign-in.md, Screens): logo, form and version in one centred card. */
 export function ClassicLayout({ variant, form }: SignInLayoutProps) {
   return (
     <PublicPage data-sign-in-variant={variant}>

@@ -6,7 +6,7 @@ import type { SignInLayoutProps } from './layoutTypes';
 import { MyselfLayout } from './MyselfLayout';
 import { TwoColumnLayout } from './TwoColumnLayout';
 
-/** The layout of each sign-in variant (portal spec §2); the form inside is always the same. */
+/** The layout of each sign-in variant (docs/product/sign-in.md, Screens); the form inside is always the same. */
 export const SIGN_IN_LAYOUTS: Record<SignInVariant, ComponentType<SignInLayoutProps>> = {
   classic: ClassicLayout,
   twoColumn: TwoColumnLayout,
@@ -22,7 +22,7 @@ export function signInLayoutFor(variant: string): ComponentType<SignInLayoutProp
   return Object.hasOwn(SIGN_IN_LAYOUTS, variant) ? SIGN_IN_LAYOUTS[variant as SignInVariant] : ClassicLayout;
 }
 
-/** How each variant's password field reveals its value (portal spec §2 screen 1): the newer myself-style look holds to reveal. */
+/** How each variant's password field reveals its value: the newer myself-style look holds to reveal. */
 export const SIGN_IN_REVEAL_MODES: Record<SignInVariant, RevealMode> = {
   classic: 'toggle',
   twoColumn: 'toggle',
