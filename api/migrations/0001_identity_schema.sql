@@ -1,6 +1,6 @@
 -- Identity schema: reference data, applications and tenants, users and companies,
 -- privileges and roles per application, signing keys, sessions and refresh tokens, settings.
--- Column names follow the console spec's fields in snake_case.
+-- Column names follow the console's fields (docs/product/console.md and the documents it links) in snake_case.
 
 create table user_types (
   id smallint primary key,
@@ -62,7 +62,7 @@ create table applications (
   mechanism_after_set_pass smallint not null default 1 check (mechanism_after_set_pass in (1, 2)),
   version text not null default '1.0.0',
   captcha_apply boolean not null default false,
-  -- portal profile (design.md §4: per-application behaviour is data)
+  -- portal profile (docs/architecture.md §4: per-application behaviour is data)
   sign_in_variant text not null default 'classic' check (sign_in_variant in ('classic', 'certificate', 'myself')),
   email_sent_route text not null default '/alert' check (email_sent_route in ('/alert', '/check-email')),
   show_buy_link boolean not null default false,

@@ -1,4 +1,4 @@
--- Users administration (console spec §2, §4, §7): contains-search and sorts that stay fast at
+-- Users administration (docs/product/users.md): contains-search and sorts that stay fast at
 -- 100,000 users, and the audit log of every change made through the console.
 
 -- trigram indexes serve `like '%text%'`; PGlite loads the extension from its contrib bundle

@@ -1,8 +1,8 @@
--- Portal profiles as data (portal spec §1–§3, design.md §4): the behaviour fields are columns of
+-- Portal profiles as data (docs/product/portal.md, docs/architecture.md §4): the behaviour fields are columns of
 -- applications (0001); the appearance is one JSON document per application and a partial one per
 -- tenant, merged over it by the API. Databases seeded earlier get the profiles from the seed.
 
--- the spec's sign-in looks: two-column (with version label) and translated (language bar) as well
+-- the sign-in looks: two-column (with version label) and translated (language bar) as well
 alter table applications drop constraint if exists applications_sign_in_variant_check;
 alter table applications add constraint applications_sign_in_variant_check
   check (sign_in_variant in ('classic', 'twoColumn', 'translated', 'myself', 'certificate'));

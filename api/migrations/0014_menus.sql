@@ -1,4 +1,4 @@
--- Menu settings (console spec §3, §4): one menu per application and location (1 lateral, 2 top,
+-- Menu settings (docs/product/menus.md): one menu per application and location (1 lateral, 2 top,
 -- 3 user, 4 suite), its items a JSON tree replaced whole on every save. `version` rises with each
 -- save so a save made from a stale copy is refused instead of overwriting someone else's.
 create table menus (

@@ -1,4 +1,4 @@
--- Scheduled e-mail notifications (console spec §2-§5, §7, §9; docs/adr/0012-notification-scheduler.md).
+-- Scheduled e-mail notifications (docs/product/notifications.md; docs/adr/0012-notification-scheduler.md).
 -- Templates with their variables, image and subjects, offered per application; notifications
 -- with the time zone they are sent in; one delivery row per recipient, claimed by one instance
 -- at a time (FOR UPDATE SKIP LOCKED and a lease) so each recipient is sent once.

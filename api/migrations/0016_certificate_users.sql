@@ -1,4 +1,4 @@
--- Certificate users (type 4, Usuario Certificado; portal spec §1, §2 screens 2 and 4, §5).
+-- Certificate users (type 4, Usuario Certificado; docs/product/sign-in.md, docs/product/passwords.md).
 -- They sign in by document type and number: one certificate user per document.
 create unique index users_certificate_document_key on users (document_type_id, upper(document))
   where typeuserid = 4 and not deleted;

@@ -23,7 +23,7 @@ create table otp_reset_requests (
 );
 create index otp_reset_requests_app_idx on otp_reset_requests (application_id, created_at desc);
 
--- firmaya's sign-in screens show the captcha (portal spec §5); every other application keeps it off.
+-- firmaya's sign-in screens show the captcha (docs/product/sign-in.md, Captcha); every other application keeps it off.
 update application_parameters p
    set value = 'true'::jsonb
   from applications a

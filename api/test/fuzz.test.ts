@@ -1,5 +1,5 @@
 /**
- * Fuzz test of the whole route table (design §6: bad input gets a 4xx, never a 500, and never
+ * Fuzz test of the whole route table (docs/architecture.md §6: bad input gets a 4xx, never a 500, and never
  * changes data). Every route Fastify registers — found with the onRoute hook, so a new route is
  * covered without editing this file — is called unauthenticated and as the admin with generated
  * bad input (test/fuzz/cases.ts). A case fails on a 5xx, on a refusal (non-2xx) after which a

@@ -64,7 +64,7 @@ export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
 /** Client id of the portal at the local provider. */
 export const LOCAL_CLIENT_ID = 'suite-portal';
 
-/** The path every redirect URI of the portal ends in (portal spec §2). */
+/** The path every redirect URI of the portal ends in (docs/product/sign-in.md, External identity provider). */
 export const CALLBACK_PATH = PATHS.signInCredentialCallback;
 
 export interface LocalProvider {

@@ -26,7 +26,7 @@ export function hostName(hostHeader: string | undefined): string {
 }
 
 /**
- * Application and tenant of a request from its Host header (design.md §3):
+ * Application and tenant of a request from its Host header (docs/architecture.md §3):
  * `localhost` → ibuhoo; `<app>.localhost` → that application when it exists;
  * `<tenant>.<app>.localhost` → application and tenant (known tenants only);
  * a HOST_MAP entry maps a production host name the same way; anything else → ibuhoo, marked

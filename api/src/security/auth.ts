@@ -51,7 +51,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
  * preHandler: authenticates, then requires `privilege` (or any one of `alternatives`) among the
  * privileges the user holds *now* in the console application (AccessGrants: the token's claim
  * is not trusted for long, so an access taken away ends on the next call), with a token issued
- * for the console; without it a 403 with the spec's message (R403).
+ * for the console; without it a 403 with the documented message (R403, docs/product/console.md).
  */
 export function requirePrivilege(privilege: string, ...alternatives: string[]) {
   const accepted = [privilege, ...alternatives];

@@ -91,7 +91,7 @@ const DIGITS = '23456789';
 const SPECIAL = '#$%&*+-.:;=?_';
 
 /**
- * A strong random password that satisfies the spec's password rule (≥ 8 characters with an
+ * A strong random password that satisfies the password rules (docs/product/passwords.md: ≥ 8 characters with an
  * upper- and lowercase letter, a digit and a special character from its set).
  */
 export function generatePassword(length = 20): string {

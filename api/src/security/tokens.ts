@@ -26,7 +26,7 @@ function headerSegment(kid: string): string {
   return header.segment;
 }
 
-/** Signs an access token (ES256) with the spec's claims; `aud` is the application name. */
+/** Signs an access token (ES256) with its claims (docs/product/sessions.md, Tokens); `aud` is the application name. */
 export async function signAccessToken(
   keys: KeyStore,
   options: { issuer: string; audience: string; sessionId: string; lifetimeSeconds: number },
@@ -98,7 +98,7 @@ function verifiedEntries(keys: KeyStore): Map<string, AccessTokenClaims> {
 
 /**
  * Verifies an access token: ES256 only, signed by one of our published keys, this issuer, not
- * expired (nor used before `nbf`), with the spec's claims. Returns the claims; throws on any
+ * expired (nor used before `nbf`), with the documented claims. Returns the claims; throws on any
  * failure. Synchronous crypto with cached KeyObjects; a token seen before (the exact same text,
  * so the same signature) is only checked for expiry.
  */

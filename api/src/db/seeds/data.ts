@@ -33,7 +33,7 @@ export const COUNTRIES = [
 ];
 
 /**
- * Document types per country. Ids follow the console spec's validation: types 1, 2 and 12
+ * Document types per country. Ids follow the user form's validation (docs/product/users.md): types 1, 2 and 12
  * numeric, 5 and 13 alphanumeric; PA (passport) is alphanumeric and offered on the
  * certificate sign-in. Other countries' ids start at 20.
  */
@@ -98,9 +98,9 @@ const freeTrial = (name: string) => ({
   free_trial_code: `${name.toUpperCase()}-TRIAL-30`,
 });
 
-/** The dark/light template of myselfcert, bemyself and letmicert (portal spec §2), starting dark. */
+/** The dark/light template of myselfcert, bemyself and letmicert (docs/product/portal.md, The portal profile), starting dark. */
 const MYSELF_TEMPLATE = { darkTemplate: true, startDark: true };
-/** The myself-style applications: their own sign-in look, /check-email, default tenant myselfcert (portal spec §2, §9). */
+/** The myself-style applications: their own sign-in look, /check-email, default tenant myselfcert (docs/product/portal.md, The portal profile). */
 const MYSELF_BEHAVIOUR = { sign_in_variant: 'myself', email_sent_route: '/check-email', default_tenant: 'myselfcert' } as const;
 
 const tenant = (app: string, code: string, title: string, darkTemplate: boolean, default_language?: 'pt'): TenantSeed => ({
@@ -111,7 +111,7 @@ const tenant = (app: string, code: string, title: string, darkTemplate: boolean,
 });
 
 /**
- * The applications of the portal spec (§1) with their titles and portal profile: sign-in look,
+ * The applications of the portal (docs/product/portal.md) with their titles and portal profile: sign-in look,
  * e-mail-sent screen, buy and free-trial links, default tenant and language, appearance, and the
  * tenant variants with their overrides (docs/adr/0007-portal-profiles.md).
  */
@@ -128,7 +128,7 @@ export const APPLICATIONS: AppSeed[] = [
     time_unit: 2,
     sign_in_variant: 'twoColumn',
     appearance: applicationAppearance(BRANDS.ibuhoo),
-    // the generic suite and the oidc variant (portal spec §1)
+    // the generic suite and the oidc variant
     tenants: [tenant('ibuhoo', 'suite', 'Suite GSE', false), tenant('ibuhoo', 'oidc', 'Suite GSE', false)],
   },
   {
@@ -181,9 +181,9 @@ export const APPLICATIONS: AppSeed[] = [
     url_app: sibling('firmaya'),
     landing: sibling('firmaya'),
     sign_in_variant: 'certificate',
-    // its sign-in screens show the captcha (portal spec §5; parameter captchaApply)
+    // its sign-in screens show the captcha (docs/product/sign-in.md, Captcha; parameter captchaApply)
     captcha_apply: true,
-    // the identity-provider button of the certificate sign-in (portal spec §2 screen 2)
+    // the identity-provider button of the certificate sign-in
     appearance: applicationAppearance(BRANDS.firmaya, { externalSignIn: true }),
   },
   {
@@ -216,7 +216,7 @@ export const APPLICATIONS: AppSeed[] = [
     ...MYSELF_BEHAVIOUR,
     appearance: applicationAppearance(BRANDS.letmicert, MYSELF_TEMPLATE),
   },
-  // hidden from every application list and selector (console spec §1)
+  // hidden from every application list and selector (docs/product/console.md, Hidden application)
   {
     name: 'RESETOTP',
     title: 'Reset OTP',

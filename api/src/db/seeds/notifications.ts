@@ -1,5 +1,5 @@
 /**
- * The notification templates seeded for the suite's applications (console spec §3): a
+ * The notification templates seeded for the suite's applications (docs/product/notifications.md): a
  * maintenance notice, a password-policy reminder, a new-feature announcement and a certificate
  * expiry notice, in Spanish, each with its banner image, variables and subjects. Seeded once:
  * later edits in the database are kept.

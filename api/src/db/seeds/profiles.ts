@@ -1,7 +1,7 @@
 import type { PortalProfile, PortalProfileOverride, ProfileDarkTemplate, ProfileLogos } from '@suite/shared/contracts';
 
 /**
- * The seeded look of every application and tenant variant of the portal spec (§1, §3): one brand
+ * The seeded look of every application and tenant variant of the portal (docs/product/portal.md): one brand
  * (name, mark, three shades of its colour) per application and per tenant variant. The brand
  * assets under /brand/ are generated from the same list (src/modules/static/brand/generate.ts),
  * so every path a profile names is a real image. Colours are chosen for WCAG AA contrast

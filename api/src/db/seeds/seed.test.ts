@@ -17,7 +17,7 @@ describeEachBackend('migrations and seed', (server) => {
     expect(await migrate(db)).toEqual([]);
   });
 
-  it('seeds the applications of the spec with their titles, the console first-class', async () => {
+  it('seeds the portal applications with their titles, the console first-class', async () => {
     const { db } = server();
     const apps = await db.selectFrom('applications').selectAll().orderBy('name').execute();
     const byName = Object.fromEntries(apps.map((a) => [a.name, a]));
@@ -27,7 +27,7 @@ describeEachBackend('migrations and seed', (server) => {
     expect(byName.colnomina.title).toBe('Product Nómina');
     expect(byName.letmicert.title).toBe('Letmicert');
     expect(byName.bemyself).toMatchObject({ title: 'MySelf', email_sent_route: '/check-email' });
-    // console spec §3 defaults
+    // the applications' defaults (docs/product/applications.md, Fields)
     expect(byName.biometria).toMatchObject({
       max_refresh_tokens: -1,
       max_concurrent_tokens: 1,

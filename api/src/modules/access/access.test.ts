@@ -102,7 +102,7 @@ describeEachBackend('roles and privileges API', (server) => {
       ['USERS_READ', 'GET', '/api/user/privileges', { user: '00000000-0000-4000-8000-000000000001' }],
     ];
 
-    it('answers 403 with the spec message to each call without its privilege, 401 without a token, changing nothing', async () => {
+    it('answers 403 with the documented message to each call without its privilege, 401 without a token, changing nothing', async () => {
       const before = await snapshot(server().db);
       for (const [, method, url, headers, payload] of calls) {
         const response = await call(method as 'GET' | 'POST', url, { token: nobody, headers, payload });
@@ -196,7 +196,7 @@ describeEachBackend('roles and privileges API', (server) => {
       await refuse(newPrivilege({ application: ['RESETOTP'] }), ACCESS_MESSAGES.applicationUnknown);
     });
 
-    it('modifies a privilege: not renamed, unchanged refused, state with the spec text, audited', async () => {
+    it('modifies a privilege: not renamed, unchanged refused, state with the documented text, audited', async () => {
       const { db } = server();
       const { id, body } = await createdPrivilege();
       const modify = (changes: Record<string, unknown>) =>
@@ -380,7 +380,7 @@ describeEachBackend('roles and privileges API', (server) => {
       );
     });
 
-    it('modifies a role, its state with the spec text; an unchanged save is refused', async () => {
+    it('modifies a role, its state with the documented text; an unchanged save is refused', async () => {
       const { db } = server();
       const { id, body } = await createdRole();
       const before = await snapshot(db);

@@ -50,7 +50,7 @@ export interface AccessChange {
 
 export const privilegeNotFound = () => new ApiError(404, ACCESS_MESSAGES.privilegeUnknown, INFORMATION_CODES.notFound);
 export const roleNotFound = () => new ApiError(404, ACCESS_MESSAGES.roleUnknown, INFORMATION_CODES.notFound);
-/** An unknown application or role named by a list's header: R11, on which the spec's client empties its list. */
+/** An unknown application or role named by a list's header: R11, on which the screen empties its list (docs/product/access.md, Calls). */
 export const unknownForList = (information: string) => new ApiError(400, information, INFORMATION_CODES.badCredentials);
 
 /** A concurrent save took the name between our check and our insert: the same 400 as the check. */
@@ -218,7 +218,7 @@ export async function createRole(db: Kysely<DB>, actor: AuditActor | undefined, 
   });
 }
 
-/** The reply's text after a role's save: the spec's state text when its state changed. */
+/** The reply's text after a role's save: the state's text (docs/product/access.md, States) when its state changed. */
 function roleSavedText(before: { idstate: number }, after: { idstate: number }, otherwise: string): string {
   if (isActiveState(before.idstate) === isActiveState(after.idstate)) return otherwise;
   return isActiveState(after.idstate) ? ACCESS_MESSAGES.roleNowActive : ACCESS_MESSAGES.roleNowInactive;

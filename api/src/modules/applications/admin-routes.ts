@@ -14,7 +14,7 @@ import { listAdminApplications, selectableApplications } from './admin-queries';
 import { createApplication, isStateToggle, modifyApplication, setApplicationStateOnly, type ApplicationChange } from './admin-service';
 
 /**
- * The applications section of the console (spec §2-§7; declared in @suite/shared/contracts,
+ * The applications section of the console (docs/product/applications.md; declared in @suite/shared/contracts,
  * applicationsAdminApi): the list, create and modify (the state toggle too), and the selectors
  * of the menus and notifications sections. RESETOTP is never listed. A write drops the cached
  * applications (and the grants, which follow an application's state) once committed; every

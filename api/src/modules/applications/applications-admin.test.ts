@@ -274,7 +274,7 @@ describeEachBackend(
         });
       }
       expect(await snapshot(db)).toBe(before);
-      // -1 passes where the spec allows it
+      // -1 passes where the fields allow it (docs/product/applications.md, Fields)
       await created({
         amountTime: -1,
         refreshTokenExpirationAmountTime: -1,

@@ -20,7 +20,7 @@ const classic = {
 } as const;
 const myself = { signInVariant: 'myself', emailSentRoute: '/check-email', showBuyLink: false, showFreeTrial: false } as const;
 
-/** [appName header, tenant header, expected] for every application and tenant variant of the portal spec (§1, §2, §9). */
+/** [appName header, tenant header, expected] for every application and tenant variant of the portal (docs/product/portal.md). */
 const CASES: [string, string | undefined, Expected][] = [
   [
     'ibuhoo',
@@ -91,7 +91,7 @@ const CASES: [string, string | undefined, Expected][] = [
     undefined,
     { ...classic, app: 'firmaya', tenant: '', title: 'Firmaya', signInVariant: 'certificate', favicon: favicon('firmaya') },
   ],
-  // the three myself-style applications default to the tenant myselfcert (portal spec §9)
+  // the three myself-style applications default to the tenant myselfcert
   [
     'myselfcert',
     undefined,
@@ -194,7 +194,7 @@ describeEachBackend('portal profiles (GET /api/application/profile)', (server) =
     expect(ibuhoo.title).toBe('Suite GSE');
   });
 
-  it('without appName, answers the profile of the page the Host names (design.md §3)', async () => {
+  it('without appName, answers the profile of the page the Host names', async () => {
     expect(await profile({ host: 'bmsbra.bemyself.localhost:8080' })).toEqual(await profile({ appName: 'bemyself', tenant: 'bmsbra' }));
     expect(await profile({ host: 'letmicert.license.localhost' })).toMatchObject({ title: 'Licenciamiento - Letmi' });
     expect(await profile({ host: 'ibuhoo.localhost' })).toMatchObject({ title: 'Suite GSE' });

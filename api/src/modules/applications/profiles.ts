@@ -8,7 +8,7 @@ function ownProfile(app: DirectoryApp): PortalProfile {
 }
 
 /**
- * The portal profile of an application and tenant (portal spec §1–§3, design.md §3–§4):
+ * The portal profile of an application and tenant (docs/product/portal.md, The portal profile; docs/architecture.md §3–§4):
  * - an unknown (or unnamed) application gets the fallback application's profile titled 'GSE Suite';
  * - the tenant is the one named when the application has it, else the application's default
  *   tenant (myselfcert for the myself-style applications), else none; a named tenant the
@@ -46,7 +46,7 @@ function memo(snapshot: AppSnapshot, key: string, build: () => PortalProfile): P
   return profile;
 }
 
-/** The profile of the page a Host header names (design.md §3), as the document's own headers say. */
+/** The profile of the page a Host header names (docs/architecture.md §3), as the document's own headers say. */
 export function profileOfHost(snapshot: AppSnapshot, hostHeader: string | undefined, hostMap: Record<string, HostTarget>): PortalProfile {
   const target = resolveHost(hostHeader, snapshot, hostMap);
   return resolveProfile(snapshot, target.fallback ? undefined : target.app, target.tenant);

@@ -11,7 +11,7 @@ const unknownApplication = () => new ApiError(404, MESSAGES.applicationUnknown, 
 /**
  * Public per-application data the portal reads before anyone signs in (declared in
  * @suite/shared/contracts, applicationsApi): profile, version, parameters, maintenance window,
- * free-trial information (portal spec §3, §7). All of it is data of the application in the database.
+ * free-trial information (docs/product/portal.md, Calls). All of it is data of the application in the database.
  */
 export default async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const { db, directory, config } = app.ctx;

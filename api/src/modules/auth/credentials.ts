@@ -54,7 +54,7 @@ const lockedError = (failedAttempts: number, lockTime: number) =>
  * without a password cost a decoy argon2 verify (timing does not tell whether an account exists);
  * a wrong password counts toward the lock and the block; the account's state is revealed only
  * after the right password, which also clears the counters when the state refuses the account.
- * Every refusal is thrown as an ApiError with the spec's code.
+ * Every refusal is thrown as an ApiError with its code (docs/security/codes.md).
  */
 export async function checkCredentials(
   ctx: { db: Kysely<DB>; lockout: LockoutConfig; captcha: Pick<CaptchaService, 'passesForAccount'> },

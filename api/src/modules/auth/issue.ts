@@ -59,7 +59,7 @@ export function accessTokenInput(source: SessionTokenRow | SignInTokenParts): Ac
   };
 }
 
-/** Signs the access token of a session with the spec's claims. */
+/** Signs the access token of a session with its claims (docs/product/sessions.md, Tokens). */
 export async function issueAccessToken(ctx: Pick<AppContext, 'keys' | 'config'>, input: AccessTokenInput): Promise<string> {
   const { token } = await signAccessToken(
     ctx.keys,

@@ -40,7 +40,7 @@ import {
 } from './queries';
 
 /**
- * Sign-in and the token calls of the portal spec: refresh (rotation with reuse detection), revoke
+ * Sign-in and the token calls (docs/product/sign-in.md, docs/product/sessions.md): refresh (rotation with reuse detection), revoke
  * (logout), validation, and the single-use code exchange for applications in another origin. Each
  * answers the `result` of its reply or throws the ApiError of its refusal.
  */

@@ -4,7 +4,7 @@ import { route } from '../../http/route';
 import { exchangeSignInCode, refreshTokens, revokeRefreshToken, validateAccessToken } from './service';
 
 /**
- * Token calls of the portal spec: refresh (rotation with reuse detection), revoke (logout),
+ * Token calls (docs/product/sessions.md): refresh (rotation with reuse detection), revoke (logout),
  * validation, and the single-use code exchange for applications in another origin.
  */
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {

@@ -95,7 +95,7 @@ describeEachBackend('sign-in captcha (ALTCHA)', (server) => {
     expect(left).toBeLessThanOrEqual(300);
   });
 
-  it('refuses a missing, malformed, wrong or tampered payload with the spec text, changing nothing', async () => {
+  it('refuses a missing, malformed, wrong or tampered payload with the documented text, changing nothing', async () => {
     const { app, db } = server();
     const before = await snapshot(db);
     const other = async () => (await solved(app)).slice(0, 20);

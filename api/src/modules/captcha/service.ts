@@ -14,7 +14,7 @@ const HMAC_SETTING = 'captcha_hmac_key';
 /** The widget's payload (base64 of JSON) is a few hundred characters; anything far longer is not one. */
 const PAYLOAD_MAX = 4096;
 
-/** The one refusal of the captcha, whatever went wrong: 'Por favor valida que no eres un robot' (portal spec §5). */
+/** The one refusal of the captcha, whatever went wrong: 'Por favor valida que no eres un robot' (docs/product/sign-in.md, Captcha). */
 export const captchaRefused = () => new ApiError(400, OTP_RESET_MESSAGES.captchaRequired, INFORMATION_CODES.badRequest);
 
 /** Why a payload was refused (logged, never answered: the reply is the same for all). */

@@ -98,7 +98,7 @@ describeEachBackend(
     }
 
     describe('GET /api/documentType/GetDocumentTypesLogin', () => {
-      it('lists the certificate document types as the spec shapes them', async () => {
+      it('lists the certificate document types in the documented shape', async () => {
         const response = await server().app.inject({ method: 'GET', url: '/api/documentType/GetDocumentTypesLogin' });
         expect(response.statusCode).toBe(200);
         const { records } = json(response).result.records.result;
@@ -409,7 +409,7 @@ describeEachBackend(
         await sql`delete from certificate_reset_codes where subject like '~filler%'`.execute(server().db);
       });
 
-      it('refuses a malformed code with the spec text, changing nothing', async () => {
+      it('refuses a malformed code with the documented text, changing nothing', async () => {
         const user = await certificateUser();
         await sendCode(user.userName);
         const before = await snapshot(server().db);

@@ -123,7 +123,7 @@ export function certificateFlows(ctx: AppContext) {
       );
     },
 
-    /** The accounts tied to a document (spec §2 screen 4 lists them to pick one). */
+    /** The accounts tied to a document (the reset screen lists them to pick one: docs/product/passwords.md, Certificate users). */
     async accounts(documentTypeId: number, documentNumber: string): Promise<ExistsUsersAccountResult> {
       const number = await checkedDocument(documentTypeId, documentNumber);
       await perAddress.enforce(`document:${documentTypeId}:${number}`);

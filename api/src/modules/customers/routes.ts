@@ -3,7 +3,7 @@ import { usersApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { companiesOf } from './queries';
 
-/** Companies (console spec §7): the user card's companies tab (declared in usersApi). */
+/** Companies (docs/product/users.md, Companies): the user card's companies tab (declared in usersApi). */
 export default async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 

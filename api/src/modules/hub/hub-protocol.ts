@@ -159,7 +159,7 @@ export function handshakeResponse(error?: string): string {
 
 /**
  * Parses one record into a hub message. Returns null for message types this protocol version
- * does not know (they are ignored, as the spec asks). Throws HubProtocolError for anything
+ * does not know (they are ignored, as SignalR's hub protocol asks). Throws HubProtocolError for anything
  * malformed.
  */
 export function parseHubMessage(record: string): HubMessage | null {

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 /**
  * Whether bytes are a PNG by their content, not their name: the 8-byte signature, then an IHDR
  * chunk of 13 bytes first, with its CRC right, non-zero dimensions and a bit depth valid for its
- * colour type (PNG specification §11.2.2), and an IEND chunk at the end.
+ * colour type (the PNG standard, section 11.2.2), and an IEND chunk at the end.
  */
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Colour type → the bit depths it allows. */

@@ -70,7 +70,7 @@ export interface ImageUpload {
   imageBase64: string;
   applicationId: number | null;
   accepted: readonly AppearanceImageType[];
-  /** The caller's refusals (the menus' have the spec's texts). */
+  /** The caller's refusals (the menus' have the documented texts: docs/product/menus.md, Logos and images). */
   messages: { type: string; size: string };
   /** The audit action: `<entity>.image`. */
   action: string;

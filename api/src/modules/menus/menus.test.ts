@@ -119,7 +119,7 @@ describeEachBackend('menus API', (server) => {
     firmaya = apps.find((a) => a.name === 'firmaya')?.id as number;
   });
 
-  it('answers 403 with the spec message to each call without its privilege, 401 without a token, changing nothing', async () => {
+  it('answers 403 with the documented message to each call without its privilege, 401 without a token, changing nothing', async () => {
     const calls: [string, 'GET' | 'POST', string, Record<string, string>?, unknown?][] = [
       ['MENUS_WRITE', 'POST', '/api/menu/Create', {}, {}],
       ['MENUS_WRITE', 'POST', '/api/menu/Modify', {}, {}],

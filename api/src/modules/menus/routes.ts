@@ -21,11 +21,11 @@ const written = (saved: MenuSaved): Envelope<MenuWriteResult> => ({
   result: { information: saved.information, informationCode: INFORMATION_CODES.success, id: saved.id, version: saved.version },
 });
 
-/** A base64 PNG of 2 MB is about 2.8 MB of JSON; up to a 6 MB file is read so an oversized one gets the spec's text, not a 413. */
+/** A base64 PNG of 2 MB is about 2.8 MB of JSON; up to a 6 MB file is read so an oversized one gets the documented text (docs/product/menus.md), not a 413. */
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
- * Menu settings (console spec §2-§7; declared in @suite/shared/contracts, menusApi): the editor's
+ * Menu settings (docs/product/menus.md; declared in @suite/shared/contracts, menusApi): the editor's
  * reads and saves (MENUS_READ / MENUS_WRITE), the menu a signed-in user gets (any valid token:
  * privileges decide what is in it), and the uploaded images, served to anyone at a name that is
  * their content's hash.

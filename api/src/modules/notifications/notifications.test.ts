@@ -234,7 +234,7 @@ describeEachBackend('notifications console API', (server) => {
     }
   });
 
-  it('refuses each rule of spec §5 with its message, changing nothing', async () => {
+  it('refuses each rule of the notification form with its message, changing nothing', async () => {
     const { db } = server();
     const otherSubject = (await subjectsOf('nueva-funcionalidad'))[0].id;
     const variables = (overrides: Record<string, VariableValue['value']>) => serializeVariables(maintenanceValues(overrides));

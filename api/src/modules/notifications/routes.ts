@@ -34,7 +34,7 @@ const DRY_RUN_SAMPLE = 10;
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /**
- * E-mail notifications (console spec §2-§7; declared in @suite/shared/contracts,
+ * E-mail notifications (docs/product/notifications.md; declared in @suite/shared/contracts,
  * notificationsApi): the list, create, modify and delete of pending notifications, and the
  * editor's templates and subjects. Reads need NOTIFICATIONS_READ, writes NOTIFICATIONS_WRITE.
  * The scheduler (scheduler.ts) sends them. A template's image is served to anyone, outside the
@@ -75,7 +75,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     return { statusCode: 200, result: { records, count: records.length } };
   });
 
-  // ours: what the editor shows before saving (spec's "beyond" of issue 14)
+  // ours: what the editor shows before saving (Vista previa, docs/product/notifications.md)
   route(app, notificationsApi.notificationPreview, async ({ body }, request) => {
     const contact = await findUserContact(db, (request.user as AuthUser).id);
     return {

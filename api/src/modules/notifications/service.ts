@@ -66,8 +66,8 @@ export async function subjectsFor(db: Kysely<DB>, templateId: string) {
 }
 
 /**
- * The notification a request describes, checked against the stored data and every rule of spec
- * §5: the applications visible and active, the template offered for all of them, the subject one
+ * The notification a request describes, checked against the stored data and every rule of
+ * docs/product/notifications.md (Rules): the applications visible and active, the template offered for all of them, the subject one
  * of the template's, each variable valid for its type, the send date from today in the
  * notification's zone. The zone: the request's, else the one its applications share, else
  * Colombia's.
@@ -180,7 +180,7 @@ async function snapshot(trx: Trx, id: number): Promise<NotificationRecord> {
   return record;
 }
 
-/** Only a pending notification whose sending has not begun may change (spec §2: executed rows are read-only). */
+/** Only a pending notification whose sending has not begun may change (executed rows are read-only). */
 async function lockPending(trx: Trx, id: number): Promise<void> {
   const current = await lockNotification(trx, id);
   if (!current) throw notificationNotFound();

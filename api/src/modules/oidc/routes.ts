@@ -3,7 +3,7 @@ import { ok, passwordsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
 import { oidcFlows } from './service';
 
-/** External sign-in through an OpenID provider (portal spec §7; docs/security/oidc.md; declared in passwordsApi). Public. */
+/** External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider; docs/security/oidc.md; declared in passwordsApi). Public. */
 export default async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
   const flows = oidcFlows(app.ctx);

@@ -5,9 +5,9 @@ import type { AuthUser } from '../../security/auth';
 import { otpResetService, refusalText } from './service';
 
 /**
- * OTP reset (portal spec §2 screen 12, §7; docs/security/otp-reset.md; declared in passwordsApi):
+ * OTP reset (docs/product/passwords.md, OTP reset; docs/security/otp-reset.md; declared in passwordsApi):
  * the application's request and its state (bearer token of the application's own account), and
- * the public confirmation from the e-mailed link, answered in `statusDetails[0]` as the spec reads it.
+ * the public confirmation from the e-mailed link, answered in `statusDetails[0]`, where the page reads it.
  */
 export default async function otpResetRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
@@ -38,7 +38,7 @@ export default async function otpResetRoutes(app: FastifyInstance): Promise<void
           statusDetails: [{ code: INFORMATION_CODES.success, description: information }],
         };
       }
-      // R11 with the reason (portal spec §7); a 400 like every refused input, nothing changed
+      // R11 with the reason; a 400 like every refused input, nothing changed
       const information = refusalText(outcome.refusal);
       reply.code(400);
       return {

@@ -31,7 +31,7 @@ import {
   userTypeOf,
 } from './queries';
 
-/** Why a link was not accepted: the reason of R11 (portal spec §7). */
+/** Why a link was not accepted: the reason of R11 (docs/product/passwords.md, OTP reset). */
 export type OtpLinkRefusal = 'invalid' | 'used' | 'expired';
 
 const REASONS: Record<OtpLinkRefusal, string> = {

@@ -125,7 +125,7 @@ describeEachBackend('password flows', (server) => {
     });
   });
 
-  it('GetUsersResetPassword: unknown e-mail → 404 R11 "no users", bad e-mail → 400 with the spec message; nothing changes', async () => {
+  it('GetUsersResetPassword: unknown e-mail → 404 R11 "no users", bad e-mail → 400 with the documented message; nothing changes', async () => {
     const { app, db } = server();
     const before = await snapshot(db);
     const none = await app.inject({

@@ -44,7 +44,7 @@ interface CacheEntry {
   until: number;
 }
 
-/** What the concurrency policy needs to know about the application (console spec §3). */
+/** What the concurrency policy needs to know about the application (docs/product/sessions.md, Concurrent sessions). */
 export interface ConcurrencyPolicy {
   applicationId: number;
   isConcurrentSession: boolean;

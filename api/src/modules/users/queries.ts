@@ -81,7 +81,7 @@ interface ListRow {
 
 /**
  * One page of non-deleted users, searched ignoring case and accents over user name, names, surnames,
- * document and e-mail, sorted per the spec's options, plus the row count.
+ * document and e-mail, sorted per the list's options (docs/product/users.md, Screens), plus the row count.
  *
  * Cost at 100,000 users (plans: `pnpm bench:users` prints them on PostgreSQL):
  * - the page's ids come from an index (the sort's b-tree, or the trigram index for a rare

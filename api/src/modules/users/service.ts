@@ -32,7 +32,7 @@ type ModifyUser = v.InferOutput<typeof ModifyUserRequestSchema>;
 type UserData = Omit<CreateUser, 'customer' | 'roles'>;
 type Trx = Transaction<DB>;
 
-/** User types whose active state the console may switch (console spec §2, §6). */
+/** User types whose active state the console may switch (docs/product/users.md, Screens). */
 export const STATE_TOGGLE_USER_TYPES: readonly number[] = [USER_TYPE.user, USER_TYPE.certifiedUser];
 /** States the toggle moves between; any other (pending activation 3, blocked 6) is refused. */
 const TOGGLEABLE_STATES: readonly number[] = [USER_STATE.active, USER_STATE.inactive];

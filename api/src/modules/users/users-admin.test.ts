@@ -155,7 +155,7 @@ describeEachBackend('users administration API', (server) => {
       ['POST', '/api/user/activateDeletedUser', {}, { id }],
     ];
 
-    it('answers 403 with the spec message to every call without USERS_READ / USERS_WRITE, changing nothing', async () => {
+    it('answers 403 with the documented message to every call without USERS_READ / USERS_WRITE, changing nothing', async () => {
       const before = await snapshot(server().db);
       for (const [method, url, headers, payload] of reads.concat(writes)) {
         const response = await call(method as 'GET' | 'POST', url, { token: outsider, headers, payload });

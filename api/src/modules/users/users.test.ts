@@ -52,7 +52,7 @@ describeEachBackend('GET /api/user/list', (server) => {
     }
   });
 
-  it('answers 403 with the spec message to a user without USERS_READ', async () => {
+  it('answers 403 with the documented message to a user without USERS_READ', async () => {
     const { app, db } = server();
     await createUser(db, { userName: 'no.privileges', password: 'N0.Privileges', privileges: ['ROLES_READ'] });
     const token = await tokenFor(app, 'no.privileges', 'N0.Privileges');
