@@ -15,7 +15,8 @@ create table countries (
   constraint countries_code_key unique (country_code)
 );
 
--- documentTypeId / documentTypeDescription / documentTypeAllowed / country of the spec.
+-- documentTypeId / documentTypeDescription / documentTypeAllowed / country of the document-type
+-- calls (docs/product/sign-in.md, Calls; docs/product/users.md).
 create table document_types (
   id integer primary key,
   description text not null,
