@@ -21,8 +21,8 @@ import { CountRolesByUserHeadersSchema, CountRolesByUserResultSchema, RoleListHe
 import { endpoint } from './endpoint';
 
 /**
- * Roles and privileges (console spec §2-§7): the lists and cards of both sections, their writes,
- * and who holds what. Reads need PRIVILEGES_READ / ROLES_READ, writes PRIVILEGES_WRITE /
+ * Roles and privileges (docs/product/access.md): the lists and cards of both sections, their
+ * writes, and who holds what. Reads need PRIVILEGES_READ / ROLES_READ, writes PRIVILEGES_WRITE /
  * ROLES_WRITE; the user card's role calls keep USERS_READ.
  */
 export const accessApi = {

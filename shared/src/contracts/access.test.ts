@@ -13,7 +13,7 @@ const firstMessage = (schema: v.GenericSchema, input: unknown) => {
   return result.success ? undefined : result.issues[0].message;
 };
 
-describe('privilege and role forms (console spec §5)', () => {
+describe('privilege and role forms', () => {
   const privilege = { name: 'REPORTS_READ', description: 'Ver reportes', licence: false, isAuditable: true, application: ['ibuhoo'] };
   const role = {
     name: 'Auditoría interna',
@@ -27,14 +27,14 @@ describe('privilege and role forms (console spec §5)', () => {
     expect(firstMessage(CreateRoleRequestSchema, role)).toBeUndefined();
   });
 
-  it("refuses each privilege rule with the spec's message", () => {
+  it('refuses each privilege rule with the documented message', () => {
     expect(firstMessage(CreatePrivilegeRequestSchema, { ...privilege, name: 'A'.repeat(51) })).toBe(maxMessage(50));
     expect(firstMessage(CreatePrivilegeRequestSchema, { ...privilege, name: 'REPORTS READ' })).toBe(ACCESS_MESSAGES.privilegeNameChars);
     expect(firstMessage(CreatePrivilegeRequestSchema, { ...privilege, description: 'x'.repeat(101) })).toBe(maxMessage(100));
     expect(firstMessage(CreatePrivilegeRequestSchema, { ...privilege, application: [] })).toBe('Se requiere minimo una aplicación');
   });
 
-  it("refuses each role rule with the spec's message", () => {
+  it('refuses each role rule with the documented message', () => {
     expect(firstMessage(CreateRoleRequestSchema, { ...role, name: 'Rol-1' })).toBe(ACCESS_MESSAGES.roleNameChars);
     expect(firstMessage(CreateRoleRequestSchema, { ...role, alias: 'a_b' })).toBe(ACCESS_MESSAGES.aliasNoUnderscore);
     expect(firstMessage(CreateRoleRequestSchema, { ...role, application: [{ name: 'ibuhoo', privilege: [], isVisible: true }] })).toBe(

@@ -7,17 +7,17 @@ import { UserListHeadersSchema } from './users';
 import { VALIDATION_MESSAGES, maxMessage } from './validation';
 
 /**
- * The roles and privileges sections of the console (spec §2, §3, §4, §5, §7, §9). The same field
- * schemas validate the forms (mfe-access) and the API's request bodies. RESETOTP, a hidden
- * application, is never listed, offered or assignable here.
+ * The roles and privileges sections of the console (docs/product/access.md). The same field schemas
+ * validate the forms (mfe-access) and the API's request bodies. RESETOTP, a hidden application, is
+ * never listed, offered or assignable here.
  */
 
 export const ACCESS_MESSAGES = es.access;
 
-/** Privilege name: the schema stores 50; the form's input takes 60 typed characters (spec §9). */
+/** Privilege name: the schema stores 50; the form's input takes 60 typed characters (docs/product/access.md, Limits). */
 export const PRIVILEGE_NAME_MAX = 50;
 export const PRIVILEGE_NAME_INPUT_MAX = 60;
-/** Description of a privilege or role, role name and alias (spec §9). */
+/** Description of a privilege or role, role name and alias (docs/product/access.md, Limits). */
 export const ACCESS_TEXT_MAX = 100;
 
 /** Privilege and role states: 0 active, any other value inactive (stored as 1). */
@@ -72,7 +72,7 @@ export const CreatePrivilegeRequestSchema = v.object({
 /**
  * POST /api/privilege/modify body: the whole privilege. `name` must be the stored one (compared
  * case-insensitively): a privilege is not renamed. Nothing changed: 400 'No hay cambios para
- * guardar'. A change of state answers the spec's state text.
+ * guardar'. A change of state answers the documented state text (docs/product/access.md, States).
  */
 export const ModifyPrivilegeRequestSchema = v.object({
   id: IdSchema,
@@ -95,7 +95,7 @@ export const PrivilegeListHeadersSchema = v.object({
   rol: optionalHeaderId,
 });
 
-/** A privilege as the list and the card show it (spec §3). */
+/** A privilege as the list and the card show it (docs/product/access.md, Model). */
 export interface PrivilegeRecord {
   id: number;
   name: string;

@@ -38,9 +38,9 @@ const ModifyApplicationBodySchema = publishedAs(
 );
 
 /**
- * The applications section of the console (spec §2-§7): the list, create and modify (the state
- * toggle too), the selectors of the menus and notifications sections, the Apariencia tab and its
- * images. Reads need APPS_READ, writes APPS_WRITE.
+ * The applications section of the console (docs/product/applications.md): the list, create and
+ * modify (the state toggle too), the selectors of the menus and notifications sections, the
+ * Apariencia tab and its images. Reads need APPS_READ, writes APPS_WRITE.
  */
 export const applicationsAdminApi = {
   /** Every application but RESETOTP, active ones first. */

@@ -5,9 +5,9 @@ import { TimeZoneSchema } from './notifications';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
- * The applications section of the console (spec §2, §3, §4, §5 "Application", §7, §9). The same
- * schemas validate the form (mfe-apps) and the API's request bodies. RESETOTP, a hidden
- * application, is never listed here and cannot be made visible.
+ * The applications section of the console (docs/product/applications.md). The same schemas validate
+ * the form (mfe-apps) and the API's request bodies. RESETOTP, a hidden application, is never listed
+ * here and cannot be made visible.
  */
 
 export const APPLICATION_MESSAGES = es.applications;
@@ -15,24 +15,24 @@ export const APPLICATION_MESSAGES = es.applications;
 /** The hidden application of the OTP reset: never listed, never made visible, never renamed. */
 export const HIDDEN_APPLICATION = 'RESETOTP';
 
-/** Application name / title / description (spec §9). */
+/** Application name / title / description (docs/product/applications.md, Limits). */
 export const APPLICATION_NAME_MAX = 50;
 export const APPLICATION_TITLE_MAX = 60;
 export const APPLICATION_TITLE_MIN = 2;
 export const APPLICATION_DESCRIPTION_MAX = 100;
-/** Time amounts: up to 6 digits (spec §5, §9). */
+/** Time amounts: up to 6 digits (docs/product/applications.md, Numbers and units). */
 export const TIME_AMOUNT_MAX = 999_999;
-/** Token time caps per unit: 525600 minutes, 8760 hours, 365 days (spec §9). */
+/** Token time caps per unit: 525600 minutes, 8760 hours, 365 days (docs/product/applications.md, Numbers and units). */
 export const TOKEN_TIME_CAPS: Record<number, number> = { 1: 525_600, 2: 8_760, 3: 365 };
-/** Concurrent and refresh tokens: up to 255 (spec §9). */
+/** Concurrent and refresh tokens: up to 255 (docs/product/applications.md, Fields). */
 export const TOKENS_MAX = 255;
 /** passwordExpiration: up to 10 digits, bounded by what the column stores. */
 export const PASSWORD_EXPIRATION_MAX = 2_147_483_647;
 /** Password expiration type: 3 days, 4 months (mechanismAfterSetPass: MECHANISM_AFTER_SET_PASS). Time units: TIME_UNIT. */
 export const PASSWORD_EXPIRATION_TYPE = { days: 3, months: 4 } as const;
-/** Application state: 0 active, 1 inactive (spec §9). */
+/** Application state: 0 active, 1 inactive (docs/product/applications.md, Fields). */
 export const APPLICATION_STATE = { active: 0, inactive: 1 } as const;
-/** Defaults of the spec (§9). */
+/** Defaults (docs/product/applications.md, Limits). */
 export const APPLICATION_DEFAULTS = { maxRefreshTokens: -1, maxConcurrentTokens: 1, maxConcurrentTokensByUser: -1 } as const;
 
 /** The unit's name as amountTimeComb shows it ('60 Minutos'). */
@@ -180,7 +180,7 @@ const applicationFields = {
   timeZone: v.optional(TimeZoneSchema),
 };
 
-/** Each time amount within its unit's cap (spec §5 Token tab: 525600 min, 8760 h, 365 d); -1 passes. */
+/** Each time amount within its unit's cap: 525600 min, 8760 h, 365 d (docs/product/applications.md); -1 passes. */
 function unitCaps<T extends Record<(typeof TIME_PAIRS)[number][number], number>>() {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -225,7 +225,7 @@ export const ApplicationStateRequestSchema = v.object({
 export type CreateApplicationRequest = v.InferOutput<typeof CreateApplicationRequestSchema>;
 export type ModifyApplicationRequest = v.InferOutput<typeof ModifyApplicationRequestSchema>;
 
-/** An application as the list and the form show it (spec §3). */
+/** An application as the list and the form show it (docs/product/applications.md, Fields). */
 export interface ApplicationAdminRecord {
   id: number;
   name: string;
@@ -351,7 +351,7 @@ export const ApplicationOptionsResultSchema = resultSchema<ApplicationOptionsRes
   }),
 );
 
-/** The reply of a create or modify: the spec's text and the application's id. */
+/** The reply of a create or modify: the documented text (docs/product/applications.md, Saving) and the application's id. */
 export interface ApplicationWriteResult {
   information: string;
   informationCode: string;

@@ -11,8 +11,8 @@ import { endpoint, type Endpoint } from './endpoint';
 import { PORTAL_PROFILE_PATH, PortalProfileHeadersSchema, PortalProfileSchema } from './profiles';
 
 /**
- * What the portal reads of an application before anyone signs in (portal spec §1, §3, §7): its
- * profile, version, parameters, maintenance window and free trial. An unknown application is a
+ * What the portal reads of an application before anyone signs in (docs/product/portal.md, Calls):
+ * its profile, version, parameters, maintenance window and free trial. An unknown application is a
  * 404 R404 (the profile answers the fallback instead); a malformed header a 400 R400.
  */
 export const applicationsApi = {

@@ -15,7 +15,7 @@ import { contrastFailures, type ContrastFailure } from './profileContrast';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
- * The Apariencia tab of the application form: an application's portal profile (design.md §4,
+ * The Apariencia tab of the application form: an application's portal profile (docs/architecture.md §4,
  * ADR 0007) and its tenants' overrides, edited in the console. The same schemas validate the
  * form and the API's bodies; a colour pair the public screens draw below WCAG AA is refused.
  * The title is the application's (Datos Básicos), so it is not part of the appearance.
@@ -37,7 +37,7 @@ export const APPEARANCE_PATHS = {
 /** Where uploaded images are served: `/api/images/<sha-256>.<extension>`, immutable. */
 export const STORED_IMAGES_PATH = '/api/images';
 
-/** Upload limits (console spec §9's file limit, as the menus' uploads). */
+/** Upload limits (docs/product/applications.md, Apariencia: 2 MB, as the menus' uploads). */
 export const IMAGE_MAX_BYTES = 2_097_152;
 /**
  * Upload limits on what an image decodes to, whatever its format: a few bytes can declare a

@@ -5,9 +5,9 @@ import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN } from './messages';
 
 /**
- * Public per-application data of the portal spec (§3, §7): version, parameters, maintenance
- * window and free-trial information. A missing or malformed header is a 400 R400; an unknown
- * application is a 404 R404.
+ * Public per-application data of the portal (docs/product/portal.md, Calls): version, parameters,
+ * maintenance window and free-trial information. A missing or malformed header is a 400 R400; an
+ * unknown application is a 404 R404.
  */
 
 const appName = v.pipe(

@@ -6,19 +6,20 @@ import type { DocumentTypeRecord } from './users-catalogs';
 
 /**
  * Certificate users (type 4): sign-in by document type, number and password, and the password
- * reset by e-mailed code (portal spec §2 screens 2 and 4, §3, §5, §7, §9; docs/security/certificate.md).
+ * reset by e-mailed code (docs/product/sign-in.md, Screens; docs/product/passwords.md, Certificate
+ * users; docs/security/certificate.md).
  */
 export const CERTIFICATE_MESSAGES = es.certificate;
 
-/** Certificate document number: 5 to 15 characters (spec §5, §9). */
+/** Certificate document number: 5 to 15 characters (docs/product/sign-in.md, Fields and rules). */
 export const CERTIFICATE_DOCUMENT_MIN = 5;
 export const CERTIFICATE_DOCUMENT_MAX = 15;
-/** Reset code: 6 digits (spec §9), valid 10 minutes, 5 tries (ASVS 6.6.3). */
+/** Reset code: 6 digits, valid 10 minutes, 5 tries (docs/product/passwords.md, Certificate users; ASVS 6.6.3). */
 export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_MINUTES = 10;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
-/** The document number's rule by its type: numeric, or alphanumeric for PA-like types (spec §5). */
+/** The document number's rule by its type: numeric, or alphanumeric for PA-like types (docs/product/sign-in.md). */
 export function certificateDocumentSchema(alphanumeric: boolean) {
   const [pattern, message] = alphanumeric
     ? [/^[A-Za-z0-9]{5,15}$/, CERTIFICATE_MESSAGES.documentAlphanumeric]
@@ -26,7 +27,7 @@ export function certificateDocumentSchema(alphanumeric: boolean) {
   return v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.regex(pattern, message));
 }
 
-/** The reset code field (spec §5): required, exactly 6 digits. */
+/** The reset code field (docs/product/passwords.md, Certificate users): required, exactly 6 digits. */
 export const ResetCodeSchema = v.pipe(
   v.string(),
   v.trim(),
@@ -51,7 +52,7 @@ const DocumentNumberSchema = v.pipe(
 const UserNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
 
 /**
- * POST /api/login/LoginCertificate request (spec §3 "Certificate login request"); `documentType`
+ * POST /api/login/LoginCertificate request (docs/product/sign-in.md, Calls); `documentType`
  * is the documentTypeId of GetDocumentTypesLogin, `password` encrypted like the sign-in's. The
  * reply is POST /api/Login's (LoginResult) with the same codes.
  */
@@ -67,7 +68,7 @@ export const CertificateLoginRequestSchema = v.object({
 });
 export type CertificateLoginRequest = v.InferOutput<typeof CertificateLoginRequestSchema>;
 
-/** GET /api/documentType/GetDocumentTypesLogin reply `result`, shaped as the spec reads it. */
+/** GET /api/documentType/GetDocumentTypesLogin reply `result`, shaped as documented (docs/product/sign-in.md, Calls). */
 export interface DocumentTypesLoginResult {
   records: { result: { records: DocumentTypeRecord[]; count: number } };
 }
@@ -113,8 +114,8 @@ export const ExistsUsersAccountResultSchema = resultSchema<ExistsUsersAccountRes
 
 /**
  * POST /api/login/resetPasswordCertificateUser and POST /api/user/send-otp-user request: the
- * account picked from GetExistsUsersAccount. The spec's send-otp-user names it by `Email`, which
- * the page only has masked: the user name names it instead. Both answer ErrorResult.
+ * account picked from GetExistsUsersAccount, named by its user name rather than by `Email`, which
+ * the page only has masked (docs/product/passwords.md, Calls). Both answer ErrorResult.
  */
 export const CertificateAccountRequestSchema = v.object({
   UserName: UserNameSchema,
@@ -122,7 +123,7 @@ export const CertificateAccountRequestSchema = v.object({
 });
 export type CertificateAccountRequest = v.InferOutput<typeof CertificateAccountRequestSchema>;
 
-/** POST /api/user/validate-otp-user request (spec §3 "reset-code payload"); answers ErrorResult. */
+/** POST /api/user/validate-otp-user request (docs/product/passwords.md, Calls); answers ErrorResult. */
 export const ValidateOtpUserRequestSchema = v.object({
   UserName: UserNameSchema,
   OtpCode: ResetCodeSchema,

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 
 /**
  * GET /config.json: runtime configuration the client reads at start.
- * `payloadKey` is the crypto-js key of the spec's password/link payload scheme
- * (an obfuscation layer, not a secret; design.md §5).
+ * `payloadKey` is the crypto-js key of the password/link payload scheme
+ * (an obfuscation layer, not a secret; docs/architecture.md §5).
  */
 export const ClientConfigSchema = v.object({
   payloadKey: v.pipe(v.string(), v.nonEmpty()),

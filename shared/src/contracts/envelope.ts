@@ -3,7 +3,7 @@ import * as v from 'valibot';
 /**
  * Every API reply has this shape: `{ statusCode, result, statusDetails? }`.
  * Errors keep the shape: `result.information` is the human message and
- * `result.informationCode` the spec's code (R11, R13, …); HTTP status matches statusCode.
+ * `result.informationCode` its code (R11, R13, …; docs/security/codes.md); HTTP status matches statusCode.
  */
 export interface Envelope<T> {
   statusCode: number;

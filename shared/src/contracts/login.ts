@@ -2,12 +2,13 @@ import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 
-/** Device type the portal sends (spec §9). */
+/** Device type the portal sends (docs/product/sign-in.md, Limits). */
 export const TYPE_DEVICE_ID = 2;
 
 /**
- * Failed sign-in attempts allowed before a temporary lock (spec §9). R11 replies carry
- * `failedLoginInformation.failedAttempts`; attempts left = LOGIN_MAX_FAILED_ATTEMPTS − failedAttempts.
+ * Failed sign-in attempts allowed before a temporary lock (docs/product/sign-in.md, Lockout). R11
+ * replies carry `failedLoginInformation.failedAttempts`; attempts left =
+ * LOGIN_MAX_FAILED_ATTEMPTS − failedAttempts.
  */
 export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
 
@@ -17,9 +18,9 @@ const IP_MESSAGE = `Debe ser una dirección IPv4 o IPv6 (máximo ${IP_MAX_LENGTH
 const IpText = v.pipe(v.string(), v.ip());
 
 /**
- * POST /api/Login request (portal spec §3). `password` is encrypted with encryptPayload.
- * `ip` is the client's own claim (the portal sends ''): bounded and checked, never stored — the
- * session records the address the server sees (TRUST_PROXY).
+ * POST /api/Login request (docs/product/sign-in.md, Calls). `password` is encrypted with
+ * encryptPayload. `ip` is the client's own claim (the portal sends ''): bounded and checked, never
+ * stored — the session records the address the server sees (TRUST_PROXY).
  */
 export const LoginRequestSchema = v.object({
   user: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
@@ -69,12 +70,12 @@ export interface FailedLoginInformation {
 const FailedLoginInformationSchema = resultSchema<FailedLoginInformation>()(v.object({ failedAttempts: v.number(), lockTime: v.number() }));
 
 /**
- * POST /api/Login reply `result` (portal spec §3). Success: informationCode A10, `token`,
- * `refreshToken` and `urlApp` — for an application in another origin `urlApp` carries a
- * single-use `?code=` for POST /api/login/GenerateTokens. Refusals (docs/security/codes.md):
- * R11 (401, failedLoginInformation.failedAttempts), R13 (423, failedLoginInformation.lockTime =
- * seconds left), A20 (403, isBlocked, messageParameter = contact), R14, R18 (403, urlApp = where
- * to change the password), R21, R22, R23 (403).
+ * POST /api/Login reply `result` (docs/product/sign-in.md, Calls and Outcomes). Success:
+ * informationCode A10, `token`, `refreshToken` and `urlApp` — for an application in another origin
+ * `urlApp` carries a single-use `?code=` for POST /api/login/GenerateTokens. Refusals
+ * (docs/security/codes.md): R11 (401, failedLoginInformation.failedAttempts), R13 (423,
+ * failedLoginInformation.lockTime = seconds left), A20 (403, isBlocked, messageParameter =
+ * contact), R14, R18 (403, urlApp = where to change the password), R21, R22, R23 (403).
  */
 export interface LoginResult {
   information: string;
@@ -101,7 +102,7 @@ export const LoginResultSchema = resultSchema<LoginResult>()(
   }),
 );
 
-/** Claims of the access token (portal spec §3). */
+/** Claims of the access token (docs/product/sessions.md, Tokens). */
 export interface AccessTokenClaims {
   identifier: string;
   unique_name: string;
@@ -126,10 +127,10 @@ export interface AccessTokenClaims {
   jti?: string;
 }
 
-/** Time units of application token settings (console spec §3): 1 minutes, 2 hours, 3 days. */
+/** Time units of application token settings (docs/product/applications.md, Fields): 1 minutes, 2 hours, 3 days. */
 export const TIME_UNIT = { minutes: 1, hours: 2, days: 3 } as const;
 
-/** Seconds in `amount` of `unit` (anything but 1 or 2 counts as days, portal spec §9). */
+/** Seconds in `amount` of `unit` (anything but 1 or 2 counts as days). */
 export function durationSeconds(amount: number, unit: number): number {
   const factor = unit === TIME_UNIT.minutes ? 60 : unit === TIME_UNIT.hours ? 3600 : 86400;
   return amount * factor;

@@ -15,9 +15,9 @@ import {
 import { endpoint, type Endpoint } from './endpoint';
 
 /**
- * The menus section and the menu a signed-in person sees (console spec §2-§7): the editor's reads
- * (MENUS_READ) and saves (MENUS_WRITE), and the caller's own menu (any valid token: privileges
- * decide what is in it).
+ * The menus section and the menu a signed-in person sees (docs/product/menus.md): the editor's
+ * reads (MENUS_READ) and saves (MENUS_WRITE), and the caller's own menu (any valid token:
+ * privileges decide what is in it).
  */
 export const menusApi = {
   menuCreate: endpoint({

@@ -7,32 +7,32 @@ import { headerAppName, optionalHeaderUuid } from './users-catalogs';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
- * Menu settings (console spec §2, §3, §4, §5, §7, §9; portal spec §4): the menu record, its
- * items (a tree) and the suite grid's items, the calls' bodies and replies, and the tree rules
- * the editor and the API apply alike (keys, depth, sections, icons, activation inheritance,
- * privilege filtering). React-free: the API imports it.
+ * Menu settings (docs/product/menus.md): the menu record, its items (a tree) and the suite grid's
+ * items, the calls' bodies and replies, and the tree rules the editor and the API apply alike
+ * (keys, depth, sections, icons, activation inheritance, privilege filtering). React-free: the API
+ * imports it.
  */
 
 export const MENU_MESSAGES = es.menus;
 export { MENU_ICON_NAMES, type MenuIconName } from './menu-icon-names';
 
-/** Menu locations (console spec §9). */
+/** Menu locations (docs/product/menus.md, Locations). */
 export const MENU_LOCATION = { lateral: 1, top: 2, user: 3, suite: 4 } as const;
 export type MenuLocation = (typeof MENU_LOCATION)[keyof typeof MENU_LOCATION];
 export const MENU_LOCATIONS: readonly MenuLocation[] = [1, 2, 3, 4];
 /** User-menu sections (location 3 only). */
 export const MENU_SECTION = { user: 0, application: 1 } as const;
-/** The suite grid has 4 rows; the other locations 0 (console spec §3, §9). */
+/** The suite grid has 4 rows; the other locations 0 (docs/product/menus.md, Locations). */
 export const SUITE_MENU_ROWS = 4;
 export const numberRowsFor = (location: MenuLocation) => (location === MENU_LOCATION.suite ? SUITE_MENU_ROWS : 0);
 
-/** Item keys: 10 characters of the 62-character alphabet (console spec §9). */
+/** Item keys: 10 characters of the 62-character alphabet, letters and digits (docs/product/menus.md, Fields). */
 export const MENU_KEY_LENGTH = 10;
 export const MENU_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const MENU_ICON_SIZE_DEFAULT = '24px';
-/** Icon labels in the picker are cut at 12 characters (console spec §2). */
+/** Icon labels in the picker are cut at 12 characters (docs/product/menus.md, Screens). */
 export const MENU_ICON_LABEL_MAX = 12;
-/** Uploaded images: PNG, at most 2 MB, a file name of at most 200 characters (console spec §5, §9). */
+/** Uploaded images: PNG, at most 2 MB, a file name of at most 200 characters (docs/product/menus.md, Logos and images). */
 export const MENU_IMAGE_MAX_BYTES = 2_097_152;
 export const MENU_IMAGE_NAME_MAX = 200;
 export const MENU_IMAGE_EXTENSION = '.png';
@@ -61,9 +61,9 @@ const requiredText = (max: number) => v.pipe(v.string(required), v.trim(), v.non
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, maxMessage(max))), '');
 
 /**
- * A link: an http(s) address (console spec §5) or, ours, a path of the application itself
- * ('/users'), which is how the console's own drawer links its sections — never `//host` or
- * `/\host`, which a browser opens on another host.
+ * A link (docs/product/menus.md, Fields): an http(s) address or, ours, a path of the application
+ * itself ('/users'), which is how the console's own drawer links its sections — never `//host`
+ * or `/\host`, which a browser opens on another host.
  */
 export const MENU_URL_PATTERN = /^(?:https?:\/\/[^\s/?#]+[^\s]*|\/(?![/\\])[^\s]*)$/i;
 export const MenuUrlSchema = v.pipe(
@@ -89,7 +89,7 @@ export function privilegeList(value: string | readonly string[]): string[] {
   const names = (typeof value === 'string' ? value.split(',') : value).map((name) => name.trim()).filter(Boolean);
   return [...new Set(names)];
 }
-/** Stored as the comma-separated string the spec names (portal spec §4). */
+/** Stored as a comma-separated string, a list in the form (docs/product/menus.md, Fields). */
 const PrivilegeSchema = v.pipe(
   v.optional(
     v.union([
@@ -101,7 +101,7 @@ const PrivilegeSchema = v.pipe(
   v.transform((value) => privilegeList(value).join(',')),
 );
 
-/** A menu item of locations 1-3 (console spec §3). `title` and any other field are dropped on save. */
+/** A menu item of locations 1-3 (docs/product/menus.md, Fields). `title` and any other field are dropped on save. */
 export interface MenuItem {
   key: string;
   name: string;
@@ -123,7 +123,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-/** A tile of the suite grid, location 4 (console spec §3). */
+/** A tile of the suite grid, location 4 (docs/product/menus.md, Fields). */
 export interface SuiteItem {
   key: string;
   name: string;
@@ -161,7 +161,7 @@ export const MenuItemSchema: v.GenericSchema<unknown, MenuItem> = v.pipe(
     application: v.optional(v.string(), ''),
     children: v.optional(v.array(v.lazy(() => MenuItemSchema)), []),
   }),
-  // a link is a URL or a function (console spec §5)
+  // a link is a URL or a function (docs/product/menus.md, Fields)
   v.forward(
     v.partialCheck([['isFunction'], ['url']], (item) => item.isFunction || MENU_URL_PATTERN.test(item.url), MENU_MESSAGES.urlInvalid),
     ['url'],
@@ -213,7 +213,7 @@ export function* walkMenu<T extends { children?: T[] }>(
   }
 }
 
-/** Activation inheritance (console spec §3, portal spec §4): under an inactive item everything is inactive. */
+/** Activation inheritance (docs/product/menus.md, Rules): under an inactive item everything is inactive. */
 export function applyInheritance(items: readonly MenuItem[], parentActive = true): MenuItem[] {
   return items.map((item) => {
     const isActivate = parentActive && item.isActivate;
@@ -334,7 +334,7 @@ const saveFields = {
   idapplication: IdSchema,
   idmenulocation: LocationSchema,
   numberRows: v.pipe(v.number(required), v.integer()),
-  /** The serialised list of items (console spec §3); parsed with parseMenuJson for its location. */
+  /** The serialised list of items (docs/product/menus.md, Fields); parsed with parseMenuJson for its location. */
   menujson: v.pipe(v.string(required), v.maxLength(MENU_JSON_MAX, maxMessage(MENU_JSON_MAX))),
 };
 type RowsOf = { idmenulocation: number; numberRows: number };
@@ -385,7 +385,7 @@ export const UploadMenuImageRequestSchema = v.object({
   FileName: v.optional(v.pipe(v.string(), v.maxLength(MENU_IMAGE_NAME_MAX, MENU_MESSAGES.fileName)), ''),
 });
 
-/** A menu as stored (console spec §3); id 0 and '[]' when the application has none there yet. */
+/** A menu as stored (docs/product/menus.md, Fields); id 0 and '[]' when the application has none there yet. */
 export interface MenuRecord {
   id: number;
   idapplication: number;
@@ -416,7 +416,7 @@ export interface MenuListResult {
 }
 export const MenuListResultSchema = resultSchema<MenuListResult>()(v.object({ records: v.array(MenuRecordSchema), count: v.number() }));
 
-/** Reply of Create and Modify: the spec's text, the menu's id and its new version. */
+/** Reply of Create and Modify: the documented text (docs/product/menus.md, Rules), the menu's id and its new version. */
 export interface MenuWriteResult {
   information: string;
   informationCode: string;

@@ -1,13 +1,15 @@
 import { es } from '../phrases/es';
 
-/** Texts of the spec that the API and the client must agree on: the phrase catalogue's Spanish `messages`. */
+/** Texts the API and the client must agree on (docs/product): the phrase catalogue's Spanish `messages`. */
 export const MESSAGES = es.messages;
 
 /**
- * `result.informationCode` values the API answers with.
- * A10/R11/R13/R14/R18/R21-R23/A20/R101 are the spec's; R400/R401/R403/R404/R408/R429/R431/R500/R503
- * are the generic codes of the envelope for bad input, no session, no privilege, no route, a
- * request too slow, too many requests, headers too large, failure, unavailable. docs/security/codes.md lists each with its HTTP status.
+ * `result.informationCode` values the API answers with. A10/R11/R13/R14/R18/R21-R23/A20/R101 are
+ * the sign-in and session outcomes (docs/product/sign-in.md, Outcomes; docs/product/sessions.md,
+ * Refresh), R31-R34 the password flows' (docs/product/passwords.md);
+ * R400/R401/R403/R404/R408/R429/R431/R500/R503 are the generic codes of the envelope for bad input,
+ * no session, no privilege, no route, a request too slow, too many requests, headers too large,
+ * failure, unavailable. docs/security/codes.md lists each with its HTTP status.
  */
 export const INFORMATION_CODES = {
   success: 'A10',
@@ -41,7 +43,7 @@ export const INFORMATION_CODES = {
 export const APP_NAME_HEADER = 'x-app-name';
 export const TENANT_HEADER = 'x-tenant';
 
-/** Fallback application (portal spec §1). */
+/** Fallback application (docs/product/portal.md, Applications and tenants). */
 export const FALLBACK_APP = 'ibuhoo';
 
 /**

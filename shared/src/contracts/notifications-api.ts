@@ -19,9 +19,9 @@ import {
 import { endpoint, type Endpoint } from './endpoint';
 
 /**
- * The scheduled e-mail notifications section (console spec §2-§7): the list, create, modify and
- * delete of pending notifications, the editor's templates, subjects, preview, test mail and dry
- * run, and the deliveries. Reads need NOTIFICATIONS_READ, writes NOTIFICATIONS_WRITE.
+ * The scheduled e-mail notifications section (docs/product/notifications.md): the list, create,
+ * modify and delete of pending notifications, the editor's templates, subjects, preview, test mail
+ * and dry run, and the deliveries. Reads need NOTIFICATIONS_READ, writes NOTIFICATIONS_WRITE.
  */
 export const notificationsApi = {
   notificationList: endpoint({

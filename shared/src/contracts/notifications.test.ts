@@ -55,7 +55,7 @@ describe('notification time zones', () => {
   });
 });
 
-describe('notification rules (spec §5)', () => {
+describe('notification rules', () => {
   const definitions: TemplateVariable[] = [
     { type: 'text', name: 'detalle', label: 'Detalle', multiline: true, rows: 3, maxLength: 10 },
     { type: 'date', name: 'fecha', label: 'Fecha' },

@@ -5,26 +5,26 @@ import { resultSchema } from './envelope';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
 /**
- * Scheduled e-mail notifications (console spec §2, §3, §4, §5 "Notification", §7, §9). The same
- * schemas and rules serve the editor (mfe-notifications) and the API: the request schemas check
- * the shape, `notificationIssues` the rules that need the chosen template and today's date.
+ * Scheduled e-mail notifications (docs/product/notifications.md). The same schemas and rules serve
+ * the editor (mfe-notifications) and the API: the request schemas check the shape,
+ * `notificationIssues` the rules that need the chosen template and today's date.
  */
 
 export const NOTIFICATION_MESSAGES = es.notifications;
 
-/** Motive max 200, template id max 50, text variable default max 50 (spec §9). */
+/** Motive max 200, template id max 50, text variable default max 50 (docs/product/notifications.md, Limits). */
 export const NOTIFICATION_REASON_MAX = 200;
 export const TEMPLATE_ID_MAX = 50;
 export const TEXT_VARIABLE_MAX_DEFAULT = 50;
-/** Hour 0-23, minutes 0-59 (spec §5, §9). */
+/** Hour 0-23, minutes 0-59 (docs/product/notifications.md, The form). */
 export const HOUR_MAX = 23;
 export const MINUTES_MAX = 59;
-/** A notification is sent at 23:59 of its date, in its time zone (spec §4, §9). */
+/** A notification is sent at 23:59 of its date, in its time zone (docs/product/notifications.md, Sending). */
 export const NOTIFICATION_SEND_TIME = { hour: 23, minute: 59 } as const;
 /** Colombia's zone: the time zone of a notification when its applications name none. */
 export const DEFAULT_TIME_ZONE = 'America/Bogota';
 
-/** 0 PENDIENTE (editable, deletable), 1 EJECUTADA (read-only) (spec §3). */
+/** 0 PENDIENTE (editable, deletable), 1 EJECUTADA (read-only) (docs/product/notifications.md, Fields and states). */
 export const NOTIFICATION_STATE = { pending: 0, executed: 1 } as const;
 export const NOTIFICATION_STATE_NAMES: Record<number, string> = { 0: 'PENDIENTE', 1: 'EJECUTADA' };
 
@@ -120,21 +120,24 @@ export function notificationTimeZone(applicationZones: readonly string[]): strin
   return zones.size === 1 ? [...zones][0] : DEFAULT_TIME_ZONE;
 }
 
-/** When a notification of `date` in `zone` is sent: 23:59 of that day there (spec §4). */
+/** When a notification of `date` in `zone` is sent: 23:59 of that day there (docs/product/notifications.md, Sending). */
 export function notificationSendAt(date: string, zone: string): Date {
   return zonedInstant(date, NOTIFICATION_SEND_TIME.hour, NOTIFICATION_SEND_TIME.minute, zone);
 }
 
 // ------------------------------------------------------------------ templates
 
-/** One part of a time variable: the hour or the minutes field (spec §3). */
+/** One part of a time variable: the hour or the minutes field (docs/product/notifications.md, Fields and states). */
 export interface TimePart {
   id: string;
   name: string;
   maxLength: number;
 }
 
-/** A template's variable, by type (spec §3). `name` is its placeholder in the template: {{name}}. */
+/**
+ * A template's variable, by type (docs/product/notifications.md, Fields and states). `name` is its
+ * placeholder in the template: {{name}}.
+ */
 export type TemplateVariable =
   | { type: 'text'; name: string; label: string; multiline: boolean; rows: number; maxLength: number }
   | { type: 'date'; name: string; label: string }
@@ -167,7 +170,7 @@ export const TemplateVariableSchema = resultSchema<TemplateVariable>()(
   ]),
 );
 
-/** A template as the editor offers it (spec §3: id, title, urlImage, variables). */
+/** A template as the editor offers it: id, title, urlImage, variables (docs/product/notifications.md, Fields and states). */
 export interface NotificationTemplate {
   id: string;
   title: string;
@@ -187,7 +190,7 @@ export const TemplatesByAppsResultSchema = resultSchema<TemplatesByAppsResult>()
   v.object({ records: v.array(NotificationTemplateSchema), count: v.number() }),
 );
 
-/** A subject a template may use (spec §3). */
+/** A subject a template may use (docs/product/notifications.md, Fields and states). */
 export interface NotificationSubject {
   id: number;
   name: string;
@@ -270,7 +273,7 @@ const VariableListSchema = v.pipe(
   v.maxLength(100, NOTIFICATION_MESSAGES.variablesInvalid),
 );
 
-/** The variables as the calls carry them: a serialised list (spec §3). */
+/** The variables as the calls carry them: a serialised list (docs/product/notifications.md, Fields and states). */
 export function serializeVariables(values: VariableValue[]): string {
   return JSON.stringify(values);
 }
@@ -328,7 +331,7 @@ const notificationFields = {
   timeZone: v.optional(TimeZoneSchema),
 };
 
-/** POST /api/Notifications/Create body (spec §7; `id` is ignored when sent). */
+/** POST /api/Notifications/Create body (docs/product/notifications.md, Calls; `id` is ignored when sent). */
 export const CreateNotificationRequestSchema = v.object(notificationFields);
 /** POST /api/Notifications/Modify body. */
 export const ModifyNotificationRequestSchema = v.object({ id: bodyId, ...notificationFields });
@@ -355,11 +358,11 @@ export function latestSendDate(today: string): string {
 }
 
 /**
- * The rules of spec §5 that need the chosen template and today's date in the notification's zone:
- * every variable of the template present and valid by its type (text required and within its
- * maxLength, date a real day from tomorrow, hour 0-23, minutes 0-59, check a yes or no), no
- * variable the template lacks, and the send date from today, at most SEND_YEARS_AHEAD years ahead.
- * Empty when all hold.
+ * The rules (docs/product/notifications.md, The form) that need the chosen template and today's
+ * date in the notification's zone: every variable of the template present and valid by its type
+ * (text required and within its maxLength, date a real day from tomorrow, hour 0-23, minutes 0-59,
+ * check a yes or no), no variable the template lacks, and the send date from today, at most
+ * SEND_YEARS_AHEAD years ahead. Empty when all hold.
  */
 export function notificationIssues(
   input: { executionDate: string; variables: VariableValue[] },
@@ -416,7 +419,7 @@ function variableIssue(definition: TemplateVariable, value: VariableValue['value
 
 // ------------------------------------------------------------------ the list
 
-/** A row of GET /api/Notifications/List (spec §3 and the delivery counts). */
+/** A row of GET /api/Notifications/List, delivery counts included (docs/product/notifications.md, Fields and states). */
 export interface NotificationRecord {
   id: number;
   reason: string;

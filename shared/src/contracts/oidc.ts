@@ -4,13 +4,13 @@ import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN } from './messages';
 
 /**
- * External sign-in through an OpenID provider (portal spec §2 screen 11, §3, §7;
+ * External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider;
  * docs/security/oidc.md): connect-ciam-oidc starts the authorization-code flow, the provider
  * returns to /signin-credential/callback, and generate-token-oidc exchanges the code on the server.
  */
 export const OIDC_MESSAGES = es.oidc;
 
-/** The spec's defaults of the connect call's headers (§7). */
+/** Defaults of the connect call's headers (docs/product/sign-in.md, External identity provider). */
 export const OIDC_DEFAULT_TENANT = 'bmscol';
 export const OIDC_DEFAULT_LANGUAGE = 'ES';
 
@@ -49,9 +49,10 @@ export interface ConnectOidcResult {
 export const ConnectOidcResultSchema = resultSchema<ConnectOidcResult>()(v.object({ url: v.string() }));
 
 /**
- * POST /api/login/generate-token-oidc body: the spec's code, tenant, appName and tenantLanguage,
- * plus what else the provider returned to the callback — `state` (required: it names the request
- * in flight) and `iss` (RFC 9207, when the provider sends it). Reply `result`: a LoginResult.
+ * POST /api/login/generate-token-oidc body: the documented code, tenant, appName and
+ * tenantLanguage, plus what else the provider returned to the callback — `state` (required: it
+ * names the request in flight) and `iss` (RFC 9207, when the provider sends it). Reply `result`: a
+ * LoginResult.
  */
 export const GenerateTokenOidcRequestSchema = v.object({
   code: callbackValue,

@@ -3,8 +3,9 @@ import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 
 /**
- * The sign-in captcha (portal spec §5) and the OTP-reset requests (portal spec §2 screen 12, §7;
- * docs/security/otp-reset.md, docs/adr/0017-captcha-and-otp-reset.md).
+ * The sign-in captcha (docs/product/sign-in.md, Captcha) and the OTP-reset requests
+ * (docs/product/passwords.md, OTP reset; docs/security/otp-reset.md,
+ * docs/adr/0017-captcha-and-otp-reset.md).
  */
 export const OTP_RESET_MESSAGES = es.otpReset;
 
@@ -13,7 +14,8 @@ export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
 
 /**
  * The link's query: `?link=<token>`. The page reads the token after the first 6 characters of the
- * search string (portal spec §2 screen 12), so the name and its `=` are exactly 5 characters.
+ * search string (docs/product/passwords.md, OTP reset), so the name and its `=` are exactly 5
+ * characters.
  */
 const LINK_PREFIX = '?link=';
 
@@ -34,7 +36,7 @@ export function otpResetTokenOf(search: string): string {
 /** A link token: 256 random bits in base64url (43 characters). */
 const TokenSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200));
 
-/** POST /api/login/ValidateOtpMail body (portal spec §7). */
+/** POST /api/login/ValidateOtpMail body (docs/product/passwords.md, Calls). */
 export const ValidateOtpMailRequestSchema = v.object({ token: TokenSchema });
 export type ValidateOtpMailRequest = v.InferOutput<typeof ValidateOtpMailRequestSchema>;
 

@@ -29,8 +29,9 @@ import {
 import { endpoint, type Endpoint } from './endpoint';
 
 /**
- * Password flows, certificate users, OTP reset and the external sign-in (portal spec §2-§7):
- * public but for the OTP-reset requests, made with the application's own access token.
+ * Password flows, certificate users, OTP reset and the external sign-in (docs/product/passwords.md,
+ * docs/product/sign-in.md): public but for the OTP-reset requests, made with the application's own
+ * access token.
  */
 export const passwordsApi = {
   // ------------------------------------------------------------ reset and activation by e-mail
@@ -156,7 +157,10 @@ export const passwordsApi = {
     result: OtpResetRequestRecordSchema,
     access: 'session',
   }),
-  /** The e-mailed link's token; the outcome (A10, or R11 with its reason) is in `statusDetails[0]` (portal spec §7). */
+  /**
+   * The e-mailed link's token; the outcome (A10, or R11 with its reason) is in `statusDetails[0]`
+   * (docs/product/passwords.md, OTP reset).
+   */
   otpResetValidate: endpoint({
     method: 'POST',
     path: '/api/login/ValidateOtpMail',
@@ -188,5 +192,5 @@ export const passwordsApi = {
   }),
 } as const satisfies Record<string, Endpoint>;
 
-/** The certificate sign-in's path (the spec shows the request, not its path). */
+/** The certificate sign-in's path (docs/product/sign-in.md, Calls). */
 export const CERTIFICATE_LOGIN_PATH = passwordsApi.certificateSignIn.path;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PasswordSchema, ResetEmailSchema, maskEmail, maskEmailKeepStart, passwordChecklist } from './passwords';
 
-describe('password rules (spec §5)', () => {
+describe('password rules', () => {
   it('reports each rule of the checklist', () => {
     expect(passwordChecklist('')).toEqual({ length: false, upper: false, lower: false, digit: false, special: false, allowedOnly: true });
     expect(passwordChecklist('Abcdef1!')).toEqual({
@@ -27,7 +27,7 @@ describe('password rules (spec §5)', () => {
   });
 });
 
-describe('reset e-mail (spec §5)', () => {
+describe('reset e-mail', () => {
   it('requires a valid address with a 2–4 letter top-level domain, max 100', () => {
     expect(v.safeParse(ResetEmailSchema, '').issues?.[0].message).toBe('El Campo email es obligatorio');
     expect(v.safeParse(ResetEmailSchema, 'a@b.co').success).toBe(true);
@@ -38,7 +38,7 @@ describe('reset e-mail (spec §5)', () => {
     expect(v.safeParse(ResetEmailSchema, `${'a'.repeat(95)}@b.com`).success).toBe(false);
   });
 
-  it('masks addresses as the spec shows them (§9)', () => {
+  it('masks addresses as the screens show them', () => {
     expect(maskEmail('juan.perez@example.com')).toBe('***rez@example.com');
     expect(maskEmailKeepStart('juan.perez@example.com')).toBe('jua*******@example.com');
   });

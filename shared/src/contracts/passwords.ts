@@ -3,15 +3,15 @@ import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 
 /**
- * Password and reset-by-e-mail contracts (portal spec §3, §4, §5, §9). The same schemas run in
+ * Password and reset-by-e-mail contracts (docs/product/passwords.md). The same schemas run in
  * the screens (mfe-auth) and in the API (POST /api/login/AssignPassword, ChangePassword,
  * GetUsersResetPassword).
  */
 
-/** Special characters a password may (and must, at least one) contain (spec §5). */
+/** Special characters a password may (and must, at least one) contain (docs/product/passwords.md, Password rules). */
 export const PASSWORD_SPECIALS = '!#$%&/(){}<=>?¿¡*;:,.+_-';
 export const PASSWORD_MIN_LENGTH = 8;
-/** Upper bound so hashing cost stays bounded; not a spec rule. */
+/** Upper bound of ours, so hashing cost stays bounded (docs/product/passwords.md, Password rules). */
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_MESSAGES = es.password;
@@ -24,7 +24,7 @@ const UPPER_RE = /\p{Lu}/u;
 const LOWER_RE = /\p{Ll}/u;
 const DIGIT_RE = /\p{Nd}/u;
 
-/** One boolean per rule of spec §5, for the screens' live checklist. */
+/** One boolean per password rule (docs/product/passwords.md, Password rules), for the screens' live checklist. */
 export interface PasswordChecklist {
   length: boolean;
   upper: boolean;
@@ -51,7 +51,7 @@ export function isStrongPassword(pw: string): boolean {
   return Object.values(passwordChecklist(pw)).every(Boolean);
 }
 
-/** A new password (creation, change, reset), spec §5. */
+/** A new password (creation, change, reset; docs/product/passwords.md, Password rules). */
 export const PasswordSchema = v.pipe(
   v.string(PASSWORD_MESSAGES.required),
   v.nonEmpty(PASSWORD_MESSAGES.required),
@@ -60,12 +60,13 @@ export const PasswordSchema = v.pipe(
 
 export const RESET_EMAIL_MESSAGES = es.resetEmail;
 
-/** E-mail pattern of spec §5: top-level domain of 2 to 4 letters. */
+/** E-mail pattern of the reset (docs/product/passwords.md, Reset by e-mail): top-level domain of 2 to 4 letters. */
 export const RESET_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/;
 
 /**
- * The forgot-password e-mail field (spec §5, max 100 per §9). The spec's screens word the empty
- * field two ways ('El Campo email es obligatorio', or 'Ingresa un email valido' in the newer look).
+ * The forgot-password e-mail field, at most 100 characters (docs/product/passwords.md, Reset by
+ * e-mail). The screens word the empty field two ways ('El Campo email es obligatorio', or 'Ingresa
+ * un email valido' in the `myself` look).
  */
 export function resetEmailSchema(requiredMessage: string = RESET_EMAIL_MESSAGES.required) {
   return v.pipe(
@@ -82,7 +83,8 @@ export const ResetEmailSchema = resetEmailSchema();
 /**
  * The decrypted query string of an activation/reset link:
  * `<origin>/changepassword?<encodeURIComponent(encryptPayload(JSON.stringify(payload), payloadKey))>`.
- * `token` is a random 256-bit base64url value, single use, expiring (design.md §5).
+ * `token` is a random 256-bit base64url value, single use, expiring (docs/architecture.md §5;
+ * docs/product/passwords.md, Links).
  */
 export interface PasswordLinkPayload {
   user: string;
@@ -91,7 +93,10 @@ export interface PasswordLinkPayload {
   isUserActivation: boolean;
 }
 
-/** `mechanismAfterSetPass` values (spec §4): 1 = go to the application's login, 2 = application home (automatic sign-in). */
+/**
+ * `mechanismAfterSetPass` values (docs/product/passwords.md, Links): 1 = go to the application's
+ * login, 2 = application home (automatic sign-in).
+ */
 export const MECHANISM_AFTER_SET_PASS = { applicationLogin: 1, applicationHome: 2 } as const;
 
 /** POST /api/login/GetUsersResetPassword request. */
@@ -101,7 +106,7 @@ export const GetUsersResetPasswordRequestSchema = v.object({
 });
 export type GetUsersResetPasswordRequest = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
 
-/** One account of GetUsersResetPassword (spec §3 "user account entry"); `email` is masked. */
+/** One account of GetUsersResetPassword (docs/product/passwords.md, Calls); `email` is masked. */
 export interface UserAccountEntry {
   username: string;
   email: string;
@@ -172,9 +177,9 @@ export const SendUserActivationEmailRequestSchema = v.object({
 });
 
 /**
- * Masked e-mail of the check-email screens (spec §9): '***' plus the last part of the address,
- * i.e. the last third (at least one character) of the local part and the domain:
- * 'juan.perez@example.com' → '***rez@example.com'.
+ * Masked e-mail of the check-email screens (docs/product/passwords.md, Masked e-mails): '***' plus
+ * the last part of the address, i.e. the last third (at least one character) of the local part and
+ * the domain: 'juan.perez@example.com' → '***rez@example.com'.
  */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
@@ -185,8 +190,9 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * Masked e-mail of the resend flow (spec §9): the first third of the local part, the rest hidden
- * up to the domain: 'juan.perez@example.com' → 'jua*******@example.com'.
+ * Masked e-mail of the resend flow (docs/product/passwords.md, Masked e-mails): the first third of
+ * the local part, the rest hidden up to the domain: 'juan.perez@example.com' →
+ * 'jua*******@example.com'.
  */
 export function maskEmailKeepStart(email: string): string {
   const at = email.lastIndexOf('@');

@@ -5,17 +5,20 @@ import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN, FALLBACK_APP } from './messages';
 
 /**
- * The portal profile of an application and tenant (portal spec §1–§3, §9; design.md §4): its
- * appearance and its per-application behaviour, as data. The API stores a full profile per
- * application and a partial override per tenant, merges them and returns the result; the browser
- * never decides any of this from an application's name.
+ * The portal profile of an application and tenant (docs/product/portal.md, The portal profile;
+ * docs/architecture.md §4): its appearance and its per-application behaviour, as data. The API
+ * stores a full profile per application and a partial override per tenant, merges them and returns
+ * the result; the browser never decides any of this from an application's name.
  */
 
-/** Sign-in looks (portal spec §2). `certificate` renders `classic` until the certificate screen exists. */
+/**
+ * Sign-in looks (docs/product/portal.md, The portal profile). `certificate` renders `classic` until
+ * the certificate screen exists.
+ */
 export const SIGN_IN_VARIANTS = ['classic', 'twoColumn', 'translated', 'myself', 'certificate'] as const;
 export type SignInVariant = (typeof SIGN_IN_VARIANTS)[number];
 
-/** The screen that confirms a sent e-mail (portal spec §2). */
+/** The screen that confirms a sent e-mail (docs/product/portal.md, The portal profile). */
 export const EMAIL_SENT_ROUTES = ['/check-email', '/alert'] as const;
 export type EmailSentRouteName = (typeof EMAIL_SENT_ROUTES)[number];
 
@@ -54,7 +57,7 @@ export interface ProfilePalette {
   error: PaletteShades;
 }
 
-/** Colours of the individual pieces of the public screens (portal spec §3 "Theme per app/tenant"). */
+/** Colours of the individual pieces of the public screens (docs/product/portal.md, The portal profile). */
 export interface ProfileColors {
   input: { text: string; border: string; focus: string; label: string; background: string };
   button: { active: string; text: string; disabled: string; disabledText: string; success: string; disabledReset: string };
@@ -242,15 +245,15 @@ export const PortalProfileHeadersSchema = v.object({
   tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
 });
 
-/** Title of the fallback profile served for an unknown application (portal spec §1). */
+/** Title of the fallback profile served for an unknown application (docs/product/portal.md, Applications and tenants). */
 export const FALLBACK_TITLE = 'GSE Suite';
 
 const fallbackLogo = '/brand/ibuhoo/logo.svg';
 
 /**
- * The fallback application's look (portal spec §1): what the page shows until the API's profile
- * has arrived or when it cannot be read, and the base every stored profile is merged over, so a
- * field missing from the database still has a value of the right type.
+ * The fallback application's look (docs/product/portal.md, Applications and tenants): what the page
+ * shows until the API's profile has arrived or when it cannot be read, and the base every stored
+ * profile is merged over, so a field missing from the database still has a value of the right type.
  */
 export const DEFAULT_PROFILE: PortalProfile = {
   app: FALLBACK_APP,

@@ -36,9 +36,12 @@ const CaptchaChallengeSchema = v.object({
 /** The hub negotiation's query string (SignalR). */
 const NegotiateQuerySchema = v.object({ negotiateVersion: v.optional(v.string()) });
 
-/** Sign-in, tokens, the session's checks, the hub's negotiation, the client configuration and the captcha (portal spec). */
+/**
+ * Sign-in, tokens, the session's checks, the hub's negotiation, the client configuration and the
+ * captcha (docs/product/sign-in.md, docs/product/sessions.md).
+ */
 export const sessionsApi = {
-  /** The portal's sign-in (§3): refusals by informationCode (docs/security/codes.md). */
+  /** The portal's sign-in (docs/product/sign-in.md, Outcomes): refusals by informationCode (docs/security/codes.md). */
   login: endpoint({
     method: 'POST',
     path: '/api/Login',

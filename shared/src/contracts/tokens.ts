@@ -3,9 +3,10 @@ import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 
 /**
- * Token and session calls of the portal spec (§3, §7): refresh, revoke, validation, the
- * single-use code exchange for applications in another origin, and the hub session binding.
- * Every reply is the usual envelope; refusals carry `result.information` / `informationCode`.
+ * Token and session calls of the portal (docs/product/sessions.md, Calls): refresh, revoke,
+ * validation, the single-use code exchange for applications in another origin, and the hub session
+ * binding. Every reply is the usual envelope; refusals carry `result.information` /
+ * `informationCode`.
  */
 
 const userName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));

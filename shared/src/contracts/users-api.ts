@@ -25,8 +25,8 @@ import {
 } from './users-form';
 
 /**
- * The users section and its card: the list, the user's record, companies and catalogs (console
- * spec §7 "Users"). Reads need USERS_READ, writes USERS_WRITE; every write is audited.
+ * The users section and its card: the list, the user's record, companies and catalogs
+ * (docs/product/users.md, Calls). Reads need USERS_READ, writes USERS_WRITE; every write is audited.
  */
 export const usersApi = {
   userList: endpoint({

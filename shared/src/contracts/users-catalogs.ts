@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import { resultSchema } from './envelope';
 
 /**
- * Read calls of the user card (console spec §3, §7): GetById, getuserexists reply,
+ * Read calls of the user card (docs/product/users.md, Calls): GetById, getuserexists reply,
  * activateDeletedUser reply, GetTypeUser, get-countries, get-document-types-create-users,
  * GetCustomer / GetCustomerByUser, GetCountRolesByUser and role/list by application and user.
- * Header names are the spec's; Node reads them case-insensitively. Every header here is
+ * Header names are the documented ones; Node reads them case-insensitively. Every header here is
  * validated: a malformed one is a 400 R400.
  */
 
@@ -26,9 +26,9 @@ export const headerAppName = v.pipe(
 /**
  * A user as the card shows it (GetById, activateDeletedUser, getuserexists). `countryCode` /
  * `documentType` are the codes the save payload sends back; `countryId` / `documentTypeId` the
- * ids the form holds. `idTypeUser` and `typeuserid` carry the same value (the spec uses both).
- * `phoneNumber` holds the digits without prefix, '' when there is none. `idstate`: 1 active,
- * 2 inactive, 3 pending activation, 6 blocked.
+ * ids the form holds. `idTypeUser` and `typeuserid` carry the same value (docs/product/users.md,
+ * Fields and states). `phoneNumber` holds the digits without prefix, '' when there is none.
+ * `idstate`: 1 active, 2 inactive, 3 pending activation, 6 blocked.
  */
 export interface UserDetail {
   id: string;
@@ -128,7 +128,7 @@ export const CountriesResultSchema = v.array(
 
 /**
  * GET /api/user/get-document-types-create-users: headers `code` (the country's code, e.g. CO)
- * and `appName` (optional; accepted for the spec's sake, the list does not depend on it).
+ * and `appName` (optional; the documented call carries it, the list does not depend on it).
  */
 export const DocumentTypesHeadersSchema = v.object({
   code: v.pipe(
@@ -172,10 +172,11 @@ export const DocumentTypesResultSchema = resultSchema<DocumentTypesResult>()(
 );
 
 /**
- * A company (console spec §3). `principal` / `assigned` are the given user's flags (false when
- * no user is given); `sharedApps` is, for the user's own companies, the comma list of the titles
- * of the applications in which the user holds roles ('' otherwise). `idstate`: 0 active,
- * 1 inactive. `modifiedOn` (ISO-8601): when the user's flags last changed, else the company's.
+ * A company (docs/product/users.md, Fields and states). `principal` / `assigned` are the given
+ * user's flags (false when no user is given); `sharedApps` is, for the user's own companies, the
+ * comma list of the titles of the applications in which the user holds roles ('' otherwise).
+ * `idstate`: 0 active, 1 inactive. `modifiedOn` (ISO-8601): when the user's flags last changed,
+ * else the company's.
  */
 export interface CompanyRecord {
   id: string;
@@ -215,8 +216,8 @@ export const CustomersResultSchema = resultSchema<CustomersResult>()(
 );
 
 /**
- * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional; accepted for the
- * spec's sake, the list does not depend on it). Reply `result.customers`: only the user's
+ * GET /api/customer/GetCustomerByUser: headers `userId` and `app` (optional; the documented
+ * call carries it, the list does not depend on it). Reply `result.customers`: only the user's
  * companies (main or assigned), main first.
  */
 export const CustomersByUserHeadersSchema = v.object({

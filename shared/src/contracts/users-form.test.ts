@@ -26,7 +26,7 @@ const valid = {
 };
 const firstMessage = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.[0].message;
 
-describe('generic validation messages (console spec §5)', () => {
+describe('generic validation messages', () => {
   it('fills placeholders and leaves unknown ones', () => {
     expect(formatMessage(VALIDATION_MESSAGES.min, { min: 3 })).toBe('Debe tener al menos 3 caracteres.');
     expect(maxMessage(100)).toBe('Debe tener máximo 100 caracteres.');
@@ -34,7 +34,7 @@ describe('generic validation messages (console spec §5)', () => {
   });
 });
 
-describe('user form rules (console spec §5)', () => {
+describe('user form rules', () => {
   it('accepts a valid user and normalises the phone to its digits', () => {
     const parsed = v.parse(CreateUserRequestSchema, valid);
     expect(parsed.phoneNumber).toBe('3001234567');

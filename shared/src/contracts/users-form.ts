@@ -4,17 +4,17 @@ import { resultSchema } from './envelope';
 import { VALIDATION_MESSAGES, maxMessage } from './validation';
 
 /**
- * The user form of console spec §5 and the write calls of §7 (create, modify, Inactivate, delete,
- * activateDeletedUser, getuserexists). The same field schemas validate the form (mfe-users, on
- * change) and the API's request bodies. Texts are the spec's where it gives them; where it is
- * silent (character-class messages, "more than one main company") they are ours.
+ * The user form and its write calls (create, modify, Inactivate, delete, activateDeletedUser,
+ * getuserexists), as docs/product/users.md states them. The same field schemas validate the form
+ * (mfe-users, on change) and the API's request bodies. The character-class messages and "more
+ * than one main company" are our own wording.
  */
 
 export const USER_FIELD_MAX = 100;
 export const DOCUMENT_MAX = 13;
 /** Phone digits after the forced '(+57) ' prefix, spaces not counted. */
 export const PHONE_MAX_DIGITS = 10;
-/** The phone field's maximum length as typed, prefix and spacing included (spec §5/§9: 16). */
+/** The phone field's maximum length as typed, prefix and spacing included: 16 (docs/product/users.md, Limits). */
 export const PHONE_MAX = 16;
 export const PHONE_PREFIX = '(+57) ';
 
@@ -42,7 +42,7 @@ export const UserEmailSchema = v.pipe(
 );
 
 /**
- * The document's rule depends on its type: alphanumeric types (spec: 5 and 13; the
+ * The document's rule depends on its type: alphanumeric types (5 and 13; the
  * `alphanumeric` flag of each document type is the data) take letters and digits, every other
  * type 1 to 13 digits.
  */
@@ -56,7 +56,7 @@ export function documentSchema(alphanumeric: boolean) {
   );
 }
 
-/** The spec's alphanumeric document type ids (the seed marks them `alphanumeric`). */
+/** The alphanumeric document type ids (docs/product/users.md, Fields and states; the seed marks them `alphanumeric`). */
 export const ALPHANUMERIC_DOCUMENT_TYPE_IDS = [5, 13] as const;
 
 /** Digits of a phone as typed: '(+57) 300 1234567' → '3001234567'. */
@@ -69,7 +69,8 @@ export function phoneDigits(value: string | number | null | undefined): string {
 
 /**
  * phoneNumber: optional; the '(+57) ' prefix and spaces may be present; digits only, at most
- * PHONE_MAX_DIGITS of them. 0, '0', '' and null mean "no phone" (spec §3). Output: the digits, or ''.
+ * PHONE_MAX_DIGITS of them. 0, '0', '' and null mean "no phone" (docs/product/users.md, Fields and
+ * states). Output: the digits, or ''.
  */
 export const PhoneNumberSchema = v.pipe(
   v.optional(v.nullable(v.union([v.string(USER_MESSAGES.phoneDigits), v.number(USER_MESSAGES.phoneDigits)])), ''),
@@ -106,9 +107,9 @@ export const UserDataFields = {
 const uuid = v.pipe(v.string(required), v.trim(), v.uuid(es.request.invalidId));
 
 /**
- * One company of the save payload (console spec §3 "customer"): `principal` marks the main
- * company; `assigned` the others. Making a company main clears its assigned flag in the form;
- * the user belongs to every company that is principal or assigned.
+ * One company of the save payload (`customer`; docs/product/users.md, Companies): `principal` marks
+ * the main company; `assigned` the others. Making a company main clears its assigned flag in the
+ * form; the user belongs to every company that is principal or assigned.
  */
 export const UserCompanyInputSchema = v.object({
   id: uuid,
@@ -120,7 +121,7 @@ export type UserCompanyInput = v.InferOutput<typeof UserCompanyInputSchema>;
 
 /**
  * One role of the save payload: role `name`, the `application` (name) it is assigned in — roles
- * are assigned per application (spec §6; the spec's payload names only the role) — and `assigned`.
+ * are assigned per application (docs/product/users.md, Roles) — and `assigned`.
  */
 export const UserRoleInputSchema = v.object({
   name: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(100, maxMessage(100))),
@@ -129,7 +130,7 @@ export const UserRoleInputSchema = v.object({
 });
 export type UserRoleInput = v.InferOutput<typeof UserRoleInputSchema>;
 
-/** Exactly one main company (spec §4/§5). */
+/** Exactly one main company (docs/product/users.md, Companies). */
 export const UserCompaniesSchema = v.pipe(
   v.array(UserCompanyInputSchema, USER_MESSAGES.mainCompanyRequired),
   v.maxLength(10_000),
@@ -137,7 +138,7 @@ export const UserCompaniesSchema = v.pipe(
   v.check((list) => list.filter((c) => c.principal).length === 1, USER_MESSAGES.oneMainCompany),
 );
 
-/** At least one assigned role (spec §4/§5). */
+/** At least one assigned role (docs/product/users.md, Rules). */
 export const UserRolesSchema = v.pipe(
   v.array(UserRoleInputSchema, USER_MESSAGES.roleRequired),
   v.maxLength(10_000),
@@ -197,7 +198,7 @@ export const InactivateUserRequestSchema = v.object({
 });
 export type InactivateUserRequest = v.InferInput<typeof InactivateUserRequestSchema>;
 
-/** POST /api/user/delete body: `Id` (capitalised as in the spec). Ends all of the user's sessions. */
+/** POST /api/user/delete body: `Id`, capitalised (docs/product/users.md, Calls). Ends all of the user's sessions. */
 export const DeleteUserRequestSchema = v.object({ Id: uuid });
 export type DeleteUserRequest = v.InferInput<typeof DeleteUserRequestSchema>;
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 
-/** `filterBy` header of GET /api/user/list: the spec's sort options. */
+/** `filterBy` header of GET /api/user/list: the list's sort options (docs/product/users.md, Calls). */
 export const USER_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
 export type UserSort = (typeof USER_SORT)[keyof typeof USER_SORT];
 
@@ -25,13 +25,13 @@ export const UserListHeadersSchema = v.object({
 });
 
 /**
- * User states (`idstate`). Sort options 1/2 of the list put Activo/Inactivo first.
- * A user in state 6 (blocked) cannot have its active state switched (console spec §3).
+ * User states (`idstate`). Sort options 1/2 of the list put Activo/Inactivo first. A user in state
+ * 6 (blocked) cannot have its active state switched (docs/product/users.md, State and deletion).
  */
 export const USER_STATE = { active: 1, inactive: 2, pendingActivation: 3, blocked: 6 } as const;
 export type UserState = (typeof USER_STATE)[keyof typeof USER_STATE];
 
-/** User types (`typeuserid`, console spec §3). The state toggle shows only for types 2 and 4. */
+/** User types (`typeuserid`; docs/product/users.md, Fields and states). The state toggle shows only for types 2 and 4. */
 export const USER_TYPE = { application: 1, user: 2, tester: 3, certifiedUser: 4 } as const;
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 

@@ -2,9 +2,9 @@ import { es } from '../phrases/es';
 import { formatPhrase } from '../phrases/core';
 
 /**
- * The console's generic validation messages (console spec §5 "Shared messages"), verbatim.
- * They are the phrase catalogue's Spanish `validation` group, so the API answers with the same
- * texts the forms show and both render them in the caller's language (phrases/localize).
+ * The console's generic validation messages (docs/product/console.md, Generic validation messages),
+ * verbatim. They are the phrase catalogue's Spanish `validation` group, so the API answers with the
+ * same texts the forms show and both render them in the caller's language (phrases/localize).
  */
 export const VALIDATION_MESSAGES = es.validation;
 
