@@ -5,17 +5,17 @@ import { es } from './es';
  * The phrase catalogue: every message the contracts, the API and the screens share, in each
  * supported language (docs/adr/0010-phrase-catalogue.md). Isomorphic: no browser or Node API.
  *
- * The Spanish phrases are the specification's and are what the contracts hold and the API
- * produces; `localize` renders any of them — and the templates among them, with their values,
- * nested ones included — in another language at the edge (the API's reply serializer, a
- * screen). Text that is not in the catalogue (an application's own maintenance message, a
- * tenant's support contact) passes through unchanged.
+ * The Spanish phrases are the ones the product documents quote (docs/product), and are what the
+ * contracts hold and the API produces; `localize` renders any of them — and the templates among
+ * them, with their values, nested ones included — in another language at the edge (the API's reply
+ * serializer, a screen). Text that is not in the catalogue (an application's own maintenance
+ * message, a tenant's support contact) passes through unchanged.
  */
 
 export type { Catalogue, PhraseKey } from './catalogue';
 export { es } from './es';
 
-/** Supported languages; Spanish is the default (portal spec §1, §9). */
+/** Supported languages; Spanish is the default (docs/product/portal.md, Languages). */
 export const LANGUAGES = ['es', 'en', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';

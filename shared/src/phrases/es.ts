@@ -1,11 +1,11 @@
 /**
- * The phrase catalogue's source language: the specification's Spanish texts, verbatim (its
- * spellings included: 'venciada'), grouped by area. Every other language is typed against this
- * object, so a phrase missing in English or Portuguese does not compile. Placeholders are
- * `:name` (formatPhrase fills them).
+ * The phrase catalogue's source language, grouped by area: the Spanish texts the product
+ * documents quote (docs/product), verbatim (their spellings included: 'venciada'), and the API's
+ * own refusals. Every other language is typed against this object, so a phrase missing in English
+ * or Portuguese does not compile. Placeholders are `:name` (formatPhrase fills them).
  */
 export const es = {
-  /** Texts the API and the portal agree on (portal spec §8 and the envelope's generic codes). */
+  /** Texts the API and the portal agree on (docs/product/sign-in.md, Outcomes; the codes in docs/security/codes.md). */
   messages: {
     noResponse: 'Error al realizar la petición.',
     forbidden:
@@ -102,7 +102,7 @@ export const es = {
     /** SendUserActivationEmail: the account is already active (409, R34). */
     userAlreadyActive: 'El usuario ya se encuentra activo.',
   },
-  /** The console's shared validation messages (console spec §5 "Shared messages"). */
+  /** The console's shared validation messages (docs/product/console.md, Generic validation messages). */
   validation: {
     required: 'Campo obligatorio.',
     emailFormat: 'El correo no posee el formato correcto.',
@@ -111,7 +111,7 @@ export const es = {
     /** `:attribute` is the field's label. */
     numeric: ':attribute debe ser un número.',
   },
-  /** New passwords (portal spec §5). */
+  /** New passwords (docs/product/passwords.md, Password rules). */
   password: {
     weak: 'La contraseña no cumple con el nivel mínimo de seguridad requerida.',
     mismatch: 'Las contraseñas no coinciden.',
@@ -119,7 +119,7 @@ export const es = {
     /** AssignPassword / ChangePassword refused: the new password equals one of the last N. */
     reused: 'La contraseña ya fue utilizada anteriormente.',
   },
-  /** The forgot-password e-mail field (portal spec §5). */
+  /** The forgot-password e-mail field (docs/product/passwords.md, Reset by e-mail). */
   resetEmail: {
     required: 'El Campo email es obligatorio',
     /** The same, as the newer forgot-password look words it. */
@@ -132,7 +132,7 @@ export const es = {
     invalid: 'El enlace no es válido',
     undecodable: 'Error al procesar el enlace',
   },
-  /** The user form and the users calls (console spec §5, §8). */
+  /** The user form and the users calls (docs/product/users.md). */
   users: {
     documentMax: 'Máximo 13 caracteres',
     documentNumeric: 'El campo debe ser numérico, mínimo 1 caracter.',
@@ -141,13 +141,13 @@ export const es = {
     emailInUse: 'El correo electrónico ingresado ya se encuentra utilizado',
     mainCompanyRequired: '*Se requiere una empresa principal',
     roleRequired: '*Se requiere mínimo un rol',
-    /** Deleted-user match (A20), console spec §8. */
+    /** Deleted-user match (A20; docs/product/users.md, Duplicate user name or e-mail). */
     deletedUserMatch:
       'El nombre de usuario y/o correo ingresados ya ha sido utilizado por un usuario que ha sido eliminado. Selecciona una de las siguientes acciones para Continuar',
     createNewUser: 'Crear nuevo usuario.',
     reactivateUser: 'Reactivar usuario.',
     created: 'El usuario fue creado con éxito',
-    /** Verbatim, leading space included (console spec §8). */
+    /** Verbatim, leading space included (docs/product/users.md, Creating and saving). */
     dataUpdated: ' Los datos del usuario han sido actualizados',
     updated: '¡El usuario fue actualizado con éxito!',
     stateNotChangeable: 'No es posible cambiar de estado a este usuario',
@@ -158,7 +158,7 @@ export const es = {
     confirmDelete: '¿Deseas eliminar este usuario?',
     unsavedChanges: '¿Hiciste Modificaciones ¿deseas actualizarlas?',
     confirmMainCompany: 'Desea cambiar la empresa principal?',
-    // not given by the spec:
+    // our own wording:
     lettersOnly: 'Solo se permiten letras y espacios.',
     userNameChars: 'Solo se permiten letras, números y los caracteres . _ - @',
     emailChars: 'Solo se permiten letras, números y los caracteres . _ - @ +',
@@ -182,7 +182,7 @@ export const es = {
     companyRepeated: 'Una empresa está repetida.',
     roleRepeated: 'Un rol está repetido para la misma aplicación.',
   },
-  /** The roles and privileges sections (console spec §4, §5); texts after "not given" are ours. */
+  /** The roles and privileges sections (docs/product/access.md). */
   access: {
     applicationRequired: 'Se requiere minimo una aplicación',
     privilegeRequired: '*Se requiere mínimo un privilegio',
@@ -198,7 +198,7 @@ export const es = {
     privilegeNowInactive: 'El privilegio quedó en estado inactivo para todas las aplicaciones asociadas',
     roleNowActive: 'El Rol quedó en estado activo',
     roleNowInactive: 'El Rol quedó en estado inactivo',
-    // not given by the spec:
+    // our own wording:
     privilegeNameChars: 'Solo se permiten letras, números y guion bajo, sin espacios.',
     roleNameChars: 'Solo se permiten letras, números, guion bajo y espacios.',
     aliasNoUnderscore: 'El alias no puede contener guion bajo.',
@@ -218,7 +218,7 @@ export const es = {
     privilegeNotInApplication: 'El privilegio :privilege no está activo en la aplicación :application.',
     privilegeRepeated: 'Un privilegio está repetido en la misma aplicación.',
   },
-  /** The applications section of the console (spec §4, §5 Application). */
+  /** The applications section of the console (docs/product/applications.md). */
   applications: {
     created: 'La aplicación fue creada con éxito',
     updated: 'La aplicación ha sido actualizada',
@@ -235,7 +235,7 @@ export const es = {
     unitMinutes: 'Minutos',
     unitHours: 'Horas',
     unitDays: 'Días',
-    // not given by the spec:
+    // our own wording:
     nameChars: 'Solo se permiten letras, números y espacios.',
     notZero: 'El valor no puede ser 0.',
     minValue: 'El valor mínimo es :min.',
@@ -246,7 +246,7 @@ export const es = {
     consoleStaysOn: 'La aplicación de la consola no se puede inactivar, ocultar ni renombrar.',
     urlNotRegistered: 'La URL :url no está entre los orígenes permitidos de la suite (PUBLIC_URL, HOST_MAP o APP_ORIGINS).',
   },
-  /** Settings that contradict one another (not given by the spec): advice beside the fields. */
+  /** Settings that contradict one another: advice beside the fields (docs/product/applications.md, Warnings). */
   applicationWarnings: {
     accessOutlivesRefresh:
       'El token de acceso dura más que el token de actualización: la sesión terminará antes de que el token de acceso expire.',
@@ -254,7 +254,7 @@ export const es = {
       'El enlace dura más que la vigencia de la contraseña: la contraseña asignada podría vencer antes de usar el enlace.',
     concurrentUnreachable: 'El límite por usuario (:byUser) supera el límite de la aplicación (:total): nunca se alcanzará.',
   },
-  /** The Apariencia tab of the application form (not given by the spec). */
+  /** The Apariencia tab of the application form (docs/product/applications.md, Apariencia). */
   appearance: {
     colourInvalid: 'Debes asignar un color válido (#rrggbb).',
     imageInvalid: 'Debes asignar una imagen de la suite (/brand/… o una imagen cargada).',
@@ -271,7 +271,7 @@ export const es = {
     fileNameLong: 'El nombre del archivo no puede superar 200 caracteres.',
     imageUploaded: 'La imagen ha sido cargada',
   },
-  /** The notifications section of the console (spec §2, §4, §5 Notification, §9). */
+  /** The notifications section of the console (docs/product/notifications.md). */
   notifications: {
     listTitle: 'Notificaciones de correo',
     create: 'Crear notificación',
@@ -280,7 +280,7 @@ export const es = {
     detailTitle: 'Detalle de la notificación',
     executedReadOnly: 'La notificación ya fue ejecutada, no se puede modificar',
     confirmDelete: 'Desea eliminar esta notificación?',
-    // not given by the spec:
+    // our own wording:
     created: 'La notificación fue creada con éxito',
     updated: 'La notificación ha sido actualizada',
     deleted: 'La notificación fue eliminada',
@@ -301,7 +301,7 @@ export const es = {
     testNoAddress: 'Tu usuario no tiene un correo al que enviar la prueba.',
     testSent: 'Se envió un correo de prueba a :email',
   },
-  /** Menu settings (console spec §2, §4, §5, §9); texts after "not given" are ours. */
+  /** Menu settings (docs/product/menus.md). */
   menus: {
     deleteItem: '¿Deseas eliminar este ítem?',
     saved: '¡Menú guardado exitosamente!',
@@ -311,7 +311,7 @@ export const es = {
     fileType: 'Debe cargar un archivo valido (.png).',
     fileName: 'El nombre del archivo seleccionado no es valido.',
     fileSize: 'El tamaño del archivo supera el máximo permitido (2MB).',
-    // not given by the spec:
+    // our own wording:
     stale: 'El menú fue modificado por otra persona después de cargarlo. Recárgalo para ver sus cambios; tus cambios siguen en pantalla.',
     alreadyExists: 'Ya existe un menú para esta aplicación y ubicación. Recárgalo antes de guardar.',
     notFound: 'El menú no existe.',
@@ -348,7 +348,7 @@ export const es = {
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
     databaseUnavailable: 'La base de datos no está disponible.',
   },
-  /** External sign-in through an OpenID provider (portal spec §2 screen 11, §7; docs/security/oidc.md). */
+  /** External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider; docs/security/oidc.md). */
   oidc: {
     /** A code, state or iss of the callback that is empty, too long or not printable ASCII (400). */
     callbackValueInvalid: 'El valor devuelto por el proveedor de identidad no es válido.',
@@ -363,7 +363,7 @@ export const es = {
     /** The provider's account is linked to no user here and cannot be linked by a verified e-mail (403). */
     notLinked: 'La cuenta del proveedor de identidad no está vinculada a ningún usuario.',
   },
-  /** Certificate users: sign-in by document and the reset by e-mailed code (portal spec §2, §5, §8). */
+  /** Certificate users: sign-in by document and the reset by e-mailed code (docs/product/sign-in.md, docs/product/passwords.md). */
   certificate: {
     documentNumeric: 'El campo debe ser numérico, mínimo 5 caracteres.',
     documentAlphanumeric: 'El campo debe ser alfanumérico, mínimo 5 caracteres.',
@@ -385,7 +385,7 @@ export const es = {
     /** The application signs in with user name, not with a certificate (400). */
     notCertificateApp: 'La aplicación no admite el ingreso con certificado.',
   },
-  /** The sign-in captcha (portal spec §5) and the OTP-reset requests (portal spec §2, §7). */
+  /** The sign-in captcha (docs/product/sign-in.md, Captcha) and the OTP-reset requests (docs/product/passwords.md, OTP reset). */
   otpReset: {
     /** Sign-in refused: the captcha is missing, wrong, expired or already used (R400). */
     captchaRequired: 'Por favor valida que no eres un robot',

@@ -31,7 +31,7 @@ describe('phrase catalogue', () => {
     }
   });
 
-  it("keeps the specification's Spanish verbatim", () => {
+  it('keeps the documented Spanish verbatim', () => {
     expect(es.messages.loginFailed).toBe('Usuario o contraseña incorrectos.');
     expect(es.messages.passwordExpired).toBe('Su clave se encuentra venciada debe realizar el cambio.');
     expect(es.users.dataUpdated).toBe(' Los datos del usuario han sido actualizados');
