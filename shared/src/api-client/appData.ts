@@ -69,7 +69,7 @@ export interface SignInParameters {
   supportContact?: string;
   /** Buy link, for applications that show one. */
   buyUrl?: string;
-  /** The sign-in screens show the captcha and need it solved (portal spec §5). */
+  /** The sign-in screens show the captcha and need it solved (docs/product/sign-in.md, Captcha). */
   captchaApply?: boolean;
 }
 

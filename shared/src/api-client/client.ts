@@ -11,9 +11,9 @@ import { sessionStore, type SessionStore } from '../session/store';
 import { emitApiEvent } from './events';
 import { navigateTo, pageReload } from './navigation';
 
-/** Where the client sends the browser when the session cannot go on (portal spec §4). */
+/** Where the client sends the browser when the session cannot go on (docs/product/sessions.md, Refresh). */
 export const SIGN_IN_ROUTE = PATHS.login;
-/** Where accepting the privileges dialog leads (portal spec §4). */
+/** Where accepting the privileges dialog leads (docs/product/console.md, Permissions and the 403 answer). */
 export const HOME_ROUTE = PATHS.users;
 
 /** Error replies keep the envelope: `result.information` is the message to show. */
@@ -46,7 +46,7 @@ export class ApiError extends Error {
 /**
  * The text to show for a failed call: the server's `result.information` when present and the
  * status is not a server failure, otherwise the generic 'Error al realizar la petición.'
- * (portal spec §8).
+ * (docs/product/sign-in.md, Outcomes; docs/product/console.md, Dialogs).
  */
 export function apiErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== null && error.status < 500) {
@@ -100,7 +100,7 @@ export interface ApiClient {
    * refresh token or when the call fails; the stored session is left for the caller to clear.
    */
   revokeSession(): Promise<RevokeTokenResult | null>;
-  /** The privileges dialog, then the home page (console spec §6): what a 403 reply shows. */
+  /** The privileges dialog, then the home page: what a 403 reply shows (docs/product/console.md, Permissions and the 403 answer). */
   forbidden(): void;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the API client tells the page, without knowing how the page shows it: the UI layer
- * subscribes (ui/apiDialogs.ts shows the spec's dialogs), so the client imports nothing of the UI.
+ * subscribes (ui/dialogs.tsx shows the documented dialogs), so the client imports nothing of the UI.
  * A listener may return a promise: the client waits for it (a dialog the person must close)
  * before it goes on.
  */

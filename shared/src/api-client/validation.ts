@@ -10,11 +10,12 @@ import { navigateTo } from './navigation';
 export const VALIDATION_OPTION = '1';
 
 /**
- * Token validation on load (portal spec §4, sessionsApi.tokenValidation) with the headers user,
- * token, option and currentApp. An expired access token is renewed first with the refresh
- * token. On failure with option 1 local storage is cleared and the page goes to /Login; with any
- * other option the session is closed and the alert screen shows why, its button leading to /Login.
- * Resolves true when the stored session is valid, false otherwise (also without a session).
+ * Token validation on load (docs/product/sessions.md, Validation on load;
+ * sessionsApi.tokenValidation) with the headers user, token, option and currentApp. An expired
+ * access token is renewed first with the refresh token. On failure with option 1 local storage is
+ * cleared and the page goes to /Login; with any other option the session is closed and the alert
+ * screen shows why, its button leading to /Login. Resolves true when the stored session is valid,
+ * false otherwise (also without a session).
  */
 export async function validateStoredSession(
   client: ApiClient = apiClient,

@@ -2,9 +2,9 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
 /**
- * The spec's fixed symmetric scheme for password and link payloads: crypto-js AES in its
- * passphrase (OpenSSL-compatible, base64) mode. It is an obfuscation layer only (design.md §5):
- * the key is configuration shared by client and server, never a secret that protects anything.
+ * The fixed symmetric scheme of password and link payloads: crypto-js AES in its passphrase
+ * (OpenSSL-compatible, base64) mode. It is an obfuscation layer only (docs/architecture.md §5): the
+ * key is configuration shared by client and server, never a secret that protects anything.
  */
 export function encryptPayload(plain: string, key: string): string {
   return AES.encrypt(plain, key).toString();

@@ -1,4 +1,4 @@
-/** Session storage key of the tab's sign-in session id (portal spec §3). */
+/** Session storage key of the tab's sign-in session id (docs/product/sessions.md, What the browser keeps). */
 export const SESSION_TAB_KEY = 'idSessionTab';
 
 function randomDigits(length: number): string {
@@ -9,7 +9,7 @@ function randomDigits(length: number): string {
   return digits;
 }
 
-/** Random 16-digit id of this browser tab, kept in session storage (portal spec §9). */
+/** Random 16-digit id of this browser tab, kept in session storage (docs/product/sessions.md, What the browser keeps). */
 export function sessionTabId(): string {
   let id: string | null = null;
   try {

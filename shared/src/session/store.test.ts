@@ -11,7 +11,7 @@ beforeEach(() => {
   resetRuntimeConfig();
 });
 
-describe('session data (portal spec §3)', () => {
+describe('session data', () => {
   // A sign-in has loaded the cipher to encrypt the password before its reply is stored.
   beforeAll(() => loadPayloadCipher());
 

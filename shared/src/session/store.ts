@@ -2,11 +2,11 @@ import { loadPayloadCipher, loadedPayloadCipher, type PayloadCipher } from '../c
 import { getRuntimeConfig } from '../runtime-config';
 import { decodeToken, userFromClaims, withBearer, withoutBearer, type SessionUser } from './token';
 
-/** Local storage keys of the session (portal spec §3). */
+/** Local storage keys of the session (docs/product/sessions.md, What the browser keeps). */
 export const SESSION_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',
-  /** The access token under the payload cipher (portal spec §3 session data), for what reads it encrypted. */
+  /** The access token under the payload cipher (docs/product/sessions.md, What the browser keeps), for what reads it encrypted. */
   encryptedToken: 'encryptedToken',
   user: 'userData',
 } as const;

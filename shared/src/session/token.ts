@@ -1,9 +1,9 @@
 import type { AccessTokenClaims } from '../contracts/login';
 
-/** The stored token carries this prefix (portal spec §3, §9). */
+/** The stored token carries this prefix (docs/product/sessions.md, What the browser keeps). */
 export const BEARER_PREFIX = 'Bearer ';
 
-/** User data kept with the session, decoded from the access token's claims (portal spec §3). */
+/** User data kept with the session, decoded from the access token's claims (docs/product/sessions.md, What the browser keeps). */
 export interface SessionUser {
   userId: string;
   userName: string;
