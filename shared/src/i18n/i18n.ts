@@ -8,7 +8,7 @@ import { loadCatalogue } from '../phrases/load';
 
 export { commonResources };
 
-/** Supported languages and the default come from the phrase catalogue (portal spec §1, §9). */
+/** Supported languages and the default come from the phrase catalogue (docs/product/portal.md, Languages). */
 export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../phrases/core';
 /** Local storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'bms_lang';
@@ -19,7 +19,7 @@ export type NamespaceResources = Record<Language, Record<string, unknown>>;
 
 /**
  * Language from local storage `bms_lang`, else the tenant's default (the page profile's
- * `defaultLanguage`: pt for bmsbra), else Spanish (portal spec §1, §9).
+ * `defaultLanguage`: pt for bmsbra), else Spanish (docs/product/portal.md, Languages).
  */
 export function detectLanguage(tenantDefault: string = getPageProfile().defaultLanguage): Language {
   let stored: string | null = null;
@@ -84,7 +84,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await initI18n().changeLanguage(language);
 }
 
-/** Current language, uppercased, as the `tenantLanguage` header wants it (portal spec §1). */
+/** Current language, uppercased, as the `tenantLanguage` header wants it (docs/product/portal.md, Languages). */
 export function tenantLanguage(): string {
   return pageLanguage().toUpperCase();
 }

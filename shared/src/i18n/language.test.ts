@@ -7,7 +7,7 @@ afterEach(() => {
   resetPageProfile();
 });
 
-describe('language choice (portal spec §1, §9)', () => {
+describe('language choice', () => {
   it('is Spanish by default', () => {
     expect(detectLanguage()).toBe('es');
   });

@@ -13,7 +13,7 @@ describe('shell texts (namespace common)', () => {
     }
   });
 
-  it('keeps the texts the spec gives verbatim', () => {
+  it('keeps the documented texts verbatim', () => {
     expect(commonResources.es.maintenance.accept).toBe('Entendido');
     expect(commonResources.es.errors.generic).toBe('Something error has occurred.');
   });

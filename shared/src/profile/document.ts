@@ -1,6 +1,9 @@
 import type { PortalProfile } from '../contracts/profiles';
 
-/** The document follows the application (portal spec §1): its title and favicon come from the profile. */
+/**
+ * The document follows the application: its title and favicon come from the profile
+ * (docs/product/portal.md, Applications and tenants).
+ */
 export function applyProfileToDocument(profile: Pick<PortalProfile, 'title' | 'favicon'>, doc: Document = document): void {
   doc.title = profile.title;
   if (!profile.favicon) return;

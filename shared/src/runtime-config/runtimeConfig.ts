@@ -59,7 +59,7 @@ async function readJson(url: string): Promise<Record<string, unknown>> {
   }
 }
 
-/** Application and tenant from the response headers of the current document (portal spec §1). */
+/** Application and tenant from the response headers of the current document (docs/product/portal.md, Applications and tenants). */
 export async function readDocumentHeaders(): Promise<{ appName?: string; tenant?: string }> {
   try {
     const res = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });

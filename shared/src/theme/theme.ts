@@ -4,10 +4,11 @@ import { DEFAULT_PROFILE, profileInMode, type PortalProfile } from '../contracts
 export { applyGlobalStyleSheet } from './globalStyleSheet';
 
 /**
- * The Chakra system of a portal profile (design.md §4, portal spec §3 "Theme per app/tenant"):
- * its font, page text, palette and surfaces as tokens. The dark template's values are the `_dark`
- * side of the same semantic tokens, so switching template (useColorMode) only flips the `dark`
- * class on <html>: no new system, no reload. Lean on purpose: only tokens the screens use.
+ * The Chakra system of a portal profile (docs/architecture.md §4; docs/product/portal.md, The
+ * portal profile): its font, page text, palette and surfaces as tokens. The dark template's values
+ * are the `_dark` side of the same semantic tokens, so switching template (useColorMode) only flips
+ * the `dark` class on <html>: no new system, no reload. Lean on purpose: only tokens the screens
+ * use.
  *
  * The styles a system inserts when a page starts are only the CSS variables of the tokens the
  * profile sets. Chakra's reset, the global styles and every other token are the same for every
