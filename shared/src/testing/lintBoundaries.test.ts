@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The boundaries of design.md §2 are held by the workspace's lint (eslint.config.mjs): each case
- * lints a small source as if it lived at `file` and names the lines the lint must refuse. ESLint
- * runs in its own process, as `pnpm lint` runs it.
+ * The boundaries of docs/architecture.md §2 are held by the workspace's lint (eslint.config.mjs):
+ * each case lints a small source as if it lived at `file` and names the lines the lint must refuse.
+ * ESLint runs in its own process, as `pnpm lint` runs it.
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const ESLINT = path.join(ROOT, 'node_modules/eslint/bin/eslint.js');

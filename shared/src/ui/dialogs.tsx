@@ -10,7 +10,7 @@ export type DialogOutcome = 'confirm' | 'cancel' | 'dismiss';
 
 export type CloseDialog = (outcome?: DialogOutcome) => void;
 
-/** A message dialog: title, text and one button (portal spec §4 / console spec §8). */
+/** A message dialog: title, text and one button (docs/product/console.md, Dialogs). */
 export interface DialogOptions {
   message: string;
   /** Title; 'Notificación' when omitted. */
@@ -38,7 +38,7 @@ interface OpenDialog extends DialogOptions {
 type Listener = () => void;
 
 /**
- * Longest a dialog's closing transition may hold its place (portal spec §9, console spec §2): it
+ * Longest a dialog's closing transition may hold its place (docs/product/console.md, Dialogs): it
  * leaves when its animation ends or, should the end never be reported, after this.
  */
 export const DIALOG_TRANSITION_TIMEOUT_MS = 10_000;
@@ -205,7 +205,8 @@ function DialogView({ dialog, state, containerRef }: { dialog: OpenDialog; state
   );
 }
 
-// The API client's events as the spec's dialogs (portal spec §4, console spec §6): the client waits
-// for the person to close them before it closes the session or goes home.
+// The API client's events as the documented dialogs (docs/product/sessions.md, Refresh; docs/product/console.md,
+// Permissions and the 403 answer): the client waits for the person to close them before it closes the session
+// or goes home.
 onApiEvent('refreshRevoked', () => showDialog({ message: MESSAGES.refreshRevoked, kind: 'refresh-revoked' }));
 onApiEvent('forbidden', () => showDialog({ message: MESSAGES.forbidden, kind: 'forbidden' }));
