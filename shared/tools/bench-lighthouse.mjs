@@ -27,7 +27,7 @@
  *   BENCH_RUNS (default 5): runs per page.
  *   BENCH_PAGES (default login,users): the pages to audit, by name; login brings the reference.
  *   BENCH_CALIBRATED=1: also audit /login at the machine's calibrated CPU slowdown (Lighthouse's
- *   docs/throttling.md: the preset's 4× fits a high-end desktop; on another machine the
+ *   github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md: the preset's 4× fits a high-end desktop; on another machine the
  *   calibrated multiplier emulates the same reference phone), for reading.
  *   --no-build: use the existing build of the suite (the reference page is always built).
  *   Full reports (median run): .reports/lighthouse-{login,reference,users}.json
@@ -149,7 +149,7 @@ function figure(results, pick, format) {
 /**
  * The CPU slowdown that makes a machine of this benchmark index behave like Lighthouse's reference
  * mid-tier phone, by the piecewise-linear calibration of Lighthouse's CPU throttling calculator
- * (docs/throttling.md: 1300 → 3×, 1533 → 4×, 2000 → 6×; 800 → 2×; 150 → 1×). The mobile preset
+ * (github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md: 1300 → 3×, 1533 → 4×, 2000 → 6×; 800 → 2×; 150 → 1×). The mobile preset
  * always slows by 4×, so a faster machine than ~1533 emulates a faster phone than the reference.
  */
 function calibratedSlowdown(benchmarkIndex) {
