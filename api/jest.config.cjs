@@ -37,5 +37,6 @@ module.exports = {
     '^@suite/shared/(.*)$': '<rootDir>/../shared/src/$1',
   },
   globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30_000,
 };

@@ -14,20 +14,21 @@ import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
 import { SIGN_IN_ACTIONS } from '../src/security/audit';
 import { pgliteTemplatePath } from './pglite-template';
+import { ADMIN_PASSWORD, TEMPLATE_SEED, seededPgliteFile, seededPostgresTemplate, seedsLikeTemplate } from './seeded-template';
 
 export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL as well when DATABASE_URL is set. */
 export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export const ADMIN_PASSWORD = 'Adm1n.Test-Pass';
+export { ADMIN_PASSWORD };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
-    adminEmail: 'admin@suite.test',
+    adminEmail: TEMPLATE_SEED.adminEmail,
     adminPassword: ADMIN_PASSWORD,
     production: false,
     demoData: false,
@@ -63,14 +64,17 @@ export interface TestServer extends Server {
   db: Kysely<DB>;
 }
 
-/** A database of its own on the PostgreSQL of DATABASE_URL; `drop()` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own on the PostgreSQL of DATABASE_URL, empty or a copy of `template`;
+ * `drop()` removes it.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `suite_t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
@@ -90,24 +94,32 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-let template: Blob | undefined;
-function pgliteTemplate(): Blob | undefined {
-  if (template) return template;
-  const file = pgliteTemplatePath();
-  if (fs.existsSync(file)) template = new Blob([fs.readFileSync(file)]);
-  return template;
+const tarballs = new Map<string, Blob>();
+/** A data-directory tarball, read once per test file. */
+function tarball(file: string | undefined): Blob | undefined {
+  if (!file || !fs.existsSync(file)) return undefined;
+  let blob = tarballs.get(file);
+  if (!blob) tarballs.set(file, (blob = new Blob([fs.readFileSync(file)])));
+  return blob;
+}
+
+export interface HarnessOptions {
+  /** Start on an empty database, migrated and seeded by this server (the tests of the first start). */
+  emptyDatabase?: boolean;
 }
 
 /** A server on a fresh database of `backend`; close it with `closeTestServer`. */
 export async function startTestServer(
   backend: Backend,
   overrides: Partial<Config> = {},
-  options: Pick<ServerOptions, 'onRoute' | 'logger'> = {},
+  options: Pick<ServerOptions, 'onRoute' | 'logger'> & HarnessOptions = {},
 ): Promise<TestServer & { dispose(): Promise<void> }> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let config: Config;
+  // migrated and seeded already, when this server seeds as the run's template did (seeded-template.ts)
+  const seeded = !options.emptyDatabase && seedsLikeTemplate(testConfig(overrides));
   if (backend === 'postgres') {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase(seeded ? seededPostgresTemplate() : undefined);
     dropDatabase = database.drop;
     config = testConfig({ ...overrides, databaseUrl: database.url });
   } else {
@@ -118,7 +130,10 @@ export async function startTestServer(
       ...options,
       logger: options.logger ?? false,
       onGeneratedAdminPassword: () => undefined,
-      database: backend === 'pglite' && config.dataDir.startsWith('memory://') ? { pgliteLoadDataDir: pgliteTemplate() } : undefined,
+      database:
+        backend === 'pglite' && config.dataDir.startsWith('memory://')
+          ? { pgliteLoadDataDir: (seeded && tarball(seededPgliteFile())) || tarball(pgliteTemplatePath()) }
+          : undefined,
     });
     outboxOf.set(server.app.ctx.db, server.app.ctx);
     return {
@@ -145,12 +160,13 @@ export function describeEachBackend(
   name: string,
   fn: (server: () => TestServer) => void,
   overrides: Partial<Config> | (() => Partial<Config>) = {},
+  harness: HarnessOptions = {},
 ): void {
   for (const backend of BACKENDS) {
     describe(`${name} [${backend}]`, () => {
       let server: (TestServer & { dispose(): Promise<void> }) | undefined;
       beforeAll(async () => {
-        server = await startTestServer(backend, typeof overrides === 'function' ? overrides() : overrides);
+        server = await startTestServer(backend, typeof overrides === 'function' ? overrides() : overrides, harness);
       }, 60_000);
       afterAll(async () => {
         await server?.dispose();

@@ -9,165 +9,171 @@ import { seed } from './index';
 import { listNotifications } from '../../modules/notifications/queries';
 import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './data';
 
-describeEachBackend('migrations and seed', (server) => {
-  it('records every migration file once and applies nothing on a second run', async () => {
-    const { db } = server();
-    const recorded = await db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
-    expect(recorded.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
-    expect(await migrate(db)).toEqual([]);
-  });
-
-  it('seeds the portal applications with their titles, the console first-class', async () => {
-    const { db } = server();
-    const apps = await db.selectFrom('applications').selectAll().orderBy('name').execute();
-    const byName = Object.fromEntries(apps.map((a) => [a.name, a]));
-    expect(Object.keys(byName).sort()).toEqual(APPLICATIONS.map((a) => a.name).sort());
-    expect(byName[FALLBACK_APP]).toMatchObject({ title: 'Suite GSE', url_app: '/users', idstate: 0, is_visible: true });
-    expect(byName.firmaya).toMatchObject({ title: 'Firmaya', sign_in_variant: 'certificate' });
-    expect(byName.colnomina.title).toBe('Product Nómina');
-    expect(byName.letmicert.title).toBe('Letmicert');
-    expect(byName.bemyself).toMatchObject({ title: 'MySelf', email_sent_route: '/check-email' });
-    // the applications' defaults (docs/product/applications.md, Fields)
-    expect(byName.biometria).toMatchObject({
-      max_refresh_tokens: -1,
-      max_concurrent_tokens: 1,
-      max_concurrent_tokens_by_user: -1,
-      idstate: 0,
-      is_visible: true,
+describeEachBackend(
+  'migrations and seed',
+  (server) => {
+    it('records every migration file once and applies nothing on a second run', async () => {
+      const { db } = server();
+      const recorded = await db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
+      expect(recorded.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
+      expect(await migrate(db)).toEqual([]);
     });
-  });
 
-  it('keeps RESETOTP hidden', async () => {
-    const { db } = server();
-    const resetOtp = await db.selectFrom('applications').selectAll().where('name', '=', 'RESETOTP').executeTakeFirstOrThrow();
-    expect(resetOtp.is_visible).toBe(false);
-    const snapshot = await server().app.ctx.directory.snapshot();
-    expect(snapshot.get('resetotp')?.isVisible).toBe(false);
-  });
+    it('seeds the portal applications with their titles, the console first-class', async () => {
+      const { db } = server();
+      const apps = await db.selectFrom('applications').selectAll().orderBy('name').execute();
+      const byName = Object.fromEntries(apps.map((a) => [a.name, a]));
+      expect(Object.keys(byName).sort()).toEqual(APPLICATIONS.map((a) => a.name).sort());
+      expect(byName[FALLBACK_APP]).toMatchObject({ title: 'Suite GSE', url_app: '/users', idstate: 0, is_visible: true });
+      expect(byName.firmaya).toMatchObject({ title: 'Firmaya', sign_in_variant: 'certificate' });
+      expect(byName.colnomina.title).toBe('Product Nómina');
+      expect(byName.letmicert.title).toBe('Letmicert');
+      expect(byName.bemyself).toMatchObject({ title: 'MySelf', email_sent_route: '/check-email' });
+      // the applications' defaults (docs/product/applications.md, Fields)
+      expect(byName.biometria).toMatchObject({
+        max_refresh_tokens: -1,
+        max_concurrent_tokens: 1,
+        max_concurrent_tokens_by_user: -1,
+        idstate: 0,
+        is_visible: true,
+      });
+    });
 
-  it('seeds the tenant variants of bemyself, license and the suite (ibuhoo)', async () => {
-    const { db } = server();
-    const tenants = await db
-      .selectFrom('application_tenants as t')
-      .innerJoin('applications as a', 'a.id', 't.application_id')
-      .select(['a.name as app', 't.code', 't.title', 't.default_language'])
-      .orderBy('a.name')
-      .orderBy('t.code')
-      .execute();
-    expect(tenants).toEqual([
-      { app: 'bemyself', code: '472', title: 'MySelf', default_language: 'es' },
-      { app: 'bemyself', code: 'bmsbra', title: 'MySelf', default_language: 'pt' },
-      { app: 'bemyself', code: 'bmscol', title: 'MySelf', default_language: 'es' },
-      { app: 'bemyself', code: 'bmsecu', title: 'MySelf', default_language: 'es' },
-      { app: 'ibuhoo', code: 'oidc', title: 'Suite GSE', default_language: 'es' },
-      { app: 'ibuhoo', code: 'suite', title: 'Suite GSE', default_language: 'es' },
-      { app: 'license', code: 'letmicert', title: 'Licenciamiento - Letmi', default_language: 'es' },
-      { app: 'license', code: 'myselfcert', title: 'MySelf', default_language: 'es' },
-    ]);
-  });
+    it('keeps RESETOTP hidden', async () => {
+      const { db } = server();
+      const resetOtp = await db.selectFrom('applications').selectAll().where('name', '=', 'RESETOTP').executeTakeFirstOrThrow();
+      expect(resetOtp.is_visible).toBe(false);
+      const snapshot = await server().app.ctx.directory.snapshot();
+      expect(snapshot.get('resetotp')?.isVisible).toBe(false);
+    });
 
-  it('seeds user types, countries and document types', async () => {
-    const { db } = server();
-    const types = await db.selectFrom('user_types').selectAll().orderBy('id').execute();
-    expect(types).toEqual([
-      { id: 1, name: 'Aplicacion' },
-      { id: 2, name: 'Usuario' },
-      { id: 3, name: 'Tester' },
-      { id: 4, name: 'Usuario Certificado' },
-    ]);
-    const codes = (await db.selectFrom('countries').select('country_code').execute()).map((c) => c.country_code);
-    expect(codes).toEqual(expect.arrayContaining(['CO', 'EC', 'BR', 'PE', 'MX', 'CL']));
-    const docs = await db.selectFrom('document_types').selectAll().where('id', 'in', [1, 2, 5, 12, 13]).orderBy('id').execute();
-    expect(docs.map((d) => [d.id, d.alphanumeric])).toEqual([
-      [1, false],
-      [2, false],
-      [5, true],
-      [12, false],
-      [13, true],
-    ]);
-    expect(docs.find((d) => d.id === 5)).toMatchObject({ allowed: 'PA', for_certificate: true });
-  });
+    it('seeds the tenant variants of bemyself, license and the suite (ibuhoo)', async () => {
+      const { db } = server();
+      const tenants = await db
+        .selectFrom('application_tenants as t')
+        .innerJoin('applications as a', 'a.id', 't.application_id')
+        .select(['a.name as app', 't.code', 't.title', 't.default_language'])
+        .orderBy('a.name')
+        .orderBy('t.code')
+        .execute();
+      expect(tenants).toEqual([
+        { app: 'bemyself', code: '472', title: 'MySelf', default_language: 'es' },
+        { app: 'bemyself', code: 'bmsbra', title: 'MySelf', default_language: 'pt' },
+        { app: 'bemyself', code: 'bmscol', title: 'MySelf', default_language: 'es' },
+        { app: 'bemyself', code: 'bmsecu', title: 'MySelf', default_language: 'es' },
+        { app: 'ibuhoo', code: 'oidc', title: 'Suite GSE', default_language: 'es' },
+        { app: 'ibuhoo', code: 'suite', title: 'Suite GSE', default_language: 'es' },
+        { app: 'license', code: 'letmicert', title: 'Licenciamiento - Letmi', default_language: 'es' },
+        { app: 'license', code: 'myselfcert', title: 'MySelf', default_language: 'es' },
+      ]);
+    });
 
-  it('gives the Administrador role every console privilege and the admin account that role', async () => {
-    const { db } = server();
-    const granted = await db
-      .selectFrom('user_roles as ur')
-      .innerJoin('users as u', 'u.id', 'ur.user_id')
-      .innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .innerJoin('applications as a', 'a.id', 'ur.application_id')
-      .innerJoin('role_privileges as rp', (j) =>
-        j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.application_id', '=', 'ur.application_id'),
-      )
-      .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
-      .select(['r.name as role', 'a.name as app', 'p.name as privilege'])
-      .where('u.user_name', '=', 'admin')
-      .execute();
-    expect(new Set(granted.map((g) => g.role))).toEqual(new Set(['Administrador']));
-    expect(new Set(granted.map((g) => g.app))).toEqual(new Set([FALLBACK_APP]));
-    expect(granted.map((g) => g.privilege).sort()).toEqual(PRIVILEGES.map((p) => p.name).sort());
-    // a read and a write per area of the console
-    expect(PRIVILEGES).toHaveLength(CONSOLE_AREAS.length * 2);
+    it('seeds user types, countries and document types', async () => {
+      const { db } = server();
+      const types = await db.selectFrom('user_types').selectAll().orderBy('id').execute();
+      expect(types).toEqual([
+        { id: 1, name: 'Aplicacion' },
+        { id: 2, name: 'Usuario' },
+        { id: 3, name: 'Tester' },
+        { id: 4, name: 'Usuario Certificado' },
+      ]);
+      const codes = (await db.selectFrom('countries').select('country_code').execute()).map((c) => c.country_code);
+      expect(codes).toEqual(expect.arrayContaining(['CO', 'EC', 'BR', 'PE', 'MX', 'CL']));
+      const docs = await db.selectFrom('document_types').selectAll().where('id', 'in', [1, 2, 5, 12, 13]).orderBy('id').execute();
+      expect(docs.map((d) => [d.id, d.alphanumeric])).toEqual([
+        [1, false],
+        [2, false],
+        [5, true],
+        [12, false],
+        [13, true],
+      ]);
+      expect(docs.find((d) => d.id === 5)).toMatchObject({ allowed: 'PA', for_certificate: true });
+    });
 
-    const company = await db
-      .selectFrom('user_customers as uc')
-      .innerJoin('users as u', 'u.id', 'uc.user_id')
-      .innerJoin('customers as c', 'c.id', 'uc.customer_id')
-      .select(['c.name', 'uc.principal'])
-      .where('u.user_name', '=', 'admin')
-      .execute();
-    expect(company).toEqual([{ name: 'Suite GSE S.A.S.', principal: true }]);
-  });
+    it('gives the Administrador role every console privilege and the admin account that role', async () => {
+      const { db } = server();
+      const granted = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('users as u', 'u.id', 'ur.user_id')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .innerJoin('applications as a', 'a.id', 'ur.application_id')
+        .innerJoin('role_privileges as rp', (j) =>
+          j.onRef('rp.role_id', '=', 'ur.role_id').onRef('rp.application_id', '=', 'ur.application_id'),
+        )
+        .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
+        .select(['r.name as role', 'a.name as app', 'p.name as privilege'])
+        .where('u.user_name', '=', 'admin')
+        .execute();
+      expect(new Set(granted.map((g) => g.role))).toEqual(new Set(['Administrador']));
+      expect(new Set(granted.map((g) => g.app))).toEqual(new Set([FALLBACK_APP]));
+      expect(granted.map((g) => g.privilege).sort()).toEqual(PRIVILEGES.map((p) => p.name).sort());
+      // a read and a write per area of the console
+      expect(PRIVILEGES).toHaveLength(CONSOLE_AREAS.length * 2);
 
-  it('sets the admin password and e-mail from the configuration, hashed with argon2id', async () => {
-    const { db, seed: firstRun } = server();
-    expect(firstRun).toEqual({ adminCreated: true, generatedAdminPassword: undefined, demoSeeded: false });
-    const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    expect(admin.email).toBe('admin@suite.test');
-    expect(admin.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
-    expect(await verifyPassword(admin.password_hash as string, 'something else')).toBe(false);
-  });
+      const company = await db
+        .selectFrom('user_customers as uc')
+        .innerJoin('users as u', 'u.id', 'uc.user_id')
+        .innerJoin('customers as c', 'c.id', 'uc.customer_id')
+        .select(['c.name', 'uc.principal'])
+        .where('u.user_name', '=', 'admin')
+        .execute();
+      expect(company).toEqual([{ name: 'Suite GSE S.A.S.', principal: true }]);
+    });
 
-  it('seeds only e-mail addresses the reset form accepts, so every seeded account can recover its password', async () => {
-    const { db } = server();
-    const seeded = (await db.selectFrom('users').select('email').execute()).map((u) => u.email);
-    const addresses = [...seeded, ...DEMO_USERS.map(demoEmail)];
-    expect(addresses.length).toBe(seeded.length + DEMO_USERS.length);
-    expect(addresses.filter((email) => !v.safeParse(ResetEmailSchema, email).success)).toEqual([]);
-  });
+    it('sets the admin password and e-mail from the configuration, hashed with argon2id', async () => {
+      const { db, seed: firstRun } = server();
+      expect(firstRun).toEqual({ adminCreated: true, generatedAdminPassword: undefined, demoSeeded: false });
+      const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+      expect(admin.email).toBe('admin@suite.test');
+      expect(admin.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
+      expect(await verifyPassword(admin.password_hash as string, 'something else')).toBe(false);
+    });
 
-  it('is idempotent: a second seed adds nothing and keeps the admin password', async () => {
-    const { db } = server();
-    const count = async () =>
-      Object.fromEntries(
-        await Promise.all(
-          (
-            [
-              'applications',
-              'application_tenants',
-              'privileges',
-              'roles',
-              'role_privileges',
-              'users',
-              'user_roles',
-              'customers',
-              'document_types',
-            ] as const
-          ).map(
-            async (table) =>
-              [table, (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n] as const,
+    it('seeds only e-mail addresses the reset form accepts, so every seeded account can recover its password', async () => {
+      const { db } = server();
+      const seeded = (await db.selectFrom('users').select('email').execute()).map((u) => u.email);
+      const addresses = [...seeded, ...DEMO_USERS.map(demoEmail)];
+      expect(addresses.length).toBe(seeded.length + DEMO_USERS.length);
+      expect(addresses.filter((email) => !v.safeParse(ResetEmailSchema, email).success)).toEqual([]);
+    });
+
+    it('is idempotent: a second seed adds nothing and keeps the admin password', async () => {
+      const { db } = server();
+      const count = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            (
+              [
+                'applications',
+                'application_tenants',
+                'privileges',
+                'roles',
+                'role_privileges',
+                'users',
+                'user_roles',
+                'customers',
+                'document_types',
+              ] as const
+            ).map(
+              async (table) =>
+                [table, (await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n] as const,
+            ),
           ),
-        ),
-      );
-    const before = await count();
-    const again = await seed(db, { adminEmail: 'other@suite.test', adminPassword: 'Another.Pass1', demoData: false });
-    expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
-    expect(await count()).toEqual(before);
-    const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    expect(admin.email).toBe('admin@suite.test');
-    expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
-  });
-});
+        );
+      const before = await count();
+      const again = await seed(db, { adminEmail: 'other@suite.test', adminPassword: 'Another.Pass1', demoData: false });
+      expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });
+      expect(await count()).toEqual(before);
+      const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+      expect(admin.email).toBe('admin@suite.test');
+      expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
+    });
+  },
+  {},
+  // these tests read the first start's own migration and seed
+  { emptyDatabase: true },
+);
 
 describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo data [%s]', (backend) => {
   it('generates a strong admin password once and seeds the demo users once', async () => {
