@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -96,21 +96,47 @@ function markBuilt(pkg) {
   writeFileSync(stampOf(pkg), `${new Date().toISOString()}\n`);
 }
 
-function buildAll({ force = false } = {}) {
+/** `pnpm <args>` without waiting: resolves to its exit status. */
+function runAsync(args, opts = {}) {
+  const [cmd, ...rest] = [...PNPM, ...args];
+  return new Promise((done) => {
+    const child = spawn(cmd, rest, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+    child.on('exit', (code) => done(code ?? 1));
+    child.on('error', () => done(1));
+  });
+}
+
+/**
+ * Builds what is stale: @suite/shared first (the API compiles against its output), then the API and
+ * the front ends, as many at once as the machine has cores (each build is mostly one thread).
+ */
+async function buildAll({ force = false } = {}) {
   const stale = [SHARED, API, ...FRONT_ENDS].filter((pkg) => force || isStale(pkg));
   if (stale.length === 0) return;
   log(`building ${stale.join(', ')}`);
-  for (const pkg of stale) {
-    run(['--filter', `./${pkg}`, 'run', 'build'], { env: { NODE_ENV: 'production' } });
+  const build = async (pkg) => {
+    const status = await runAsync(['--filter', `./${pkg}`, 'run', 'build'], { env: { NODE_ENV: 'production' } });
+    if (status !== 0) {
+      log(`failed: build of ${pkg}`);
+      process.exit(status);
+    }
     markBuilt(pkg);
-  }
+  };
+  if (stale.includes(SHARED)) await build(SHARED);
+  const queue = stale.filter((pkg) => pkg !== SHARED);
+  const lanes = Math.min(availableParallelism(), queue.length);
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (queue.length > 0) await build(queue.shift());
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- start
 
-function start() {
+async function start() {
   install();
-  buildAll();
+  await buildAll();
   const child = spawn(process.execPath, [join(ROOT, 'api/dist/src/main.js')], { cwd: ROOT, stdio: 'inherit' });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
@@ -149,6 +175,24 @@ function jestTotals(file) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
 }
 
+/**
+ * A multi-project report split by package, for the summary: a line per package (already counted
+ * in the run's totals, so not summed again) and the run's totals.
+ */
+function jestTotalsByPackage(file, packages) {
+  const totals = jestTotals(file);
+  if (!existsSync(file)) return { totals, packages: [] };
+  const { testResults } = JSON.parse(readFileSync(file, 'utf8'));
+  const lines = packages.map((pkg) => {
+    const files = testResults.filter((r) => r.name.startsWith(join(ROOT, pkg) + sep));
+    const count = (status) => files.reduce((n, r) => n + r.assertionResults.filter((a) => a.status === status).length, 0);
+    // a file that fails to load has no test results but counts as a failure
+    const broken = files.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    return { suite: `  ${pkg}`, passed: count('passed'), failed: count('failed') + broken, detail: true };
+  });
+  return { totals, packages: lines };
+}
+
 function playwrightTotals(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, note: 'no report' };
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
@@ -163,10 +207,10 @@ function withExit(totals, status) {
   return status !== 0 && totals.failed === 0 ? { ...totals, failed: 1, note: `exited with ${status} and no failed test` } : totals;
 }
 
-function test() {
+async function test() {
   const started = Date.now();
   install();
-  buildAll();
+  await buildAll();
   const built = secondsSince(started);
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
@@ -196,17 +240,24 @@ function test() {
   const lint = run(['run', 'lint'], { allowFailure: true });
   totals.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, seconds: secondsSince(since) });
 
-  for (const pkg of [SHARED, API, ...FRONT_ENDS]) {
-    if (!existsSync(join(ROOT, pkg, 'jest.config.js')) && !existsSync(join(ROOT, pkg, 'jest.config.cjs'))) continue;
-    log(`jest: ${pkg}${pkg === API && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
-    const report = join(REPORTS, `${pkg}.json`);
-    since = Date.now();
-    const status = run(
-      ['--filter', `./${pkg}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`],
-      { allowFailure: true },
-    );
-    totals.push({ suite: pkg, ...withExit(jestTotals(report), status), seconds: secondsSince(since) });
-  }
+  // the shared package and every front end in one jest run (jest-frontends.cjs), reported per package
+  log(`jest: ${[SHARED, ...FRONT_ENDS].join(', ')}`);
+  let report = join(REPORTS, 'front-ends.json');
+  since = Date.now();
+  let status = run(
+    ['exec', 'jest', '-c', 'shared/tools/jest-frontends.cjs', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`],
+    { allowFailure: true },
+  );
+  const frontEnds = jestTotalsByPackage(report, [SHARED, ...FRONT_ENDS]);
+  totals.push({ suite: 'front ends', ...withExit(frontEnds.totals, status), seconds: secondsSince(since) }, ...frontEnds.packages);
+
+  log(`jest: ${API}${process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
+  report = join(REPORTS, `${API}.json`);
+  since = Date.now();
+  status = run(['--filter', `./${API}`, 'exec', 'jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`], {
+    allowFailure: true,
+  });
+  totals.push({ suite: API, ...withExit(jestTotals(report), status), seconds: secondsSince(since) });
 
   const chrome = ensureChromium();
   log(`end-to-end in Chromium${chrome ? ` (${chrome})` : ''}`);
@@ -226,11 +277,14 @@ function test() {
   totals.push({ suite: 'e2e', ...withExit(playwrightTotals(e2eReport), e2eStatus), seconds: secondsSince(since) });
 
   log(`${'install and build'.padEnd(18)} ${built} s`);
-  for (const t of totals)
-    log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed, ${t.seconds} s${t.note ? ` (${t.note})` : ''}`);
+  for (const t of totals) {
+    const seconds = t.seconds === undefined ? '' : `, ${t.seconds} s`;
+    log(`${t.suite.padEnd(18)} ${t.passed} passed, ${t.failed} failed${seconds}${t.note ? ` (${t.note})` : ''}`);
+  }
   log(`${'whole run'.padEnd(18)} ${secondsSince(started)} s`);
-  const passed = totals.reduce((n, t) => n + t.passed, 0);
-  const failed = totals.reduce((n, t) => n + t.failed, 0);
+  const counted = totals.filter((t) => !t.detail);
+  const passed = counted.reduce((n, t) => n + t.passed, 0);
+  const failed = counted.reduce((n, t) => n + t.failed, 0);
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);
 }
@@ -238,7 +292,14 @@ function test() {
 // ---------------------------------------------------------------- main
 
 const command = process.argv[2];
-const commands = { start, test, build: () => (install(), buildAll({ force: process.argv.includes('--force') })) };
+const commands = {
+  start,
+  test,
+  build: async () => {
+    install();
+    await buildAll({ force: process.argv.includes('--force') });
+  },
+};
 if (!commands[command]) {
   process.stderr.write('usage: suite.mjs start|build|test\n');
   process.exit(2);
