@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import { CAPTCHA_CHALLENGE_PATH, FALLBACK_APP } from '@suite/shared/contracts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -14,7 +13,7 @@ import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
 import { SIGN_IN_ACTIONS } from '../src/security/audit';
 import { pgliteTemplatePath } from './pglite-template';
-import { ADMIN_PASSWORD, TEMPLATE_SEED, seededPgliteFile, seededPostgresTemplate, seedsLikeTemplate } from './seeded-template';
+import { ADMIN_PASSWORD, TEMPLATE_SEED, onServer, seededPgliteFile, seededPostgresTemplate, seedsLikeTemplate } from './seeded-template';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -71,25 +70,13 @@ export interface TestServer extends Server {
 export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `suite_t_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

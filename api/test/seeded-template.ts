@@ -90,7 +90,8 @@ export async function dropSeededTemplates(): Promise<void> {
   if (name && process.env.DATABASE_URL) await onServer(process.env.DATABASE_URL, `drop database if exists ${name} with (force)`);
 }
 
-async function onServer(url: string, ...statements: string[]): Promise<void> {
+/** Runs statements on the PostgreSQL server of `url` (creating and dropping databases) on a connection of its own. */
+export async function onServer(url: string, ...statements: string[]): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
