@@ -196,7 +196,12 @@ function jestTotalsByPackage(file, packages) {
 function playwrightTotals(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, note: 'no report' };
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  // a test that passed only on its retry (the run that records a trace) is a failure, not a pass
+  return {
+    passed: stats.expected,
+    failed: stats.unexpected + stats.flaky,
+    ...(stats.flaky ? { note: `${stats.flaky} passed only on retry` } : {}),
+  };
 }
 
 /**
