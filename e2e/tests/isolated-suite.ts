@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,9 +10,8 @@ const ROOT = resolve(__dirname, '../..');
 
 /**
  * A second suite on its own port and its own embedded database, for tests that need application
- * settings the seed does not have. The bundles are the ones `npm start` already built; the API
- * runs once to create and seed the database, stops, the test's SQL runs on the stopped database,
- * and the API starts again.
+ * settings the seed does not have. The bundles are the ones `npm start` already built; the database
+ * is a copy of one the API created and seeded, with the test's SQL run on it before the API starts.
  */
 export interface IsolatedSuite {
   baseURL: string;
@@ -61,29 +60,31 @@ function stopApi(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a suite on `port` whose database got `sql` applied after the seed (none when `sql` is empty). */
-export async function startIsolatedSuite(port: number, sql: string): Promise<IsolatedSuite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'suite-e2e-isolated-'));
-  const readyz = `http://localhost:${port}/readyz`;
-  const running = (api: ChildProcess): IsolatedSuite => ({
-    baseURL: `http://localhost:${port}`,
-    async stop() {
+/**
+ * A seeded database to copy, made once per worker: the API's first start on an empty directory
+ * (creating the cluster, migrating, seeding) takes about ten seconds, a copy a fraction of one.
+ * Removed when the worker exits.
+ */
+let seededTemplate: Promise<string> | undefined;
+
+function seededDatabase(port: number): Promise<string> {
+  seededTemplate ??= (async () => {
+    const dir = join(tmpdir(), `suite-e2e-seeded-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const api = startApi(port, dir);
+    try {
+      await waitReady(`http://localhost:${port}/readyz`, api);
+    } finally {
       await stopApi(api);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  });
-  // no SQL: a fresh suite of its own, set up through the console by the test
-  if (!sql.trim()) {
-    const api = startApi(port, dataDir);
-    await waitReady(readyz, api);
-    return running(api);
-  }
-  const first = startApi(port, dataDir);
-  try {
-    await waitReady(readyz, first);
-  } finally {
-    await stopApi(first);
-  }
+    }
+    return dir;
+  })();
+  return seededTemplate;
+}
+
+/** Applies `sql` to the stopped database in `dataDir`, as the API opens it. */
+async function applySql(dataDir: string, sql: string): Promise<void> {
   const requireFromApi = createRequire(join(ROOT, 'api/package.json'));
   const { PGlite } = requireFromApi('@electric-sql/pglite') as {
     PGlite: {
@@ -101,9 +102,25 @@ export async function startIsolatedSuite(port: number, sql: string): Promise<Iso
   } finally {
     await pg.close();
   }
+}
+
+/**
+ * Starts a suite on `port` on a copy of a freshly seeded database, with `sql` applied after the
+ * seed (none when `sql` is empty: a fresh suite of its own, set up through the console by the test).
+ */
+export async function startIsolatedSuite(port: number, sql: string): Promise<IsolatedSuite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suite-e2e-isolated-'));
+  cpSync(await seededDatabase(port), dataDir, { recursive: true });
+  if (sql.trim()) await applySql(dataDir, sql);
   const api = startApi(port, dataDir);
-  await waitReady(readyz, api);
-  return running(api);
+  await waitReady(`http://localhost:${port}/readyz`, api);
+  return {
+    baseURL: `http://localhost:${port}`,
+    async stop() {
+      await stopApi(api);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
