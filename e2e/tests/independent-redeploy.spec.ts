@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { signIn } from './support';
 
 const ROOT = resolve(__dirname, '../..');
@@ -72,7 +72,7 @@ test('rebuilding only mfe-users changes its text on reload; every other bundle s
     }
     rmSync(usersDist, { recursive: true, force: true });
     cpSync(kept, usersDist, { recursive: true });
-    rmSync(kept, { recursive: true, force: true });
+    rmSync(dirname(kept), { recursive: true, force: true });
   }
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Usuarios', exact: true })).toBeVisible();
