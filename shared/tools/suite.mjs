@@ -96,14 +96,45 @@ function markBuilt(pkg) {
   writeFileSync(stampOf(pkg), `${new Date().toISOString()}\n`);
 }
 
-/** `pnpm <args>` without waiting: resolves to its exit status. */
+/**
+ * `pnpm <args>` without waiting: resolves to its exit status. `buffered` holds its output and prints
+ * it in one piece when it ends, so commands run side by side do not interleave their reports.
+ */
 function runAsync(args, opts = {}) {
   const [cmd, ...rest] = [...PNPM, ...args];
   return new Promise((done) => {
-    const child = spawn(cmd, rest, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...opts.env } });
-    child.on('exit', (code) => done(code ?? 1));
+    const stdio = opts.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(cmd, rest, { cwd: ROOT, stdio, env: { ...process.env, ...opts.env } });
+    const output = [];
+    if (opts.buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (output.length > 0) process.stdout.write(Buffer.concat(output));
+      done(code ?? 1);
+    });
     child.on('error', () => done(1));
   });
+}
+
+/**
+ * Runs `tasks` ({ name, args }) in turn on as many lanes as the machine has cores (each is mostly
+ * one thread), longest first as listed; resolves to the statuses and seconds of the tasks of each name.
+ */
+async function runSideBySide(tasks) {
+  const queue = [...tasks];
+  const results = {};
+  const lanes = Math.min(availableParallelism(), queue.length);
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (queue.length > 0) {
+        const task = queue.shift();
+        const since = Date.now();
+        const status = await runAsync(task.args, { buffered: true });
+        results[task.name] = [...(results[task.name] ?? []), { status, seconds: secondsSince(since) }];
+        if (status !== 0) log(`failed: pnpm ${task.args.join(' ')}`);
+      }
+    }),
+  );
+  return results;
 }
 
 /**
@@ -221,34 +252,31 @@ async function test() {
   mkdirSync(REPORTS, { recursive: true });
   const totals = [];
 
-  log('type-checking');
-  let since = Date.now();
-  // the page's code as one program (tsconfig.frontends.json), then the API and the e2e suite
-  const typecheck = [
-    run(['exec', 'tsc', '-p', 'tsconfig.frontends.json'], { allowFailure: true }),
-    run(['exec', 'tsc', '-p', 'shared/tools/bench-reference', '--noEmit'], { allowFailure: true }),
-    run(['--filter', `./${API}`, '--filter', './e2e', '--workspace-concurrency=2', 'run', 'typecheck'], { allowFailure: true }),
-  ].every((status) => status === 0)
-    ? 0
-    : 1;
-  totals.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, seconds: secondsSince(since) });
-
-  // one layout for every source file (biome.json); `npm run format` writes it
-  log('checking the format');
-  since = Date.now();
-  const format = run(['exec', 'biome', 'format', '.'], { allowFailure: true });
-  totals.push({ suite: 'format', passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1, seconds: secondsSince(since) });
-
-  // the lint holds the boundaries of docs/architecture.md §2 (docs/adr/0011-lint-boundaries.md); a warning fails too
-  log('linting');
-  since = Date.now();
-  const lint = run(['run', 'lint'], { allowFailure: true });
-  totals.push({ suite: 'lint', passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, seconds: secondsSince(since) });
+  // the static checks side by side, longest first: the page's code as one program
+  // (tsconfig.frontends.json), the lint (it holds the boundaries of docs/architecture.md §2,
+  // docs/adr/0011-lint-boundaries.md; a warning fails too), the API, the bench reference, the e2e
+  // suite, and the format (biome.json; `npm run format` writes it)
+  log('type-checking, linting and checking the format');
+  const checksStarted = Date.now();
+  const checks = await runSideBySide([
+    { name: 'typecheck', args: ['exec', 'tsc', '-p', 'tsconfig.frontends.json'] },
+    { name: 'lint', args: ['run', 'lint'] },
+    { name: 'typecheck', args: ['--filter', `./${API}`, 'run', 'typecheck'] },
+    { name: 'typecheck', args: ['exec', 'tsc', '-p', 'shared/tools/bench-reference', '--noEmit'] },
+    { name: 'typecheck', args: ['--filter', './e2e', 'run', 'typecheck'] },
+    { name: 'format', args: ['exec', 'biome', 'format', '.'] },
+  ]);
+  log(`checks done in ${secondsSince(checksStarted)} s`);
+  for (const name of ['typecheck', 'format', 'lint']) {
+    const ok = checks[name].every((c) => c.status === 0);
+    const seconds = checks[name].reduce((n, c) => n + c.seconds, 0);
+    totals.push({ suite: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds, note: 'beside the other checks' });
+  }
 
   // the shared package and every front end in one jest run (jest-frontends.cjs), reported per package
   log(`jest: ${[SHARED, ...FRONT_ENDS].join(', ')}`);
   let report = join(REPORTS, 'front-ends.json');
-  since = Date.now();
+  let since = Date.now();
   let status = run(
     ['exec', 'jest', '-c', 'shared/tools/jest-frontends.cjs', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`],
     { allowFailure: true },
