@@ -345,7 +345,7 @@ export const es = {
     tenantInvalid: 'tenant no es válido',
     tenantLanguageInvalid: 'tenantLanguage debe ser ES, EN o PT',
     quantityOne: 'Quantity debe ser 1',
-    pagesFormat: 'pages must be "<page>,<10|25|100>"',
+    pagesFormat: 'pages debe tener la forma "<página>,<10|25|100>"',
     databaseUnavailable: 'La base de datos no está disponible.',
   },
   /** External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider; docs/security/oidc.md). */

@@ -266,7 +266,7 @@ export const pt: Catalogue = {
     tenantInvalid: 'tenant não é válido',
     tenantLanguageInvalid: 'tenantLanguage deve ser ES, EN ou PT',
     quantityOne: 'Quantity deve ser 1',
-    pagesFormat: 'pages must be "<page>,<10|25|100>"',
+    pagesFormat: 'pages deve ter a forma "<página>,<10|25|100>"',
     databaseUnavailable: 'O banco de dados não está disponível.',
   },
   oidc: {
