@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { PATHS, useProfileInMode } from '@suite/shared';
+import { PATHS, pageLocation, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -35,7 +35,7 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
     const path = sameOriginPath(page);
     const forward = state.messageType ? { messageType: state.messageType, user: state.user } : undefined;
     if (path) navigate(path, { replace: true, state: forward });
-    else window.location.assign(page);
+    else pageLocation.assign(page);
   };
 
   useEffect(() => {

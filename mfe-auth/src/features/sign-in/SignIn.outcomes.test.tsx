@@ -2,6 +2,7 @@ import {
   AppProviders,
   DEFAULT_PROFILE,
   ProfileProvider,
+  pageLocation,
   resetRuntimeConfig,
   sessionStore,
   setRuntimeConfig,
@@ -150,6 +151,24 @@ describe('sign-in outcomes', () => {
     expect(screen.getByLabelText('location')).toHaveTextContent('/alert');
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
     expect(screen.getByLabelText('location')).toHaveTextContent('/changepassword');
+  });
+
+  it("R18: Aceptar opens the address the reply names (the application's own password page)", async () => {
+    const user = userEvent.setup();
+    mockApi(
+      refusal(403, {
+        information: 'Su clave se encuentra venciada debe realizar el cambio.',
+        informationCode: 'R18',
+        urlApp: 'https://firmaya.suite.example/cambio-de-clave',
+      }),
+      { appData: true },
+    );
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    renderSignIn();
+    await attempt(user);
+    expect(await screen.findByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(assign).toHaveBeenCalledWith('https://firmaya.suite.example/cambio-de-clave');
   });
 
   it.each(['R21', 'R22', 'R23'])('%s: the server message', async (code) => {

@@ -48,8 +48,10 @@ export function useSignInOutcome(supportContact: string | undefined, redirectDel
       return;
     }
     if (code === INFORMATION_CODES.passwordExpired) {
-      // The alert's accept opens the change-password form (user, current and new password).
-      const state: AlertState = { message: t('signIn.passwordExpired'), page: PATHS.changePassword, messageType: PASSWORD_EXPIRED, user };
+      // The alert's accept opens the address the reply names (the application's own password page when
+      // it has one), else the change-password form (user, current and new password).
+      const page = typeof result.urlApp === 'string' && result.urlApp.trim() !== '' ? result.urlApp : PATHS.changePassword;
+      const state: AlertState = { message: t('signIn.passwordExpired'), page, messageType: PASSWORD_EXPIRED, user };
       navigate(PATHS.alert, { state });
       return;
     }
