@@ -25,6 +25,7 @@ const ResetOtp = lazyScreen(() => import('./features/otp-reset/ResetOtp').then((
 const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPassword').then((m) => m.ResetPassword));
 const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
 const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
+const CredentialSignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.CredentialSignOut));
 const SignInCallback = lazyScreen(() => import('./features/external-sign-in/SignInCallback').then((m) => m.SignInCallback));
 
 /** Fetches every screen's chunk ahead of its first visit. */
@@ -41,6 +42,7 @@ export async function preloadScreens(): Promise<void> {
       ResetPasswordCertificate,
       SelectAccounts,
       SignOut,
+      CredentialSignOut,
       SignInCallback,
       CertificateSignInForm,
     ].map((s) => s.preload()),
@@ -83,7 +85,7 @@ export default function App() {
         <Route index element={<SignIn />} />
         <Route path={PATHS.login} element={<SignIn />} />
         <Route path={PATHS.logout} element={<SignOut />} />
-        <Route path={PATHS.logoutCredential} element={<SignOut />} />
+        <Route path={PATHS.logoutCredential} element={<CredentialSignOut />} />
         <Route path={PATHS.resetPasswordCertificate} element={<ResetPasswordCertificate />} />
         <Route path={PATHS.alert} element={<AlertScreen />} />
         <Route path={PATHS.absent} element={<Absent />} />

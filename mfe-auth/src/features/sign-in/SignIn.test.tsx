@@ -1,4 +1,13 @@
-import { AppProviders, changeLanguage, phrase, resetRuntimeConfig, resolveLanguage, sessionStore, setRuntimeConfig } from '@suite/shared';
+import {
+  AppProviders,
+  DEFAULT_PROFILE,
+  changeLanguage,
+  phrase,
+  resetRuntimeConfig,
+  resolveLanguage,
+  sessionStore,
+  setRuntimeConfig,
+} from '@suite/shared';
 import { decryptPayload } from '@suite/shared/crypto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -270,6 +279,27 @@ describe('other public routes', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(localStorage.getItem('userData')).toBeNull();
+  });
+
+  it("/logout-credential signs out in the application's own look (its sign-in logo), then returns to /Login", async () => {
+    sessionStore.signIn({
+      token: jwt({ unique_name: 'ada', given_name: 'a', exp: Math.floor(Date.now() / 1000) + 600 }),
+      refreshToken: 'refresh-7',
+    });
+    let answer: (response: Response) => void = () => undefined;
+    const sent = mockApi(() => new Promise<Response>((resolve) => (answer = resolve)), signInApi);
+    const { container } = renderAt('/logout-credential');
+    expect(await screen.findByRole('status')).toHaveTextContent('Signing out ...');
+    expect(container.querySelector('[data-screen="logout-credential"]')).not.toBeNull();
+    expect(container.querySelector('img[data-logo="signIn"]')).toHaveAttribute('src', DEFAULT_PROFILE.logos.signIn);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(new URL(sent[0].url).pathname).toBe('/api/login/RevokeToken');
+    answer(
+      reply(200, { statusCode: 200, result: { information: '/login', informationCode: 'A10', message: 'Sesión finalizada exitosamente' } }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByText('Sesión finalizada exitosamente')).toBeInTheDocument();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 
   it('/alert shows the message of its navigation state and Aceptar goes to its page', async () => {
