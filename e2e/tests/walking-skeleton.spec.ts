@@ -13,6 +13,8 @@ test('admin signs in at /login and lands on /users with the users from the API',
   await expect(table.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
   // Every row the API returned is on screen (header row + one per user).
   await expect(table.getByRole('row')).toHaveCount(reply.result.users.length + 1);
+  // the permanent side drawer is 220 px wide (docs/product/console.md)
+  expect((await page.getByRole('navigation', { name: 'Navegación principal' }).boundingBox())?.width).toBe(220);
 });
 
 test('signing in with a wrong password shows the server message and stays on /login', async ({ page }) => {

@@ -22,17 +22,8 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
 import { pageNonce } from './nonce';
+import { unregisterServiceWorkers } from './serviceWorkers';
 import { shellRoutes } from './Shell';
-
-/** The portal does not use service workers; drop any left by earlier deployments. */
-async function unregisterServiceWorkers(): Promise<void> {
-  try {
-    const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
-    await Promise.all(registrations.map((registration) => registration.unregister()));
-  } catch {
-    /* not supported or not allowed: nothing to drop */
-  }
-}
 
 /** The shell's routes (shellRoutes) under the guarded router: Shell decides each path. */
 function ShellRoutes({ routes }: { routes: RouteObject[] }) {
