@@ -31,6 +31,7 @@ describe('token validation on load', () => {
     expect(request.headers.get('token')).toMatch(/^Bearer /);
     expect(request.headers.get('option')).toBe('1');
     expect(request.headers.get('currentApp')).toBe('ibuhoo');
+    expect(request.headers.get('Authorization')).toBe(store.getState().token);
     expect(store.isAuthenticated()).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
   });

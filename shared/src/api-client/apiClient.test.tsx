@@ -115,7 +115,8 @@ describe('API client: 401', () => {
       'PUT /api/login/RevokeToken',
     ]);
     expect(calls[2].body).toEqual({ UserName: 'ada', Quantity: 1, AppName: 'ibuhoo', RefreshToken: 'refresh-1' });
-    expect(calls[2].authorization).toBeNull();
+    // it carries the Authorization header, as every call but sign-in and reset does
+    expect(calls[2].authorization).toBe(`Bearer ${accessToken(1)}`);
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();

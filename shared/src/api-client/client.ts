@@ -198,8 +198,12 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       RefreshToken: refreshToken,
     };
     const { revokeToken } = sessionsApi;
+    // every call but sign-in and reset carries the Authorization header (docs/product/sessions.md),
+    // this one too, without the session rules: the revocation is the end of the session
+    const authorization = store.authorization();
+    const options: RequestOptions = authorization ? { headers: { Authorization: authorization } } : {};
     try {
-      const reply = await parse<RevokeTokenResult>(await request(revokeToken.method, prefixedPath(revokeToken), body, {}, false));
+      const reply = await parse<RevokeTokenResult>(await request(revokeToken.method, prefixedPath(revokeToken), body, options, false));
       return reply.result ?? null;
     } catch {
       return null;

@@ -28,14 +28,15 @@ export async function validateStoredSession(
   const current = store.getState();
   if (!current.token || !current.user) return false;
   try {
-    await callWith(client, sessionsApi.tokenValidation, {
-      headers: {
-        user: current.user.userName,
-        token: current.token,
-        option,
-        currentApp: getRuntimeConfig().appName,
-      },
-    });
+    // the Authorization header too, as every call but sign-in and reset carries it (docs/product/sessions.md);
+    // a refusal is handled below, not by the client's session rules
+    const authorization = store.authorization();
+    await callWith(
+      client,
+      sessionsApi.tokenValidation,
+      { headers: { user: current.user.userName, token: current.token, option, currentApp: getRuntimeConfig().appName } },
+      authorization ? { headers: { Authorization: authorization } } : {},
+    );
     return true;
   } catch (error) {
     // no answer at all says nothing about the token: keep the session
