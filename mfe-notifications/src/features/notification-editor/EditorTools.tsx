@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dryRunNotification, previewNotification, sendTestNotification, type NotificationBody } from '../../api/notifications';
 import { NS } from '../../i18n';
-import { formatUtc } from '../common/notification';
+import { formatInstant, formatUtc } from '../common/notification';
 
 /** Where a style attribute of the e-mail waits until the console's script applies it. */
 const HELD_STYLE = 'data-held-style';
@@ -42,7 +42,7 @@ export function EditorTools({
   ready: boolean;
   onRefused: () => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const localized = useLocalize();
   const headingId = useId();
   const [busy, setBusy] = useState<'preview' | 'test' | 'dryRun' | null>(null);
@@ -129,7 +129,9 @@ export function EditorTools({
         <Stack gap="2">
           <Text fontWeight="medium">{t('editor.previewSubject', { subject: preview.subject })}</Text>
           <Text fontSize="sm" color="fg.muted">
-            {preview.sendAtLocal} · {formatUtc(new Date(preview.sendAt))}
+            {/* the page's language (the API's sendAtLocal is the e-mail's own Spanish wording) */}
+            {formatInstant(new Date(preview.sendAt), preview.timeZone, i18n.language)} ({preview.timeZone}) ·{' '}
+            {formatUtc(new Date(preview.sendAt))}
           </Text>
           {/* no scripts, forms or pop-ups in the e-mail; its own origin only so its image loads */}
           <chakra.iframe

@@ -195,7 +195,9 @@ describe('notification editor', () => {
     // the style attributes are held aside: the console's CSP would refuse them in the frame
     expect(frame.getAttribute('srcdoc')).toContain('<p data-held-style="color: red">Hola <b>Admin</b></p>');
     expect(screen.getByText('Asunto: Aviso de mantenimiento')).toBeInTheDocument();
-    expect(screen.getByText(/23:59 \(GMT-5\) · 2030-01-02 04:59 UTC/)).toBeInTheDocument();
+    // the send time in the page's language, not the API's Spanish wording of the e-mail
+    expect(screen.getByText('01/01/2030, 23:59 GMT-5 (America/Bogota) · 2030-01-02 04:59 UTC')).toBeInTheDocument();
+    expect(screen.queryByText(/miércoles/)).toBeNull();
     expect(callsTo(calls, '/api/Notifications/Preview')[0].body).toMatchObject({
       reason: 'Mantenimiento de marzo',
       templateId: MAINTENANCE.id,
