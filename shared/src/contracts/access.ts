@@ -32,12 +32,12 @@ const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.
 /** idstate as sent: 0 active, non-zero inactive; normalised to ACCESS_STATE. */
 const StateSchema = v.pipe(
   v.number(required),
-  v.integer(),
+  v.integer(VALIDATION_MESSAGES.integer),
   v.transform((n) => (n === ACCESS_STATE.active ? ACCESS_STATE.active : ACCESS_STATE.inactive)),
 );
 const IdSchema = v.pipe(
   v.number(required),
-  v.integer(),
+  v.integer(es.request.invalidId),
   v.minValue(1, es.request.invalidId),
   v.maxValue(2_147_483_647, es.request.invalidId),
 );

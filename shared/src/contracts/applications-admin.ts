@@ -207,7 +207,12 @@ export const CreateApplicationRequestSchema = v.pipe(CreateApplicationObject, un
  * 400 'No hay cambios para guardar'.
  */
 const ModifyApplicationObject = v.object({
-  id: v.pipe(v.number(required), v.integer(), v.minValue(1, es.request.invalidId), v.maxValue(2_147_483_647, es.request.invalidId)),
+  id: v.pipe(
+    v.number(required),
+    v.integer(es.request.invalidId),
+    v.minValue(1, es.request.invalidId),
+    v.maxValue(2_147_483_647, es.request.invalidId),
+  ),
   idState: v.pipe(v.number(required), v.picklist([0, 1], required)),
   ...applicationFields,
 });

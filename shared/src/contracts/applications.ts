@@ -3,6 +3,7 @@ import { es } from '../phrases/es';
 import { publishedAs } from './endpoint';
 import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN } from './messages';
+import { maxMessage } from './validation';
 
 /**
  * Public per-application data of the portal (docs/product/portal.md, Calls): version, parameters,
@@ -14,7 +15,7 @@ const appName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty(es.messages.required),
-  v.maxLength(50),
+  v.maxLength(50, maxMessage(50)),
   v.regex(APP_NAME_PATTERN, es.request.appNameInvalid),
 );
 
@@ -47,7 +48,7 @@ export const AppNameHeadersSchema = filledHeaders(v.object({ appName }), ['appNa
 export const AppVersionHeadersSchema = filledHeaders(
   v.object({
     appName,
-    tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
+    tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
     tenantLanguage: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(es|en|pt)?$/i, es.request.tenantLanguageInvalid))),
   }),
   ['appName'],

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema, type ErrorResult } from './envelope';
+import { USER_NAME_MAX } from './login';
 import type { UserAccountEntry } from './passwords';
 import type { DocumentTypeRecord } from './users-catalogs';
+import { maxMessage } from './validation';
 
 /**
  * Certificate users (type 4): sign-in by document type, number and password, and the password
@@ -35,7 +37,7 @@ export const ResetCodeSchema = v.pipe(
   v.regex(/^[0-9]{6}$/, CERTIFICATE_MESSAGES.codeFormat),
 );
 
-const AppNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(50));
+const AppNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50)));
 const DocumentTypeIdSchema = v.pipe(
   v.number(es.messages.required),
   v.integer(CERTIFICATE_MESSAGES.documentTypeInvalid),
@@ -49,7 +51,12 @@ const DocumentNumberSchema = v.pipe(
   v.nonEmpty(es.messages.required),
   v.maxLength(CERTIFICATE_DOCUMENT_MAX, CERTIFICATE_MESSAGES.documentNumeric),
 );
-const UserNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
+const UserNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(es.messages.required),
+  v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX)),
+);
 
 /**
  * POST /api/login/LoginCertificate request (docs/product/sign-in.md, Calls); `documentType`
@@ -59,12 +66,12 @@ const UserNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.requi
 export const CertificateLoginRequestSchema = v.object({
   documentType: DocumentTypeIdSchema,
   documentNumber: DocumentNumberSchema,
-  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024)),
+  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024, maxMessage(1024))),
   appname: AppNameSchema,
   page: v.optional(v.string()),
   tokenCaptcha: v.optional(v.string()),
   Browser: v.optional(v.string()),
-  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/))),
+  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/, es.request.sessionTabInvalid))),
 });
 export type CertificateLoginRequest = v.InferOutput<typeof CertificateLoginRequestSchema>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 
 /**
  * GET /config.json: runtime configuration the client reads at start.
@@ -6,7 +7,7 @@ import * as v from 'valibot';
  * (an obfuscation layer, not a secret; docs/architecture.md §5).
  */
 export const ClientConfigSchema = v.object({
-  payloadKey: v.pipe(v.string(), v.nonEmpty()),
+  payloadKey: v.pipe(v.string(), v.nonEmpty(es.messages.required)),
 });
 export type ClientConfig = v.InferOutput<typeof ClientConfigSchema>;
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { formatMessage, maxMessage } from './validation';
 
 /** Device type the portal sends (docs/product/sign-in.md, Limits). */
 export const TYPE_DEVICE_ID = 2;
@@ -12,10 +13,16 @@ export const TYPE_DEVICE_ID = 2;
  */
 export const LOGIN_MAX_FAILED_ATTEMPTS = 3;
 
+/**
+ * A user name as the portal's calls carry it (sign-in, password flows, refresh): at most 100
+ * characters, the user form's limit (docs/product/users.md, Limits).
+ */
+export const USER_NAME_MAX = 100;
+
 /** Longest textual IP address (IPv4-mapped IPv6): 45 characters. */
 export const IP_MAX_LENGTH = 45;
-const IP_MESSAGE = `Debe ser una dirección IPv4 o IPv6 (máximo ${IP_MAX_LENGTH} caracteres).`;
-const IpText = v.pipe(v.string(), v.ip());
+const IP_MESSAGE = formatMessage(es.request.ipInvalid, { max: IP_MAX_LENGTH });
+const IpText = v.pipe(v.string(), v.ip(IP_MESSAGE));
 
 /**
  * POST /api/Login request (docs/product/sign-in.md, Calls). `password` is encrypted with
@@ -23,9 +30,9 @@ const IpText = v.pipe(v.string(), v.ip());
  * stored — the session records the address the server sees (TRUST_PROXY).
  */
 export const LoginRequestSchema = v.object({
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
-  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024)),
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
+  password: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(1024, maxMessage(1024))),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
   ip: v.optional(
     v.pipe(
       v.string(),
@@ -35,7 +42,7 @@ export const LoginRequestSchema = v.object({
   ),
   Browser: v.optional(v.string()),
   TypeDeviceId: v.optional(v.number()),
-  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/))),
+  idSessionTab: v.optional(v.pipe(v.string(), v.regex(/^\d{16}$/, es.request.sessionTabInvalid))),
   page: v.optional(v.string()),
   tokenCaptcha: v.optional(v.string()),
 });

@@ -4,7 +4,7 @@ import { resultSchema } from './envelope';
 import { MENU_ICON_NAMES } from './menu-icon-names';
 import { parseRequest, type RequestParseResult } from './request';
 import { headerAppName, optionalHeaderUuid } from './users-catalogs';
-import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
+import { VALIDATION_MESSAGES, formatMessage, maxItemsMessage, maxMessage } from './validation';
 
 /**
  * Menu settings (docs/product/menus.md): the menu record, its items (a tree) and the suite grid's
@@ -94,7 +94,7 @@ const PrivilegeSchema = v.pipe(
   v.optional(
     v.union([
       v.pipe(v.string(), v.maxLength(2000, maxMessage(2000))),
-      v.pipe(v.array(v.pipe(v.string(), v.maxLength(60, maxMessage(60)))), v.maxLength(100)),
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(60, maxMessage(60)))), v.maxLength(100, maxItemsMessage(100))),
     ]),
     '',
   ),
@@ -306,7 +306,7 @@ function repeatedKey(keys: { key: string; path: number[] }[]): { success: false;
 
 const IdSchema = v.pipe(
   v.number(required),
-  v.integer(),
+  v.integer(es.request.invalidId),
   v.minValue(1, es.request.invalidId),
   v.maxValue(2_147_483_647, es.request.invalidId),
 );
@@ -333,7 +333,7 @@ const headerLocation = v.pipe(
 const saveFields = {
   idapplication: IdSchema,
   idmenulocation: LocationSchema,
-  numberRows: v.pipe(v.number(required), v.integer()),
+  numberRows: v.pipe(v.number(required), v.integer(VALIDATION_MESSAGES.integer)),
   /** The serialised list of items (docs/product/menus.md, Fields); parsed with parseMenuJson for its location. */
   menujson: v.pipe(v.string(required), v.maxLength(MENU_JSON_MAX, maxMessage(MENU_JSON_MAX))),
 };
@@ -355,7 +355,11 @@ export const CreateMenuRequestSchema = v.pipe(
  * answered: a menu saved by someone else since is refused (stale), nothing overwritten.
  */
 export const ModifyMenuRequestSchema = v.pipe(
-  v.object({ id: IdSchema, ...saveFields, version: v.pipe(v.number(required), v.integer(), v.minValue(1, es.request.invalidId)) }),
+  v.object({
+    id: IdSchema,
+    ...saveFields,
+    version: v.pipe(v.number(required), v.integer(VALIDATION_MESSAGES.integer), v.minValue(1, es.request.invalidId)),
+  }),
   v.check(
     (body) => rowsMatchLocation(body),
     (issue) => rowsMessage(issue.input),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN } from './messages';
+import { maxMessage } from './validation';
 
 /**
  * External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider;
@@ -18,11 +19,11 @@ const appName = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty(es.messages.required),
-  v.maxLength(50),
+  v.maxLength(50, maxMessage(50)),
   v.regex(APP_NAME_PATTERN, es.request.appNameInvalid),
 );
 const tenant = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid)),
+  v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)), v.regex(/^[\w.-]*$/, es.request.tenantInvalid)),
   OIDC_DEFAULT_TENANT,
 );
 const tenantLanguage = v.optional(
@@ -34,7 +35,7 @@ const callbackValue = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty(es.messages.required),
-  v.maxLength(2048),
+  v.maxLength(2048, maxMessage(2048)),
   v.regex(/^[\x21-\x7e]+$/, es.oidc.callbackValueInvalid),
 );
 

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { USER_NAME_MAX } from './login';
+import { maxMessage } from './validation';
 
 /**
  * The sign-in captcha (docs/product/sign-in.md, Captcha) and the OTP-reset requests
@@ -34,7 +36,7 @@ export function otpResetTokenOf(search: string): string {
 }
 
 /** A link token: 256 random bits in base64url (43 characters). */
-const TokenSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200));
+const TokenSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200, maxMessage(200)));
 
 /** POST /api/login/ValidateOtpMail body (docs/product/passwords.md, Calls). */
 export const ValidateOtpMailRequestSchema = v.object({ token: TokenSchema });
@@ -42,8 +44,8 @@ export type ValidateOtpMailRequest = v.InferOutput<typeof ValidateOtpMailRequest
 
 /** POST /api/otp-reset/requests body: the application (its token's audience) and the user to reset. */
 export const CreateOtpResetRequestSchema = v.object({
-  appName: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50)),
-  userName: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
+  appName: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
+  userName: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
 });
 export type CreateOtpResetRequest = v.InferOutput<typeof CreateOtpResetRequestSchema>;
 

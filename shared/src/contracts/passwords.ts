@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { USER_NAME_MAX } from './login';
+import { maxMessage } from './validation';
 
 /**
  * Password and reset-by-e-mail contracts (docs/product/passwords.md). The same schemas run in
@@ -102,7 +104,7 @@ export const MECHANISM_AFTER_SET_PASS = { applicationLogin: 1, applicationHome: 
 /** POST /api/login/GetUsersResetPassword request. */
 export const GetUsersResetPasswordRequestSchema = v.object({
   email: ResetEmailSchema,
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
 });
 export type GetUsersResetPasswordRequest = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
 
@@ -118,8 +120,8 @@ export interface GetUsersResetPasswordResult {
 
 /** POST /api/login/ResetPassword request; `user` is a user name or an e-mail. */
 export const ResetPasswordRequestSchema = v.object({
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
   isByUser: v.optional(v.boolean()),
   isInvalidLinkScreen: v.optional(v.boolean()),
 });
@@ -131,10 +133,10 @@ export interface ResetPasswordResult {
 
 /** POST /api/login/AssignPassword request; `password` is encrypted with encryptPayload. */
 export const AssignPasswordRequestSchema = v.object({
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)),
-  token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
-  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
+  token: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(200, maxMessage(200))),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
+  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024, maxMessage(1024))),
   isUserActivation: v.optional(v.boolean(), false),
 });
 export type AssignPasswordRequest = v.InferOutput<typeof AssignPasswordRequestSchema>;
@@ -161,10 +163,10 @@ export interface AssignPasswordResult {
 
 /** POST /api/login/ChangePassword request; `password` and `newpassword` are encrypted. */
 export const ChangePasswordRequestSchema = v.object({
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
-  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
-  newpassword: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024)),
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
+  password: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024, maxMessage(1024))),
+  newpassword: v.pipe(v.string(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(1024, maxMessage(1024))),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
   /** The solved captcha, when the application (or the account's own) asks for it. */
   tokenCaptcha: v.optional(v.string()),
 });
@@ -172,8 +174,8 @@ export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequestSc
 
 /** POST /api/user/SendUserActivationEmail request. */
 export const SendUserActivationEmailRequestSchema = v.object({
-  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(100)),
-  appname: v.pipe(v.string(), v.nonEmpty(), v.maxLength(50)),
+  user: v.pipe(v.string(), v.trim(), v.nonEmpty(PASSWORD_MESSAGES.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX))),
+  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
 });
 
 /**

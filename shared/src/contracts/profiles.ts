@@ -3,6 +3,7 @@ import { LANGUAGES } from '../phrases/core';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 import { APP_NAME_PATTERN, FALLBACK_APP } from './messages';
+import { maxMessage } from './validation';
 
 /**
  * The portal profile of an application and tenant (docs/product/portal.md, The portal profile;
@@ -235,14 +236,14 @@ export const PORTAL_PROFILE_PATH = '/api/application/profile';
 const name = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(50),
+  v.maxLength(50, maxMessage(50)),
   v.check((value) => value === '' || APP_NAME_PATTERN.test(value), es.request.appNameInvalid),
 );
 
 /** Headers of GET /api/application/profile. An unknown or missing appName answers the fallback profile. */
 export const PortalProfileHeadersSchema = v.object({
   appName: v.optional(name),
-  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
+  tenant: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)), v.regex(/^[\w.-]*$/, es.request.tenantInvalid))),
 });
 
 /** Title of the fallback profile served for an unknown application (docs/product/portal.md, Applications and tenants). */

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { USER_NAME_MAX } from './login';
+import { maxMessage } from './validation';
 
 /**
  * Token and session calls of the portal (docs/product/sessions.md, Calls): refresh, revoke,
@@ -9,9 +11,9 @@ import { resultSchema } from './envelope';
  * `informationCode`.
  */
 
-const userName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100));
-const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50));
-const opaque = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200));
+const userName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(USER_NAME_MAX, maxMessage(USER_NAME_MAX)));
+const appName = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50)));
+const opaque = v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(200, maxMessage(200)));
 
 /** POST /api/Login/RefreshToken body. */
 export const RefreshTokenRequestSchema = v.object({
@@ -68,9 +70,9 @@ export const RevokeTokenResultSchema = resultSchema<RevokeTokenResult>()(
  */
 export const TokenValidationHeadersSchema = v.object({
   user: userName,
-  token: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(8192)),
-  option: v.optional(v.pipe(v.string(), v.maxLength(20))),
-  currentApp: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+  token: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(8192, maxMessage(8192))),
+  option: v.optional(v.pipe(v.string(), v.maxLength(20, maxMessage(20)))),
+  currentApp: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)))),
 });
 export type TokenValidationHeaders = v.InferOutput<typeof TokenValidationHeadersSchema>;
 
@@ -118,7 +120,7 @@ export const GenerateTokensResultSchema = resultSchema<GenerateTokensResult>()(
 
 /** POST /api/user/validatesession header `connectionId` (the hub's GetConnectionId). */
 export const ValidateSessionHeadersSchema = v.object({
-  connectionId: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100)),
+  connectionId: v.pipe(v.string(), v.trim(), v.nonEmpty(es.messages.required), v.maxLength(100, maxMessage(100))),
 });
 
 /** Where the client lands after RevokeToken when nothing else is configured. */

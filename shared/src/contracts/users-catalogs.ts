@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { maxMessage } from './validation';
 
 /**
  * Read calls of the user card (docs/product/users.md, Calls): GetById, getuserexists reply,
@@ -19,8 +21,8 @@ export const headerAppName = v.pipe(
   v.string('Campo obligatorio.'),
   v.trim(),
   v.nonEmpty('Campo obligatorio.'),
-  v.maxLength(50),
-  v.regex(/^[\w.-]+$/, 'La aplicación no es válida.'),
+  v.maxLength(50, maxMessage(50)),
+  v.regex(/^[\w.-]+$/, es.request.applicationInvalid),
 );
 
 /**
@@ -135,10 +137,10 @@ export const DocumentTypesHeadersSchema = v.object({
     v.string('Campo obligatorio.'),
     v.trim(),
     v.nonEmpty('Campo obligatorio.'),
-    v.maxLength(3),
-    v.regex(/^[A-Za-z]+$/, 'El código de país no es válido.'),
+    v.maxLength(3, maxMessage(3)),
+    v.regex(/^[A-Za-z]+$/, es.users.countryCodeInvalid),
   ),
-  appName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+  appName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)))),
 });
 /**
  * One document type. `country` is the country's code. `alphanumeric` (ours) tells which
@@ -222,7 +224,7 @@ export const CustomersResultSchema = resultSchema<CustomersResult>()(
  */
 export const CustomersByUserHeadersSchema = v.object({
   userId: headerUuid,
-  app: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50))),
+  app: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, maxMessage(50)))),
 });
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
-import { VALIDATION_MESSAGES, maxMessage } from './validation';
+import { VALIDATION_MESSAGES, maxItemsMessage, maxMessage } from './validation';
 
 /**
  * The user form and its write calls (create, modify, Inactivate, delete, activateDeletedUser,
@@ -133,7 +133,7 @@ export type UserRoleInput = v.InferOutput<typeof UserRoleInputSchema>;
 /** Exactly one main company (docs/product/users.md, Companies). */
 export const UserCompaniesSchema = v.pipe(
   v.array(UserCompanyInputSchema, USER_MESSAGES.mainCompanyRequired),
-  v.maxLength(10_000),
+  v.maxLength(10_000, maxItemsMessage(10_000)),
   v.check((list) => list.some((c) => c.principal), USER_MESSAGES.mainCompanyRequired),
   v.check((list) => list.filter((c) => c.principal).length === 1, USER_MESSAGES.oneMainCompany),
 );
@@ -141,7 +141,7 @@ export const UserCompaniesSchema = v.pipe(
 /** At least one assigned role (docs/product/users.md, Rules). */
 export const UserRolesSchema = v.pipe(
   v.array(UserRoleInputSchema, USER_MESSAGES.roleRequired),
-  v.maxLength(10_000),
+  v.maxLength(10_000, maxItemsMessage(10_000)),
   v.check((list) => list.some((r) => r.assigned), USER_MESSAGES.roleRequired),
 );
 
@@ -216,6 +216,6 @@ export const UserExistsRequestSchema = v.pipe(
     email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(USER_FIELD_MAX, maxMessage(USER_FIELD_MAX)))),
     id: v.optional(uuid),
   }),
-  v.check((body) => Boolean(body.userName) !== Boolean(body.email), 'Envíe userName o email.'),
+  v.check((body) => Boolean(body.userName) !== Boolean(body.email), USER_MESSAGES.userNameOrEmail),
 );
 export type UserExistsRequest = v.InferInput<typeof UserExistsRequestSchema>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { maxMessage } from './validation';
 
 /** `filterBy` header of GET /api/user/list: the list's sort options (docs/product/users.md, Calls). */
 export const USER_SORT = { active: 1, inactive: 2, newest: 3, oldest: 4 } as const;
@@ -11,7 +12,7 @@ export type UserSort = (typeof USER_SORT)[keyof typeof USER_SORT];
  * `pages` ("<page>,<pageSize>", page from 1; default "1,10"), `filterBy` (UserSort; default 3).
  */
 export const UserListHeadersSchema = v.object({
-  customerSearch: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  customerSearch: v.optional(v.pipe(v.string(), v.maxLength(100, maxMessage(100))), ''),
   // spaces are forgiven ("2, 25")
   pages: v.optional(
     v.pipe(
@@ -21,7 +22,7 @@ export const UserListHeadersSchema = v.object({
     ),
     '1,10',
   ),
-  filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, 'filterBy must be 1 to 4')), '3'),
+  filterBy: v.optional(v.pipe(v.string(), v.regex(/^[1-4]$/, es.request.filterByInvalid)), '3'),
 });
 
 /**

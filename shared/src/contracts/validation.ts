@@ -15,3 +15,5 @@ export const formatMessage = formatPhrase;
 export const maxMessage = (max: number) => formatMessage(VALIDATION_MESSAGES.max, { max });
 /** 'Debe tener al menos 3 caracteres.' */
 export const minMessage = (min: number) => formatMessage(VALIDATION_MESSAGES.min, { min });
+/** 'Debe tener máximo 100 elementos.' (a list) */
+export const maxItemsMessage = (max: number) => formatMessage(VALIDATION_MESSAGES.maxItems, { max });

@@ -58,6 +58,8 @@ export const en: Catalogue = {
     min: 'Must have at least :min characters.',
     max: 'Must have at most :max characters.',
     numeric: ':attribute must be a number.',
+    integer: 'Must be a whole number.',
+    maxItems: 'Must have at most :max items.',
   },
   password: {
     weak: 'The password does not meet the minimum security level required.',
@@ -118,6 +120,8 @@ export const en: Catalogue = {
     sessionEndedByAdmin: 'Your session was closed because an administrator deactivated your user.',
     companyRepeated: 'A company is repeated.',
     roleRepeated: 'A role is repeated for the same application.',
+    userNameOrEmail: 'Send userName or email.',
+    countryCodeInvalid: 'The country code is not valid.',
   },
   access: {
     applicationRequired: 'At least one application is required',
@@ -267,6 +271,10 @@ export const en: Catalogue = {
     tenantLanguageInvalid: 'tenantLanguage must be ES, EN or PT',
     quantityOne: 'Quantity must be 1',
     pagesFormat: 'pages must be "<page>,<10|25|100>"',
+    filterByInvalid: 'filterBy must be 1, 2, 3 or 4',
+    sessionTabInvalid: 'idSessionTab must have 16 digits',
+    ipInvalid: 'Must be an IPv4 or IPv6 address (at most :max characters).',
+    applicationInvalid: 'The application is not valid.',
     databaseUnavailable: 'The database is not available.',
   },
   oidc: {

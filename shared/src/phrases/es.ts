@@ -110,6 +110,10 @@ export const es = {
     max: 'Debe tener máximo :max caracteres.',
     /** `:attribute` is the field's label. */
     numeric: ':attribute debe ser un número.',
+    // our own wording:
+    integer: 'Debe ser un número entero.',
+    /** A list's maximum number of items. */
+    maxItems: 'Debe tener máximo :max elementos.',
   },
   /** New passwords (docs/product/passwords.md, Password rules). */
   password: {
@@ -181,6 +185,10 @@ export const es = {
     sessionEndedByAdmin: 'Tu sesión fue cerrada porque tu usuario fue desactivado por un administrador.',
     companyRepeated: 'Una empresa está repetida.',
     roleRepeated: 'Un rol está repetido para la misma aplicación.',
+    /** getuserexists: exactly one of userName and email. */
+    userNameOrEmail: 'Envíe userName o email.',
+    /** The `code` header of the document types: a country's code in letters. */
+    countryCodeInvalid: 'El código de país no es válido.',
   },
   /** The roles and privileges sections (docs/product/access.md). */
   access: {
@@ -346,6 +354,14 @@ export const es = {
     tenantLanguageInvalid: 'tenantLanguage debe ser ES, EN o PT',
     quantityOne: 'Quantity debe ser 1',
     pagesFormat: 'pages debe tener la forma "<página>,<10|25|100>"',
+    /** The users list's sort (USER_SORT). */
+    filterByInvalid: 'filterBy debe ser 1, 2, 3 o 4',
+    /** The sign-in's tab id: 16 digits. */
+    sessionTabInvalid: 'idSessionTab debe tener 16 dígitos',
+    /** The address a sign-in claims (`:max` is IP_MAX_LENGTH). */
+    ipInvalid: 'Debe ser una dirección IPv4 o IPv6 (máximo :max caracteres).',
+    /** An application's name in a header of the console's read calls. */
+    applicationInvalid: 'La aplicación no es válida.',
     databaseUnavailable: 'La base de datos no está disponible.',
   },
   /** External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider; docs/security/oidc.md). */

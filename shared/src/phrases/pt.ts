@@ -58,6 +58,8 @@ export const pt: Catalogue = {
     min: 'Deve ter pelo menos :min caracteres.',
     max: 'Deve ter no máximo :max caracteres.',
     numeric: ':attribute deve ser um número.',
+    integer: 'Deve ser um número inteiro.',
+    maxItems: 'Deve ter no máximo :max itens.',
   },
   password: {
     weak: 'A senha não atende ao nível mínimo de segurança exigido.',
@@ -118,6 +120,8 @@ export const pt: Catalogue = {
     sessionEndedByAdmin: 'Sua sessão foi encerrada porque seu usuário foi desativado por um administrador.',
     companyRepeated: 'Uma empresa está repetida.',
     roleRepeated: 'Um papel está repetido para a mesma aplicação.',
+    userNameOrEmail: 'Envie userName ou email.',
+    countryCodeInvalid: 'O código do país não é válido.',
   },
   access: {
     applicationRequired: 'É necessária pelo menos uma aplicação',
@@ -267,6 +271,10 @@ export const pt: Catalogue = {
     tenantLanguageInvalid: 'tenantLanguage deve ser ES, EN ou PT',
     quantityOne: 'Quantity deve ser 1',
     pagesFormat: 'pages deve ter a forma "<página>,<10|25|100>"',
+    filterByInvalid: 'filterBy deve ser 1, 2, 3 ou 4',
+    sessionTabInvalid: 'idSessionTab deve ter 16 dígitos',
+    ipInvalid: 'Deve ser um endereço IPv4 ou IPv6 (no máximo :max caracteres).',
+    applicationInvalid: 'A aplicação não é válida.',
     databaseUnavailable: 'O banco de dados não está disponível.',
   },
   oidc: {

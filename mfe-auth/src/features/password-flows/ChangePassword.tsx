@@ -6,6 +6,7 @@ import {
   MECHANISM_AFTER_SET_PASS,
   PASSWORD_MESSAGES,
   PATHS,
+  USER_NAME_MAX,
   apiErrorMessage,
   changeLanguage,
   loadPayloadCipher,
@@ -334,6 +335,7 @@ function ExpiredPasswordForm({ initialUser }: { initialUser: string }) {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
+              maxLength={USER_NAME_MAX}
               value={user}
               onChange={(event) => setUser(event.target.value)}
             />

@@ -74,6 +74,16 @@ describe('sign-in screen', () => {
     expect(submit()).toBeDisabled();
   });
 
+  it('takes a user name of at most 100 characters, as the sign-in call does (docs/product/users.md, Limits)', async () => {
+    const user = userEvent.setup();
+    renderAt('/login');
+    expect(userField()).toHaveAttribute('maxLength', '100');
+    await user.click(userField());
+    await user.paste('a'.repeat(101));
+    expect(userField()).toHaveValue('a'.repeat(100));
+    expect(await screen.findByText('Versión 1.2.3')).toBeInTheDocument();
+  });
+
   it("shows 'Campo obligatorio' under an empty field once it was touched", async () => {
     const user = userEvent.setup();
     renderAt('/login');

@@ -1,5 +1,5 @@
 import { Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES, PATHS, fetchFreeTrial, useProfileInMode, type FreeTrialResult } from '@suite/shared';
+import { MESSAGES, PATHS, USER_NAME_MAX, fetchFreeTrial, useProfileInMode, type FreeTrialResult } from '@suite/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -86,7 +86,14 @@ function SignInForm() {
 
         <Field.Root invalid={Boolean(errors.user)}>
           <Field.Label color={colors.input.label}>{t('signIn.user')}</Field.Label>
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...inputColors} {...fields.bind('user')} />
+          <Input
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={USER_NAME_MAX}
+            {...inputColors}
+            {...fields.bind('user')}
+          />
           <Field.ErrorText>{fieldError(errors.user)}</Field.ErrorText>
         </Field.Root>
 
