@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema, type ErrorResult } from './envelope';
 import { USER_NAME_MAX } from './login';
-import type { UserAccountEntry } from './passwords';
+import { ResetEmailSchema, type UserAccountEntry } from './passwords';
 import type { DocumentTypeRecord } from './users-catalogs';
 import { maxMessage } from './validation';
 
@@ -120,9 +120,9 @@ export const ExistsUsersAccountResultSchema = resultSchema<ExistsUsersAccountRes
 );
 
 /**
- * POST /api/login/resetPasswordCertificateUser and POST /api/user/send-otp-user request: the
- * account picked from GetExistsUsersAccount, named by its user name rather than by `Email`, which
- * the page only has masked (docs/product/passwords.md, Calls). Both answer ErrorResult.
+ * POST /api/login/resetPasswordCertificateUser request: the account picked from
+ * GetExistsUsersAccount, named by its user name, since the page only has its e-mail masked
+ * (docs/product/passwords.md, Calls). Answers ErrorResult.
  */
 export const CertificateAccountRequestSchema = v.object({
   UserName: UserNameSchema,
@@ -130,11 +130,43 @@ export const CertificateAccountRequestSchema = v.object({
 });
 export type CertificateAccountRequest = v.InferOutput<typeof CertificateAccountRequestSchema>;
 
+/**
+ * How the code calls name the account (docs/product/passwords.md, Calls): by `UserName` (the
+ * page's pick from GetExistsUsersAccount) or by `Email`, exactly one; `documentType` and
+ * `documentNumber`, both or neither and only with `Email`, narrow an e-mail several certificate
+ * users share to the holder of the document.
+ */
+const AccountNameEntries = {
+  UserName: v.optional(UserNameSchema),
+  Email: v.optional(ResetEmailSchema),
+  documentType: v.optional(DocumentTypeIdSchema),
+  documentNumber: v.optional(DocumentNumberSchema),
+};
+interface AccountName {
+  UserName?: string;
+  Email?: string;
+  documentType?: number;
+  documentNumber?: string;
+}
+const namesOneAccount = (body: AccountName) => (body.UserName === undefined) !== (body.Email === undefined);
+const documentNarrowsEmail = (body: AccountName) => {
+  const hasType = body.documentType !== undefined;
+  return hasType === (body.documentNumber !== undefined) && (!hasType || body.Email !== undefined);
+};
+
+/** POST /api/user/send-otp-user request (docs/product/passwords.md, Calls); answers ErrorResult. */
+export const CertificateCodeRequestSchema = v.pipe(
+  v.object({ ...AccountNameEntries, appname: AppNameSchema }),
+  v.check((body) => namesOneAccount(body), CERTIFICATE_MESSAGES.accountNameOrEmail),
+  v.check((body) => documentNarrowsEmail(body), CERTIFICATE_MESSAGES.documentWithEmail),
+);
+export type CertificateCodeRequest = v.InferOutput<typeof CertificateCodeRequestSchema>;
+
 /** POST /api/user/validate-otp-user request (docs/product/passwords.md, Calls); answers ErrorResult. */
-export const ValidateOtpUserRequestSchema = v.object({
-  UserName: UserNameSchema,
-  OtpCode: ResetCodeSchema,
-  appname: AppNameSchema,
-});
+export const ValidateOtpUserRequestSchema = v.pipe(
+  v.object({ ...AccountNameEntries, OtpCode: ResetCodeSchema, appname: AppNameSchema }),
+  v.check((body) => namesOneAccount(body), CERTIFICATE_MESSAGES.accountNameOrEmail),
+  v.check((body) => documentNarrowsEmail(body), CERTIFICATE_MESSAGES.documentWithEmail),
+);
 export type ValidateOtpUserRequest = v.InferOutput<typeof ValidateOtpUserRequestSchema>;
 export type CertificateResetResult = ErrorResult;

@@ -1,5 +1,6 @@
 import {
   CertificateAccountRequestSchema,
+  CertificateCodeRequestSchema,
   CertificateLoginRequestSchema,
   DocumentTypesLoginResultSchema,
   ExistsUsersAccountHeadersSchema,
@@ -121,9 +122,9 @@ export const passwordsApi = {
   certificateSendCode: endpoint({
     method: 'POST',
     path: '/api/user/send-otp-user',
-    summary: 'E-mail a reset code to a certificate user',
+    summary: 'E-mail a reset code to a certificate user, named by user name or e-mail',
     tag: 'certificate',
-    body: CertificateAccountRequestSchema,
+    body: CertificateCodeRequestSchema,
     result: ErrorResultSchema,
     access: 'public',
   }),

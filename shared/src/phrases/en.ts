@@ -260,6 +260,7 @@ export const en: Catalogue = {
     privilegeUnknown: 'The privilege :privilege is not assigned to the application :application.',
     logosRequired: 'Upload the light and the dark logo.',
     userUnknown: 'The user does not exist.',
+    ifMatchInvalid: 'If-Match must be the menu\'s version in quotes, for example "7", or *.',
   },
   request: {
     forbiddenText: 'contains characters that are not allowed.',
@@ -297,6 +298,8 @@ export const en: Catalogue = {
     passwordRestored: 'Your password was reset. Sign in with the password initially assigned to the certificate.',
     documentInUse: 'A certificate user with that document type and number already exists.',
     notCertificateApp: 'The application does not accept certificate sign-in.',
+    accountNameOrEmail: 'Give the user name or the e-mail of the account.',
+    documentWithEmail: 'Give the document type and number, together with the e-mail.',
   },
   otpReset: {
     captchaRequired: 'Please confirm you are not a robot',

@@ -340,6 +340,8 @@ export const es = {
     privilegeUnknown: 'El privilegio :privilege no está asignado a la aplicación :application.',
     logosRequired: 'Carga el logo claro y el oscuro.',
     userUnknown: 'El usuario no existe.',
+    /** The If-Match header of Modify: the menu's version as an entity tag (docs/product/menus.md, Rules). */
+    ifMatchInvalid: 'If-Match debe ser la versión del menú entre comillas, por ejemplo "7", o *.',
   },
   /** Refusals of the request gate and of the contracts' technical fields. */
   request: {
@@ -400,6 +402,10 @@ export const es = {
     documentInUse: 'Ya existe un usuario certificado con ese tipo y número de documento.',
     /** The application signs in with user name, not with a certificate (400). */
     notCertificateApp: 'La aplicación no admite el ingreso con certificado.',
+    /** send-otp-user, validate-otp-user: exactly one of `UserName` and `Email` (400). */
+    accountNameOrEmail: 'Indica el usuario o el email de la cuenta.',
+    /** send-otp-user, validate-otp-user: the document narrows an e-mail, with its type and number (400). */
+    documentWithEmail: 'Indica el tipo y el número de documento, junto con el email.',
   },
   /** The sign-in captcha (docs/product/sign-in.md, Captcha) and the OTP-reset requests (docs/product/passwords.md, OTP reset). */
   otpReset: {

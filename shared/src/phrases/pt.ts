@@ -260,6 +260,7 @@ export const pt: Catalogue = {
     privilegeUnknown: 'O privilégio :privilege não está atribuído à aplicação :application.',
     logosRequired: 'Carregue o logo claro e o escuro.',
     userUnknown: 'O usuário não existe.',
+    ifMatchInvalid: 'If-Match deve ser a versão do menu entre aspas, por exemplo "7", ou *.',
   },
   request: {
     forbiddenText: 'contém caracteres não permitidos.',
@@ -297,6 +298,8 @@ export const pt: Catalogue = {
     passwordRestored: 'Sua senha foi redefinida. Entre com a senha atribuída inicialmente ao certificado.',
     documentInUse: 'Já existe um usuário certificado com esse tipo e número de documento.',
     notCertificateApp: 'O aplicativo não aceita a entrada com certificado.',
+    accountNameOrEmail: 'Informe o usuário ou o e-mail da conta.',
+    documentWithEmail: 'Informe o tipo e o número do documento, junto com o e-mail.',
   },
   otpReset: {
     captchaRequired: 'Por favor, confirme que você não é um robô',

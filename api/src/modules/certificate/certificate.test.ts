@@ -1,6 +1,6 @@
 import { encryptPayload } from '@suite/shared/crypto';
 import { sql, type Kysely } from 'kysely';
-import { CERTIFICATE_LOGIN_PATH, CERTIFICATE_MESSAGES, MESSAGES, USER_TYPE } from '@suite/shared/contracts';
+import { CERTIFICATE_LOGIN_PATH, CERTIFICATE_MESSAGES, MESSAGES, RESET_EMAIL_MESSAGES, USER_TYPE } from '@suite/shared/contracts';
 import { mailSent, queuedMail, auditedChanges, createUser, describeEachBackend, json, login, solvedCaptcha } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../security/passwords';
@@ -419,6 +419,104 @@ describeEachBackend(
           expect(json(response).result.information).toContain(CERTIFICATE_MESSAGES.codeFormat);
         }
         expect(await snapshot(server().db)).toBe(before);
+      });
+    });
+
+    describe('the code calls named by e-mail (docs/product/passwords.md, Calls)', () => {
+      const sendByEmail = (body: Record<string, unknown>) => post('/api/user/send-otp-user', { ...body, appname: APP });
+      const validateByEmail = (body: Record<string, unknown>, OtpCode: string) =>
+        post('/api/user/validate-otp-user', { ...body, OtpCode, appname: APP });
+      const codeSent = { statusCode: 200, result: { information: CERTIFICATE_MESSAGES.codeSent, informationCode: 'A10' } };
+      const restored = { statusCode: 200, result: { information: CERTIFICATE_MESSAGES.passwordRestored, informationCode: 'A10' } };
+      const decoys = async () =>
+        (
+          await server()
+            .db.selectFrom('certificate_reset_codes')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('user_id', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n;
+
+      it('sends and checks a code by the e-mail of its one certificate user, whatever its case, putting the initial password back', async () => {
+        const email = `solo.${++n}@example.com`;
+        const user = await certificateUser({ email });
+        await certificateUser(); // someone else
+        expect(json(await sendByEmail({ Email: email.toUpperCase() }))).toEqual(codeSent);
+        const code = await lastCode(email);
+        const row = await server()
+          .db.selectFrom('certificate_reset_codes')
+          .select(['subject', 'user_id'])
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ subject: user.id, user_id: user.id });
+
+        expect(json(await validateByEmail({ Email: email }, code))).toEqual(restored);
+        expect((await certificateLogin(1, user.document, PASSWORD)).statusCode).toBe(401);
+        expect((await certificateLogin(1, user.document, INITIAL)).statusCode).toBe(200);
+      });
+
+      it('answers an e-mail two certificate users share like an unknown name, sending nothing; with the document it reaches its holder', async () => {
+        const email = `shared.${++n}@example.com`;
+        const first = await certificateUser({ email });
+        const second = await certificateUser({ email, documentTypeId: 5, document: `PA${n}Z42` });
+        const unknown = await sendCode('nobody.by.name');
+        const decoysBefore = await decoys();
+        const shared = await sendByEmail({ Email: email });
+        expect({ status: shared.statusCode, body: json(shared) }).toEqual({ status: unknown.statusCode, body: json(unknown) });
+        expect(json(shared)).toEqual(codeSent);
+        expect(await mailsTo(email)).toBe(0);
+        // a code row nobody can use, as for an unknown name
+        expect(await decoys()).toBe(decoysBefore + 1);
+        const refused = await validateByEmail({ Email: email }, newResetCode());
+        expect({ status: refused.statusCode, information: json(refused).result.information }).toEqual({
+          status: 400,
+          information: CERTIFICATE_MESSAGES.codeExpired,
+        });
+
+        const document = { documentType: 5, documentNumber: second.document.toLowerCase() };
+        expect(json(await sendByEmail({ Email: email, ...document }))).toEqual(codeSent);
+        expect(await mailsTo(email)).toBe(1);
+        const code = await lastCode(email);
+        const rows = await server().db.selectFrom('certificate_reset_codes').select('user_id').where('subject', '=', second.id).execute();
+        expect(rows).toEqual([{ user_id: second.id }]);
+        expect(json(await validateByEmail({ Email: email, ...document }, code))).toEqual(restored);
+        expect((await certificateLogin(5, second.document, INITIAL)).statusCode).toBe(200);
+        // the other account of the e-mail keeps its password
+        expect((await certificateLogin(1, first.document, PASSWORD)).statusCode).toBe(200);
+      });
+
+      it('refuses neither or both of UserName and Email, a document without the e-mail or half of it, changing nothing', async () => {
+        const user = await certificateUser({ email: `refused.${++n}@example.com` });
+        const before = await snapshot(server().db);
+        const refusals: [Record<string, unknown>, string][] = [
+          [{}, CERTIFICATE_MESSAGES.accountNameOrEmail],
+          [{ UserName: user.userName, Email: user.email }, CERTIFICATE_MESSAGES.accountNameOrEmail],
+          [{ UserName: user.userName, documentType: 1, documentNumber: user.document }, CERTIFICATE_MESSAGES.documentWithEmail],
+          [{ Email: user.email, documentType: 1 }, CERTIFICATE_MESSAGES.documentWithEmail],
+          [{ Email: user.email, documentType: 1, documentNumber: '12a45' }, CERTIFICATE_MESSAGES.documentNumeric],
+          [{ Email: 'not-an-email' }, RESET_EMAIL_MESSAGES.format],
+        ];
+        for (const [body, message] of refusals) {
+          const information = expect.stringContaining(message) as unknown as string;
+          await expectRefused(await sendByEmail(body), before, 400, information);
+          await expectRefused(await validateByEmail(body, '123456'), before, 400, information);
+        }
+      });
+
+      it("counts an e-mail naming no account on a budget of its own, and one naming an account on the account's", async () => {
+        const nobody = `nobody.${++n}@example.com`;
+        for (let i = 0; i < PER_ADDRESS; i++) expect(json(await sendByEmail({ Email: nobody }))).toEqual(codeSent);
+        let before = await snapshot(server().db);
+        await expectRefused(await sendByEmail({ Email: nobody.toUpperCase() }), before, 429, MESSAGES.tooManyRequestsForAccount);
+
+        const user = await certificateUser({ email: `counted.${n}@example.com` });
+        for (let i = 0; i < PER_ADDRESS; i++) {
+          const response = i % 2 === 0 ? await sendCode(user.userName) : await sendByEmail({ Email: user.email });
+          expect(json(response)).toEqual(codeSent);
+        }
+        before = await snapshot(server().db);
+        await expectRefused(await sendByEmail({ Email: user.email }), before, 429, MESSAGES.tooManyRequestsForAccount);
+        await expectRefused(await sendCode(user.userName), before, 429, MESSAGES.tooManyRequestsForAccount);
       });
     });
   },

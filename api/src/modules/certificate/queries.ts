@@ -116,6 +116,31 @@ export async function certificateAccount(db: Kysely<DB>, userName: string): Prom
     .executeTakeFirst();
 }
 
+/**
+ * The certificate users (not deleted, active or blocked) of an e-mail, whatever its case; with a
+ * document, only its holder (users_certificate_document_key). At most two: a caller only needs to
+ * know whether exactly one account remains (docs/product/passwords.md, Calls).
+ */
+export async function certificateAccountsOfEmail(
+  db: Kysely<DB>,
+  email: string,
+  document?: { documentTypeId: number; documentNumber: string },
+): Promise<CertificateAccount[]> {
+  let query = db
+    .selectFrom('users')
+    .select([...ACCOUNT_COLUMNS])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .where('typeuserid', '=', USER_TYPE.certifiedUser)
+    .where('deleted', '=', false)
+    .where('idstate', 'in', [USER_STATE.active, USER_STATE.blocked]);
+  if (document) {
+    query = query
+      .where('document_type_id', '=', document.documentTypeId)
+      .where(sql<string>`upper(document)`, '=', document.documentNumber.toUpperCase());
+  }
+  return query.orderBy('user_name').limit(2).execute();
+}
+
 /** Codes issued to a subject, and from a client, within the last `seconds`. */
 export async function recentCodeCounts(
   db: Kysely<DB>,

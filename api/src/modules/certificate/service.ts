@@ -10,6 +10,7 @@ import {
   certificateDocumentSchema,
   maskEmailKeepStart,
   type CertificateAccountRequest,
+  type CertificateCodeRequest,
   type CertificateLoginRequest,
   type CertificateResetResult,
   type DocumentTypesLoginResult,
@@ -27,6 +28,7 @@ import { queuePasswordMail, sendPasswordMail, tenantLanguage } from '../password
 import {
   accountsOfDocument,
   certificateAccount,
+  certificateAccountsOfEmail,
   certificateDocumentType,
   certificateDocumentTypes,
   certificateUserName,
@@ -57,8 +59,13 @@ export function newResetCode(): string {
   return String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 }
 
-/** The subject a code counts on: the account's id, or the name asked for when no account can get a code. */
-const codeSubject = (account: CertificateAccount | undefined, userName: string) => account?.id ?? `~${userName.trim().toLowerCase()}`;
+/**
+ * The subject a code counts on: the account's id, or, when no account can get a code, what was
+ * asked for — `~` and the user name, or `@` and the e-mail, so an e-mail has a budget of its own.
+ */
+const codeSubject = (account: CertificateAccount | undefined, asked: string) => account?.id ?? asked;
+const nameSubject = (userName: string) => `~${userName.trim().toLowerCase()}`;
+const emailSubject = (email: string) => `@${email.trim().toLowerCase()}`;
 
 /** An account whose password the certificate assigned (it resets by code); the others reset by link. */
 const resetsByCode = (account: CertificateAccount | undefined): account is CertificateAccount & { certificate_password_hash: string } =>
@@ -88,6 +95,23 @@ export function certificateFlows(ctx: AppContext) {
     const number = v.safeParse(certificateDocumentSchema(type.alphanumeric), documentNumber);
     if (!number.success) throw badRequest(number.issues[0].message);
     return number.output;
+  }
+
+  /**
+   * The account a code call names (docs/product/passwords.md, Calls): by user name, or by e-mail —
+   * the certificate users of the e-mail, narrowed to the document's holder when one is given, and
+   * only when exactly one remains. `asked` is what codeSubject falls back on. One lookup either
+   * way, and no answer tells whether an e-mail has accounts.
+   */
+  async function namedAccount(body: CertificateCodeRequest): Promise<{ found: CertificateAccount | undefined; asked: string }> {
+    if (body.UserName !== undefined) return { found: await certificateAccount(db, body.UserName), asked: nameSubject(body.UserName) };
+    const email = body.Email ?? '';
+    const document =
+      body.documentType !== undefined && body.documentNumber !== undefined
+        ? { documentTypeId: body.documentType, documentNumber: await checkedDocument(body.documentType, body.documentNumber) }
+        : undefined;
+    const rows = await certificateAccountsOfEmail(db, email, document);
+    return { found: rows.length === 1 ? rows[0] : undefined, asked: emailSubject(email) };
   }
 
   return {
@@ -138,7 +162,7 @@ export function certificateFlows(ctx: AppContext) {
     async resetByLink(request: FastifyRequest, body: CertificateAccountRequest): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const account = await certificateAccount(db, body.UserName);
-      await perAddress.enforce(`account:${codeSubject(account, body.UserName)}`);
+      await perAddress.enforce(`account:${codeSubject(account, nameSubject(body.UserName))}`);
       // one queued job either way: the answer takes the same time for every name
       await queuePasswordMail(ctx, request, 'reset', account && !resetsByCode(account) ? account : undefined, application);
       return { information: MESSAGES.resetEmailSent, informationCode: INFORMATION_CODES.success };
@@ -146,14 +170,14 @@ export function certificateFlows(ctx: AppContext) {
 
     /**
      * Mails a new code to an account whose password the certificate assigned (its earlier codes
-     * die). Any other name gets the same answer and a code row no one can use, so the limits
-     * count it alike and the timing is the same.
+     * die). Any other name, and an e-mail naming no single account, gets the same answer and a
+     * code row no one can use, so the limits count it alike and the timing is the same.
      */
-    async sendCode(request: FastifyRequest, body: CertificateAccountRequest): Promise<CertificateResetResult> {
+    async sendCode(request: FastifyRequest, body: CertificateCodeRequest): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
-      const found = await certificateAccount(db, body.UserName);
+      const { found, asked } = await namedAccount(body);
       const account = resetsByCode(found) ? found : undefined;
-      const subject = codeSubject(account, body.UserName);
+      const subject = codeSubject(account, asked);
       const client = request.ip;
       if (config.rateLimit.enabled) {
         const recent = await recentCodeCounts(db, subject, client, CODE_LIMIT_SECONDS);
@@ -185,9 +209,9 @@ export function certificateFlows(ctx: AppContext) {
      */
     async validateCode(request: FastifyRequest, body: ValidateOtpUserRequest): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
-      const found = await certificateAccount(db, body.UserName);
+      const { found, asked } = await namedAccount(body);
       const account = resetsByCode(found) ? found : undefined;
-      const claimed = await claimCodeAttempt(db, codeSubject(account, body.UserName), application.id);
+      const claimed = await claimCodeAttempt(db, codeSubject(account, asked), application.id);
       if (!claimed || !account) {
         await decoyVerify(body.OtpCode);
         throw badRequest(CERTIFICATE_MESSAGES.codeExpired);
