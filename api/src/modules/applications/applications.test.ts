@@ -1,5 +1,6 @@
 import { MESSAGES, parameterValue, type AppParameter } from '@suite/shared/contracts';
 import { describeEachBackend, json } from '../../../test/harness';
+import { localize } from '@suite/shared/phrases';
 
 describeEachBackend('application data endpoints', (server) => {
   const get = (url: string, headers: Record<string, string>) => server().app.inject({ method: 'GET', url, headers });
@@ -68,6 +69,21 @@ describeEachBackend('application data endpoints', (server) => {
       .execute();
     const reply = json(await get('/api/application/getMaintenanceWindow', { appName: 'colnomina' }));
     expect(reply.result).toEqual({ isMaintenance: true, message: 'Mantenimiento programado hasta las 18:00.', endsAt: ends.toISOString() });
+    // a window without a message of its own gets the default one, in the page's language
+    await db.updateTable('maintenance_windows').set({ message: '' }).where('starts_at', '<', new Date(now)).execute();
+    const defaults = await Promise.all(
+      (['ES', 'EN', 'PT'] as const).map(async (tenantLanguage) => {
+        const answer = await get('/api/application/getMaintenanceWindow', { appName: 'colnomina', tenantLanguage });
+        expect(answer.headers.vary).toMatch(/tenantLanguage/i);
+        return json(answer).result.message;
+      }),
+    );
+    expect(defaults).toEqual([
+      MESSAGES.applicationMaintenance,
+      localize(MESSAGES.applicationMaintenance, 'en'),
+      localize(MESSAGES.applicationMaintenance, 'pt'),
+    ]);
+    expect(new Set(defaults).size).toBe(3);
     expect(json(await get('/api/application/getMaintenanceWindow', { appName: 'biometria' })).result.isMaintenance).toBe(false);
     await db.deleteFrom('maintenance_windows').execute();
   });

@@ -3,6 +3,8 @@ import { INFORMATION_CODES, MESSAGES, applicationsApi } from '@suite/shared/cont
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import { varyOn } from '../../http/headers';
+import { requestLanguage } from '../../http/language';
+import { localize } from '@suite/shared/phrases';
 import { profileOfHost, resolveProfile } from './profiles';
 import { findApplicationParameters, findApplicationVersion, findFreeTrial, findMaintenanceWindow } from './queries';
 
@@ -42,15 +44,18 @@ export default async function applicationRoutes(app: FastifyInstance): Promise<v
     return { statusCode: 200, result: { parameters } };
   });
 
-  route(app, applicationsApi.maintenanceWindow, async ({ headers: { appName } }) => {
+  route(app, applicationsApi.maintenanceWindow, async ({ headers: { appName } }, request, reply) => {
     const row = await findMaintenanceWindow(db, appName);
     if (!row) throw unknownApplication();
     if (row.ends_at === null) return { statusCode: 200, result: { isMaintenance: false, message: '' } };
+    // the window's own message as the administrator wrote it; the default one in the page's language
+    // (the reply localiser translates `information`, not this field)
+    varyOn(reply, 'tenantLanguage', 'Accept-Language');
     return {
       statusCode: 200,
       result: {
         isMaintenance: true,
-        message: row.message || MESSAGES.applicationMaintenance,
+        message: row.message || localize(MESSAGES.applicationMaintenance, requestLanguage(request)),
         endsAt: new Date(row.ends_at).toISOString(),
       },
     };
