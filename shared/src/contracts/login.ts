@@ -76,6 +76,17 @@ export interface FailedLoginInformation {
 }
 const FailedLoginInformationSchema = resultSchema<FailedLoginInformation>()(v.object({ failedAttempts: v.number(), lockTime: v.number() }));
 
+/** A company of the person signing in, as the sign-in reply lists it. */
+export interface EnterpriseEntry {
+  id: string;
+  name: string;
+  /** The person's main company. */
+  principal: boolean;
+}
+export const EnterpriseEntrySchema = resultSchema<EnterpriseEntry>()(
+  v.object({ id: v.string(), name: v.string(), principal: v.boolean() }),
+);
+
 /**
  * POST /api/Login reply `result` (docs/product/sign-in.md, Calls and Outcomes). Success:
  * informationCode A10, `token`, `refreshToken` and `urlApp` — for an application in another origin
@@ -90,7 +101,8 @@ export interface LoginResult {
   urlApp?: string;
   token?: string;
   refreshToken?: string;
-  ententerpriseList?: unknown[];
+  /** The person's companies, the main one first (docs/product/sign-in.md, Calls). */
+  ententerpriseList?: EnterpriseEntry[];
   failedLoginInformation?: FailedLoginInformation;
   isBlocked?: boolean;
   messageParameter?: string;
@@ -102,7 +114,7 @@ export const LoginResultSchema = resultSchema<LoginResult>()(
     urlApp: v.optional(v.string()),
     token: v.optional(v.string()),
     refreshToken: v.optional(v.string()),
-    ententerpriseList: v.optional(v.array(v.unknown())),
+    ententerpriseList: v.optional(v.array(EnterpriseEntrySchema)),
     failedLoginInformation: v.optional(FailedLoginInformationSchema),
     isBlocked: v.optional(v.boolean()),
     messageParameter: v.optional(v.string()),

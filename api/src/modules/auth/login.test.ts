@@ -20,6 +20,8 @@ describeEachBackend('POST /api/Login', (server) => {
         information: 'Ingreso exitoso',
         informationCode: 'A10',
         urlApp: '/users',
+        // the person's companies, the main one first
+        ententerpriseList: [{ id: expect.any(String), name: 'Suite GSE S.A.S.', principal: true }],
         token: expect.any(String),
         refreshToken: expect.any(String),
       },

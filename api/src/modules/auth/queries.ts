@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import type { EnterpriseEntry } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 
 /**
@@ -73,17 +74,26 @@ const SIGN_IN_SUCCESS_SQL = `
       insert into audit_log (actor_id, actor_name, action, entity, entity_id, after)
       select $1::uuid, $14::text, $15::text, 'user', $1::uuid::text, $16::jsonb || jsonb_build_object('sessionId', s.session_id::text) from s
     )
-    select session_id::text as session_id, privileges, apps, customer_name, set_config('synchronous_commit', 'off', true) as _async
+    select session_id::text as session_id, privileges, apps, customer_name,
+           (select coalesce(json_agg(json_build_object('id', c.id::text, 'name', c.name, 'principal', uc.principal)
+                                     order by uc.principal desc, c.name), '[]'::json)::text
+              from user_customers uc join customers c on c.id = uc.customer_id
+             where uc.user_id = $1::uuid) as enterprises,
+           set_config('synchronous_commit', 'off', true) as _async
       from s`;
 
 /**
  * Records a successful sign-in in one call (suite_sign_in_success, migrations/0005 and 0011):
  * clears the lockout counters, creates the session and the first refresh token of its family,
  * stamps last_login_at (and a rehash), stores the exchange code, remembers the device; returns
- * the session id and what the access token says. The sign-in's audit row is written by the same
+ * the session id, what the access token says and the person's companies (the reply's
+ * ententerpriseList), all in one round trip. The sign-in's audit row is written by the same
  * statement: it exists exactly when the session does.
  */
-export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise<{ sessionId: string } & AccessColumns> {
+export async function recordSignIn(
+  db: Kysely<DB>,
+  input: SignInRecord,
+): Promise<{ sessionId: string; enterprises: EnterpriseEntry[] } & AccessColumns> {
   const { rows } = await db.executeQuery(
     CompiledQuery.raw(SIGN_IN_SUCCESS_SQL, [
       input.userId,
@@ -102,10 +112,16 @@ export async function recordSignIn(db: Kysely<DB>, input: SignInRecord): Promise
       input.audit.userName,
       input.audit.action,
       JSON.stringify(input.audit.after),
-    ]) as CompiledQuery<{ session_id: string } & AccessColumns>,
+    ]) as CompiledQuery<{ session_id: string; enterprises: string } & AccessColumns>,
   );
   const row = rows[0];
-  return { sessionId: row.session_id, privileges: textArray(row.privileges), apps: textArray(row.apps), customer_name: row.customer_name };
+  return {
+    sessionId: row.session_id,
+    privileges: textArray(row.privileges),
+    apps: textArray(row.apps),
+    customer_name: row.customer_name,
+    enterprises: JSON.parse(row.enterprises) as EnterpriseEntry[],
+  };
 }
 
 /**

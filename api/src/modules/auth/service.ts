@@ -203,6 +203,7 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
     information: MESSAGES.loginSuccess,
     informationCode: INFORMATION_CODES.success,
     urlApp: code ? withCode(application.url_app, code) : application.url_app,
+    ententerpriseList: record.enterprises,
     token,
     refreshToken: refresh.value,
   };
