@@ -72,8 +72,13 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
 
 type InputOf<S> = S extends v.GenericSchema ? v.InferInput<S> : never;
 type OutputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : never;
+/** Headers or a query with nothing required may be left out (sent as none); a declared body or path parameters never. */
 type Part<E, K extends 'body' | 'headers' | 'query' | 'params', Of> = E extends { [P in K]: v.GenericSchema }
-  ? { [P in K]: Of }
+  ? K extends 'headers' | 'query'
+    ? Record<never, never> extends Of
+      ? { [P in K]?: Of }
+      : { [P in K]: Of }
+    : { [P in K]: Of }
   : { [P in K]?: undefined };
 
 /** What a caller sends: the declared parts, as their schemas accept them. */

@@ -9,6 +9,7 @@ import {
   MenuPrivilegesResultSchema,
   MenuRecordSchema,
   MenuWriteResultSchema,
+  ModifyMenuHeadersSchema,
   ModifyMenuRequestSchema,
   UploadMenuImageRequestSchema,
 } from './menus';
@@ -30,12 +31,17 @@ export const menusApi = {
     access: ['MENUS_WRITE'],
     audited: true,
   }),
+  /**
+   * The stale-write guard is optional: `version` in the body or the `If-Match` header (the ETag of
+   * GetMenuByApp); without either the last write wins (docs/product/menus.md, Rules).
+   */
   menuModify: endpoint({
     method: 'POST',
     path: '/api/menu/Modify',
-    summary: 'Replace a menu (refused when it changed since it was loaded)',
+    summary: 'Replace a menu (with version or If-Match: refused when it changed since it was loaded)',
     tag: 'menus',
     body: ModifyMenuRequestSchema,
+    headers: ModifyMenuHeadersSchema,
     result: MenuWriteResultSchema,
     access: ['MENUS_WRITE'],
     audited: true,
@@ -43,7 +49,7 @@ export const menusApi = {
   menuByApp: endpoint({
     method: 'GET',
     path: '/api/menu/GetMenuByApp',
-    summary: 'The menu of an application and location, as stored (id 0: none yet)',
+    summary: 'The menu of an application and location, as stored (id 0: none yet); its version as the ETag',
     tag: 'menus',
     headers: MenuByAppHeadersSchema,
     result: MenuRecordSchema,

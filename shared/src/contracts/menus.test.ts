@@ -5,6 +5,8 @@ import {
   MENU_KEY_ALPHABET,
   MENU_MAX_DEPTH,
   MENU_MESSAGES,
+  ModifyMenuHeadersSchema,
+  ModifyMenuRequestSchema,
   UploadMenuImageRequestSchema,
   applyInheritance,
   formatMessage,
@@ -157,5 +159,20 @@ describe('menu contracts', () => {
     expect(v.safeParse(UploadMenuImageRequestSchema, { ...upload, FileName: `${'a'.repeat(197)}.png` }).issues?.[0].message).toBe(
       MENU_MESSAGES.fileName,
     );
+  });
+
+  it('takes a modify without version, and reads If-Match as the versions it may replace', () => {
+    const body = { id: 3, idapplication: 1, idmenulocation: 1, numberRows: 0, menujson: '[]' };
+    expect(v.safeParse(ModifyMenuRequestSchema, body)).toMatchObject({ success: true, output: body });
+    expect(v.safeParse(ModifyMenuRequestSchema, { ...body, version: 7 })).toMatchObject({ success: true, output: { version: 7 } });
+    expect(v.safeParse(ModifyMenuRequestSchema, { ...body, version: 0 }).success).toBe(false);
+    const ifMatch = (value?: string) => v.safeParse(ModifyMenuHeadersSchema, value === undefined ? {} : { 'If-Match': value });
+    expect(ifMatch().output).toEqual({});
+    expect(ifMatch('"7"').output).toEqual({ 'If-Match': [7] });
+    expect(ifMatch(' "7", "12" ').output).toEqual({ 'If-Match': [7, 12] });
+    expect(ifMatch('*').output).toEqual({ 'If-Match': undefined });
+    for (const value of ['', '7', 'W/"7"', '"0"', '"x"', '"7",', `"${'1'.repeat(10)}"`, `"1",${' "1",'.repeat(50)} "1"`]) {
+      expect({ value, message: ifMatch(value).issues?.[0].message }).toEqual({ value, message: MENU_MESSAGES.ifMatchInvalid });
+    }
   });
 });

@@ -343,7 +343,7 @@ const rowsMessage = (body: RowsOf) => formatMessage(MENU_MESSAGES.numberRows, { 
 
 /** POST /api/menu/Create: the first menu of an application and location (id 0 or absent). */
 export const CreateMenuRequestSchema = v.pipe(
-  v.object({ id: v.optional(v.pipe(v.number(), v.literal(0, es.request.invalidId)), 0), ...saveFields }),
+  v.object({ id: v.optional(v.pipe(v.number(es.request.invalidId), v.literal(0, es.request.invalidId)), 0), ...saveFields }),
   v.check(
     (body) => rowsMatchLocation(body),
     (issue) => rowsMessage(issue.input),
@@ -351,20 +351,47 @@ export const CreateMenuRequestSchema = v.pipe(
 );
 
 /**
- * POST /api/menu/Modify: replaces the whole menu. `version` (ours) is the one GetMenuByApp
- * answered: a menu saved by someone else since is refused (stale), nothing overwritten.
+ * POST /api/menu/Modify: replaces the whole menu. `version` (ours, optional) is the one
+ * GetMenuByApp answered: a menu saved by someone else since is refused (stale), nothing
+ * overwritten. The same guard may come as the `If-Match` header instead (ModifyMenuHeadersSchema).
+ * Without either, the last write wins: the menu is replaced and its version raised all the same
+ * (docs/product/menus.md, Rules).
  */
 export const ModifyMenuRequestSchema = v.pipe(
   v.object({
     id: IdSchema,
     ...saveFields,
-    version: v.pipe(v.number(required), v.integer(VALIDATION_MESSAGES.integer), v.minValue(1, es.request.invalidId)),
+    version: v.optional(v.pipe(v.number(required), v.integer(VALIDATION_MESSAGES.integer), v.minValue(1, es.request.invalidId))),
   }),
   v.check(
     (body) => rowsMatchLocation(body),
     (issue) => rowsMessage(issue.input),
   ),
 );
+
+/** `*` or entity tags of a menu, its version quoted ("7"); a weak tag (W/"7") cannot guard a save and is refused. */
+const IF_MATCH_PATTERN = /^(?:\*|"[1-9]\d{0,8}"(?:[ \t]*,[ \t]*"[1-9]\d{0,8}")*)$/;
+const IF_MATCH_MAX = 200;
+/**
+ * POST /api/menu/Modify headers: `If-Match` (optional), the version GetMenuByApp answered as its
+ * entity tag (`ETag: "7"`), or a list of them; the save is refused (stale) unless the menu is
+ * still at one of them. `*` is any version: no guard. Parsed to the versions, undefined for none
+ * or `*` (docs/product/menus.md, Rules).
+ */
+export const ModifyMenuHeadersSchema = v.object({
+  'If-Match': v.optional(
+    v.pipe(
+      v.string(MENU_MESSAGES.ifMatchInvalid),
+      v.trim(),
+      v.maxLength(IF_MATCH_MAX, MENU_MESSAGES.ifMatchInvalid),
+      v.regex(IF_MATCH_PATTERN, MENU_MESSAGES.ifMatchInvalid),
+      v.description('The version GetMenuByApp answered, as an entity tag ("7"): refused (409) unless the menu is still at it.'),
+      v.transform((tags): number[] | undefined => (tags === '*' ? undefined : (tags.match(/\d+/g) ?? []).map(Number))),
+    ),
+  ),
+});
+/** A menu's version as the entity tag GetMenuByApp answers in `ETag` and Modify reads in `If-Match`. */
+export const menuEntityTag = (version: number) => `"${version}"`;
 
 /** GET /api/menu/GetMenuByApp headers. */
 export const MenuByAppHeadersSchema = v.object({ idapplication: headerId, idmenulocation: headerLocation });
@@ -397,7 +424,7 @@ export interface MenuRecord {
   idmenulocation: number;
   numberRows: number;
   menujson: string;
-  /** Raised by every save: Modify sends back the one it loaded (ours). */
+  /** Raised by every save: Modify may send back the one it loaded, in the body or as `If-Match` (ours). */
   version: number;
   /** ISO-8601; '' for a menu not yet created. */
   modifiedOn: string;

@@ -5,6 +5,7 @@ import {
   ACCESS_MESSAGES,
   MENU_MESSAGES,
   MESSAGES,
+  VALIDATION_MESSAGES,
   formatMessage,
   parseMenuJson,
   type MenuItem,
@@ -54,6 +55,7 @@ describeEachBackend('menus API', (server) => {
   let nobody: string;
   let ibuhoo: number;
   let firmaya: number;
+  let license: number;
   let n = 0;
 
   const call = apiCaller(server, () => admin);
@@ -117,6 +119,7 @@ describeEachBackend('menus API', (server) => {
     const apps = await db.selectFrom('applications').select(['id', 'name']).execute();
     ibuhoo = apps.find((a) => a.name === 'ibuhoo')?.id as number;
     firmaya = apps.find((a) => a.name === 'firmaya')?.id as number;
+    license = apps.find((a) => a.name === 'license')?.id as number;
   });
 
   it('answers 403 with the documented message to each call without its privilege, 401 without a token, changing nothing', async () => {
@@ -241,6 +244,119 @@ describeEachBackend('menus API', (server) => {
     expect(names(JSON.parse((await stored(firmaya, 1)).menujson))).toEqual(['Primero']);
   });
 
+  it('creates with the documented body, id 0 or left out, and modifies with it alone: no version, the last write wins', async () => {
+    const body = (location: MenuLocation, name: string) => ({
+      idapplication: license,
+      idmenulocation: location,
+      numberRows: 0,
+      menujson: JSON.stringify([item({ name })]),
+    });
+    const created = await call('POST', '/api/menu/Create', { payload: { id: 0, ...body(1, 'Uno') } });
+    expect({ status: created.statusCode, result: json(created).result }).toEqual({
+      status: 200,
+      result: { information: MENU_MESSAGES.saved, informationCode: 'A10', id: expect.any(Number), version: 1 },
+    });
+    const menu = await stored(license, 1);
+    expect({ id: menu.id, version: menu.version, names: names(JSON.parse(menu.menujson)) }).toEqual({
+      id: json(created).result.id,
+      version: 1,
+      names: ['Uno'],
+    });
+    // `id` left out is a create all the same
+    const withoutId = await call('POST', '/api/menu/Create', { payload: body(2, 'Dos') });
+    expect(json(withoutId).result).toMatchObject({ information: MENU_MESSAGES.saved, version: 1 });
+    expect(names(JSON.parse((await stored(license, 2)).menujson))).toEqual(['Dos']);
+    const before = await snapshot(server().db);
+    const another = await call('POST', '/api/menu/Create', { payload: { id: 5, ...body(3, 'Tres') } });
+    await expectRefused(another, before, 400);
+    expect(json(another).result.information).toContain('El identificador no es válido.');
+
+    // Modify with the documented body: no version, no If-Match; replaced, the version raised each time
+    for (const [name, version] of [
+      ['Cuatro', 2],
+      ['Cinco', 3],
+    ] as const) {
+      const modified = await call('POST', '/api/menu/Modify', { payload: { id: menu.id, ...body(1, name) } });
+      expect({ status: modified.statusCode, result: json(modified).result }).toEqual({
+        status: 200,
+        result: { information: MENU_MESSAGES.modified, informationCode: 'A10', id: menu.id, version },
+      });
+      const after = await stored(license, 1);
+      expect({ version: after.version, names: names(JSON.parse(after.menujson)) }).toEqual({ version, names: [name] });
+    }
+  });
+
+  it('guards a modify by version or If-Match when sent: the current one saves, a stale one is refused as today, changing nothing', async () => {
+    const { db } = server();
+    const loaded = await byApp(license, 1);
+    const menu = json(loaded).result as { id: number; version: number };
+    expect(loaded.headers.etag).toBe(`"${menu.version}"`);
+    expect((await byApp(license, 3)).headers.etag).toBeUndefined();
+    const body = (name: string, over: Record<string, unknown> = {}) => ({
+      id: menu.id,
+      idapplication: license,
+      idmenulocation: 1,
+      numberRows: 0,
+      menujson: JSON.stringify([item({ name })]),
+      ...over,
+    });
+    const modify = (payload: unknown, ifMatch?: string) =>
+      call('POST', '/api/menu/Modify', { payload, ...(ifMatch === undefined ? {} : { headers: { 'if-match': ifMatch } }) });
+    const current = async () => {
+      const response = await byApp(license, 1);
+      const record = json(response).result as { version: number; menujson: string };
+      return { etag: response.headers.etag, version: record.version, names: names(JSON.parse(record.menujson)) };
+    };
+
+    // the current If-Match saves, and the new ETag is the new version
+    const saved = await modify(body('Vigente'), `"${menu.version}"`);
+    expect(json(saved).result).toMatchObject({ information: MENU_MESSAGES.modified, version: menu.version + 1 });
+    expect(await current()).toEqual({ etag: `"${menu.version + 1}"`, version: menu.version + 1, names: ['Vigente'] });
+
+    // the version loaded before that save is stale now: in the body, as If-Match, or both
+    const before = await snapshot(db);
+    const byVersion = await modify(body('Tarde', { version: menu.version }));
+    await expectRefused(byVersion, before, 409, MENU_MESSAGES.stale);
+    expect(json(byVersion).result).toEqual({ information: MENU_MESSAGES.stale, informationCode: 'R409' });
+    for (const [what, response] of [
+      ['If-Match', await modify(body('Tarde'), `"${menu.version}"`)],
+      ['a list of stale If-Match tags', await modify(body('Tarde'), `"${menu.version}", "${menu.version + 5}"`)],
+      ['current version, stale If-Match', await modify(body('Tarde', { version: menu.version + 1 }), `"${menu.version}"`)],
+      ['stale version, current If-Match', await modify(body('Tarde', { version: menu.version }), `"${menu.version + 1}"`)],
+    ] as const) {
+      expect({ what, status: response.statusCode, body: json(response) }).toEqual({ what, status: 409, body: json(byVersion) });
+    }
+    expect(await snapshot(db)).toBe(before);
+
+    // a malformed If-Match: 400 with the catalogue's message, nothing changed
+    for (const value of ['7', 'W/"2"', '"x"', '"0"', '"2",', "'2'", `"${'9'.repeat(10)}"`, '"2" junk']) {
+      const response = await modify(body('Roto'), value);
+      await expectRefused(response, before, 400);
+      expect({ value, information: json(response).result.information }).toEqual({
+        value,
+        information: expect.stringContaining(MENU_MESSAGES.ifMatchInvalid),
+      });
+    }
+    // a stale If-Match on a body that breaks a rule is the body's refusal
+    await expectRefused(await modify(body('Roto', { numberRows: 4 }), `"${menu.version}"`), before, 400);
+
+    // the current version in a list, `*`, and body and If-Match agreeing all save
+    const latest = menu.version + 1;
+    expect(json(await modify(body('Lista'), `"${menu.version}", "${latest}"`)).result.version).toBe(latest + 1);
+    expect(json(await modify(body('Cualquiera'), '*')).result.version).toBe(latest + 2);
+    expect(json(await modify(body('Ambos', { version: latest + 2 }), `"${latest + 2}"`)).result.version).toBe(latest + 3);
+    expect(await current()).toEqual({ etag: `"${latest + 3}"`, version: latest + 3, names: ['Ambos'] });
+
+    // the OpenAPI document shows both guards optional
+    const operation = json(await call('GET', '/api/openapi.json', { token: null })).paths['/api/menu/Modify'].post;
+    expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'If-Match', in: 'header', required: false }));
+    const published = operation.requestBody.content['application/json'].schema as { required: string[]; properties: object };
+    expect({ required: published.required.includes('version'), version: 'version' in published.properties }).toEqual({
+      required: false,
+      version: true,
+    });
+  });
+
   it('refuses every broken rule with 400 and a clear message, changing nothing', async () => {
     const current = await stored(ibuhoo, 1);
     const modify = (over: Record<string, unknown>) => ({
@@ -282,7 +398,7 @@ describeEachBackend('menus API', (server) => {
       ['wrong numberRows', modify({ numberRows: 4 }), formatMessage(MENU_MESSAGES.numberRows, { rows: 0 })],
       ['location 5', modify({ idmenulocation: 5 }), MENU_MESSAGES.locationInvalid],
       ['another application for the id', modify({ idapplication: firmaya }), 'El identificador no es válido.'],
-      ['no version', modify({ version: undefined }), ''],
+      ['a version that is not whole', modify({ version: 1.5 }), VALIDATION_MESSAGES.integer],
       ['an unknown application', modify({ idapplication: 999999 }), ACCESS_MESSAGES.applicationUnknown],
     ];
     const before = await snapshot(server().db);

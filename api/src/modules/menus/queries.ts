@@ -90,15 +90,23 @@ export async function insertMenu(
   return row?.id;
 }
 
-/** Replaces a menu's items when its version is still `version`; the new version, or undefined when stale. */
-export async function replaceMenu(db: Db, id: number, version: number, items: unknown): Promise<number | undefined> {
-  const row = await db
+/**
+ * Replaces a menu's items, raising its version: when it is still at one of `versions`, or whatever
+ * its version with `versions` undefined (last write wins). The new version; undefined when stale.
+ */
+export async function replaceMenu(
+  db: Db,
+  id: number,
+  versions: readonly number[] | undefined,
+  items: unknown,
+): Promise<number | undefined> {
+  if (versions?.length === 0) return undefined;
+  let query = db
     .updateTable('menus')
     .set({ menujson: JSON.stringify(items), version: sql<number>`version + 1`, modified_on: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning('version')
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (versions) query = query.where('version', 'in', [...versions]);
+  const row = await query.returning('version').executeTakeFirst();
   return row?.version;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { INFORMATION_CODES, MENU_MESSAGES, menusApi, type Envelope, type MenuWriteResult } from '@suite/shared/contracts';
+import { INFORMATION_CODES, MENU_MESSAGES, menuEntityTag, menusApi, type Envelope, type MenuWriteResult } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
@@ -35,12 +35,16 @@ export default async function menuRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, menusApi.menuCreate, async ({ body }, request) => written(await createMenu(db, actorOf(request), body)));
 
-  route(app, menusApi.menuModify, async ({ body }, request) => written(await modifyMenu(db, actorOf(request), body)));
+  route(app, menusApi.menuModify, async ({ body, headers }, request) =>
+    written(await modifyMenu(db, actorOf(request), body, headers['If-Match'])),
+  );
 
-  route(app, menusApi.menuByApp, async ({ headers }) => ({
-    statusCode: 200,
-    result: await menuOrEmpty(db, await menuApplication(db, headers.idapplication), headers.idmenulocation),
-  }));
+  // the version as the entity tag a Modify may send back in If-Match (docs/product/menus.md, Rules); none before the first save
+  route(app, menusApi.menuByApp, async ({ headers }, _request, reply) => {
+    const menu = await menuOrEmpty(db, await menuApplication(db, headers.idapplication), headers.idmenulocation);
+    if (menu.id !== 0) reply.header('etag', menuEntityTag(menu.version));
+    return { statusCode: 200, result: menu };
+  });
 
   route(app, menusApi.menuList, async ({ headers }) => {
     const application = headers.idapplication === '' ? undefined : await menuApplication(db, headers.idapplication);

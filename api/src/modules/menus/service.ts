@@ -105,10 +105,26 @@ export async function createMenu(db: Kysely<DB>, actor: AuditActor | undefined, 
 }
 
 /**
- * POST /api/menu/Modify: replaces the whole menu, atomically, when it is still the version the
- * editor loaded; otherwise 409 and nothing is written.
+ * The versions a save may replace (docs/product/menus.md, Rules): the body's `version` and the
+ * `If-Match` header's, each when sent (both: the menu must be at both, so they must agree);
+ * undefined when neither is sent, the last write wins.
  */
-export async function modifyMenu(db: Kysely<DB>, actor: AuditActor | undefined, body: ModifyMenu): Promise<MenuSaved> {
+function guardedVersions(version: number | undefined, ifMatch: readonly number[] | undefined): readonly number[] | undefined {
+  if (ifMatch === undefined) return version === undefined ? undefined : [version];
+  return version === undefined ? ifMatch : ifMatch.filter((tag) => tag === version);
+}
+
+/**
+ * POST /api/menu/Modify: replaces the whole menu, atomically. With a guard (`version`, `If-Match`:
+ * guardedVersions) only when it is still the version the editor loaded, otherwise 409 and nothing
+ * is written; without one the last write wins.
+ */
+export async function modifyMenu(
+  db: Kysely<DB>,
+  actor: AuditActor | undefined,
+  body: ModifyMenu,
+  ifMatch?: readonly number[],
+): Promise<MenuSaved> {
   const application = await menuApplication(db, body.idapplication);
   const location = body.idmenulocation as MenuLocation;
   const items = await checkedItems(db, application, location, body.menujson);
@@ -118,7 +134,7 @@ export async function modifyMenu(db: Kysely<DB>, actor: AuditActor | undefined, 
     // the id names the menu; the application and location must be that menu's
     if (before.idapplication !== application.id || before.idmenulocation !== location)
       throw badRequest(formatPhrase(es.request.invalidAt, { where: 'body.id', detail: es.request.invalidId }));
-    const version = await replaceMenu(trx, body.id, body.version, items);
+    const version = await replaceMenu(trx, body.id, guardedVersions(body.version, ifMatch), items);
     if (version === undefined) throw stale(MENU_MESSAGES.stale);
     const after = await findMenuById(trx, body.id);
     await recordAudit(trx, { actor, action: 'menu.modify', entity: 'menu', entityId: String(body.id), before, after });
