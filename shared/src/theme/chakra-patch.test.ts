@@ -89,3 +89,24 @@ describe("Chakra's createSystem (patched)", () => {
     expect(system._global).toBe(system._global);
   });
 });
+
+describe("Chakra's conditions (patched)", () => {
+  it('looks a condition name up in a set built once, not in a fresh list of keys per call', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createSystem, defaultConfig } = require('@chakra-ui/react') as typeof import('@chakra-ui/react');
+    const { conditions } = createSystem(defaultConfig);
+    const keys = jest.spyOn(Object, 'keys');
+    let answers: boolean[];
+    let lookups: number;
+    try {
+      answers = ['md', '_hover', 'color'].map((name) => conditions.has(name));
+      lookups = keys.mock.calls.length;
+    } finally {
+      keys.mockRestore();
+    }
+    // the answers upstream gives
+    expect(answers).toEqual([true, true, false]);
+    // upstream builds the list of names on every lookup (`keys().includes(key)`)
+    expect(lookups).toBe(0);
+  });
+});
