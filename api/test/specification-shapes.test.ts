@@ -34,6 +34,7 @@ import {
   tokenFor,
   type TestServer,
 } from './harness';
+import { newApplicationForm } from './application-form';
 
 const APP = FALLBACK_APP;
 const PASSWORD = 'Sh4pes.Clave-2026';
@@ -153,33 +154,17 @@ const menuItem = (key: string, location: number, application: string) => ({
 });
 
 /** An application's form as docs/product/applications.md lists it (URLs of a registered origin). */
-const applicationForm = (name: string, title = 'Aplicación de prueba') => ({
-  name,
-  title,
-  urlApp: 'https://shapes.suite.example/',
-  urlAssignPassword: 'https://shapes.suite.example/clave',
-  landing: 'https://shapes.suite.example/inicio',
-  description: 'Aplicación de las pruebas de forma',
-  typeApplication: false,
-  isVisible: true,
-  amountTime: 30,
-  timeUnit: 1,
-  refreshTokenExpirationAmountTime: 1,
-  refreshTokenExpirationTimeUnit: 3,
-  userActivateTokenTime: 24,
-  userActivateTokenTimeUnit: 2,
-  assignPasswordTokenTime: 30,
-  assignPasswordTokenTimeUnit: 1,
-  maxRefreshTokens: -1,
-  maxRefreshTokensByUser: 0,
-  isConcurrentSession: false,
-  maxConcurrentTokens: 1,
-  maxConcurrentTokensByUser: -1,
-  numberPasswordChanges: -1,
-  passwordExpiration: -1,
-  passwordTypeExpiration: 3,
-  mechanismAfterSetPass: 1,
-});
+const applicationForm = (name: string, title = 'Aplicación de prueba') =>
+  newApplicationForm(name, {
+    title,
+    urlApp: 'https://shapes.suite.example/',
+    urlAssignPassword: 'https://shapes.suite.example/clave',
+    landing: 'https://shapes.suite.example/inicio',
+    description: 'Aplicación de las pruebas de forma',
+    maxRefreshTokens: -1,
+    maxConcurrentTokens: 1,
+    maxConcurrentTokensByUser: -1,
+  });
 
 const tomorrow = () => nextDate(dateIn(NOTIFICATION_ZONE, new Date()));
 /** The maintenance template's variables (docs/product/notifications.md, Templates). */

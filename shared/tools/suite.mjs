@@ -115,25 +115,29 @@ function runAsync(args, opts = {}) {
   });
 }
 
-/**
- * Runs `tasks` ({ name, args }) in turn on as many lanes as the machine has cores (each is mostly
- * one thread), longest first as listed; resolves to the statuses and seconds of the tasks of each name.
- */
-async function runSideBySide(tasks) {
-  const queue = [...tasks];
-  const results = {};
+/** Runs `work` on each item, in turn on as many lanes as the machine has cores (each job is mostly one thread). */
+async function inLanes(items, work) {
+  const queue = [...items];
   const lanes = Math.min(availableParallelism(), queue.length);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      while (queue.length > 0) {
-        const task = queue.shift();
-        const since = Date.now();
-        const status = await runAsync(task.args, { buffered: true });
-        results[task.name] = [...(results[task.name] ?? []), { status, seconds: secondsSince(since) }];
-        if (status !== 0) log(`failed: pnpm ${task.args.join(' ')}`);
-      }
+      while (queue.length > 0) await work(queue.shift());
     }),
   );
+}
+
+/**
+ * Runs `tasks` ({ name, args }) side by side (inLanes), longest first as listed; resolves to the
+ * statuses and seconds of the tasks of each name.
+ */
+async function runSideBySide(tasks) {
+  const results = {};
+  await inLanes(tasks, async (task) => {
+    const since = Date.now();
+    const status = await runAsync(task.args, { buffered: true });
+    results[task.name] = [...(results[task.name] ?? []), { status, seconds: secondsSince(since) }];
+    if (status !== 0) log(`failed: pnpm ${task.args.join(' ')}`);
+  });
   return results;
 }
 
@@ -154,12 +158,9 @@ async function buildAll({ force = false } = {}) {
     markBuilt(pkg);
   };
   if (stale.includes(SHARED)) await build(SHARED);
-  const queue = stale.filter((pkg) => pkg !== SHARED);
-  const lanes = Math.min(availableParallelism(), queue.length);
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (queue.length > 0) await build(queue.shift());
-    }),
+  await inLanes(
+    stale.filter((pkg) => pkg !== SHARED),
+    build,
   );
 }
 

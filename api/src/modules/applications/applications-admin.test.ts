@@ -23,6 +23,7 @@ import {
   startTestServer,
   tokenFor,
 } from '../../../test/harness';
+import { newApplicationForm } from '../../../test/application-form';
 import type { DB } from '../../db/schema';
 
 const PASSWORD = 'App5.Admin-Pass';
@@ -45,31 +46,7 @@ describeEachBackend(
 
     const call = apiCaller(server, () => admin);
 
-    const newApplication = (overrides: Record<string, unknown> = {}) => ({
-      name: `Nomina ${++n}`,
-      title: 'Nómina Electrónica',
-      urlApp: 'https://nomina.suite.example/',
-      urlAssignPassword: 'https://nomina.suite.example/clave',
-      landing: 'https://nomina.suite.example/inicio',
-      description: 'Liquidación de nómina',
-      typeApplication: false,
-      isVisible: true,
-      amountTime: 30,
-      timeUnit: 1,
-      refreshTokenExpirationAmountTime: 1,
-      refreshTokenExpirationTimeUnit: 3,
-      userActivateTokenTime: 24,
-      userActivateTokenTimeUnit: 2,
-      assignPasswordTokenTime: 30,
-      assignPasswordTokenTimeUnit: 1,
-      maxRefreshTokensByUser: 0,
-      isConcurrentSession: false,
-      numberPasswordChanges: -1,
-      passwordExpiration: -1,
-      passwordTypeExpiration: 3,
-      mechanismAfterSetPass: 1,
-      ...overrides,
-    });
+    const newApplication = (overrides: Record<string, unknown> = {}) => newApplicationForm(`Nomina ${++n}`, overrides);
 
     const list = async () => json(await call('GET', '/api/application/list')).result.records as Record<string, any>[];
     const record = async (name: string) => (await list()).find((a) => a.name === name) as Record<string, any>;

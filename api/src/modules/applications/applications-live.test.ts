@@ -9,6 +9,7 @@ import { createServer, type Server } from '../../app';
 import type { DB } from '../../db/schema';
 import { hashRefreshToken } from '../../security/tokens';
 import { ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, login, startTestServer, tokenFor } from '../../../test/harness';
+import { newApplicationForm } from '../../../test/application-form';
 
 /**
  * Every setting of an application is live: each is changed only through
@@ -24,30 +25,14 @@ const DAY = 86400;
 type ListedApplication = Record<string, unknown>;
 
 /** A new application's form (defaults of the form: 30-minute tokens, no limits, one-day refresh). */
-const applicationForm = (name: string) => ({
-  name,
-  title: `Portal ${name}`,
-  urlApp: '/users',
-  urlAssignPassword: `https://${name.toLowerCase()}.suite.example/changepassword`,
-  landing: `https://${name.toLowerCase()}.suite.example/inicio`,
-  description: 'Ajustes en vivo',
-  typeApplication: false,
-  isVisible: true,
-  amountTime: 30,
-  timeUnit: 1,
-  refreshTokenExpirationAmountTime: 1,
-  refreshTokenExpirationTimeUnit: 3,
-  userActivateTokenTime: 24,
-  userActivateTokenTimeUnit: 2,
-  assignPasswordTokenTime: 30,
-  assignPasswordTokenTimeUnit: 1,
-  maxRefreshTokensByUser: 0,
-  isConcurrentSession: false,
-  numberPasswordChanges: -1,
-  passwordExpiration: -1,
-  passwordTypeExpiration: 3,
-  mechanismAfterSetPass: 1,
-});
+const applicationForm = (name: string) =>
+  newApplicationForm(name, {
+    title: `Portal ${name}`,
+    urlApp: '/users',
+    urlAssignPassword: `https://${name.toLowerCase()}.suite.example/changepassword`,
+    landing: `https://${name.toLowerCase()}.suite.example/inicio`,
+    description: 'Ajustes en vivo',
+  });
 
 /** The console's calls on one instance, as the admin. */
 function consoleOf(app: () => FastifyInstance, token: () => string) {

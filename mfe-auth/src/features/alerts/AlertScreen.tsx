@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { PATHS, pageLocation, useProfileInMode } from '@suite/shared';
+import { PATHS, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { NS } from '../../i18n';
 import type { AlertState } from '../../navigation';
 import { PublicPage } from '../../components/PublicPage';
-import { sameOriginPath } from '../../goToApplication';
+import { openAddress } from '../../goToApplication';
 
 /**
  * /alert: the message from navigation state with an accept button that goes to the state's
@@ -32,10 +32,8 @@ function AlertCard({ message, state }: { message: string; state: Partial<AlertSt
   const image = redirectSeconds > 0 ? logos.successAlert : colors.alert.image;
 
   const accept = () => {
-    const path = sameOriginPath(page);
     const forward = state.messageType ? { messageType: state.messageType, user: state.user } : undefined;
-    if (path) navigate(path, { replace: true, state: forward });
-    else pageLocation.assign(page);
+    openAddress(navigate, page, forward);
   };
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import { PATHS, apiClient, pageLocation, useProfileInMode, useSession } from '@suite/shared';
+import { PATHS, apiClient, useProfileInMode, useSession } from '@suite/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';
 import type { SignedOutState } from '../../navigation';
-import { sameOriginPath } from '../../goToApplication';
+import { openAddress } from '../../goToApplication';
 
 /**
  * The sign-out itself (docs/product/sessions.md, Sign-out), once: PUT /api/login/RevokeToken revokes the
@@ -29,9 +29,7 @@ function useSignOutOnce(): void {
       const target = typeof revoked?.information === 'string' && revoked.information !== '' ? revoked.information : PATHS.login;
       signOut();
       const state: SignedOutState = { message: t('signOut.done') };
-      const path = sameOriginPath(target);
-      if (path) navigate(path, { replace: true, state });
-      else pageLocation.assign(target);
+      openAddress(navigate, target, state);
     })();
   }, [signOut, navigate, t]);
 }
