@@ -1,15 +1,27 @@
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * Drives Chromium against the suite started exactly as the README starts it (`npm start`),
- * on its own port and a fresh embedded database so a developer's running suite is untouched.
+ * Drives Chromium against the suite started exactly as the README starts it (`npm start`), on a
+ * port and a fresh embedded database of its own so a developer's running suite is untouched.
+ *
+ * The tests spend most of their time waiting on the page (a dialog that closes after 1.5 s, a
+ * push, a mailed link): one worker left about two thirds of a 2-core machine idle (the whole run
+ * 280 s; two workers 163 s, three 145 s). So each worker — one per core, two at least, four at
+ * most — drives a suite of its own (its own port, database and mailbox) and the spec files are
+ * shared out between them: a test never sees another worker's data.
  */
-export const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, availableParallelism()))));
+const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The port of the suite of worker `index` (ten apart: the isolated suites use 8183–8187). */
+const portOf = (index: number) => BASE_PORT + 10 * index;
+/** This worker's suite (Playwright numbers the workers running at once from 0 in TEST_PARALLEL_INDEX). */
+export const PORT = portOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin#2026e2e';
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'suite-e2e-'));
+// made once, by the main process that starts the suites (the workers load this file too)
+const dataDir = process.env.E2E_DATA_DIR ?? (process.env.TEST_WORKER_INDEX === undefined ? mkdtempSync(join(tmpdir(), 'suite-e2e-')) : '');
 const chrome = process.env.CHROME_PATH || undefined;
 
 export default defineConfig({
@@ -17,7 +29,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // A failing test runs once more, recording a trace (trace: 'on-first-retry'); the suite counts a test
   // that passed only on its second run as failed (shared/tools/suite.mjs), so the retry hides nothing.
   // Recording a trace of every run instead cost a fifth of the run's time: screencast frames and DOM
@@ -42,16 +54,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // started one after another: the first `npm start` builds what is stale, the others find it built
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'npm start',
     cwd: resolve(__dirname, '..'),
-    url: `http://localhost:${PORT}/readyz`,
+    url: `http://localhost:${portOf(index)}/readyz`,
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
+      PORT: String(portOf(index)),
+      DATA_DIR: join(dataDir, `worker-${index}`),
       DATABASE_URL: '',
       SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
@@ -59,5 +72,5 @@ export default defineConfig({
       CAPTCHA_COST: '100',
       CAPTCHA_MAX_NUMBER: '200',
     },
-  },
+  })),
 });
