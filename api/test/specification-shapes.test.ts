@@ -445,7 +445,6 @@ const CONSOLE: Omit<ListedCall, 'list' | 'bearer'>[] = [
       roles: [{ name: 'Administrador', assigned: true }],
     }),
     outcome: OK,
-    gap: "a role is named with its application (body.roles.0.application); the list's roles are name and assigned",
   },
   {
     path: '/api/user/modify',
@@ -466,7 +465,6 @@ const CONSOLE: Omit<ListedCall, 'list' | 'bearer'>[] = [
       roles: [{ name: 'Administrador', assigned: true }],
     }),
     outcome: OK,
-    gap: "a role is named with its application (body.roles.0.application); the list's roles are name and assigned",
   },
   {
     path: '/api/user/Inactivate',

@@ -121,11 +121,13 @@ export type UserCompanyInput = v.InferOutput<typeof UserCompanyInputSchema>;
 
 /**
  * One role of the save payload: role `name`, the `application` (name) it is assigned in — roles
- * are assigned per application (docs/product/users.md, Roles) — and `assigned`.
+ * are assigned per application (docs/product/users.md, Roles) — and `assigned`. A client that sends
+ * only `name` and `assigned` (the product's call list) names a role offered in one application:
+ * the server takes that one, and refuses a role offered in several (USER_MESSAGES.roleApplicationAmbiguous).
  */
 export const UserRoleInputSchema = v.object({
   name: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(100, maxMessage(100))),
-  application: v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, maxMessage(50))),
+  application: v.optional(v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, maxMessage(50)))),
   assigned: v.boolean(),
 });
 export type UserRoleInput = v.InferOutput<typeof UserRoleInputSchema>;

@@ -120,6 +120,7 @@ export const en: Catalogue = {
     sessionEndedByAdmin: 'Your session was closed because an administrator deactivated your user.',
     companyRepeated: 'A company is repeated.',
     roleRepeated: 'A role is repeated for the same application.',
+    roleApplicationAmbiguous: 'The role is offered in several applications: say in which one it is assigned.',
     userNameOrEmail: 'Send userName or email.',
     countryCodeInvalid: 'The country code is not valid.',
   },

@@ -185,6 +185,8 @@ export const es = {
     sessionEndedByAdmin: 'Tu sesión fue cerrada porque tu usuario fue desactivado por un administrador.',
     companyRepeated: 'Una empresa está repetida.',
     roleRepeated: 'Un rol está repetido para la misma aplicación.',
+    /** A role sent without its application is offered in more than one. */
+    roleApplicationAmbiguous: 'El rol se ofrece en varias aplicaciones: indica en cuál se asigna.',
     /** getuserexists: exactly one of userName and email. */
     userNameOrEmail: 'Envíe userName o email.',
     /** The `code` header of the document types: a country's code in letters. */

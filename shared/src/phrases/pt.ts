@@ -120,6 +120,7 @@ export const pt: Catalogue = {
     sessionEndedByAdmin: 'Sua sessão foi encerrada porque seu usuário foi desativado por um administrador.',
     companyRepeated: 'Uma empresa está repetida.',
     roleRepeated: 'Um papel está repetido para a mesma aplicação.',
+    roleApplicationAmbiguous: 'O papel é oferecido em várias aplicações: indique em qual ele é atribuído.',
     userNameOrEmail: 'Envie userName ou email.',
     countryCodeInvalid: 'O código do país não é válido.',
   },

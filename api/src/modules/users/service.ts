@@ -195,8 +195,6 @@ async function applyRoles(
   actor: AuditActor | undefined,
   held: Grants | undefined,
 ): Promise<void> {
-  const keys = roles.map((r) => `${r.application.toLowerCase()}\u0000${r.name.toLowerCase()}`);
-  if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const offered = await trx
     .selectFrom('role_applications as ra')
     .innerJoin('roles as r', 'r.id', 'ra.role_id')
@@ -209,19 +207,35 @@ async function applyRoles(
       roles.map((r) => r.name.toLowerCase()),
     )
     .execute();
-  const byKey = new Map(offered.map((o) => [`${o.application.toLowerCase()}\u0000${o.name.toLowerCase()}`, o]));
+  const current = await trx.selectFrom('user_roles').select(['role_id', 'application_id']).where('user_id', '=', userId).execute();
+  const has = new Set(current.map((r) => `${r.role_id}:${r.application_id}`));
+  // an inactive role (or a role of an inactive application) may still be taken away, never given
+  const usable = (o: (typeof offered)[number], assigned: boolean) =>
+    assigned ? o.idstate === 0 && o.application_state === 0 : has.has(`${o.role_id}:${o.application_id}`);
+  const found = roles.map((role) => {
+    const named = offered.filter((o) => o.name.toLowerCase() === role.name.toLowerCase());
+    if (role.application !== undefined) {
+      const match = named.find((o) => o.application.toLowerCase() === role.application?.toLowerCase());
+      // taking away a role the user does not hold changes nothing: only giving needs it usable
+      if (!match || (role.assigned && !usable(match, true))) throw badRequest(USER_MESSAGES.roleUnknown);
+      return match;
+    }
+    // named without its application: the one application where it can be given (or is held, to take it away)
+    const candidates = named.filter((o) => usable(o, role.assigned));
+    if (candidates.length === 0) throw badRequest(USER_MESSAGES.roleUnknown);
+    if (candidates.length > 1) throw badRequest(USER_MESSAGES.roleApplicationAmbiguous);
+    return candidates[0];
+  });
+  const keys = found.map((o) => `${o.role_id}:${o.application_id}`);
+  if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const grants: { user_id: string; role_id: number; application_id: number }[] = [];
   const revokes: { role_id: number; application_id: number }[] = [];
   roles.forEach((role, i) => {
-    const found = byKey.get(keys[i]);
-    // an inactive role (or a role of an inactive application) may still be taken away, never given
-    if (!found || (role.assigned && (found.idstate !== 0 || found.application_state !== 0))) throw badRequest(USER_MESSAGES.roleUnknown);
-    if (role.assigned) grants.push({ user_id: userId, role_id: found.role_id, application_id: found.application_id });
-    else revokes.push({ role_id: found.role_id, application_id: found.application_id });
+    const { role_id, application_id } = found[i];
+    if (role.assigned) grants.push({ user_id: userId, role_id, application_id });
+    else revokes.push({ role_id, application_id });
   });
   // a role given or taken away only by someone who holds all it gives there
-  const current = await trx.selectFrom('user_roles').select(['role_id', 'application_id']).where('user_id', '=', userId).execute();
-  const has = new Set(current.map((r) => `${r.role_id}:${r.application_id}`));
   for (const r of [
     ...grants.filter((g) => !has.has(`${g.role_id}:${g.application_id}`)),
     ...revokes.filter((g) => has.has(`${g.role_id}:${g.application_id}`)),

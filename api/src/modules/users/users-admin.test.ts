@@ -313,6 +313,16 @@ describeEachBackend('users administration API', (server) => {
         USER_MESSAGES.roleUnknown,
       ],
       [
+        'a role named without its application that two applications offer',
+        (b) => ({ ...b, roles: [{ name: 'Operador', assigned: true }] }),
+        USER_MESSAGES.roleApplicationAmbiguous,
+      ],
+      [
+        'an inactive role named without its application',
+        (b) => ({ ...b, roles: [{ name: 'Rol Inactivo', assigned: true }] }),
+        USER_MESSAGES.roleUnknown,
+      ],
+      [
         'a role of RESETOTP',
         (b) => ({ ...b, roles: [{ name: 'Restablecer OTP', application: 'RESETOTP', assigned: true }] }),
         USER_MESSAGES.roleUnknown,
@@ -333,6 +343,37 @@ describeEachBackend('users administration API', (server) => {
     ])('refuses %s with a 400 and changes nothing', async (_, mutate, information) => {
       const before = await snapshot(server().db);
       await expectRefused(await call('POST', '/api/user/create', { payload: mutate(newUser()) }), before, 400, information);
+    });
+
+    it('gives a role named without its application in the one application that offers it, and takes it away the same way', async () => {
+      const { db } = server();
+      const { id, body } = await created({ roles: [{ name: 'Auditor', assigned: true }] });
+      const held = () =>
+        db
+          .selectFrom('user_roles as ur')
+          .innerJoin('roles as r', 'r.id', 'ur.role_id')
+          .innerJoin('applications as a', 'a.id', 'ur.application_id')
+          .select(['r.name', 'a.name as application'])
+          .where('ur.user_id', '=', id)
+          .orderBy('r.name')
+          .execute();
+      expect(await held()).toEqual([{ name: 'Auditor', application: 'firmaya' }]);
+      const { userName, names, surnames, email, document, phoneNumber, idTypeUser, countryCode, documentType } = body;
+      const data = { id, userName, names, surnames, email, document, phoneNumber, idTypeUser, countryCode, documentType };
+      const modified = await call('POST', '/api/user/modify', {
+        payload: {
+          ...data,
+          roles: [
+            { name: 'Operador', application: 'ibuhoo', assigned: true },
+            { name: 'Auditor', assigned: false },
+          ],
+        },
+      });
+      expect(modified.statusCode).toBe(200);
+      expect(await held()).toEqual([{ name: 'Operador', application: 'ibuhoo' }]);
+      // held in one application only: named without it, that is the one taken away
+      const refused = await call('POST', '/api/user/modify', { payload: { ...data, roles: [{ name: 'Operador', assigned: false }] } });
+      expect(json(refused).result.information).toMatch(/Se requiere mínimo un rol/);
     });
 
     it('offers a deleted user with A20 instead of creating a second one with its user name or e-mail', async () => {
