@@ -320,7 +320,6 @@ const PORTAL: ListedCall[] = [
     bearer: false,
     values: () => ({ email: 'shapes.reset@empresa.test' }),
     outcome: OK,
-    gap: 'appname is required (body.appname)',
   },
   {
     list: 'portal',

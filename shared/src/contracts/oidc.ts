@@ -51,13 +51,14 @@ export const ConnectOidcResultSchema = resultSchema<ConnectOidcResult>()(v.objec
 
 /**
  * POST /api/login/generate-token-oidc body: the documented code, tenant, appName and
- * tenantLanguage, plus what else the provider returned to the callback — `state` (required: it
- * names the request in flight) and `iss` (RFC 9207, when the provider sends it). Reply `result`: a
+ * tenantLanguage, plus what else the provider returned to the callback — `state` (it names the
+ * request in flight; a client that leaves it out is matched by the browser's binding cookie alone,
+ * docs/security/oidc.md) and `iss` (RFC 9207, when the provider sends it). Reply `result`: a
  * LoginResult.
  */
 export const GenerateTokenOidcRequestSchema = v.object({
   code: callbackValue,
-  state: callbackValue,
+  state: v.optional(callbackValue),
   iss: v.optional(callbackValue),
   appName,
   tenant,

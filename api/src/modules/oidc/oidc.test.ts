@@ -214,6 +214,37 @@ describeEachBackend(
       await expectRefused(await exchange(body, other.binding), before, 401, OIDC_MESSAGES.requestInvalid);
     });
 
+    it("finishes a sign-in sent with the product's four fields only (no state): the request is the one of the browser's cookie", async () => {
+      const jwalker = identity('jwalker');
+      const userId = await localUser('jwalker.nostate@test.localhost', false);
+      // linked already when the tests before ran: any linked account will do
+      await server()
+        .db.insertInto('external_identities')
+        .values({ issuer: provider.issuer, subject: jwalker.subject, user_id: userId, linked_by: 'seed' })
+        .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
+        .execute();
+      const { body, binding } = await callbackFor('jwalker');
+      const { code, appName, tenant, tenantLanguage } = body;
+      const response = await exchange({ code, appName, tenant, tenantLanguage }, binding);
+      expect({ status: response.statusCode, code: json(response).result.informationCode }).toEqual({ status: 200, code: 'A10' });
+      // spent: the same call again changes nothing
+      const before = await snapshot(server().db);
+      await expectRefused(await exchange({ code, appName, tenant, tenantLanguage }, binding), before, 401, OIDC_MESSAGES.requestInvalid);
+    });
+
+    it("refuses, without state, a code issued for another browser's request (the PKCE verifier of this one does not fit), changing nothing", async () => {
+      const attacker = await callbackFor('jwalker');
+      const victim = await connect();
+      const before = await snapshot(server().db);
+      const { code, appName, tenant, tenantLanguage } = attacker.body;
+      await expectRefused(
+        await exchange({ code, appName, tenant, tenantLanguage }, victim.binding),
+        before,
+        401,
+        OIDC_MESSAGES.exchangeRefused,
+      );
+    });
+
     it('refuses a code presented again through a new request (the provider refuses the replay), changing nothing', async () => {
       const first = await callbackFor('jwalker');
       expect((await exchange(first.body, first.binding)).statusCode).toBe(200);

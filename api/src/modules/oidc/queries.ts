@@ -49,11 +49,15 @@ export interface ClaimedRequest {
  * Spends the request of a state for the browser holding its binding: one statement, so of two
  * presentations exactly one gets it; expired, spent or someone else's requests give nothing.
  */
-export async function claimRequest(db: Kysely<DB>, stateHash: string, bindingHash: string): Promise<ClaimedRequest | undefined> {
+export async function claimRequest(
+  db: Kysely<DB>,
+  stateHash: string | undefined,
+  bindingHash: string,
+): Promise<ClaimedRequest | undefined> {
   return db
     .updateTable('oidc_requests')
     .set({ used_at: sql`now()` })
-    .where('state_hash', '=', stateHash)
+    .$if(stateHash !== undefined, (q) => q.where('state_hash', '=', stateHash as string))
     .where('binding_hash', '=', bindingHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)

@@ -160,7 +160,7 @@ export function oidcFlows(ctx: AppContext) {
       const binding = request.cookies[OIDC_BINDING_COOKIE];
       if (!binding) throw requestInvalid();
       const application = await openApplication(ctx, body.appName);
-      const pending = await claimRequest(db, sha256(body.state), sha256(binding));
+      const pending = await claimRequest(db, body.state === undefined ? undefined : sha256(body.state), sha256(binding));
       reply.clearCookie(OIDC_BINDING_COOKIE, { path: '/api/login' });
       if (!pending || pending.application_id !== application.id) throw requestInvalid();
       const provider = providerFor(config.oidc, application.name, pending.tenant ?? undefined);
@@ -168,8 +168,10 @@ export function oidcFlows(ctx: AppContext) {
 
       const callback = new URL(pending.redirect_uri);
       callback.searchParams.set('code', body.code);
-      callback.searchParams.set('state', body.state);
-      if (body.iss) callback.searchParams.set('iss', body.iss);
+      if (body.state) callback.searchParams.set('state', body.state);
+      // RFC 9207: the issuer the provider named; a client that does not pass it on (the product's four
+      // fields) gets the issuer of its request in flight, the only one its code is ever sent to
+      callback.searchParams.set('iss', body.iss ?? pending.issuer);
       let subject: string;
       let email: string | undefined;
       let emailVerified = false;
@@ -177,7 +179,8 @@ export function oidcFlows(ctx: AppContext) {
         const configuration = await clientOf(provider);
         const tokens = await client.authorizationCodeGrant(configuration, callback, {
           pkceCodeVerifier: pending.code_verifier,
-          expectedState: body.state,
+          // without state the request is the one of this browser's binding cookie; PKCE and the nonce still tie the code to it
+          expectedState: body.state ?? client.skipStateCheck,
           expectedNonce: pending.nonce,
           idTokenExpected: true,
         });
