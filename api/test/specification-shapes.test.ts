@@ -309,7 +309,6 @@ const PORTAL: ListedCall[] = [
     bearer: false,
     values: () => ({ UserName: 'shapes.cert' }),
     outcome: OK,
-    gap: 'appname is required (body.appname)',
   },
   // "e-mail lookup": the address
   {
@@ -330,7 +329,6 @@ const PORTAL: ListedCall[] = [
     values: () => ({ code: 'c0de-from-the-provider', tenant: 'bmscol', appName: 'firmaya', tenantLanguage: 'ES' }),
     // past the shape, an unknown code and no request in flight: 401
     outcome: { status: 401 },
-    gap: 'state is required (body.state)',
   },
   {
     list: 'portal',
@@ -360,7 +358,6 @@ const PORTAL: ListedCall[] = [
     bearer: false,
     values: () => ({ Email: 'shapes.cert@empresa.test' }),
     outcome: OK,
-    gap: 'appname is required (body.appname)',
   },
   {
     list: 'portal',
@@ -371,7 +368,6 @@ const PORTAL: ListedCall[] = [
     values: () => ({ Email: 'shapes.cert@empresa.test', OtpCode: '123456' }),
     // past the shape, a code that was never sent: 400 R400
     outcome: { status: 400, code: 'R400' },
-    gap: 'appname is required (body.appname)',
   },
   // no hub connection has that id: 404 R404 (docs/product/sessions.md, Calls)
   {

@@ -122,11 +122,12 @@ export const ExistsUsersAccountResultSchema = resultSchema<ExistsUsersAccountRes
 /**
  * POST /api/login/resetPasswordCertificateUser request: the account picked from
  * GetExistsUsersAccount, named by its user name, since the page only has its e-mail masked
- * (docs/product/passwords.md, Calls). Answers ErrorResult.
+ * (docs/product/passwords.md, Calls). Answers ErrorResult. Here and in the code calls, without
+ * `appname` the application is the one of the page's host.
  */
 export const CertificateAccountRequestSchema = v.object({
   UserName: UserNameSchema,
-  appname: AppNameSchema,
+  appname: v.optional(AppNameSchema),
 });
 export type CertificateAccountRequest = v.InferOutput<typeof CertificateAccountRequestSchema>;
 
@@ -156,7 +157,7 @@ const documentNarrowsEmail = (body: AccountName) => {
 
 /** POST /api/user/send-otp-user request (docs/product/passwords.md, Calls); answers ErrorResult. */
 export const CertificateCodeRequestSchema = v.pipe(
-  v.object({ ...AccountNameEntries, appname: AppNameSchema }),
+  v.object({ ...AccountNameEntries, appname: v.optional(AppNameSchema) }),
   v.check((body) => namesOneAccount(body), CERTIFICATE_MESSAGES.accountNameOrEmail),
   v.check((body) => documentNarrowsEmail(body), CERTIFICATE_MESSAGES.documentWithEmail),
 );
@@ -164,7 +165,7 @@ export type CertificateCodeRequest = v.InferOutput<typeof CertificateCodeRequest
 
 /** POST /api/user/validate-otp-user request (docs/product/passwords.md, Calls); answers ErrorResult. */
 export const ValidateOtpUserRequestSchema = v.pipe(
-  v.object({ ...AccountNameEntries, OtpCode: ResetCodeSchema, appname: AppNameSchema }),
+  v.object({ ...AccountNameEntries, OtpCode: ResetCodeSchema, appname: v.optional(AppNameSchema) }),
   v.check((body) => namesOneAccount(body), CERTIFICATE_MESSAGES.accountNameOrEmail),
   v.check((body) => documentNarrowsEmail(body), CERTIFICATE_MESSAGES.documentWithEmail),
 );

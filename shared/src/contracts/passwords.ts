@@ -101,10 +101,10 @@ export interface PasswordLinkPayload {
  */
 export const MECHANISM_AFTER_SET_PASS = { applicationLogin: 1, applicationHome: 2 } as const;
 
-/** POST /api/login/GetUsersResetPassword request. */
+/** POST /api/login/GetUsersResetPassword request; without `appname`, the application of the page's host. */
 export const GetUsersResetPasswordRequestSchema = v.object({
   email: ResetEmailSchema,
-  appname: v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50))),
+  appname: v.optional(v.pipe(v.string(), v.nonEmpty(es.messages.required), v.maxLength(50, maxMessage(50)))),
 });
 export type GetUsersResetPasswordRequest = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
 

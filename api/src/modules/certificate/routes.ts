@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, passwordsApi } from '@suite/shared/contracts';
+import { withApplication } from '../../http/request-app';
 import { route } from '../../http/route';
 import { certificateFlows } from './service';
 
@@ -25,21 +26,30 @@ export default async function certificateRoutes(app: FastifyInstance): Promise<v
   route(
     app,
     passwordsApi.certificateResetLink,
-    async ({ body }, request) => ({ statusCode: 200, result: await flows.resetByLink(request, body) }),
+    async ({ body }, request) => ({
+      statusCode: 200,
+      result: await flows.resetByLink(request, await withApplication(app.ctx, request, body)),
+    }),
     { config: limits.reset },
   );
 
   route(
     app,
     passwordsApi.certificateSendCode,
-    async ({ body }, request) => ({ statusCode: 200, result: await flows.sendCode(request, body) }),
+    async ({ body }, request) => ({
+      statusCode: 200,
+      result: await flows.sendCode(request, await withApplication(app.ctx, request, body)),
+    }),
     { config: limits.reset },
   );
 
   route(
     app,
     passwordsApi.certificateValidateCode,
-    async ({ body }, request) => ({ statusCode: 200, result: await flows.validateCode(request, body) }),
+    async ({ body }, request) => ({
+      statusCode: 200,
+      result: await flows.validateCode(request, await withApplication(app.ctx, request, body)),
+    }),
     { config: limits.reset },
   );
 }

@@ -40,6 +40,9 @@ import {
   type CertificateAccount,
 } from './queries';
 
+/** A reset call's body with its application: the route fills it from the page's host when the call left it out. */
+type WithApp = { appname: string };
+
 /** The window of the limits of reset codes: RESET_ADDRESS_RATE_LIMIT per account, RESET_RATE_LIMIT per client. */
 const CODE_LIMIT_SECONDS = 3600;
 
@@ -159,7 +162,7 @@ export function certificateFlows(ctx: AppContext) {
     },
 
     /** Mails a reset link to an account whose password was assigned by hand; the same answer for any other name. */
-    async resetByLink(request: FastifyRequest, body: CertificateAccountRequest): Promise<CertificateResetResult> {
+    async resetByLink(request: FastifyRequest, body: CertificateAccountRequest & WithApp): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const account = await certificateAccount(db, body.UserName);
       await perAddress.enforce(`account:${codeSubject(account, nameSubject(body.UserName))}`);
@@ -173,7 +176,7 @@ export function certificateFlows(ctx: AppContext) {
      * die). Any other name, and an e-mail naming no single account, gets the same answer and a
      * code row no one can use, so the limits count it alike and the timing is the same.
      */
-    async sendCode(request: FastifyRequest, body: CertificateCodeRequest): Promise<CertificateResetResult> {
+    async sendCode(request: FastifyRequest, body: CertificateCodeRequest & WithApp): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const { found, asked } = await namedAccount(body);
       const account = resetsByCode(found) ? found : undefined;
@@ -207,7 +210,7 @@ export function certificateFlows(ctx: AppContext) {
      * initial password back (lockout lifted, sessions ended, a notice mailed). A wrong, spent or
      * expired code changes nothing but its count of tries.
      */
-    async validateCode(request: FastifyRequest, body: ValidateOtpUserRequest): Promise<CertificateResetResult> {
+    async validateCode(request: FastifyRequest, body: ValidateOtpUserRequest & WithApp): Promise<CertificateResetResult> {
       const application = await findOpenApplication(db, body.appname);
       const { found, asked } = await namedAccount(body);
       const account = resetsByCode(found) ? found : undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { INFORMATION_CODES, passwordsApi } from '@suite/shared/contracts';
+import { withApplication } from '../../http/request-app';
 import { route } from '../../http/route';
 import { passwordFlows } from './service';
 
@@ -8,9 +9,17 @@ export default async function passwordRoutes(app: FastifyInstance): Promise<void
   const { limits } = app.ctx;
   const flows = passwordFlows(app.ctx);
 
-  route(app, passwordsApi.usersForReset, async ({ body }) => ({ statusCode: 200, result: await flows.usersForReset(body) }), {
-    config: limits.reset,
-  });
+  route(
+    app,
+    passwordsApi.usersForReset,
+    async ({ body }, request) => ({
+      statusCode: 200,
+      result: await flows.usersForReset(await withApplication(app.ctx, request, body)),
+    }),
+    {
+      config: limits.reset,
+    },
+  );
 
   route(
     app,

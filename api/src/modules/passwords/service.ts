@@ -42,7 +42,8 @@ import {
 } from './queries';
 import { queuePasswordMail, sendPasswordMail, tenantLanguage } from './send-link';
 
-type GetUsersResetPassword = v.InferOutput<typeof GetUsersResetPasswordRequestSchema>;
+/** With its application: the route fills it from the page's host when the call left it out. */
+type GetUsersResetPassword = v.InferOutput<typeof GetUsersResetPasswordRequestSchema> & { appname: string };
 type ResetPassword = v.InferOutput<typeof ResetPasswordRequestSchema>;
 type SendUserActivationEmail = v.InferOutput<typeof SendUserActivationEmailRequestSchema>;
 type AssignPassword = v.InferOutput<typeof AssignPasswordRequestSchema>;
