@@ -86,3 +86,35 @@ describe('parseFields', () => {
     });
   });
 });
+
+describe("issues no rule words (defaultIssueMessage): the catalogue's phrases, never the library's English", () => {
+  const Schema = v.object({ name: v.string(), nested: v.strictObject({ n: v.number() }) });
+
+  it('a missing field is required; a field of another type, an unknown field of a closed object and the rest say so', () => {
+    expect(parseRequest(Schema, { nested: { n: 1 } })).toEqual({ success: false, path: 'name', message: 'Campo obligatorio' });
+    expect(parseRequest(Schema, { name: 5, nested: { n: 1 } })).toEqual({
+      success: false,
+      path: 'name',
+      message: 'El valor no tiene el tipo esperado.',
+    });
+    expect(parseRequest(Schema, { name: 'a', nested: { n: 1, extra: true } })).toEqual({
+      success: false,
+      path: 'nested.extra',
+      message: 'El campo no se admite.',
+    });
+    expect(
+      parseRequest(
+        v.pipe(
+          v.string(),
+          v.check((s) => s === 'x'),
+        ),
+        'y',
+      ),
+    ).toMatchObject({ message: 'El valor no es válido.' });
+  });
+
+  it('keeps the messages the contract words, and answers forms the same way', () => {
+    expect(parseRequest(LoginRequestSchema, {})).toMatchObject({ success: false, message: expect.not.stringMatching(/^Invalid/) });
+    expect(parseFields(Schema, { nested: {} }).errors).toEqual({ name: 'Campo obligatorio', 'nested.n': 'Campo obligatorio' });
+  });
+});

@@ -54,6 +54,19 @@ export function findForbiddenText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The message of an issue no rule of the contract words (valibot's English defaults otherwise): a
+ * missing field is 'Campo obligatorio', a field of another type, one a closed object does not take,
+ * or any other value get a phrase of the catalogue, so the caller reads it in their language.
+ */
+export function defaultIssueMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === 'schema' && issue.input === undefined) return es.messages.required;
+  if (issue.type === 'strict_object' && issue.expected === 'never') return es.request.unknownField;
+  if (issue.kind === 'schema') return es.request.wrongType;
+  return es.request.invalidValue;
+}
+const PARSE_CONFIG = { message: defaultIssueMessage } as const;
+
 export type RequestParseResult<T> = { success: true; output: T } | { success: false; path: string; message: string };
 
 /**
@@ -64,7 +77,7 @@ export type RequestParseResult<T> = { success: true; output: T } | { success: fa
 export function parseRequest<S extends v.GenericSchema>(schema: S, input: unknown): RequestParseResult<v.InferOutput<S>> {
   const sent = findForbiddenText(input);
   if (sent !== undefined) return { success: false, path: sent, message: FORBIDDEN_TEXT_MESSAGE };
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, input, PARSE_CONFIG);
   if (!result.success) {
     const issue = result.issues[0];
     return { success: false, path: v.getDotPath(issue) ?? '', message: issue.message };
@@ -83,7 +96,7 @@ export type FieldsParseResult<T> =
  * ('colors.link'), for a form that shows every error beside its field; the output when valid.
  */
 export function parseFields<S extends v.GenericSchema>(schema: S, input: unknown): FieldsParseResult<v.InferOutput<S>> {
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, input, PARSE_CONFIG);
   if (result.success) return { success: true, output: result.output, errors: {} };
   const errors: Record<string, string> = {};
   for (const issue of result.issues) errors[v.getDotPath(issue) ?? ''] ??= issue.message;

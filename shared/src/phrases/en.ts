@@ -278,6 +278,9 @@ export const en: Catalogue = {
     ipInvalid: 'Must be an IPv4 or IPv6 address (at most :max characters).',
     applicationInvalid: 'The application is not valid.',
     databaseUnavailable: 'The database is not available.',
+    wrongType: 'The value is not of the expected type.',
+    unknownField: 'The field is not accepted.',
+    invalidValue: 'The value is not valid.',
   },
   oidc: {
     callbackValueInvalid: 'The value returned by the identity provider is not valid.',

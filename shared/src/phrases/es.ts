@@ -367,6 +367,12 @@ export const es = {
     /** An application's name in a header of the console's read calls. */
     applicationInvalid: 'La aplicación no es válida.',
     databaseUnavailable: 'La base de datos no está disponible.',
+    /** A field of a type other than its contract's (a number for a text, a list for an object). */
+    wrongType: 'El valor no tiene el tipo esperado.',
+    /** A field a closed object does not take. */
+    unknownField: 'El campo no se admite.',
+    /** A value no more specific rule describes. */
+    invalidValue: 'El valor no es válido.',
   },
   /** External sign-in through an OpenID provider (docs/product/sign-in.md, External identity provider; docs/security/oidc.md). */
   oidc: {

@@ -278,6 +278,9 @@ export const pt: Catalogue = {
     ipInvalid: 'Deve ser um endereço IPv4 ou IPv6 (no máximo :max caracteres).',
     applicationInvalid: 'A aplicação não é válida.',
     databaseUnavailable: 'O banco de dados não está disponível.',
+    wrongType: 'O valor não é do tipo esperado.',
+    unknownField: 'O campo não é aceito.',
+    invalidValue: 'O valor não é válido.',
   },
   oidc: {
     callbackValueInvalid: 'O valor devolvido pelo provedor de identidade não é válido.',
