@@ -218,4 +218,21 @@ describe('menu settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sí' }));
     await waitFor(() => expect(order(tree)).toEqual(['Usuarios', 'Roles']));
   });
+
+  it('says so when the menu cannot be read, instead of an empty editor', async () => {
+    serve({
+      'GET /api/application/getApplicationsForAssignMenu': [200, { records: APPLICATIONS, count: 2 }],
+      'GET /api/menu/privileges': [200, { records: [] }],
+      'GET /api/menu/GetMenuByApp': [400, { information: 'La aplicación no existe.', informationCode: 'R400' }],
+    });
+    const user = userEvent.setup();
+    renderAt('/menuSettings');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Aplicación' }),
+      await screen.findByRole('option', { name: 'Suite GSE' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('La aplicación no existe.');
+    expect(screen.queryByRole('tree')).toBeNull();
+    expect(screen.getByRole('button', { name: /Crear/ })).toBeDisabled();
+  });
 });

@@ -1,5 +1,7 @@
 import { Box, Button, Field, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { apiErrorMessage } from '@suite/shared';
 import {
+  ErrorAlert,
   NativeSelect,
   askDialog,
   confirmAction,
@@ -133,6 +135,9 @@ export function MenuSettingsPage() {
           </HStack>
           {!application ? null : menu.menu.isPending ? (
             <Text>{t('loading')}</Text>
+          ) : menu.menu.isError ? (
+            // nothing to edit: an empty tree here would read as a menu with no items
+            <ErrorAlert message={apiErrorMessage(menu.menu.error)} />
           ) : isSuite ? (
             <SuiteGridView
               items={tiles}
