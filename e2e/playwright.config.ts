@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
  * The tests spend most of their time waiting on the page (a dialog that closes after 1.5 s, a
  * push, a mailed link): one worker left about two thirds of a 2-core machine idle (the whole run
  * 280 s; two workers 163 s, three 145 s). So each worker — one per core, two at least, four at
- * most — drives a suite of its own (its own port, database and mailbox) and the spec files are
+ * most — drives a suite of its own (its own port, database and mailbox) and the test files are
  * shared out between them: a test never sees another worker's data.
  */
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, availableParallelism()))));
