@@ -11,22 +11,6 @@ import { AppProviders } from '../ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTestQueryClient } from '../console/query/client';
 
-export {
-  APP_DATA_DEFAULTS,
-  jwt,
-  mockApi,
-  reply,
-  type ApiAnswer,
-  type ApiCall,
-  type ApiHandler,
-  type ApiRoutes,
-  type MockApiOptions,
-} from './api';
-export { describeTexts, textKeys, textLeaves } from './i18n';
-export { frontEndPackages, remotePackages, sourceFiles, workspacePackages } from './files';
-export { Where } from './Where';
-export { WRITTEN, callsTo, cleanUpDialogs, consoleRemoteKit, serve } from './consoleRemote';
-
 /**
  * Renders `element` the way the host does: the providers, the console's QueryClient (a fresh test
  * one unless given) and the guarded router with one splat route that shows it, at `path`.
