@@ -24,6 +24,16 @@ const SHARED_DEEP = {
   message: 'Import @suite/shared by its entries (@suite/shared, /contracts, /console, …), not by path.',
 };
 
+/**
+ * Routing comes from react-router-dom, the package of the design's card: the page shares it once
+ * (shared/src/federation/router.js under that key); an import of react-router itself would put a
+ * second, unshared router in a bundle.
+ */
+const ROUTING = {
+  name: 'react-router',
+  message: 'Import routing from react-router-dom: it is the router the page shares (shared/src/federation/policy.ts).',
+};
+
 /** What another workspace package looks like from inside one. */
 const otherPackages = (self) =>
   [...FRONT_ENDS, 'api']
@@ -45,6 +55,7 @@ const PLATFORM_ONLY = [
       'react-dom',
       'react-dom/*',
       'react-router',
+      'react-router-dom',
       'react-i18next',
       'i18next',
       '@chakra-ui/*',
@@ -106,7 +117,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      'no-restricted-imports': ['error', { patterns: [SHARED_DEEP] }],
+      'no-restricted-imports': ['error', { paths: [ROUTING], patterns: [SHARED_DEEP] }],
     },
   },
   {
@@ -140,7 +151,7 @@ export default tseslint.config(
   // ---- boundaries
   ...FRONT_ENDS.map((pkg) => ({
     files: [`${pkg}/**/*.{ts,tsx,js,cjs,mjs}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, ...otherPackages(pkg)] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [ROUTING], patterns: [SHARED_DEEP, ...otherPackages(pkg)] }] },
   })),
   {
     // the API client tells the page what happened (api-client/events.ts); the UI layer subscribes
@@ -150,6 +161,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [ROUTING],
           patterns: [
             SHARED_DEEP,
             {
@@ -165,7 +177,7 @@ export default tseslint.config(
     files: ['shared/src/contracts/**/*.ts', 'shared/src/phrases/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SHARED_DEEP, ...PLATFORM_ONLY] }],
+      'no-restricted-imports': ['error', { paths: [ROUTING], patterns: [SHARED_DEEP, ...PLATFORM_ONLY] }],
       'no-restricted-globals': [
         'error',
         ...[
@@ -192,6 +204,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [ROUTING],
           patterns: [
             SHARED_DEEP,
             ...otherPackages('api'),

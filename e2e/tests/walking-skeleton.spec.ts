@@ -80,7 +80,15 @@ test('the running page holds exactly one copy of each shared singleton', async (
     return versions;
   });
   // React renders the page (docs/adr/0025): one React and one react-dom, each entry once, no other renderer
-  for (const pkg of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', '@chakra-ui/react', '@suite/shared']) {
+  for (const pkg of [
+    'react',
+    'react/jsx-runtime',
+    'react-dom',
+    'react-dom/client',
+    'react-router-dom',
+    '@chakra-ui/react',
+    '@suite/shared',
+  ]) {
     expect(loaded[pkg], `${pkg} loaded versions`).toHaveLength(1);
   }
   expect(Object.keys(loaded).filter((pkg) => pkg.startsWith('preact'))).toEqual([]);

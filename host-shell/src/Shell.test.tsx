@@ -13,7 +13,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteLoader, RemoteModule } from './remotes/loader';
 import { RemoteLoaderContext } from './remotes/loader';
 import { shellRoutes } from './Shell';

@@ -13,7 +13,7 @@ import {
 } from '@suite/shared';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { ShellErrorBoundary } from './layout/ErrorBoundary';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { PublicLayout } from './layout/PublicLayout';

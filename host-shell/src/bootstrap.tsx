@@ -18,7 +18,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { createFederationLoader, fetchRegistry } from './remotes/federation';
 import { RemoteLoaderContext } from './remotes/loader';
 import { pageNonce } from './nonce';

@@ -10,7 +10,7 @@ import { sourceFiles, frontEndPackages } from '@suite/shared/testing';
 const ROOT = resolve(__dirname, '../..');
 const PACKAGES = [...frontEndPackages(), 'shared'];
 const CURATED = {
-  'react-router': 'shared/src/federation/router.js',
+  'react-router-dom': 'shared/src/federation/router.js',
   'react-i18next': 'shared/src/federation/react-i18next.js',
 };
 
@@ -56,9 +56,9 @@ describe.each(Object.entries(CURATED))('curated entry of %s', (pkg, entry) => {
   });
 });
 
-it('no source imports react-router-dom (react-router is the one router package)', () => {
+it('no source imports react-router itself: react-router-dom is the router the page shares', () => {
   for (const dir of PACKAGES) {
-    for (const file of sourceFiles(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router-dom'/);
+    for (const file of sourceFiles(join(ROOT, dir, 'src'))) expect(readFileSync(file, 'utf8')).not.toMatch(/from\s*'react-router'/);
   }
 });
 

@@ -1,6 +1,6 @@
 import { LoadingState, PATHS, registerResources } from '@suite/shared';
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { PrivilegesPage } from './features/privileges-list/PrivilegesPage';
 import { RolesPage } from './features/roles-list/RolesPage';
 import { NS, resources } from './i18n';

@@ -1,6 +1,6 @@
 import { LoadingState, PATHS, registerResources } from '@suite/shared';
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApplicationsPage } from './features/applications-list/ApplicationsPage';
 import { APPEARANCE_NS, appearanceResources } from './features/application-appearance/i18n';
 import { NS, resources } from './i18n';

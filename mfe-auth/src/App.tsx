@@ -1,7 +1,7 @@
 import { LoadingState, PATHS, PUBLIC_ROUTES, ScreenPlaceholder, loadPayloadCipher, registerResources } from '@suite/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { NS, resources } from './i18n';
 import { AlertScreen } from './features/alerts/AlertScreen';
 import { lazyScreen } from './lazyScreen';

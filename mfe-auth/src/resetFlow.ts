@@ -1,5 +1,5 @@
 import { PATHS, apiErrorMessage, emailSentRoute, type ResetPasswordResult } from '@suite/shared';
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from 'react-router-dom';
 import type { AlertState, CheckEmailState } from './navigation';
 import { requestPasswordReset } from './passwordRequests';
 

@@ -13,7 +13,7 @@ import {
 } from '@suite/shared';
 import { Where, mockApi as mockApiOnFetch, type ApiRoutes } from '@suite/shared/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import App from './App';
 
 export interface Call {

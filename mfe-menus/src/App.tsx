@@ -1,5 +1,5 @@
 import { PATHS, registerResources } from '@suite/shared';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { MenuSettingsPage } from './features/editor/MenuSettingsPage';
 import { NS, resources } from './i18n';
 

@@ -1,6 +1,6 @@
 import { LoadingState, PATHS, registerResources } from '@suite/shared';
 import { Suspense, lazy, type ReactElement } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { NotificationsPage } from './features/notifications-list/NotificationsPage';
 import { NS, resources } from './i18n';
 

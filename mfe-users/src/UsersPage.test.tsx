@@ -2,7 +2,7 @@ import { DialogHost, closeAllDialogs, sessionStore } from '@suite/shared';
 import { type UserRow } from '@suite/shared/console';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { registerResources } from '@suite/shared';
 import { Where, jwt, mockApi, renderInHost, reply, type ApiCall as Call } from '@suite/shared/testing';
 import { NS, resources } from './i18n';

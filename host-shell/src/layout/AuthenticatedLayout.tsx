@@ -2,7 +2,7 @@ import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { COMMON_NS, PATHS, useAppVersion, useSession } from '@suite/shared';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { DrawerNav } from './DrawerNav';
 import { Logo } from './Logo';
 import { DRAWER_WIDTH } from './nav';

@@ -2,7 +2,7 @@ import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { COMMON_NS } from '@suite/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { ItemIcon } from './ItemIcon';
 import type { MenuTarget, ShownItem } from './shellMenus';
 

@@ -1,6 +1,6 @@
 import { LoadingState, PATHS } from '@suite/shared';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 
 /** Delay of the transient loading screen before it goes to the sign-in screen (docs/product/portal.md, Limits). */
 export const LOADING_REDIRECT_MS = 2000;

@@ -1,7 +1,7 @@
 import { AppProviders, resetRuntimeConfig, setRuntimeConfig } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ShellErrorBoundary } from './ErrorBoundary';
 import { LoadingScreen } from './LoadingScreen';
 import { MaintenanceOverlay } from './MaintenanceOverlay';

@@ -3,7 +3,7 @@ import { MENU_SECTION, isMenuIconName, type MenuItem, type SuiteItem } from '@su
 import { jwt, mockApi, type ApiCall } from '@suite/shared/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { AuthenticatedLayout } from './AuthenticatedLayout';
 import { fallbackDrawer, inPageLanguage, shownItems, suiteTiles, targetOf, userMenuSections } from './shellMenus';
 import { forgetShellMenus } from './useShellMenus';

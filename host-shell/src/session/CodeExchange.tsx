@@ -1,6 +1,6 @@
 import { LoadingState, PATHS } from '@suite/shared';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { exchangeSignInCode, withoutExchangeCode } from './codeExchange';
 
 /**

@@ -1,6 +1,6 @@
 import { AppProviders, closeAllDialogs, pageLocation, sessionStore, setNavigator } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import type { HubConnectionLike } from './realtime';
 import { SessionHub } from './SessionHub';
 import { DialogHost } from '@suite/shared';

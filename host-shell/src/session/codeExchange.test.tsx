@@ -1,7 +1,7 @@
 import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from '@suite/shared';
 import { jwt, reply } from '@suite/shared/testing';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { decideRoute, exchangeCodeOf } from '../routes';
 import { CodeExchange } from './CodeExchange';
 import { withoutExchangeCode } from './codeExchange';

@@ -1,7 +1,7 @@
 import { AppProviders, sessionStore, setNavigator } from '@suite/shared';
 import { jwt, reply } from '@suite/shared/testing';
 import { act, fireEvent, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { INACTIVITY_SIGN_OUT_MS, LAST_ACTIVITY_KEY } from './inactivity';
 import { SessionHub } from './SessionHub';
 

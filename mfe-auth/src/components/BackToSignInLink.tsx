@@ -1,7 +1,7 @@
 import { Link } from '@chakra-ui/react';
 import { PATHS, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { NS } from '../i18n';
 
 /** 'Volver a iniciar sesión' under a public screen, in the profile's link colour; `onLeave` runs first (e.g. to clear stored state). */

@@ -42,7 +42,7 @@ describe('shared-dependency policy', () => {
       'react/jsx-runtime',
       'react-dom',
       'react-dom/client',
-      'react-router',
+      'react-router-dom',
       '@chakra-ui/react',
       '@emotion/react',
       'i18next',

@@ -11,7 +11,7 @@ export const SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
+  'react-router-dom',
   '@chakra-ui/react',
   '@emotion/react',
   'i18next',
@@ -56,7 +56,7 @@ export interface SharedEntry {
  */
 export const CURATED_ENTRIES: Partial<Record<(typeof SINGLETONS)[number], string>> = {
   '@chakra-ui/react': 'src/ui/chakra.js',
-  'react-router': 'src/federation/router.js',
+  'react-router-dom': 'src/federation/router.js',
   'react-i18next': 'src/federation/react-i18next.js',
 };
 

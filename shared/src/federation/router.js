@@ -1,17 +1,18 @@
 /**
- * The react-router the suite ships: what Module Federation provides under the `react-router`
- * share key (shared/tools/webpack.cjs), so every bundle imports `react-router` as usual and the
- * page holds one router. A shared module cannot be tree-shaken, and the package's index carries
- * server rendering, sessions, cookies, loaders' helpers and more (~60 KB gzip); this entry lists
- * what the suite uses: the declarative router on a history of ours that can hold navigations
- * (@suite/shared's GuardedRouter: the console's unsaved-changes prompt holds links and the
- * browser's back and forward buttons without the data router, ~15 KB brotli; docs/adr/0019),
- * under which every remote mounts its own descendant <Routes>.
+ * The router the suite ships: what Module Federation provides under the `react-router-dom`
+ * share key (shared/tools/webpack.cjs), so every bundle imports `react-router-dom` as usual and
+ * the page holds one router (react-router-dom v7 re-exports react-router; this entry takes the
+ * names from react-router's own production build). A shared module cannot be tree-shaken, and
+ * the package's index carries server rendering, sessions, cookies, loaders' helpers and more
+ * (~60 KB gzip); this entry lists what the suite uses: the declarative router on a history of
+ * ours that can hold navigations (@suite/shared's GuardedRouter: the console's unsaved-changes
+ * prompt holds links and the browser's back and forward buttons without the data router, ~15 KB
+ * brotli; docs/adr/0019), under which every remote mounts its own descendant <Routes>.
  *
- * `react-router/production` is an alias (webpack.cjs) of the package's own production build;
- * importing `react-router` here would consume this very module. Plain JavaScript on purpose, like
- * ui/chakra.js: a bundling entry, not part of @suite/shared's compiled API. A test checks that
- * every name the front end imports from `react-router` is listed.
+ * `react-router/production` is an alias (webpack.cjs) of react-router's own production build;
+ * importing `react-router-dom` here would consume this very module. Plain JavaScript on purpose,
+ * like ui/chakra.js: a bundling entry, not part of @suite/shared's compiled API. A test checks
+ * that every name the front end imports from `react-router-dom` is listed.
  */
 export {
   BrowserRouter,

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { guardHistory, type GuardedHistory, type HeldNavigation } from './guardedHistory';
 
 const GuardedHistoryContext = createContext<GuardedHistory | null>(null);

@@ -1,4 +1,4 @@
-import { UNSAFE_createMemoryHistory } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router-dom';
 import { guardHistory, type HeldNavigation } from './guardedHistory';
 
 function setUp(entries = ['/users', '/users/7']) {

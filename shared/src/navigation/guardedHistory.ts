@@ -1,4 +1,4 @@
-import type { HistoryRouterProps, To } from 'react-router';
+import type { HistoryRouterProps, To } from 'react-router-dom';
 
 /** The history a router reads and moves (react-router's own browser or memory history). */
 export type RouterHistory = HistoryRouterProps['history'];

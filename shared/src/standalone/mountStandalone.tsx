@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 // by the package's name, never a relative path: in a page these are the shared singleton's
 // modules (one i18n, one dialog queue, one API client), not a second copy in this entry
 import {

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 
 /**
  * The current location, readable by tests: the pathname in <output aria-label="location">, and

@@ -5,7 +5,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, type To } from 'react-router';
+import { Route, Routes, type To } from 'react-router-dom';
 import { GuardedRouter, createGuardedMemoryHistory } from '../navigation';
 import { AppProviders } from '../ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

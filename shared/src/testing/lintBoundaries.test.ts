@@ -102,4 +102,12 @@ describe('lint boundaries', () => {
     expect(refusedLines(contracts)).toEqual([1, 2, 3, 7]);
     expect(refusedLines(phrases)).toEqual([1]);
   });
+
+  const routing = [
+    lintCase('mfe-users/src/features/x.tsx', lines("import m0 from 'react-router';", "import m1 from 'react-router-dom';")),
+    lintCase('shared/src/navigation/x.ts', lines("import m0 from 'react-router';", "import m1 from 'react-router-dom';")),
+  ];
+  it('routing is imported from react-router-dom, the router the page shares, never from react-router', () => {
+    expect(routing.map(refusedLines)).toEqual([[1], [1]]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { PrivilegeCard } from './PrivilegeCard';
 
 /** /privileges/new and /privileges/:privilegeId, keyed by the id so each card starts fresh. */

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { RoleCard } from './RoleCard';
 
 /** /roles/new and /roles/:roleId, keyed by the id so each card starts fresh. */

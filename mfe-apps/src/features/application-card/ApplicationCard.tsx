@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { createApplication, fetchApplications, modifyApplication } from '../../api/applications';
 import { NS } from '../../i18n';
 import { applicationKeys } from '../common/application';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { ApplicationCard } from './ApplicationCard';
 
 /** /apps/new and /apps/:appId, keyed by the id so each card starts fresh. */

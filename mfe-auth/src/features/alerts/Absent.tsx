@@ -1,7 +1,7 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { PATHS, useProfileInMode } from '@suite/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { NS } from '../../i18n';
 import { PublicPage } from '../../components/PublicPage';

@@ -2,7 +2,7 @@ import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { PATHS, useProfileInMode } from '@suite/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { NS } from '../../i18n';
 import type { AlertState } from '../../navigation';

@@ -2,7 +2,7 @@ import { Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PATHS, useProfileInMode, useSession } from '@suite/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';

@@ -2,7 +2,7 @@ import { Link, Text } from '@chakra-ui/react';
 import { PATHS, showDialog, useProfileInMode } from '@suite/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { PublicCard } from '../../components/PublicCard';
 import { NS } from '../../i18n';
 import { validateOtpLink } from './otpResetRequest';

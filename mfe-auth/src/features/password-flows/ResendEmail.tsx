@@ -2,7 +2,7 @@ import { Alert, Button, Text } from '@chakra-ui/react';
 import { PATHS, apiErrorMessage, maskEmailKeepStart } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router-dom';
 import { BackToSignInLink } from '../../components/BackToSignInLink';
 import { NS } from '../../i18n';
 import { INVALID_LINK, type ResendEmailState } from '../../navigation';

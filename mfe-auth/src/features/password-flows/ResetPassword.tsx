@@ -4,7 +4,7 @@ import { ApiError, PATHS, apiErrorMessage, useLocalize, useProfileInMode, type U
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { FormError } from '../../components/FormError';
 import { BackToSignInLink } from '../../components/BackToSignInLink';

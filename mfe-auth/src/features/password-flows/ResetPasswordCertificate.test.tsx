@@ -102,7 +102,7 @@ describe('/resetpasswordCertificate', () => {
     const reload = jest.fn();
     const { render } = await import('@testing-library/react');
     const { AppProviders } = await import('@suite/shared');
-    const { MemoryRouter } = await import('react-router');
+    const { MemoryRouter } = await import('react-router-dom');
     jest.spyOn(globalThis, 'setTimeout');
     render(
       <AppProviders>

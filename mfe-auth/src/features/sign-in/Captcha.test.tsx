@@ -2,7 +2,7 @@ import { AppProviders, resetRuntimeConfig, sessionStore, setRuntimeConfig } from
 import { decryptPayload } from '@suite/shared/crypto';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import App from '../../App';
 import { mockApi, reply } from '@suite/shared/testing';
 

@@ -2,7 +2,7 @@ import { Button, Field, chakra, Heading, IconButton, Input, InputGroup, Link, St
 import { MESSAGES, PATHS, useLocalize, useProfileInMode, type DocumentTypeRecord } from '@suite/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { EyeIcon } from '../../components/EyeIcon';
 import { fetchDocumentTypes, requestCertificateSignIn } from '../../certificateRequests';
 import { documentNumberError } from '../../certificateRules';

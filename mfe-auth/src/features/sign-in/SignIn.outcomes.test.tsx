@@ -10,7 +10,7 @@ import {
 } from '@suite/shared';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import App from '../../App';
 import { Where, mockApi, reply } from '@suite/shared/testing';
 

@@ -11,7 +11,7 @@ import {
 import { decryptPayload } from '@suite/shared/crypto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import App from '../../App';
 import { jwt, mockApi, reply, type MockApiOptions } from '@suite/shared/testing';
 

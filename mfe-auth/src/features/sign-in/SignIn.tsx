@@ -2,7 +2,7 @@ import { Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@c
 import { MESSAGES, PATHS, USER_NAME_MAX, fetchFreeTrial, useProfileInMode, type FreeTrialResult } from '@suite/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router-dom';
 import { RevealPasswordButton } from '../../components/RevealPasswordButton';
 import { NS } from '../../i18n';
 import { requestSignIn } from '../../signInRequest';

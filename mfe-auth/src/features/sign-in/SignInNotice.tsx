@@ -1,5 +1,5 @@
 import { Alert } from '@chakra-ui/react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 
 /** The sign-in form's success notice (after a sign-out: 'Sesión finalizada exitosamente'), hidden by an outcome. */
 export function SignInNotice({ hidden }: { hidden: boolean }) {

@@ -2,7 +2,7 @@ import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PATHS, apiClient, useProfileInMode, useSession } from '@suite/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';

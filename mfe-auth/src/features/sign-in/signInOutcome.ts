@@ -11,7 +11,7 @@ import {
 } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { goToApplication } from '../../goToApplication';
 import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';

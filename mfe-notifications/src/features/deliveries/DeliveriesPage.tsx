@@ -3,7 +3,7 @@ import { LoadingState, PATHS, apiErrorMessage, useLocalize } from '@suite/shared
 import { CardFrame, ErrorAlert, TABLE_HEIGHT, type NotificationDelivery } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { fetchDeliveries, fetchNotifications } from '../../api/notifications';
 import { NS } from '../../i18n';
 import { notificationKeys } from '../common/notification';

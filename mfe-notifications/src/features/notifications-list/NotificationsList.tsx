@@ -12,7 +12,7 @@ import {
 } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { deleteNotification, fetchNotifications } from '../../api/notifications';
 import { NS } from '../../i18n';
 import { NOTIFICATION_ORDER, applicationsSummary, formatInstant, formatUtc, isPending } from '../common/notification';

@@ -17,7 +17,7 @@ import {
 } from '@suite/shared/console';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { NS } from '../../i18n';
 import { deleteUser, fetchUsers, setUserState } from './usersListApi';
 

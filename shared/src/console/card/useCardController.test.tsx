@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { TabbedCard } from '../tabbed-card/TabbedCard';
 import { renderWithHost } from '../testHost';
 import { consoleKeys } from '../query/keys';

@@ -1,7 +1,7 @@
 import { ApiError, apiErrorMessage } from '@suite/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { showMessage } from '../dialogs/consoleDialogs';
 import { invalidateEntities, type ConsoleEntity } from '../query/keys';
 import { useUnsavedChanges, type UnsavedChanges } from '../unsaved/useUnsavedChanges';

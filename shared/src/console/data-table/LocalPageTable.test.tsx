@@ -1,6 +1,6 @@
 import { initI18n } from '@suite/shared';
 import { fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { renderInHost, Where } from '../../testing';
 import '../i18n';
 import type { LocalPageState, StateDateSort } from '../query/useLocalPage';

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import type { LocalPageState, StateDateSort } from '../query/useLocalPage';
 import { DataTable, type DataTableProps } from './DataTable';
 import { ErrorAlert } from '../frame/ErrorAlert';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router-dom';
 import { closeAllDialogs } from '@suite/shared';
 import { renderWithHost } from '../testHost';
 import { useUnsavedChanges } from './useUnsavedChanges';
