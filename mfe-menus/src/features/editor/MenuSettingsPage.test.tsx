@@ -195,6 +195,10 @@ describe('menu settings', () => {
     expect(await within(dialog).findByText(MENU_MESSAGES.urlInvalid)).toBeInTheDocument();
     await user.clear(within(dialog).getByRole('textbox', { name: 'URL' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'URL' }), 'https://reportes.test');
+    // none chosen means everyone signed in (docs/adr/0031): the field says so
+    expect(within(dialog).getByRole('listbox', { name: 'Privilegios' })).toHaveAccessibleDescription(
+      'Sin ninguno elegido, lo ve todo usuario con sesión en la aplicación.',
+    );
     await user.selectOptions(within(dialog).getByRole('listbox', { name: 'Privilegios' }), 'USERS_READ');
     await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
     await user.type(await within(dialog).findByRole('searchbox', { name: 'Buscar ícono' }), 'chart-col');

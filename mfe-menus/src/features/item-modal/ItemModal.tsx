@@ -93,6 +93,8 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
               id={ids.privileges}
               multiple
               height="28"
+              width="full"
+              aria-describedby={`${ids.privileges}-help`}
               value={draft.privileges}
               onChange={(e) =>
                 set(
@@ -107,6 +109,10 @@ export function ItemModal({ location, application, privileges, item, onSave, onC
                 </option>
               ))}
             </NativeSelect>
+            {/* none chosen: everyone signed in sees the item (docs/adr/0031) */}
+            <Field.HelperText id={`${ids.privileges}-help`}>
+              {privileges.length ? t('item.privilegesHelp') : t('item.noPrivileges')}
+            </Field.HelperText>
             {error('privileges')}
           </Field.Root>
           {location === MENU_LOCATION.user ? (
