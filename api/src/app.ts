@@ -7,7 +7,8 @@ import { openDatabase, type DatabaseOptions } from './db';
 import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seeds';
 import { installCompression } from './http/compression';
-import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownReplies } from './http/errors';
+import { Drain, installDrainReplies } from './http/drain';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownSweep } from './http/errors';
 import { installReplyLanguage } from './http/language';
 import { AccessGrants } from './modules/access/grants';
 import { RoleHolders } from './modules/access/holders';
@@ -211,12 +212,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         logger: app.log,
       }),
       captcha: await CaptchaService.open(database.db, config.captcha, directory),
+      drain: new Drain(),
     };
     app.decorate('ctx', ctx);
     // any instance may send any queued password e-mail: each registers how to write them
     outbox.compose(PASSWORD_MAIL_JOB, passwordMailComposer(ctx));
     const { server } = app;
-    installShutdownReplies(app, () => servers.closeIdleConnections(server));
+    installShutdownSweep(app, () => servers.closeIdleConnections(server));
+    installDrainReplies(app, ctx.drain);
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

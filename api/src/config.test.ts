@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       mailFrom: 'Suite <no-reply@suite.test>',
       trustProxy: false,
       requestTimeoutMs: 30_000,
+      shutdownDrainMs: 0,
       hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
       security: { frameAncestors: [], corsOrigins: [], appOrigins: ['https://*.suite.example'], hsts: true, hstsMaxAge: 31_536_000 },
     });
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       REFRESH_REUSE_GRACE_SECONDS: '0',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8',
       REQUEST_TIMEOUT_MS: '5000',
+      SHUTDOWN_DRAIN_MS: '8000',
       HUB_MAX_CONNECTIONS: '500',
       HUB_MAX_CONNECTIONS_PER_CLIENT: '5',
       FRAME_ANCESTORS: 'https://sign.example.com, http://localhost:3000/',
@@ -106,6 +108,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
       requestTimeoutMs: 5000,
+      shutdownDrainMs: 8000,
       hub: { maxConnections: 500, maxConnectionsPerClient: 5 },
       oidc: { providers: {}, devProvider: undefined },
       security: {

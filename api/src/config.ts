@@ -91,6 +91,12 @@ export interface Config {
    * 30000); then 408 and the connection closes. WebSocket connections are not subject to it.
    */
   requestTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the instance keeps serving after /readyz starts answering 503, so that
+   * the load balancer stops sending it new requests first (SHUTDOWN_DRAIN_MS; default 5000 in
+   * production, 0 otherwise). Every reply of that time closes its connection.
+   */
+  shutdownDrainMs: number;
   /** Limits of the SignalR hub's WebSocket connections. */
   hub: HubLimitsConfig;
   /** Security headers and CORS (docs/security/headers.md). */
@@ -400,6 +406,7 @@ export function loadConfig(env: Env = process.env): Config {
     notificationRetentionDays: parsePositiveInt('NOTIFY_DELIVERY_RETENTION_DAYS', env.NOTIFY_DELIVERY_RETENTION_DAYS, 90, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
+    shutdownDrainMs: parsePositiveInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, production ? 5000 : 0, 0, 60_000),
     hub: {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),
       maxConnectionsPerClient: parsePositiveInt('HUB_MAX_CONNECTIONS_PER_CLIENT', env.HUB_MAX_CONNECTIONS_PER_CLIENT, 50),

@@ -6,6 +6,7 @@ import type { RouteLimits } from './http/rate-limit';
 import type { AccessGrants } from './modules/access/grants';
 import type { RoleHolders } from './modules/access/holders';
 import type { AppDirectory } from './modules/applications/directory';
+import type { Drain } from './http/drain';
 import type { CaptchaService } from './modules/captcha/service';
 import type { SessionHub } from './modules/hub';
 import type { SessionService } from './modules/sessions/service';
@@ -42,6 +43,8 @@ export interface AppContext {
   notifications: NotificationScheduler;
   /** The sign-in captcha: challenges, and single-use solutions across instances. */
   captcha: CaptchaService;
+  /** Set on SIGTERM: /readyz answers 503 and every reply closes its connection (http/drain.ts). */
+  drain: Drain;
 }
 
 declare module 'fastify' {

@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemoIdentities, startDevProvider } from './dev/oidc-demo';
 import type { LocalProvider } from './dev/oidc-provider';
+import { drainAndClose } from './http/drain';
 import { withDevProvider } from './modules/oidc/config';
 
+/** The limit after the drain: requests in flight get this long to finish before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -48,18 +50,20 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  const drainMs = config.shutdownDrainMs;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainMs }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // closes the HTTP server (in-flight requests finish), then the database (onClose hook)
+    // /readyz says 503 while every request is still served, then the HTTP server closes (requests
+    // in flight finish), then the database (onClose hook): http/drain.ts
     const started = Date.now();
-    app.close().then(
+    drainAndClose(app, app.ctx.drain, drainMs).then(
       () => {
         app.log.info({ ms: Date.now() - started }, 'stopped');
         process.exit(0);

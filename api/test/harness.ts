@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     notificationRetentionDays: 90,
     trustProxy: false,
     requestTimeoutMs: 30_000,
+    shutdownDrainMs: 0,
     hub: { maxConnections: 10_000, maxConnectionsPerClient: 50 },
     security: { frameAncestors: [], corsOrigins: [], appOrigins: ['https://*.suite.example'], hsts: true, hstsMaxAge: 31_536_000 },
     ...overrides,

@@ -154,24 +154,17 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 const IDLE_SWEEP_MS = 50;
 
 /**
- * While the server shuts down, requests still arriving on open connections get a 503 in the
- * envelope (Fastify's own is a bare body: `return503OnClosing: false`), and connections are
+ * While the server shuts down, requests still arriving on open connections are served (with
+ * `Connection: close`, http/drain.ts; Fastify's `return503OnClosing` is off), and connections are
  * closed as soon as they are idle: Node closes the idle ones once, when the shutdown starts, and
  * a keep-alive connection still busy then would otherwise hold the shutdown for the keep-alive
  * timeout. Install it before the other plugins so its preClose hook runs first.
  */
-export function installShutdownReplies(app: FastifyInstance, closeIdleConnections: () => void): void {
-  let closing = false;
+export function installShutdownSweep(app: FastifyInstance, closeIdleConnections: () => void): void {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
-    closing = true;
     sweep = setInterval(closeIdleConnections, IDLE_SWEEP_MS);
     sweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweep));
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!closing) return done();
-    reply.header('connection', 'close').header('retry-after', '1');
-    reply.code(503).send(fail(503, MESSAGES.serviceUnavailable, INFORMATION_CODES.unavailable));
-  });
 }

@@ -21,6 +21,8 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // leaving the cluster: the load balancer stops sending here while the requests it sent finish
+    if (app.ctx.drain.draining) return reply.code(503).send(fail(503, es.messages.serviceUnavailable, INFORMATION_CODES.unavailable));
     try {
       await withTimeout(app.ctx.database.ping(), READY_TIMEOUT_MS);
       return ok({ status: 'ready', database: app.ctx.database.kind });
