@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seed, type SeedResult } from './db/seeds';
 import { installCompression } from './http/compression';
 import { Drain, installDrainReplies } from './http/drain';
+import { installMetrics } from './modules/metrics/plugin';
 import { clientErrorHandler, frameworkErrors, installErrorHandling, installInputGuard, installShutdownSweep } from './http/errors';
 import { installReplyLanguage } from './http/language';
 import { AccessGrants } from './modules/access/grants';
@@ -220,6 +221,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const { server } = app;
     installShutdownSweep(app, () => servers.closeIdleConnections(server));
     installDrainReplies(app, ctx.drain);
+    if (config.metricsToken) installMetrics(app, config.metricsToken, { hubConnections: () => hub?.connectionCount ?? 0 });
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

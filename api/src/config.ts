@@ -97,6 +97,8 @@ export interface Config {
    * production, 0 otherwise). Every reply of that time closes its connection.
    */
   shutdownDrainMs: number;
+  /** Bearer token of `GET /metrics` (METRICS_TOKEN, at least 16 characters); unset: no metrics route. */
+  metricsToken?: string;
   /** Limits of the SignalR hub's WebSocket connections. */
   hub: HubLimitsConfig;
   /** Security headers and CORS (docs/security/headers.md). */
@@ -186,6 +188,13 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters: it is the only guard of /metrics');
+  return token;
 }
 
 function parsePositiveInt(name: string, raw: string | undefined, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
@@ -406,6 +415,7 @@ export function loadConfig(env: Env = process.env): Config {
     notificationRetentionDays: parsePositiveInt('NOTIFY_DELIVERY_RETENTION_DAYS', env.NOTIFY_DELIVERY_RETENTION_DAYS, 90, 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shutdownDrainMs: parsePositiveInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, production ? 5000 : 0, 0, 60_000),
     hub: {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),

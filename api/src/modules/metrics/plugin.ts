@@ -1,0 +1,84 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { INFORMATION_CODES, fail, passwordsApi, sessionsApi } from '@suite/shared/contracts';
+import { es } from '@suite/shared/phrases';
+
+/** The sign-in calls whose outcomes are counted, by the way they sign in. */
+const SIGN_IN_WAYS: Record<string, string> = {
+  [sessionsApi.login.path.toLowerCase()]: 'password',
+  [passwordsApi.certificateSignIn.path.toLowerCase()]: 'certificate',
+  [passwordsApi.oidcExchange.path.toLowerCase()]: 'external',
+};
+
+/** What a scrape reads besides the process: the hub's open connections. */
+export interface MetricsSources {
+  hubConnections(): number;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format (prom-client), answered only to a bearer of
+ * METRICS_TOKEN (without it the route does not exist): the process and its event loop, HTTP
+ * request durations by route and status, sign-in outcomes by way and reply code, and the hub's
+ * open connections. One registry per server, so that instances in one process (the tests) keep
+ * their own counts.
+ */
+export function installMetrics(app: FastifyInstance, token: string, sources: MetricsSources): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const signIns = new Counter({
+    name: 'suite_sign_ins_total',
+    help: 'Sign-in answers by way (password, certificate, external) and reply code (A10 success, R11 wrong credentials, R13 locked, …)',
+    labelNames: ['way', 'code'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'suite_hub_connections',
+    help: "Open connections of this instance's session hub",
+    registers: [registry],
+    collect() {
+      this.set(sources.hubConnections());
+    },
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const way = request.method === 'POST' ? SIGN_IN_WAYS[(request.routeOptions.url ?? '').toLowerCase()] : undefined;
+    if (way && typeof payload === 'string') {
+      let code = 'unknown';
+      try {
+        code = String((JSON.parse(payload) as { result?: { informationCode?: unknown } }).result?.informationCode ?? 'unknown');
+      } catch {
+        // not the envelope: counted as unknown
+      }
+      signIns.inc({ way, code });
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // unrouted requests share one label: a scanner's paths must not grow the series without bound
+    const route = request.routeOptions.url ?? 'unrouted';
+    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    reply.header('cache-control', 'no-store');
+    if (!sameSecret(given, token)) return reply.code(401).send(fail(401, es.messages.unauthorized, INFORMATION_CODES.unauthorized));
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
