@@ -221,7 +221,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const { server } = app;
     installShutdownSweep(app, () => servers.closeIdleConnections(server));
     installDrainReplies(app, ctx.drain);
-    if (config.metricsToken) installMetrics(app, config.metricsToken, { hubConnections: () => hub?.connectionCount ?? 0 });
+    if (config.metricsToken)
+      installMetrics(app, config.metricsToken, { hubConnections: () => hub?.connectionCount ?? 0, pool: database.pool });
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

@@ -16,6 +16,8 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, as the metrics read it (PGlite has none). */
+  pool?: { inUse(): number; waiting(): number };
 }
 
 export interface DatabaseOptions {
@@ -34,11 +36,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let db: Kysely<DB>;
   let kind: DbKind;
   let lock: DataDirLock | undefined;
+  let poolStats: Database['pool'];
   if (options.databaseUrl) {
     kind = 'postgres';
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // an idle client losing its connection must not crash the process
     pool.on('error', () => undefined);
+    poolStats = { inUse: () => pool.totalCount - pool.idleCount, waiting: () => pool.waitingCount };
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'pglite';
@@ -65,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind,
+    pool: poolStats,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,6 +1,9 @@
-import { ADMIN_PASSWORD, BACKENDS, describeEachBackend, login, startTestServer } from '../../../test/harness';
+import { FALLBACK_APP } from '@suite/shared/contracts';
+import { ADMIN_PASSWORD, BACKENDS, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
 
 const TOKEN = 'scrape-token-0123456789';
+/** The sign-ins an address may make in a minute here: the tests before the last stay under it. */
+const LOGINS_PER_MINUTE = 8;
 
 /** The value of a sample line of a scrape (`name{labels} value`), 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -30,7 +33,13 @@ describeEachBackend(
     it('counts requests by route and status, and sign-ins by way and outcome, as traffic comes', async () => {
       const { app } = server();
       const before = (await scrape()).body;
-      await login(app, 'admin', ADMIN_PASSWORD);
+      const signedIn = json(await login(app, 'admin', ADMIN_PASSWORD)).result as { refreshToken: string };
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/api/Login/RefreshToken',
+        payload: { RefreshToken: signedIn.refreshToken, UserName: 'admin', Appname: FALLBACK_APP },
+      });
+      const refreshCode = String(json(refreshed).result.informationCode);
       await login(app, 'admin', 'not-the-password');
       await login(app, 'admin', 'not-the-password');
       await app.inject({ method: 'GET', url: '/healthz' });
@@ -41,10 +50,39 @@ describeEachBackend(
       expect(moved('suite_sign_ins_total', { way: 'password', code: 'R11' })).toBe(2);
       expect(moved('http_request_duration_seconds_count', { route: '/healthz', status_code: '200' })).toBe(1);
       expect(moved('http_request_duration_seconds_count', { route: '/api/Login', status_code: '200' })).toBe(1);
+      expect(moved('suite_token_requests_total', { call: 'refresh', code: refreshCode })).toBe(1);
       expect(sample(after, 'suite_hub_connections')).toBe(0);
+      // PostgreSQL's pool is read at the scrape; PGlite has none
+      if (server().backend === 'postgres') expect(after).toMatch(/^suite_db_pool_in_use \d+$/m);
+      else expect(after).not.toContain('suite_db_pool_in_use');
+    });
+
+    // last: it spends the sign-in budget of the address
+    it('counts the requests a rate limit refuses, by route', async () => {
+      const { app } = server();
+      const before = (await scrape()).body;
+      let refused = 0;
+      for (let i = 0; i < LOGINS_PER_MINUTE + 1 && refused === 0; i++) {
+        if ((await login(app, 'admin', 'not-the-password')).statusCode === 429) refused++;
+      }
+      expect(refused).toBe(1);
+      const after = (await scrape()).body;
+      expect(
+        sample(after, 'suite_rate_limited_total', { route: '/api/Login' }) -
+          sample(before, 'suite_rate_limited_total', { route: '/api/Login' }),
+      ).toBe(1);
     });
   },
-  { metricsToken: TOKEN },
+  {
+    metricsToken: TOKEN,
+    rateLimit: {
+      enabled: true,
+      loginPerMinute: LOGINS_PER_MINUTE,
+      tokenPerMinute: 10_000,
+      resetPerMinute: 1000,
+      resetPerAddressPerHour: 1000,
+    },
+  },
 );
 
 describe('without METRICS_TOKEN', () => {

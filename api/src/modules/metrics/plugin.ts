@@ -4,16 +4,20 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { INFORMATION_CODES, fail, passwordsApi, sessionsApi } from '@suite/shared/contracts';
 import { es } from '@suite/shared/phrases';
 
-/** The sign-in calls whose outcomes are counted, by the way they sign in. */
-const SIGN_IN_WAYS: Record<string, string> = {
-  [sessionsApi.login.path.toLowerCase()]: 'password',
-  [passwordsApi.certificateSignIn.path.toLowerCase()]: 'certificate',
-  [passwordsApi.oidcExchange.path.toLowerCase()]: 'external',
+/** The calls whose outcomes are counted by their reply code: sign-ins by way, token calls by call. */
+const COUNTED: Record<string, { metric: 'signIns' | 'tokens'; label: string }> = {
+  [sessionsApi.login.path.toLowerCase()]: { metric: 'signIns', label: 'password' },
+  [passwordsApi.certificateSignIn.path.toLowerCase()]: { metric: 'signIns', label: 'certificate' },
+  [passwordsApi.oidcExchange.path.toLowerCase()]: { metric: 'signIns', label: 'external' },
+  [sessionsApi.refreshToken.path.toLowerCase()]: { metric: 'tokens', label: 'refresh' },
+  [sessionsApi.revokeToken.path.toLowerCase()]: { metric: 'tokens', label: 'revoke' },
+  [sessionsApi.generateTokens.path.toLowerCase()]: { metric: 'tokens', label: 'code_exchange' },
 };
 
-/** What a scrape reads besides the process: the hub's open connections. */
+/** What a scrape reads besides the process: the hub's open connections, PostgreSQL's pool. */
 export interface MetricsSources {
   hubConnections(): number;
+  pool?: { inUse(): number; waiting(): number };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -25,8 +29,9 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * `GET /metrics` in Prometheus' text format (prom-client), answered only to a bearer of
  * METRICS_TOKEN (without it the route does not exist): the process and its event loop, HTTP
- * request durations by route and status, sign-in outcomes by way and reply code, and the hub's
- * open connections. One registry per server, so that instances in one process (the tests) keep
+ * request durations by route and status, sign-in outcomes by way and reply code, token calls by
+ * call and reply code, rate-limit refusals by route, the hub's open connections and PostgreSQL's
+ * pool. One registry per server, so that instances in one process (the tests) keep
  * their own counts.
  */
 export function installMetrics(app: FastifyInstance, token: string, sources: MetricsSources): void {
@@ -45,6 +50,37 @@ export function installMetrics(app: FastifyInstance, token: string, sources: Met
     labelNames: ['way', 'code'] as const,
     registers: [registry],
   });
+  const tokens = new Counter({
+    name: 'suite_token_requests_total',
+    help: 'Token calls by call (refresh, revoke, code_exchange) and reply code',
+    labelNames: ['call', 'code'] as const,
+    registers: [registry],
+  });
+  const limited = new Counter({
+    name: 'suite_rate_limited_total',
+    help: 'Requests refused by a rate limit (429), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const { pool } = sources;
+  if (pool) {
+    new Gauge({
+      name: 'suite_db_pool_in_use',
+      help: 'PostgreSQL connections of the pool running a query',
+      registers: [registry],
+      collect() {
+        this.set(pool.inUse());
+      },
+    });
+    new Gauge({
+      name: 'suite_db_pool_waiting',
+      help: 'Queries waiting for a connection of the pool',
+      registers: [registry],
+      collect() {
+        this.set(pool.waiting());
+      },
+    });
+  }
   new Gauge({
     name: 'suite_hub_connections',
     help: "Open connections of this instance's session hub",
@@ -55,21 +91,23 @@ export function installMetrics(app: FastifyInstance, token: string, sources: Met
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const way = request.method === 'POST' ? SIGN_IN_WAYS[(request.routeOptions.url ?? '').toLowerCase()] : undefined;
-    if (way && typeof payload === 'string') {
+    const counted = COUNTED[(request.routeOptions.url ?? '').toLowerCase()];
+    if (counted && typeof payload === 'string') {
       let code = 'unknown';
       try {
         code = String((JSON.parse(payload) as { result?: { informationCode?: unknown } }).result?.informationCode ?? 'unknown');
       } catch {
         // not the envelope: counted as unknown
       }
-      signIns.inc({ way, code });
+      if (counted.metric === 'signIns') signIns.inc({ way: counted.label, code });
+      else tokens.inc({ call: counted.label, code });
     }
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     // unrouted requests share one label: a scanner's paths must not grow the series without bound
     const route = request.routeOptions.url ?? 'unrouted';
+    if (reply.statusCode === 429) limited.inc({ route });
     duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
