@@ -48,6 +48,7 @@ import usersRoutes from './modules/users/routes';
 import customerRoutes from './modules/customers/routes';
 import accessRoutes from './modules/access/routes';
 import notificationRoutes from './modules/notifications/routes';
+import { deliveryBacklog } from './modules/notifications/deliveries';
 import { NotificationScheduler } from './modules/notifications/scheduler';
 import menuRoutes from './modules/menus/routes';
 import { KeyStore } from './security/keys';
@@ -222,7 +223,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     installShutdownSweep(app, () => servers.closeIdleConnections(server));
     installDrainReplies(app, ctx.drain);
     if (config.metricsToken)
-      installMetrics(app, config.metricsToken, { hubConnections: () => hub?.connectionCount ?? 0, pool: database.pool });
+      installMetrics(app, config.metricsToken, {
+        hubConnections: () => hub?.connectionCount ?? 0,
+        pool: database.pool,
+        notificationBacklog: () => deliveryBacklog(database.db),
+        onNotificationRun: (listener) => ctx.notifications.onRun(listener),
+      });
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

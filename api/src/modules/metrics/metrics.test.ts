@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { FALLBACK_APP } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, BACKENDS, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
+import { installMetrics } from './plugin';
 
 const TOKEN = 'scrape-token-0123456789';
 /** The sign-ins an address may make in a minute here: the tests before the last stay under it. */
@@ -52,6 +54,7 @@ describeEachBackend(
       expect(moved('http_request_duration_seconds_count', { route: '/api/Login', status_code: '200' })).toBe(1);
       expect(moved('suite_token_requests_total', { call: 'refresh', code: refreshCode })).toBe(1);
       expect(sample(after, 'suite_hub_connections')).toBe(0);
+      expect(after).toMatch(/^suite_notification_backlog 0$/m);
       // PostgreSQL's pool is read at the scrape; PGlite has none
       if (server().backend === 'postgres') expect(after).toMatch(/^suite_db_pool_in_use \d+$/m);
       else expect(after).not.toContain('suite_db_pool_in_use');
@@ -94,6 +97,32 @@ describe('without METRICS_TOKEN', () => {
       );
     } finally {
       await server.dispose();
+    }
+  });
+});
+
+describe("the scheduler's figures", () => {
+  it('counts each run of the scheduler by outcome and reads the backlog at the scrape', async () => {
+    const app = Fastify();
+    let listener: ((result: { sent: number; retried: number; failed: number }) => void) | undefined;
+    let backlog = 7;
+    installMetrics(app, TOKEN, {
+      hubConnections: () => 3,
+      notificationBacklog: async () => backlog,
+      onNotificationRun: (l) => (listener = l),
+    });
+    try {
+      listener?.({ sent: 5, retried: 2, failed: 0 });
+      listener?.({ sent: 1, retried: 0, failed: 2 });
+      backlog = 4;
+      const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(sample(text, 'suite_notification_deliveries_total', { outcome: 'sent' })).toBe(6);
+      expect(sample(text, 'suite_notification_deliveries_total', { outcome: 'retried' })).toBe(2);
+      expect(sample(text, 'suite_notification_deliveries_total', { outcome: 'failed' })).toBe(2);
+      expect(sample(text, 'suite_notification_backlog')).toBe(4);
+      expect(sample(text, 'suite_hub_connections')).toBe(3);
+    } finally {
+      await app.close();
     }
   });
 });

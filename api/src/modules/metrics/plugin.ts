@@ -14,10 +14,14 @@ const COUNTED: Record<string, { metric: 'signIns' | 'tokens'; label: string }> =
   [sessionsApi.generateTokens.path.toLowerCase()]: { metric: 'tokens', label: 'code_exchange' },
 };
 
-/** What a scrape reads besides the process: the hub's open connections, PostgreSQL's pool. */
+/** What a scrape reads besides the process: the hub's open connections, PostgreSQL's pool, the notifications. */
 export interface MetricsSources {
   hubConnections(): number;
   pool?: { inUse(): number; waiting(): number };
+  /** Deliveries waiting to be sent, every instance's (the database's count). */
+  notificationBacklog(): Promise<number>;
+  /** Each run of this instance's scheduler. */
+  onNotificationRun(listener: (result: { sent: number; retried: number; failed: number }) => void): void;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -61,6 +65,25 @@ export function installMetrics(app: FastifyInstance, token: string, sources: Met
     help: 'Requests refused by a rate limit (429), by route',
     labelNames: ['route'] as const,
     registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'suite_notification_deliveries_total',
+    help: "Notification e-mails this instance's scheduler handled, by outcome (sent, retried, failed)",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  sources.onNotificationRun(({ sent, retried, failed }) => {
+    if (sent) deliveries.inc({ outcome: 'sent' }, sent);
+    if (retried) deliveries.inc({ outcome: 'retried' }, retried);
+    if (failed) deliveries.inc({ outcome: 'failed' }, failed);
+  });
+  new Gauge({
+    name: 'suite_notification_backlog',
+    help: 'Notification e-mails waiting to be sent (pending or being sent), on every instance',
+    registers: [registry],
+    async collect() {
+      this.set(await sources.notificationBacklog());
+    },
   });
   const { pool } = sources;
   if (pool) {

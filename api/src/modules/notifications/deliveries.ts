@@ -238,3 +238,13 @@ export async function purgeDeliveries(db: Kysely<DB>, before: Date, limit: numbe
     select coalesce(sum(recipients), 0)::int as purged from kept`.execute(db);
   return rows[0]?.purged ?? 0;
 }
+
+/** Deliveries not yet sent or failed for good (pending, or claimed and being sent): the metrics' backlog. */
+export async function deliveryBacklog(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('notification_deliveries')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -8,9 +8,9 @@ import { describeEachBackend, startTestServer } from '../../../test/harness';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import type { DB } from '../../db/schema';
 import { Mailer, type OutgoingMail } from '../mail/mailer';
-import { recipientsPreview, planDueNotification } from './deliveries';
+import { deliveryBacklog, recipientsPreview, planDueNotification } from './deliveries';
 import { listNotifications } from './queries';
-import { NotificationScheduler, type SchedulerOptions } from './scheduler';
+import { NotificationScheduler, type RunResult, type SchedulerOptions } from './scheduler';
 import { createNotification } from './service';
 
 const TEMPLATE = 'recordatorio-politica-contrasenas';
@@ -201,11 +201,16 @@ describe('notification scheduler', () => {
       const { db } = server();
       const app = await newApplication(db);
       await addRecipients(db, app, 2);
+      const backlog = await deliveryBacklog(db);
       const { id, sendAt } = await schedule(db, [app], 1);
       const refusing = { send: async (_mail: OutgoingMail) => Promise.reject(new Error('550 mailbox unavailable')) };
       const instance = scheduler({ mailer: refusing, maxAttempts: 3, retryBaseMs: 60_000 });
+      // what the metrics hear of each run
+      const heard: RunResult[] = [];
+      instance.onRun((result) => heard.push(result));
       now = new Date(sendAt.getTime() + 1000);
       expect(await instance.runOnce()).toMatchObject({ planned: 1, sent: 0, retried: 2, failed: 0, completed: 0 });
+      expect(await deliveryBacklog(db)).toBe(backlog + 2);
       let deliveries = await deliveriesOf(db, id);
       expect(deliveries.map((d) => [d.status, d.attempts, d.last_error])).toEqual([
         ['pending', 1, '550 mailbox unavailable'],
@@ -225,6 +230,13 @@ describe('notification scheduler', () => {
         ['failed', 3],
       ]);
       expect(await recordOf(db, id)).toMatchObject({ idstate: NOTIFICATION_STATE.executed, recipients: 2, sent: 0, failed: 2 });
+      expect(await deliveryBacklog(db)).toBe(backlog);
+      expect(heard.map(({ retried, failed }) => [retried, failed])).toEqual([
+        [2, 0],
+        [0, 0],
+        [2, 0],
+        [0, 2],
+      ]);
     });
 
     it('purges the delivery rows of an executed notification past the retention, in batches, and keeps its counts', async () => {

@@ -86,6 +86,13 @@ export class NotificationScheduler {
     this.messageDomain = new URL(options.publicUrl).hostname || 'localhost';
   }
 
+  private readonly runListeners = new Set<(result: RunResult) => void>();
+
+  /** Calls `listener` with the result of each run of this instance (the metrics count its sends). */
+  onRun(listener: (result: RunResult) => void): void {
+    this.runListeners.add(listener);
+  }
+
   /** Runs now and then every pollMs (0: not at all on its own). */
   start(): void {
     const pollMs = this.options.pollMs ?? 30_000;
@@ -127,6 +134,7 @@ export class NotificationScheduler {
     await Promise.all(senders);
     result.completed = await completeNotifications(db, this.clock());
     result.purged = await this.purge();
+    for (const listener of this.runListeners) listener(result);
     return result;
   }
 
