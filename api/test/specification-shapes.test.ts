@@ -419,6 +419,15 @@ const PORTAL: ListedCall[] = [
   { list: 'portal', method: 'GET', path: '/login', variant: "the page's document", bearer: false, outcome: OK },
 ];
 
+/** What the create and modify calls share: a Colombian ID card, the main company, the administrator role (named only, as the list sends it). */
+const colombianUserIn = (companyId: string) => ({
+  idTypeUser: USER_TYPE.user,
+  countryCode: 'CO',
+  documentType: 'CC',
+  customer: [{ id: companyId, name: 'Shapes Company', principal: true, assigned: false }],
+  roles: [{ name: 'Administrador', assigned: true }],
+});
+
 /** The console's list (docs/product/users.md, access.md, applications.md, menus.md, notifications.md, Calls). */
 const CONSOLE: Omit<ListedCall, 'list' | 'bearer'>[] = [
   // users
@@ -433,11 +442,7 @@ const CONSOLE: Omit<ListedCall, 'list' | 'bearer'>[] = [
       document: '10203040',
       userName: 'shapes.nuevo',
       phoneNumber: '(+57) 300 1234567',
-      idTypeUser: USER_TYPE.user,
-      countryCode: 'CO',
-      documentType: 'CC',
-      customer: [{ id: f.companyId, name: 'Shapes Company', principal: true, assigned: false }],
-      roles: [{ name: 'Administrador', assigned: true }],
+      ...colombianUserIn(f.companyId),
     }),
     outcome: OK,
   },
@@ -453,11 +458,7 @@ const CONSOLE: Omit<ListedCall, 'list' | 'bearer'>[] = [
       document: '123456',
       userName: 'shapes.target',
       phoneNumber: '',
-      idTypeUser: USER_TYPE.user,
-      countryCode: 'CO',
-      documentType: 'CC',
-      customer: [{ id: f.companyId, name: 'Shapes Company', principal: true, assigned: false }],
-      roles: [{ name: 'Administrador', assigned: true }],
+      ...colombianUserIn(f.companyId),
     }),
     outcome: OK,
   },

@@ -42,3 +42,22 @@ export async function drainAndClose(app: FastifyInstance, drain: Drain, drainMs:
   await drain.start(drainMs);
   await app.close();
 }
+
+/** How often a shutdown closes the connections that went idle since (their reply finished). */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * While the server shuts down, requests still arriving on open connections are served (with
+ * `Connection: close`, above; Fastify's `return503OnClosing` is off), and connections are
+ * closed as soon as they are idle: Node closes the idle ones once, when the shutdown starts, and
+ * a keep-alive connection still busy then would otherwise hold the shutdown for the keep-alive
+ * timeout. Install it before the other plugins so its preClose hook runs first.
+ */
+export function installShutdownSweep(app: FastifyInstance, closeIdleConnections: () => void): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweep = setInterval(closeIdleConnections, IDLE_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+}

@@ -149,22 +149,3 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   }
   socket.destroy();
 }
-
-/** How often a shutdown closes the connections that went idle since (their reply finished). */
-const IDLE_SWEEP_MS = 50;
-
-/**
- * While the server shuts down, requests still arriving on open connections are served (with
- * `Connection: close`, http/drain.ts; Fastify's `return503OnClosing` is off), and connections are
- * closed as soon as they are idle: Node closes the idle ones once, when the shutdown starts, and
- * a keep-alive connection still busy then would otherwise hold the shutdown for the keep-alive
- * timeout. Install it before the other plugins so its preClose hook runs first.
- */
-export function installShutdownSweep(app: FastifyInstance, closeIdleConnections: () => void): void {
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('preClose', async () => {
-    sweep = setInterval(closeIdleConnections, IDLE_SWEEP_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
-}

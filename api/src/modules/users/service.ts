@@ -182,6 +182,9 @@ async function applyCompanies(trx: Trx, userId: string, companies: readonly User
   if (mains.n !== 1) throw badRequest(mains.n === 0 ? USER_MESSAGES.mainCompanyRequired : USER_MESSAGES.oneMainCompany);
 }
 
+/** A role in an application, as one key. */
+const pairKey = (r: { role_id: number; application_id: number }) => `${r.role_id}:${r.application_id}`;
+
 /**
  * Applies the roles of the payload, per application: assigned entries are granted (the role must
  * be active and offered in that visible, active application), unassigned ones revoked; entries not sent
@@ -208,26 +211,24 @@ async function applyRoles(
     )
     .execute();
   const current = await trx.selectFrom('user_roles').select(['role_id', 'application_id']).where('user_id', '=', userId).execute();
-  const has = new Set(current.map((r) => `${r.role_id}:${r.application_id}`));
+  const has = new Set(current.map(pairKey));
   // an inactive role (or a role of an inactive application) may still be taken away, never given
-  const usable = (o: (typeof offered)[number], assigned: boolean) =>
-    assigned ? o.idstate === 0 && o.application_state === 0 : has.has(`${o.role_id}:${o.application_id}`);
+  const givable = (o: (typeof offered)[number]) => o.idstate === 0 && o.application_state === 0;
   const found = roles.map((role) => {
     const named = offered.filter((o) => o.name.toLowerCase() === role.name.toLowerCase());
     if (role.application !== undefined) {
       const match = named.find((o) => o.application.toLowerCase() === role.application?.toLowerCase());
-      // taking away a role the user does not hold changes nothing: only giving needs it usable
-      if (!match || (role.assigned && !usable(match, true))) throw badRequest(USER_MESSAGES.roleUnknown);
+      // taking away a role the user does not hold changes nothing: only giving needs it givable
+      if (!match || (role.assigned && !givable(match))) throw badRequest(USER_MESSAGES.roleUnknown);
       return match;
     }
     // named without its application: the one application where it can be given (or is held, to take it away)
-    const candidates = named.filter((o) => usable(o, role.assigned));
+    const candidates = named.filter((o) => (role.assigned ? givable(o) : has.has(pairKey(o))));
     if (candidates.length === 0) throw badRequest(USER_MESSAGES.roleUnknown);
     if (candidates.length > 1) throw badRequest(USER_MESSAGES.roleApplicationAmbiguous);
     return candidates[0];
   });
-  const keys = found.map((o) => `${o.role_id}:${o.application_id}`);
-  if (new Set(keys).size !== keys.length) throw badRequest(USER_MESSAGES.roleRepeated);
+  if (new Set(found.map(pairKey)).size !== found.length) throw badRequest(USER_MESSAGES.roleRepeated);
   const grants: { user_id: string; role_id: number; application_id: number }[] = [];
   const revokes: { role_id: number; application_id: number }[] = [];
   roles.forEach((role, i) => {
@@ -236,10 +237,7 @@ async function applyRoles(
     else revokes.push({ role_id, application_id });
   });
   // a role given or taken away only by someone who holds all it gives there
-  for (const r of [
-    ...grants.filter((g) => !has.has(`${g.role_id}:${g.application_id}`)),
-    ...revokes.filter((g) => has.has(`${g.role_id}:${g.application_id}`)),
-  ]) {
+  for (const r of [...grants.filter((g) => !has.has(pairKey(g))), ...revokes.filter((g) => has.has(pairKey(g)))]) {
     assertWithin(actor, held, await roleGrants(trx, r.role_id, r.application_id));
   }
   // the user's next call, on any instance, is authorized with the roles as they are now

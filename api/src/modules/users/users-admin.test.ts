@@ -48,6 +48,19 @@ async function appId(db: Kysely<DB>, name: string): Promise<number> {
   ).id;
 }
 
+/** The roles a user holds, by application then name. */
+function rolesHeld(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('applications as a', 'a.id', 'ur.application_id')
+    .select(['r.name', 'a.name as application'])
+    .where('ur.user_id', '=', userId)
+    .orderBy('a.name')
+    .orderBy('r.name')
+    .execute();
+}
+
 /** A role offered in the given applications. */
 async function addRole(db: Kysely<DB>, name: string, apps: string[], idstate = 0): Promise<number> {
   const { id } = await db.insertInto('roles').values({ name, idstate }).returning('id').executeTakeFirstOrThrow();
@@ -348,15 +361,7 @@ describeEachBackend('users administration API', (server) => {
     it('gives a role named without its application in the one application that offers it, and takes it away the same way', async () => {
       const { db } = server();
       const { id, body } = await created({ roles: [{ name: 'Auditor', assigned: true }] });
-      const held = () =>
-        db
-          .selectFrom('user_roles as ur')
-          .innerJoin('roles as r', 'r.id', 'ur.role_id')
-          .innerJoin('applications as a', 'a.id', 'ur.application_id')
-          .select(['r.name', 'a.name as application'])
-          .where('ur.user_id', '=', id)
-          .orderBy('r.name')
-          .execute();
+      const held = () => rolesHeld(db, id);
       expect(await held()).toEqual([{ name: 'Auditor', application: 'firmaya' }]);
       const { userName, names, surnames, email, document, phoneNumber, idTypeUser, countryCode, documentType } = body;
       const data = { id, userName, names, surnames, email, document, phoneNumber, idTypeUser, countryCode, documentType };
@@ -485,18 +490,9 @@ describeEachBackend('users administration API', (server) => {
         .where('user_id', '=', id)
         .execute();
       expect(companies).toEqual([{ customer_id: companyB, principal: true, assigned: false }]);
-      const held = await db
-        .selectFrom('user_roles as ur')
-        .innerJoin('roles as r', 'r.id', 'ur.role_id')
-        .innerJoin('applications as a', 'a.id', 'ur.application_id')
-        .select(['r.name', 'a.name as app'])
-        .where('ur.user_id', '=', id)
-        .orderBy('a.name')
-        .orderBy('r.name')
-        .execute();
-      expect(held).toEqual([
-        { name: 'Auditor', app: 'firmaya' },
-        { name: 'Operador', app: 'ibuhoo' },
+      expect(await rolesHeld(db, id)).toEqual([
+        { name: 'Auditor', application: 'firmaya' },
+        { name: 'Operador', application: 'ibuhoo' },
       ]);
       const audit = await db
         .selectFrom('audit_log')
