@@ -1,8 +1,9 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { COMMON_NS, PATHS, useAppVersion, useSession } from '@suite/shared';
+import { useEntrance } from '@suite/shared/console';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { DrawerNav } from './DrawerNav';
 import { Logo } from './Logo';
 import { DRAWER_WIDTH } from './nav';
@@ -26,6 +27,8 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
   const menus = useShellMenus(user?.userId);
   const privileges = user?.privileges;
   const origin = window.location.origin;
+  // a section, list or card that replaces another enters, so the eye follows the change
+  const mainRef = useEntrance<HTMLDivElement>(useLocation().pathname.toLowerCase());
 
   const shown = useMemo(() => {
     const held = privileges ?? [];
@@ -86,7 +89,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
           ) : null}
         </Flex>
         <Box as="main" id="main" tabIndex={-1} flex="1" minW="0" p="6" bg="gray.50" outline="none">
-          {children}
+          <Box ref={mainRef}>{children}</Box>
         </Box>
       </Flex>
     </Flex>

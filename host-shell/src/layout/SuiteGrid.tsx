@@ -1,6 +1,6 @@
 import { Box, Text } from '@chakra-ui/react';
 import { COMMON_NS } from '@suite/shared';
-import { SUITE_MENU_ROWS, type SuiteItem } from '@suite/shared/console';
+import { SUITE_MENU_ROWS, useStaggeredEntrance, type SuiteItem } from '@suite/shared/console';
 import { useTranslation } from 'react-i18next';
 import { TargetLink } from './DrawerNav';
 import { PopupMenu } from './PopupMenu';
@@ -24,47 +24,54 @@ export function SuiteGrid({ tiles }: { tiles: (SuiteItem & { target: MenuTarget 
   if (!tiles.length) return null;
   return (
     <PopupMenu label={t('shell.suiteGrid')} icon={<GridIcon />} role="dialog" width="auto">
-      {() => (
-        <Box
-          as="ul"
-          listStyleType="none"
-          display="grid"
-          gridTemplateRows={`repeat(${Math.min(SUITE_MENU_ROWS, tiles.length)}, auto)`}
-          gridAutoFlow="column"
-          gridAutoColumns="9rem"
-          gap="1"
-          p="2"
-          css={{ '@media (prefers-color-scheme: dark)': { background: 'var(--chakra-colors-gray-900)', color: 'white' } }}
-        >
-          {tiles.map((tile) => (
-            <li key={tile.key}>
-              <TargetLink
-                target={tile.target}
-                display="flex"
-                flexDirection="column"
-                alignItems="center"
-                gap="1"
-                p="2"
-                h="full"
-                borderRadius="md"
-                color="inherit"
-                textAlign="center"
-                title={tile.description || undefined}
-                _hover={{ bg: 'gray.100', textDecoration: 'none' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.main' }}
-              >
-                <picture>
-                  <source srcSet={tile.iconNameDark} media="(prefers-color-scheme: dark)" />
-                  <img src={tile.iconName} alt="" style={{ height: 32, maxWidth: 112, objectFit: 'contain' }} />
-                </picture>
-                <Text as="span" fontSize="sm" lineClamp={2}>
-                  {tile.name}
-                </Text>
-              </TargetLink>
-            </li>
-          ))}
-        </Box>
-      )}
+      {() => <SuiteTiles tiles={tiles} />}
     </PopupMenu>
+  );
+}
+
+/** The grid's tiles, entering one after another as the grid opens, in the order they are read. */
+function SuiteTiles({ tiles }: { tiles: (SuiteItem & { target: MenuTarget })[] }) {
+  const listRef = useStaggeredEntrance<HTMLUListElement>('li');
+  return (
+    <Box
+      ref={listRef}
+      as="ul"
+      listStyleType="none"
+      display="grid"
+      gridTemplateRows={`repeat(${Math.min(SUITE_MENU_ROWS, tiles.length)}, auto)`}
+      gridAutoFlow="column"
+      gridAutoColumns="9rem"
+      gap="1"
+      p="2"
+      css={{ '@media (prefers-color-scheme: dark)': { background: 'var(--chakra-colors-gray-900)', color: 'white' } }}
+    >
+      {tiles.map((tile) => (
+        <li key={tile.key}>
+          <TargetLink
+            target={tile.target}
+            display="flex"
+            flexDirection="column"
+            alignItems="center"
+            gap="1"
+            p="2"
+            h="full"
+            borderRadius="md"
+            color="inherit"
+            textAlign="center"
+            title={tile.description || undefined}
+            _hover={{ bg: 'gray.100', textDecoration: 'none' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.main' }}
+          >
+            <picture>
+              <source srcSet={tile.iconNameDark} media="(prefers-color-scheme: dark)" />
+              <img src={tile.iconName} alt="" style={{ height: 32, maxWidth: 112, objectFit: 'contain' }} />
+            </picture>
+            <Text as="span" fontSize="sm" lineClamp={2}>
+              {tile.name}
+            </Text>
+          </TargetLink>
+        </li>
+      ))}
+    </Box>
   );
 }

@@ -50,3 +50,5 @@ export * from './query/useLocalPage';
 export * from './query/useConsoleMutation';
 export * from './card/useCardController';
 export * from './icons';
+/** Motion: entrances, a panel's items in turn, where a move landed (docs/adr/0032). */
+export { MOTION, motionAllowed, useEntrance, useLanding, useStaggeredEntrance } from './motion/motion';

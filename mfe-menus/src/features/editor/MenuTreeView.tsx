@@ -15,7 +15,7 @@ import { NS } from '../../i18n';
 import { MenuIcon } from '@suite/shared/menu-icon';
 import { Tag } from '../common/parts';
 import { findItem, moveItem, nonDragMove, parentInactive, updateItem, type Place, type Tree } from './menuTree';
-import { MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared/console';
+import { MENU_LOCATION, useLanding, type MenuItem, type MenuLocation } from '@suite/shared/console';
 
 const ROOT = '__root__';
 /** The tree's invisible root: the loader must answer an item for it too. */
@@ -47,6 +47,9 @@ function placeOfDrop(target: DragTarget<MenuItem>, tree: Tree): Place {
 export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: MenuTreeViewProps) {
   const { t } = useTranslation(NS);
   const [focused, setFocused] = useState<string | null>(null);
+  // the items the last move put somewhere, and the move's number: they settle into their new place
+  const [landed, setLanded] = useState<{ keys: readonly string[]; move: number }>({ keys: [], move: 0 });
+  const land = (moved: readonly string[]) => setLanded((last) => ({ keys: moved, move: last.move + 1 }));
   const keys = useMemo(() => {
     const all: string[] = [];
     const walk = (items: Tree) => items.forEach((i) => (all.push(i.key), walk(i.children)));
@@ -72,7 +75,9 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
       const place = placeOfDrop(target, tree);
       let next = tree;
       for (const [i, item] of items.entries()) next = moveItem(next, item.getId(), { ...place, index: place.index + i });
-      if (next !== tree) onChange(next);
+      if (next === tree) return;
+      onChange(next);
+      land(items.map((item) => item.getId()));
     },
     indent: INDENT,
     dataLoader: {
@@ -89,7 +94,9 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
   const move = (direction: 'up' | 'down' | 'into' | 'out') => {
     if (!current) return;
     const next = nonDragMove(tree, current.key, direction);
-    if (next) onChange(next);
+    if (!next) return;
+    onChange(next);
+    land([current.key]);
   };
   const can = (direction: 'up' | 'down' | 'into' | 'out') => Boolean(current && nonDragMove(tree, current.key, direction));
   const name = current?.name ?? '';
@@ -143,7 +150,7 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
       />
       <Box {...headless.getContainerProps(t('tree'))} position="relative" borderWidth="1px" borderRadius="md" p="2" bg="white">
         {headless.getItems().map((item) => (
-          <TreeRow key={item.getId()} item={item} location={location} />
+          <TreeRow key={item.getId()} item={item} location={location} landing={landed.keys.includes(item.getId()) ? landed.move : null} />
         ))}
         <div style={{ ...headless.getDragLineStyle(), height: 2, background: 'var(--chakra-colors-brand-main, #1d5fa8)' }} />
       </Box>
@@ -152,14 +159,21 @@ export function MenuTreeView({ location, tree, onChange, onEdit, onDelete }: Men
   );
 }
 
-function TreeRow({ item, location }: { item: ItemInstance<MenuItem>; location: MenuLocation }) {
+/** A row of the tree; `landing` is the number of the move that just put it here, if one did. */
+function TreeRow({ item, location, landing }: { item: ItemInstance<MenuItem>; location: MenuLocation; landing: number | null }) {
   const { t } = useTranslation(NS);
+  const landingRef = useLanding<HTMLDivElement>(landing);
   const data = item.getItemData();
   if (data.key === ROOT) return null;
   const level = item.getItemMeta().level;
+  const { ref: register, ...props } = item.getProps();
   return (
     <Box
-      {...item.getProps()}
+      {...props}
+      ref={(element: HTMLDivElement | null) => {
+        register?.(element);
+        landingRef.current = element;
+      }}
       display="flex"
       alignItems="center"
       gap="2"
@@ -169,6 +183,8 @@ function TreeRow({ item, location }: { item: ItemInstance<MenuItem>; location: M
       borderRadius="sm"
       cursor="grab"
       bg={item.isDragTarget() ? 'brand.subtle' : item.isFocused() ? 'gray.100' : undefined}
+      transition="background-color 0.15s"
+      _motionReduce={{ transition: 'none' }}
       outlineColor="brand.main"
       opacity={data.isActivate ? 1 : 0.6}
     >

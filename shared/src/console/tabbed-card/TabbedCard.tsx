@@ -3,6 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_NS } from '../i18n';
 import { ArrowBackIcon, ArrowForwardIcon, PencilIcon } from '../icons';
+import { useEntrance } from '../motion/motion';
 
 export interface CardTab {
   id: string;
@@ -107,6 +108,8 @@ export function TabbedCard({
   const previous = tabs[index - 1];
   const next = tabs[index + 1];
   const rovingTab = focused && reachable.some((tab) => tab.id === focused) ? focused : current?.id;
+  // the tab that replaced another enters, so the eye sees the content changed
+  const panelRef = useEntrance<HTMLDivElement>(current?.id);
 
   return (
     <Card.Root>
@@ -171,7 +174,7 @@ export function TabbedCard({
       </Card.Header>
       <Card.Body>
         {current ? (
-          <Box role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)}>
+          <Box ref={panelRef} role="tabpanel" id={panelId(current.id)} aria-labelledby={tabId(current.id)}>
             {current.content}
           </Box>
         ) : null}
