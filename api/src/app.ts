@@ -222,13 +222,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const { server } = app;
     installShutdownSweep(app, () => servers.closeIdleConnections(server));
     installDrainReplies(app, ctx.drain);
-    if (config.metricsToken)
-      installMetrics(app, config.metricsToken, {
-        hubConnections: () => hub?.connectionCount ?? 0,
-        pool: database.pool,
-        notificationBacklog: () => deliveryBacklog(database.db),
-        onNotificationRun: (listener) => ctx.notifications.onRun(listener),
-      });
+    if (config.metricsToken || config.metricsPort !== undefined)
+      installMetrics(
+        app,
+        { token: config.metricsToken, loopbackPort: config.metricsPort },
+        {
+          hubConnections: () => hub?.connectionCount ?? 0,
+          pool: database.pool,
+          notificationBacklog: () => deliveryBacklog(database.db),
+          onNotificationRun: (listener) => ctx.notifications.onRun(listener),
+        },
+      );
     // the loopback server on ::1 stops accepting when the main one does
     app.addHook('preClose', async () => servers.close());
     const purge = setInterval(() => {

@@ -99,6 +99,11 @@ export interface Config {
   shutdownDrainMs: number;
   /** Bearer token of `GET /metrics` (METRICS_TOKEN, at least 16 characters); unset: no metrics route. */
   metricsToken?: string;
+  /**
+   * A port on the loopback interface (127.0.0.1) that answers `GET /metrics` without a token, for
+   * a scraper on the same host (METRICS_PORT); unset: none.
+   */
+  metricsPort?: number;
   /** Limits of the SignalR hub's WebSocket connections. */
   hub: HubLimitsConfig;
   /** Security headers and CORS (docs/security/headers.md). */
@@ -416,6 +421,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 100),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT?.trim() ? parsePositiveInt('METRICS_PORT', env.METRICS_PORT, 0, 1, 65_535) : undefined,
     shutdownDrainMs: parsePositiveInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, production ? 5000 : 0, 0, 60_000),
     hub: {
       maxConnections: parsePositiveInt('HUB_MAX_CONNECTIONS', env.HUB_MAX_CONNECTIONS, 10_000),

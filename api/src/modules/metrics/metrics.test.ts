@@ -101,16 +101,42 @@ describe('without METRICS_TOKEN', () => {
   });
 });
 
+describe('METRICS_PORT', () => {
+  it('answers the scrape without a token on the loopback interface only, and not on the API port', async () => {
+    const server = await startTestServer(BACKENDS[0], { metricsPort: 0 });
+    try {
+      await server.app.ready();
+      const address = server.app.metricsAddress;
+      expect(address?.address).toBe('127.0.0.1');
+      await login(server.app, 'admin', 'not-the-password');
+      const scraped = await fetch(`http://127.0.0.1:${address?.port}/metrics`);
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(sample(text, 'suite_sign_ins_total', { way: 'password', code: 'R11' })).toBe(1);
+      expect((await fetch(`http://127.0.0.1:${address?.port}/`)).status).toBe(404);
+      expect((await server.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await server.dispose();
+    }
+    // closed with the app
+    await expect(fetch(`http://127.0.0.1:${server.app.metricsAddress?.port}/metrics`)).rejects.toThrow();
+  });
+});
+
 describe("the scheduler's figures", () => {
   it('counts each run of the scheduler by outcome and reads the backlog at the scrape', async () => {
     const app = Fastify();
     let listener: ((result: { sent: number; retried: number; failed: number }) => void) | undefined;
     let backlog = 7;
-    installMetrics(app, TOKEN, {
-      hubConnections: () => 3,
-      notificationBacklog: async () => backlog,
-      onNotificationRun: (l) => (listener = l),
-    });
+    installMetrics(
+      app,
+      { token: TOKEN },
+      {
+        hubConnections: () => 3,
+        notificationBacklog: async () => backlog,
+        onNotificationRun: (l) => (listener = l),
+      },
+    );
     try {
       listener?.({ sent: 5, retried: 2, failed: 0 });
       listener?.({ sent: 1, retried: 0, failed: 2 });

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { INFORMATION_CODES, fail, passwordsApi, sessionsApi } from '@suite/shared/contracts';
@@ -30,15 +32,23 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Who may scrape: the bearer of a token on the API's port, and/or anyone on a loopback port. */
+export interface MetricsAccess {
+  token?: string;
+  /** Port on 127.0.0.1 (0: any free one, for the tests). */
+  loopbackPort?: number;
+}
+
 /**
- * `GET /metrics` in Prometheus' text format (prom-client), answered only to a bearer of
- * METRICS_TOKEN (without it the route does not exist): the process and its event loop, HTTP
+ * `GET /metrics` in Prometheus' text format (prom-client), answered on the API's port only to a
+ * bearer of METRICS_TOKEN (without it the route does not exist), and to anyone on METRICS_PORT,
+ * a port of the loopback interface only: the process and its event loop, HTTP
  * request durations by route and status, sign-in outcomes by way and reply code, token calls by
  * call and reply code, rate-limit refusals by route, the hub's open connections and PostgreSQL's
  * pool. One registry per server, so that instances in one process (the tests) keep
  * their own counts.
  */
-export function installMetrics(app: FastifyInstance, token: string, sources: MetricsSources): void {
+export function installMetrics(app: FastifyInstance, access: MetricsAccess, sources: MetricsSources): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -134,12 +144,55 @@ export function installMetrics(app: FastifyInstance, token: string, sources: Met
     duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    reply.header('cache-control', 'no-store');
-    if (!sameSecret(given, token)) return reply.code(401).send(fail(401, es.messages.unauthorized, INFORMATION_CODES.unauthorized));
-    reply.type(registry.contentType);
-    return registry.metrics();
+  const { token, loopbackPort } = access;
+  if (token) {
+    app.get('/metrics', async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+      reply.header('cache-control', 'no-store');
+      if (!sameSecret(given, token)) return reply.code(401).send(fail(401, es.messages.unauthorized, INFORMATION_CODES.unauthorized));
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
+  }
+  if (loopbackPort !== undefined) serveOnLoopback(app, loopbackPort, registry);
+}
+
+/**
+ * The scrape on its own server bound to 127.0.0.1: reachable from the host only, so it needs no
+ * token. It opens with the app and closes with it; `app.metricsAddress` tells where it listens.
+ */
+function serveOnLoopback(app: FastifyInstance, port: number, registry: Registry): void {
+  let server: Server | undefined;
+  app.decorate('metricsAddress', null as AddressInfo | null);
+  app.addHook('onReady', async () => {
+    server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+        response.writeHead(404).end();
+        return;
+      }
+      registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics scrape failed');
+          response.writeHead(500).end();
+        },
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server?.once('error', reject);
+      server?.listen(port, '127.0.0.1', () => resolve());
+    });
+    app.metricsAddress = server.address() as AddressInfo;
   });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the loopback metrics server listens (METRICS_PORT), once the app is ready. */
+    metricsAddress: AddressInfo | null;
+  }
 }
