@@ -80,6 +80,8 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 
 /** How often expired codes, refresh tokens, stale lockout counters and devices are deleted. */
 const PURGE_INTERVAL_MS = 15 * 60_000;
+/** How often each instance reads the signing keys again without being told (a backstop of the announcements). */
+const KEY_RELOAD_MS = 60_000;
 
 /** Where a token, password or code can sit in a logged object: censored by pino wherever logged. */
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'token', 'refreshtoken'];
@@ -183,6 +185,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       directory.invalidate();
       access.dropAll();
     });
+    // a rotation step taken anywhere (docs/adr/0033-signing-key-rotation.md): sign and publish as it says at once
+    const reloadKeys = () => keys.reload().catch((err: unknown) => app?.log.warn({ err }, 'reading the signing keys failed'));
+    bus.onKeysChanged(reloadKeys);
 
     const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
     const outbox = new MailOutbox({
@@ -246,8 +251,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       ]).catch((err: unknown) => app?.log.warn({ err }, 'purging expired tokens failed'));
     }, PURGE_INTERVAL_MS);
     purge.unref();
+    // and now and then, should an announcement be lost with no reconnection to tell
+    const keyReload = setInterval(reloadKeys, KEY_RELOAD_MS);
+    keyReload.unref();
     app.addHook('onClose', async (instance) => {
       clearInterval(purge);
+      clearInterval(keyReload);
       // a run in progress finishes the deliveries it claimed before the mailer and the database close
       await ctx.notifications.stop();
       await ctx.outbox.stop();

@@ -356,3 +356,12 @@ export async function startOidcProviderProcess(): Promise<{
       }),
   };
 }
+
+/** Resolves once `check` holds, polling every 20 ms; fails after `ms`. */
+export async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

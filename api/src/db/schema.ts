@@ -202,9 +202,11 @@ export interface SigningKeysTable {
   alg: string;
   public_jwk: string;
   private_jwk: string;
-  status: Generated<'active' | 'previous' | 'retired'>;
+  status: Generated<'next' | 'active' | 'previous' | 'retired'>;
   created_at: Timestamp;
   retired_at: TimestampNullable;
+  /** When the key stopped signing (became 'previous'). */
+  superseded_at: TimestampNullable;
 }
 
 export interface SessionsTable {

@@ -21,12 +21,13 @@ const RELOAD_INTERVAL_MS = 30_000;
 
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
 
-async function createKey(db: Kysely<DB>): Promise<void> {
+/** Generates a key pair and stores it with `status` ('active' on first start, 'next' when a rotation begins). */
+export async function createKey(db: Kysely<DB>, status: 'active' | 'next' = 'active'): Promise<string> {
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const privateJwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(publicJwk);
-  // the partial unique index lets only one active key exist: a concurrent start keeps the first
+  // the partial unique indexes let only one active and one next key exist: a concurrent start keeps the first
   await db
     .insertInto('signing_keys')
     .values({
@@ -34,15 +35,21 @@ async function createKey(db: Kysely<DB>): Promise<void> {
       alg: SIGNING_ALG,
       public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }),
       private_jwk: JSON.stringify({ ...privateJwk, kid, alg: SIGNING_ALG }),
-      status: 'active',
+      status,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
+  return kid;
 }
 
+/** The keys a JWKS publishes and a token may be verified with: the next, the active and the previous ones. */
+export const PUBLISHED_STATUSES = ['next', 'active', 'previous'] as const;
+
 /**
- * Access-token signing keys: the active key signs; active and previous keys verify and are
- * published as JWKS. A key pair is generated and stored on first start.
+ * Access-token signing keys: the active key signs; the next, active and previous keys verify and
+ * are published as JWKS (rotation: docs/adr/0033-signing-key-rotation.md). A key pair is
+ * generated and stored on first start. `reload()` reads them again: when an instance announces a
+ * rotation, when a token names an unknown key, and now and then (app.ts).
  */
 export class KeyStore {
   private signing!: { kid: string; key: VerifyKey; keyObject: KeyObject };
@@ -63,10 +70,12 @@ export class KeyStore {
   }
 
   async reload(): Promise<void> {
-    let rows = await this.db.selectFrom('signing_keys').selectAll().where('status', 'in', ['active', 'previous']).execute();
+    const published = () =>
+      this.db.selectFrom('signing_keys').selectAll().where('status', 'in', PUBLISHED_STATUSES).orderBy('created_at').execute();
+    let rows = await published();
     if (!rows.some((r) => r.status === 'active')) {
       await createKey(this.db);
-      rows = await this.db.selectFrom('signing_keys').selectAll().where('status', 'in', ['active', 'previous']).execute();
+      rows = await published();
     }
     const active = rows.find((r) => r.status === 'active');
     if (!active) throw new Error('No active signing key');
@@ -126,14 +135,4 @@ export class KeyStore {
       throw error;
     }
   };
-
-  /** Makes a new active key; the old one stays published (status previous) until retired. */
-  async rotate(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('signing_keys').set({ status: 'retired', retired_at: new Date() }).where('status', '=', 'previous').execute();
-      await trx.updateTable('signing_keys').set({ status: 'previous' }).where('status', '=', 'active').execute();
-    });
-    await createKey(this.db);
-    await this.reload();
-  }
 }

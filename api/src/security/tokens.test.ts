@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify, SignJWT, generateKeyPair } from 'jose';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { PUBLISH_BEFORE_USE_SECONDS, promoteNextKey, stageNextKey } from '../modules/auth/key-rotation';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
 const subject = {
@@ -89,7 +90,10 @@ describe('access tokens (ES256 with node:crypto)', () => {
     const keys = server.app.ctx.keys;
     const before = (await issue()).token;
     const oldKid = keys.kid;
-    await keys.rotate();
+    const { db } = server.app.ctx;
+    await stageNextKey(db);
+    await promoteNextKey(db, { now: new Date(Date.now() + (PUBLISH_BEFORE_USE_SECONDS + 1) * 1000) });
+    await keys.reload();
     expect(keys.kid).not.toBe(oldKid);
     const after = (await issue()).token;
     await expect(verifyAccessToken(keys, ISSUER, before)).resolves.toMatchObject({ unique_name: 'someone' });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { WebSocket } from 'ws';
-import { ADMIN_PASSWORD, describeEachBackend, json, login } from '../../../test/harness';
+import { ADMIN_PASSWORD, describeEachBackend, json, login, waitFor } from '../../../test/harness';
 
 const PER_CLIENT = 5;
 const TOTAL = 8;
@@ -47,14 +47,6 @@ function upgradeFrom(port: number, localAddress: string, token?: string): Promis
     });
     ws.once('error', (error) => reject(error));
   });
-}
-
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const envelope = (statusCode: number, informationCode: string) => ({

@@ -24,6 +24,11 @@ export interface SessionBus {
    */
   onApplicationsChanged(handler: () => void): void;
   /**
+   * Runs `handler` when a signing-key rotation step committed (a NOTIFY on KEYS_CHANGED_CHANNEL,
+   * from any instance or the keys:rotate command), and after a lost listener connection is back.
+   */
+  onKeysChanged(handler: () => void): void;
+  /**
    * Runs `handler` with the sessions an instance ended and the users whose sessions stopped being
    * live (a NOTIFY on SESSIONS_ENDED_CHANNEL, sent in the change's transaction, so it arrives
    * exactly when the change commits).
@@ -53,6 +58,8 @@ export const SESSION_STATUS_CHANNEL = 'suite_session_status';
 export const ACCESS_CHANGED_CHANNEL = 'suite_access_changed';
 /** Channel of "an application's settings changed" (drop the cached applications); the payload is ignored. */
 export const APPLICATIONS_CHANGED_CHANNEL = 'suite_applications_changed';
+/** Channel of "the signing keys changed" (read them again); the payload is ignored. */
+export const KEYS_CHANGED_CHANNEL = 'suite_keys_changed';
 /** Channel of "these sessions ended / these users' sessions are not live" (SessionService's cache). */
 export const SESSIONS_ENDED_CHANNEL = 'suite_sessions_ended';
 
@@ -186,6 +193,10 @@ export class LocalSessionBus implements SessionBus {
     // one instance: the change drops this instance's caches itself
   }
 
+  onKeysChanged(): void {
+    // one instance: the rotation command cannot open an embedded database the instance holds
+  }
+
   onSessionsEnded(): void {
     // one instance: the change marks this instance's cache itself
   }
@@ -231,6 +242,7 @@ export class PgSessionBus implements SessionBus {
   private readonly handlers = new Set<SessionStatusHandler>();
   private readonly accessHandlers = new Set<() => void>();
   private readonly applicationHandlers = new Set<() => void>();
+  private readonly keyHandlers = new Set<() => void>();
   private readonly endedHandlers = new Set<(ended: EndedSessions) => void>();
   private readonly resetHandlers = new Set<() => void>();
   private client: Client | null = null;
@@ -280,6 +292,11 @@ export class PgSessionBus implements SessionBus {
     void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
   }
 
+  onKeysChanged(handler: () => void): void {
+    this.keyHandlers.add(handler);
+    void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
   onSessionsEnded(handler: (ended: EndedSessions) => void): void {
     this.endedHandlers.add(handler);
     void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
@@ -311,6 +328,7 @@ export class PgSessionBus implements SessionBus {
     this.handlers.clear();
     this.accessHandlers.clear();
     this.applicationHandlers.clear();
+    this.keyHandlers.clear();
     this.endedHandlers.clear();
     this.resetHandlers.clear();
     if (client) await client.end().catch(() => undefined);
@@ -351,6 +369,7 @@ export class PgSessionBus implements SessionBus {
         await client.query(`LISTEN ${SESSION_STATUS_CHANNEL}`);
         await client.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
         await client.query(`LISTEN ${APPLICATIONS_CHANGED_CHANNEL}`);
+        await client.query(`LISTEN ${KEYS_CHANGED_CHANNEL}`);
         await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners('end');
@@ -398,6 +417,7 @@ export class PgSessionBus implements SessionBus {
           this.options.logger?.info({}, 'session bus listener reconnected');
           this.accessChanged();
           this.run(this.applicationHandlers, 'applications change handler failed');
+          this.run(this.keyHandlers, 'keys change handler failed');
           this.run(this.resetHandlers, 'listener reset handler failed');
           this.options.onReconnect?.();
         },
@@ -432,6 +452,10 @@ export class PgSessionBus implements SessionBus {
     }
     if (notification.channel === APPLICATIONS_CHANGED_CHANNEL) {
       this.run(this.applicationHandlers, 'applications change handler failed');
+      return;
+    }
+    if (notification.channel === KEYS_CHANGED_CHANNEL) {
+      this.run(this.keyHandlers, 'keys change handler failed');
       return;
     }
     if (notification.channel === SESSIONS_ENDED_CHANNEL) {

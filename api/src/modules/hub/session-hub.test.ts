@@ -7,6 +7,7 @@ import { hubPlugin } from './hub-plugin';
 import { RECORD_SEPARATOR } from './hub-protocol';
 import { PgSessionBus } from './session-bus';
 import { SessionHub, type SessionHubOptions } from './session-hub';
+import { waitFor } from '../../../test/harness';
 
 interface RunningHub {
   app: FastifyInstance;
@@ -47,14 +48,6 @@ function nextValue<T>(ms = 3000): { promise: Promise<T>; resolve: (value: T) => 
   });
   promise.catch(() => undefined); // an unused waiter must not become an unhandled rejection
   return { promise, resolve };
-}
-
-async function waitFor(check: () => boolean, ms = 3000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const RS = RECORD_SEPARATOR;
