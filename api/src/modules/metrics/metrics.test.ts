@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { FALLBACK_APP } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, BACKENDS, describeEachBackend, json, login, startTestServer } from '../../../test/harness';
@@ -58,6 +60,21 @@ describeEachBackend(
       // PostgreSQL's pool is read at the scrape; PGlite has none
       if (server().backend === 'postgres') expect(after).toMatch(/^suite_db_pool_in_use \d+$/m);
       else expect(after).not.toContain('suite_db_pool_in_use');
+    });
+
+    it('exports every metric the Grafana dashboard beside the guide charts', async () => {
+      const dashboard = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../docs/operations/grafana-dashboard.json'), 'utf8')) as {
+        panels: { targets: { expr: string }[] }[];
+      };
+      const charted = new Set(
+        dashboard.panels.flatMap((p) => p.targets.flatMap((t) => t.expr.match(/\b(suite|http|process|nodejs)_[a-z0-9_]+/g) ?? [])),
+      );
+      const families = new Set([...(await scrape()).body.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+      const exported = (name: string) => [name, name.replace(/_(bucket|count|sum)$/, '')].some((n) => families.has(n));
+      // PGlite has no pool to chart
+      const missing = [...charted].filter((name) => !exported(name) && !(server().backend === 'pglite' && name.startsWith('suite_db_pool')));
+      expect(charted.size).toBeGreaterThan(8);
+      expect(missing).toEqual([]);
     });
 
     // last: it spends the sign-in budget of the address
