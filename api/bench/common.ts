@@ -99,7 +99,7 @@ export async function prepareDatabase(users: number): Promise<BenchDatabase> {
   return { kind, env, cleanup };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
