@@ -1,5 +1,5 @@
 /**
- * pnpm seed:volume --users 100000 [--companies 500]
+ * pnpm seed:volume --users 1000000 [--companies 5000]
  *
  * Fills the configured database — DATABASE_URL, else the PGlite directory DATA_DIR (default: the
  * repository's ./.data, the one `npm start` uses; stop the suite first, PGlite is single-process)
