@@ -326,6 +326,77 @@ export function runOnBackends(
   });
 }
 
+/**
+ * The user counts a scale bench measures at, smallest first, in one run on one database (topped
+ * up between sizes): BENCH_SIZES (comma-separated), else 100,000 and 1,000,000 on PostgreSQL and
+ * 100,000 on PGlite (an embedded database is not where a million accounts live).
+ */
+export function benchSizes(backend: BenchBackend): number[] {
+  const raw = process.env.BENCH_SIZES ?? process.env.BENCH_USERS;
+  const sizes = raw
+    ? raw
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : backend === 'postgres'
+      ? [100_000, 1_000_000]
+      : [100_000];
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+/** What one size measured: the floor's p95 and each kind's. */
+export interface SizeResult {
+  users: number;
+  floorP95: number;
+  p95: Record<string, number>;
+}
+
+/** The scale goals, as ratios measured in the same run. */
+export const SCALE_GOALS = {
+  /** p95 at the largest size ÷ p95 at the smallest, at most */
+  growth: 1.5,
+  /** p95 at the largest size ÷ the floor's p95 at that size, at most */
+  floor: 4,
+};
+
+const sizeLabel = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+
+/**
+ * Prints each kind's p95 at every size side by side with the two ratios and their goals; returns
+ * whether every kind met them (only sizes measured count: one size checks the floor goal alone).
+ */
+export function reportScale(results: SizeResult[], enforce: boolean): boolean {
+  if (results.length === 0) return true;
+  const first = results[0];
+  const last = results[results.length - 1];
+  const header = results.map((r) => `p95 ${sizeLabel(r.users)}`.padStart(11)).join('');
+  process.stdout.write(`
+${'p95 (ms) by size'.padEnd(22)}${header}   ${'× smallest'.padStart(10)} ${'× floor'.padStart(8)}
+`);
+  process.stdout.write(`${'floor'.padEnd(22)}${results.map((r) => fmt(r.floorP95).padStart(11)).join('')}
+`);
+  let ok = true;
+  for (const kind of Object.keys(last.p95)) {
+    const growth = last.p95[kind] / first.p95[kind];
+    const overFloor = last.p95[kind] / last.floorP95;
+    const grew = results.length < 2 || growth <= SCALE_GOALS.growth;
+    const floored = overFloor <= SCALE_GOALS.floor;
+    if (!grew || !floored) ok = false;
+    process.stdout.write(
+      `${kind.padEnd(22)}${results.map((r) => fmt(r.p95[kind]).padStart(11)).join('')}   ` +
+        `${(results.length < 2 ? '–' : `${fmt(growth, 2)} ${grew ? 'met' : 'MISSED'}`).padStart(10)} ` +
+        `${`${fmt(overFloor, 2)} ${floored ? 'met' : 'MISSED'}`.padStart(8)}
+`,
+    );
+  }
+  process.stdout.write(
+    `goals: p95 at ${sizeLabel(last.users)} ≤ ${SCALE_GOALS.growth} × its p95 at ${sizeLabel(first.users)}, and ≤ ${SCALE_GOALS.floor} × the floor's p95 at ${sizeLabel(last.users)}` +
+      `${enforce ? '' : ' (reported only on this backend)'} → ${ok ? 'met' : 'MISSED'}
+`,
+  );
+  return ok || !enforce;
+}
+
 /** prepareDatabase on the backend asked for (PGlite even when DATABASE_URL is set). */
 export async function prepareDatabaseOn(backend: BenchBackend, users: number): Promise<BenchDatabase> {
   const savedUrl = process.env.DATABASE_URL;

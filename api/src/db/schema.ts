@@ -138,6 +138,14 @@ export interface UsersTable {
 }
 
 /** The plain users list's live-row count, one row kept by triggers (0008). */
+/** Live users per day of modification, in each order's groups (migration 0026): where a deep list page starts. */
+export interface UserListDaysTable {
+  scheme: number;
+  grp: boolean;
+  day: number;
+  live: number;
+}
+
 export interface UserTotalsTable {
   id: Generated<boolean>;
   /** bigint: node-postgres reads it as text, PGlite as a number. */
@@ -524,6 +532,7 @@ export interface DB {
   customers: CustomersTable;
   users: UsersTable;
   user_totals: UserTotalsTable;
+  user_list_days: UserListDaysTable;
   user_customers: UserCustomersTable;
   privileges: PrivilegesTable;
   application_privileges: ApplicationPrivilegesTable;

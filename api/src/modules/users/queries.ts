@@ -80,19 +80,134 @@ interface ListRow {
 }
 
 /**
+ * One page of users in `sort` order: the ids read from the sort's index (`filter` narrowing
+ * them), then only those rows fetched. `reverse` reads the index from its other end.
+ */
+function readPage(db: Executor, sort: UserSort, limit: number, skip: number, reverse: boolean, filter: RawBuilder<unknown>) {
+  return limit <= 0
+    ? Promise.resolve({ rows: [] as ListRow[] })
+    : sql<ListRow>`
+        select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
+          from (select id from users where not deleted ${filter}
+                 order by ${orderBy(sort, { reverse })} limit ${limit}::int offset ${skip}::int) page
+          join users u on u.id = page.id
+         order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+}
+
+/** The list's thresholds; the tests lower them to reach each path with a few thousand users. */
+export interface ListTuning {
+  scanBudget?: number;
+  directOffset?: number;
+}
+
+/** How many users, in sort order, a search of a common text reads before it sorts every match instead. */
+const SCAN_BUDGET = 10_000;
+
+/**
+ * A page of the users among the first SCAN_BUDGET in `sort` order that pass `filter`: the true
+ * page when it comes back full (matches among the first users are the first matches), short when
+ * the matches are too sparse there.
+ */
+function readScanned(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>, budget: number) {
+  return limit <= 0
+    ? Promise.resolve({ rows: [] as ListRow[] })
+    : sql<ListRow>`
+        select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
+          from (select first.id, first.idstate, first.modified_on
+                  from (select id, idstate, modified_on, search_text from users where not deleted
+                         order by ${orderBy(sort)} limit ${budget}::int) first
+                 where true ${filter}
+                 order by ${orderBy(sort, { alias: 'first' })} limit ${limit}::int offset ${skip}::int) page
+          join users u on u.id = page.id
+         order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+}
+
+/**
+ * A page of every user that passes `filter` (the search through the trigram index), all of them
+ * found first and then sorted: the matches are collected apart (a materialized CTE), so the planner
+ * cannot read the sort's index instead and test every user on the way — which, for a common text
+ * absent from the first users of the order, reads most of the table.
+ */
+function readMatches(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>) {
+  return limit <= 0
+    ? Promise.resolve({ rows: [] as ListRow[] })
+    : sql<ListRow>`
+        with matches as materialized (select id, idstate, modified_on from users where not deleted ${filter})
+        select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
+          from (select id, idstate, modified_on from matches order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int) page
+          join users u on u.id = page.id
+         order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+}
+
+/** Pages that start before this offset are read from the start of the index (cheaper than the counts). */
+const DIRECT_OFFSET = 5_000;
+
+/**
+ * How each sort's order is cut into the per-day counts of migration 0026: its scheme (0: by date
+ * alone; 1 and 2: the users of state 1 or 2 first, `grp` false), and which way the days run.
+ */
+const DAY_BUCKETS: Record<UserSort, { scheme: 0 | 1 | 2; newestFirst: boolean }> = {
+  [USER_SORT.active]: { scheme: 1, newestFirst: true },
+  [USER_SORT.inactive]: { scheme: 2, newestFirst: true },
+  [USER_SORT.newest]: { scheme: 0, newestFirst: true },
+  [USER_SORT.oldest]: { scheme: 0, newestFirst: false },
+};
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A page deep in the plain list (no search): the per-day counts, summed in the sort's order (an
+ * index read that stops at the right day), give the day — and, for an order by state, the group —
+ * holding the page's first row and how many of that day's users come before it; the users' index
+ * is then read from that day on. The counts and the page are read in one snapshot, so they agree
+ * even while users change.
+ */
+async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): Promise<ListRow[]> {
+  const { scheme, newestFirst } = DAY_BUCKETS[query.sort] ?? DAY_BUCKETS[USER_SORT.newest];
+  const days = sql.raw(newestFirst ? 'desc' : 'asc');
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows: found } = await sql<{ grp: boolean; day: number; skip: number }>`
+        select grp, day, (${offset}::bigint - (upto - live))::int as skip
+          from (select grp, day, live, sum(live) over (order by grp, day ${days} rows unbounded preceding) as upto
+                  from user_list_days where scheme = ${scheme} and live > 0) running
+         where upto > ${offset}::bigint order by grp, day ${days} limit 1`.execute(trx);
+      const start = found[0];
+      if (!start) return [];
+      // `is false` / `is true` keep the planner on the order's own index (with `= false` it reads
+      // the users of that state by another index and sorts them all)
+      const group = (grp: boolean) =>
+        scheme === 0 ? sql`` : sql`and (idstate <> ${sql.raw(String(scheme))}) ${sql.raw(grp ? 'is true' : 'is false')}`;
+      const fromDay = newestFirst
+        ? sql`and modified_on < to_timestamp(${(Number(start.day) + 1) * DAY_SECONDS}::bigint)`
+        : sql`and modified_on >= to_timestamp(${Number(start.day) * DAY_SECONDS}::bigint)`;
+      const first = (await readPage(trx, query.sort, query.size, start.skip, false, sql`${group(start.grp)} ${fromDay}`)).rows;
+      // a page that runs past the end of the first group goes on at the start of the second
+      if (first.length === query.size || scheme === 0 || start.grp) return first;
+      const rest = await readPage(trx, query.sort, query.size - first.length, 0, false, group(true));
+      return [...first, ...rest.rows];
+    });
+}
+
+/**
  * One page of non-deleted users, searched ignoring case and accents over user name, names, surnames,
  * document and e-mail, sorted per the list's options (docs/product/users.md, Screens), plus the row count.
  *
  * Cost at 100,000 users (plans: `pnpm bench:users` prints them on PostgreSQL):
  * - the page's ids come from an index (the sort's b-tree, or the trigram index for a rare
  *   search text) and only those rows are fetched;
- * - the plain list's count is the trigger-kept `user_totals` row; pages in the second half are
- *   read from the other end of the index, so no page skips more than half of the users;
+ * - the plain list's count is the trigger-kept `user_totals` row; a page past the first
+ *   DIRECT_OFFSET users starts at the day of modification that holds its first row, found from
+ *   the trigger-kept counts per day (`deepPage`), so no page skips more than one day's users;
  * - a search counts at most USER_LIST_COUNT_CAP + 1 matches (`rowsCapped` beyond) and serves
  *   pages within the cap only; past the cap the page is read in sort order instead of through
  *   the trigram index (see below).
  */
-export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<UserListResult> {
+export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: ListTuning = {}): Promise<UserListResult> {
+  const scanBudget = tuning.scanBudget ?? SCAN_BUDGET;
+  const directOffset = tuning.directOffset ?? DIRECT_OFFSET;
   const search = query.search.trim();
   // folded like the stored text (migration 0010: no accents, lower case), by the same SQL function
   const folded = sql`suite_fold(${search})`;
@@ -102,15 +217,7 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<U
   const scanned = sql`and strpos(${SEARCH_TEXT}, ${folded}) > 0`;
   const offset = (query.page - 1) * query.size;
 
-  const page = (limit: number, skip: number, reverse: boolean, filter = indexed) =>
-    limit <= 0
-      ? Promise.resolve({ rows: [] as ListRow[] })
-      : sql<ListRow>`
-          select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-            from (select id from users where not deleted ${filter}
-                   order by ${orderBy(query.sort, { reverse })} limit ${limit}::int offset ${skip}::int) page
-            join users u on u.id = page.id
-           order by ${orderBy(query.sort, { alias: 'u' })}`.execute(db);
+  const page = (limit: number, skip: number, reverse: boolean, filter = indexed) => readPage(db, query.sort, limit, skip, reverse, filter);
 
   let total: number;
   let rows: ListRow[];
@@ -121,24 +228,24 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery): Promise<U
         from (select 1 from users where not deleted ${indexed} limit ${USER_LIST_COUNT_CAP + 1}::int) matches`.execute(db);
     total = count.rows[0]?.total ?? 0;
     capped = total > USER_LIST_COUNT_CAP;
-    // Few matches (≤ the cap): find them all through the index and sort them. Many: they are
-    // dense (over 0.2 % of 100,000 users), so reading in sort order meets a page's worth soon —
-    // where sorting every match of a common name would cost tens of milliseconds.
+    // Few matches (≤ the cap): find them all through the index and sort them. Many: where they
+    // are dense, reading the first SCAN_BUDGET users in sort order meets a page's worth — where
+    // sorting every match of a common name would cost tens of milliseconds; where they are not
+    // (a name no user of the leading state has, say), all matches through the index, sorted.
     // Pages past the cap are not served: the count stops there.
-    rows = (await page(Math.min(query.size, USER_LIST_COUNT_CAP - offset), offset, false, capped ? scanned : indexed)).rows;
+    const wanted = Math.min(query.size, USER_LIST_COUNT_CAP - offset);
+    rows = capped ? (await readScanned(db, query.sort, wanted, offset, scanned, scanBudget)).rows : [];
+    if (rows.length < wanted) rows = (await readMatches(db, query.sort, wanted, offset, indexed)).rows;
     if (capped) total = USER_LIST_COUNT_CAP;
   } else {
     const counted = await sql<{ live: string | number }>`select live from user_totals`.execute(db);
     total = Number(counted.rows[0]?.live ?? 0);
-    const fromEnd = total - offset - query.size;
-    // the second half is nearer the index's other end: read it backwards
-    // a page past the end is empty without reading anything
     rows =
       offset >= total
-        ? []
-        : offset > total / 2
-          ? (await page(query.size + Math.min(0, fromEnd), Math.max(0, fromEnd), true)).rows
-          : (await page(query.size, offset, false)).rows;
+        ? [] // a page past the end is empty without reading anything
+        : offset < directOffset
+          ? (await page(query.size, offset, false)).rows
+          : await deepPage(db, query, offset);
   }
 
   return {
