@@ -12,8 +12,6 @@
  *   BENCH_RECIPIENTS (default 10000); BENCH_SENDERS (default 10, the scheduler's default) sending
  *   at once over the mailer's pool of 5 SMTP connections (nodemailer's default), in both loops.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { dateIn, nextDate, notificationSendAt } from '@suite/shared/contracts';
 
@@ -23,40 +21,11 @@ import { NotificationScheduler } from '../src/modules/notifications/scheduler';
 import { createNotification } from '../src/modules/notifications/service';
 import { renderNotification } from '../src/modules/notifications/render';
 import { envInt, fmt, line, prepareDatabaseOn, runOnBackends, type BenchBackend } from './common';
+import { startSink } from './sink';
 
 const GOAL_RATIO = 0.8;
 const TEMPLATE = 'mantenimiento-programado';
 const FROM = 'Suite <no-reply@bench.localhost>';
-
-interface Sink {
-  url: string;
-  count(): Promise<{ count: number; recipients: number }>;
-  stop(): Promise<void>;
-}
-
-async function startSink(): Promise<Sink> {
-  const child: ChildProcess = fork(path.join(__dirname, 'smtp-sink-process.ts'), [], {
-    execArgv: ['--conditions=source', '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`smtp sink exited with ${code}`)));
-  });
-  return {
-    url,
-    count: () =>
-      new Promise((resolve) => {
-        child.once('message', (m) => resolve(m as { count: number; recipients: number }));
-        child.send('count');
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.send('stop');
-      }),
-  };
-}
 
 /** `count` mails through the mailer by `senders` loops at once; mails per second. */
 async function bareLoop(mailer: Mailer, count: number, senders: number): Promise<number> {

@@ -113,11 +113,13 @@ function readScanned(db: Executor, sort: UserSort, limit: number, skip: number, 
     ? Promise.resolve({ rows: [] as ListRow[] })
     : sql<ListRow>`
         select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-          from (select first.id, first.idstate, first.modified_on
-                  from (select id, idstate, modified_on, search_text from users where not deleted
+          from (select first.id
+                  from (select id, search_text from users where not deleted
                          order by ${orderBy(sort)} limit ${budget}::int) first
+                 -- no second ORDER BY: the filter keeps the index's order and the read stops
+                 -- as soon as the page is full (sorting here would read the whole budget)
                  where true ${filter}
-                 order by ${orderBy(sort, { alias: 'first' })} limit ${limit}::int offset ${skip}::int) page
+                 limit ${limit}::int offset ${skip}::int) page
           join users u on u.id = page.id
          order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
 }
