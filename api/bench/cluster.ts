@@ -75,6 +75,10 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
     keepalive 64;
     keepalive_timeout 60s;
   }
+  upstream suite_hub {
+    hash $remote_addr consistent;
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+  }
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
     listen 127.0.0.1:${port};
@@ -193,7 +197,7 @@ async function signIn(base: string, user: string, password: string): Promise<Ses
 /** One person's session: refreshes and validates until the end; a refresh refused for the session itself is a session lost. */
 async function holdSession(base: string, session: Session, until: number): Promise<void> {
   while (Date.now() < until && !session.lost) {
-    await sleep(1500 + Math.random() * 2000);
+    await sleep(500 + Math.random() * 1000);
     const validated = await call(
       base,
       'token validation',
@@ -277,7 +281,7 @@ async function consoleWork(base: string, token: string, until: number): Promise<
       );
       await write?.arrayBuffer();
     }
-    await sleep(100);
+    await sleep(20);
   }
 }
 
@@ -388,14 +392,13 @@ async function main(): Promise<void> {
 
     const load = [
       ...sessions.map((s) => holdSession(base, s, until)),
-      consoleWork(base, admin.token, until),
-      consoleWork(base, admin.token, until),
-      (async () => {
-        for (let i = 0; Date.now() < until; i++) {
+      ...Array.from({ length: 4 }, () => consoleWork(base, admin.token, until)),
+      ...Array.from({ length: 2 }, async (_, worker) => {
+        for (let i = worker; Date.now() < until; i += 2) {
           await signIn(base, `bench.user${SESSIONS + 1 + (i % SIGN_IN_USERS)}`, BENCH_PASSWORD);
-          await sleep(150);
+          await sleep(50);
         }
-      })(),
+      }),
     ];
 
     // the faults, on a schedule relative to the run's length
