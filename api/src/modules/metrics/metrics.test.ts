@@ -63,7 +63,9 @@ describeEachBackend(
     });
 
     it('exports every metric the Grafana dashboard beside the guide charts', async () => {
-      const dashboard = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../docs/operations/grafana-dashboard.json'), 'utf8')) as {
+      const dashboard = JSON.parse(
+        fs.readFileSync(path.resolve(__dirname, '../../../../docs/operations/grafana-dashboard.json'), 'utf8'),
+      ) as {
         panels: { targets: { expr: string }[] }[];
       };
       const charted = new Set(
@@ -72,7 +74,9 @@ describeEachBackend(
       const families = new Set([...(await scrape()).body.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
       const exported = (name: string) => [name, name.replace(/_(bucket|count|sum)$/, '')].some((n) => families.has(n));
       // PGlite has no pool to chart
-      const missing = [...charted].filter((name) => !exported(name) && !(server().backend === 'pglite' && name.startsWith('suite_db_pool')));
+      const missing = [...charted].filter(
+        (name) => !exported(name) && !(server().backend === 'pglite' && name.startsWith('suite_db_pool')),
+      );
       expect(charted.size).toBeGreaterThan(8);
       expect(missing).toEqual([]);
     });
