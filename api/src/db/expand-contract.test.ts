@@ -44,6 +44,16 @@ describe('expand-then-contract migrations (docs/adr/0034)', () => {
     expect(contractingStatements('0099_x.sql', statement, 98)).toEqual([]);
   });
 
+  it('lets a new table be narrowed in the migration that creates it', () => {
+    const fresh =
+      'create table marks (id int, day int);\ncreate unique index marks_day on marks (day);\nalter table marks add constraint marks_day_check check (day > 0);';
+    expect(contractingStatements('0099_x.sql', fresh, 98)).toEqual([]);
+    // an existing table is not
+    expect(
+      contractingStatements('0099_x.sql', 'create table marks (id int);\ncreate unique index users_x on users (email);', 98),
+    ).toHaveLength(1);
+  });
+
   it('lets a contract migration remove what the code stopped using a release ago, and only then', () => {
     const contract = '-- contract: drop the old column, unused since migration 0090\nalter table users drop column legacy;';
     expect(contractingStatements('0099_x.sql', contract, 95)).toEqual([]);
