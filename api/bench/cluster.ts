@@ -44,6 +44,8 @@ let inFlight = 0;
 const outcomes = new Map<string, number>();
 const failures = new Map<string, number>();
 const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+/** Hub bindings (validatesession) answered 200, and refused because another instance holds the WebSocket. */
+const bindings = { bound: 0, refused: 0 };
 
 /** nginx from Debian's package: installed when missing and running as root, as the test command installs Chromium. */
 function ensureNginx(): string {
@@ -74,10 +76,6 @@ http {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 64;
     keepalive_timeout 60s;
-  }
-  upstream suite_hub {
-    hash $remote_addr consistent;
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
   }
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
   server {
@@ -446,6 +444,7 @@ async function main(): Promise<void> {
     const hub = percentiles(reconnects.length ? reconnects : [0]);
     const lost = sessions.filter((s) => s.lost).length;
     line('hub reconnections', `${reconnects.length}`, `p50 ${fmt(hub.p50, 0)} ms, p95 ${fmt(hub.p95, 0)} ms, ${gaveUp.n} gave up`);
+    line('hub bindings', `${bindings.bound} bound`, `${bindings.refused} refused (the WebSocket on another instance than the call)`);
     line('mails', `${mailed.count} for ${mailed.recipients} recipients`, `notification ${notification} to ${RECIPIENTS}`);
     line('sessions lost', `${lost} of ${sessions.length}`);
     const goals: [string, boolean][] = [

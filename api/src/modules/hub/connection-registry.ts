@@ -61,13 +61,29 @@ export class ConnectionRegistry {
     return undefined;
   }
 
-  /** A new connection awaiting its WebSocket (counted as pending). */
-  create(tokenIsId: boolean, client: string): Connection {
+  /**
+   * A new connection awaiting its WebSocket (counted as pending). `tokenFor` makes its token from
+   * its id (a signed token any instance opens); else the token is the id (legacy) or random.
+   */
+  create(tokenIsId: boolean, client: string, tokenFor?: (id: string) => string): Connection {
     const id = newId();
+    return this.add(id, tokenIsId ? id : tokenFor ? tokenFor(id) : newId(), client);
+  }
+
+  /**
+   * A connection another instance negotiated, whose signed token arrived here: registered as if
+   * negotiated here. Undefined when a connection of that id is already here.
+   */
+  adopt(id: string, token: string, client: string): Connection | undefined {
+    if (this.byId.has(id)) return undefined;
+    return this.add(id, token, client);
+  }
+
+  private add(id: string, token: string, client: string): Connection {
     const now = Date.now();
     const conn: Connection = {
       id,
-      token: tokenIsId ? id : newId(),
+      token,
       client,
       slot: null,
       state: 'negotiated',

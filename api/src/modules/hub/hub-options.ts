@@ -61,6 +61,12 @@ export interface SessionHubOptions {
   maxConnectionsPerClient?: number;
   /** Negotiated tokens waiting for their WebSocket, all clients together (default maxConnections). */
   maxPendingNegotiations?: number;
+  /**
+   * Key shared by every instance that signs negotiated connection tokens, so that any instance
+   * opens the WebSocket of a token another one negotiated (hub-tokens.ts). Without it a token
+   * opens only on the instance that negotiated it.
+   */
+  tokenKey?: string;
   logger?: HubLogger;
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { INFORMATION_CODES, MESSAGES, fail } from '@suite/shared/contracts';
-import type { ConnectionRegistry } from './connection-registry';
+import type { Connection, ConnectionRegistry } from './connection-registry';
 import type { HubSockets } from './hub-sockets';
 
 /** What an upgrade at the hub path is checked against and handed to. */
@@ -12,6 +12,8 @@ export interface UpgradeTarget {
   registry: ConnectionRegistry;
   sockets: HubSockets;
   wss: WebSocketServer;
+  /** A token this instance did not negotiate, checked and registered (signed by another instance). */
+  adopt?: (token: string) => Connection | undefined;
 }
 
 /** Body of a refused upgrade: the API's envelope, like every other error answer. */
@@ -63,7 +65,7 @@ export function handleUpgrade(target: UpgradeTarget, req: IncomingMessage, socke
     rejectUpgrade(socket, 400, 'Bad Request');
     return true;
   }
-  const conn = registry.withToken(token);
+  const conn = registry.withToken(token) ?? target.adopt?.(token);
   if (!conn) {
     rejectUpgrade(socket, 404, 'Not Found');
     return true;

@@ -2,7 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { closeRecord, invocationRecord } from './hub-protocol';
-import { ConnectionRegistry } from './connection-registry';
+import { ConnectionRegistry, type Connection } from './connection-registry';
+import { signToken, verifyToken } from './hub-tokens';
 import {
   DEFAULT_HUB_PATH,
   HubLimitError,
@@ -34,6 +35,8 @@ export class SessionHub {
   private readonly clientTimeoutMs: number;
   private readonly handshakeTimeoutMs: number;
   private readonly registry: ConnectionRegistry;
+  private readonly tokenKey: string | undefined;
+  private readonly negotiateTimeoutMs: number;
   private readonly sockets: HubSockets;
   private readonly wss: WebSocketServer;
   private readonly attached = new Map<Server, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>();
@@ -48,6 +51,8 @@ export class SessionHub {
     this.keepAliveIntervalMs = options.keepAliveIntervalMs ?? 15_000;
     this.clientTimeoutMs = options.clientTimeoutMs ?? 30_000;
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 15_000;
+    this.tokenKey = options.tokenKey;
+    this.negotiateTimeoutMs = options.negotiateTimeoutMs ?? 15_000;
     const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
     const maxConnections = options.maxConnections ?? 10_000;
     this.registry = new ConnectionRegistry({
@@ -63,7 +68,7 @@ export class SessionHub {
         keepAliveIntervalMs: this.keepAliveIntervalMs,
         clientTimeoutMs: this.clientTimeoutMs,
         handshakeTimeoutMs: this.handshakeTimeoutMs,
-        negotiateTimeoutMs: options.negotiateTimeoutMs ?? 15_000,
+        negotiateTimeoutMs: this.negotiateTimeoutMs,
       },
       () => this.closing !== null,
     );
@@ -94,7 +99,14 @@ export class SessionHub {
     if (this.attached.has(server)) return;
     const listener = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
       try {
-        const upgrade = { path: this.path, closing: this.closing !== null, registry: this.registry, sockets: this.sockets, wss: this.wss };
+        const upgrade = {
+          path: this.path,
+          closing: this.closing !== null,
+          registry: this.registry,
+          sockets: this.sockets,
+          wss: this.wss,
+          adopt: (token: string) => this.adopt(token),
+        };
         if (!handleUpgrade(upgrade, req, socket, head) && server.listenerCount('upgrade') === 1) {
           rejectUpgrade(socket, 404, 'Not Found');
         }
@@ -149,13 +161,21 @@ export class SessionHub {
     const refusal = this.registry.negotiateRefusal(client);
     if (refusal) throw new HubLimitError(refusal);
     const version = requestedVersion >= 1 ? 1 : 0;
-    const conn = this.registry.create(version === 0, client);
+    const { tokenKey } = this;
+    const expiresAt = Date.now() + this.negotiateTimeoutMs;
+    const conn = this.registry.create(version === 0, client, tokenKey ? (id) => signToken(tokenKey, { id, expiresAt, client }) : undefined);
     const availableTransports: NegotiateResponse['availableTransports'] = [
       { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
     ];
     return version === 1
       ? { negotiateVersion: 1, connectionId: conn.id, connectionToken: conn.token, availableTransports }
       : { negotiateVersion: 0, connectionId: conn.id, availableTransports };
+  }
+
+  /** A token another instance negotiated and signed with the shared key: registered here to open. */
+  private adopt(token: string): Connection | undefined {
+    const signed = this.tokenKey ? verifyToken(this.tokenKey, token) : undefined;
+    return signed ? this.registry.adopt(signed.id, token, signed.client) : undefined;
   }
 
   // -------------------------------------------------------------------------------------------
