@@ -9,7 +9,7 @@
  *   const hub = new SessionHub({ bus, logger: app.log });           // the hub owns and closes the bus
  *   await app.register(hubPlugin, { hub });                         // negotiate route, upgrades, close on shutdown
  *
- * Then `hub.bindConnection(connectionId, { sessionId, userId })` from POST /api/user/validatesession
+ * Then `hub.bindAnywhere(connectionId, { sessionId, userId })` from POST /api/user/validatesession
  * and `await hub.revokeSessions([sessionId], message)` wherever a session is revoked.
  */
 export * from './hub-protocol';

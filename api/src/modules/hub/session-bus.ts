@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Client, type ClientConfig, type Notification } from 'pg';
+import type { SessionBinding } from './hub-options';
 
 /**
  * Carries "these sessions changed status" events to every API instance, so each instance can
@@ -35,6 +37,14 @@ export interface SessionBus {
    */
   onSessionsEnded(handler: (ended: EndedSessions) => void): void;
   /**
+   * Asks the other instances to bind `connectionId` to `binding`: the one holding that hub
+   * connection answers. Resolves with its answer, or 'unknown' when none answers within
+   * `timeoutMs` (no instance holds it; a single instance has nothing to ask).
+   */
+  requestBind(connectionId: string, binding: SessionBinding, timeoutMs?: number): Promise<BindOutcome>;
+  /** Answers the other instances' bind requests: `handler` returns undefined for a connection this instance does not hold. */
+  onBindRequest(handler: (connectionId: string, binding: SessionBinding) => BindOutcome | undefined): void;
+  /**
    * Runs `handler` when the listener connection is lost and again when it is back: announcements
    * sent in between were missed, so whatever was cached on the strength of them is stale.
    */
@@ -43,6 +53,13 @@ export interface SessionBus {
   readonly listening: boolean;
   close(): Promise<void>;
 }
+
+/** A bind's answer: bound, the connection is another user's, or no instance holds it. */
+export type BindOutcome = 'bound' | 'other-user' | 'unknown';
+
+/** Channels of the hub's bind requests and of their answers (JSON payloads). */
+export const HUB_BIND_CHANNEL = 'suite_hub_bind';
+export const HUB_BOUND_CHANNEL = 'suite_hub_bound';
 
 /** What a SESSIONS_ENDED_CHANNEL notification names. */
 export interface EndedSessions {
@@ -197,6 +214,14 @@ export class LocalSessionBus implements SessionBus {
     // one instance: the rotation command cannot open an embedded database the instance holds
   }
 
+  async requestBind(): Promise<BindOutcome> {
+    return 'unknown'; // one instance: the connection is here or nowhere
+  }
+
+  onBindRequest(): void {
+    // one instance: nobody else asks
+  }
+
   onSessionsEnded(): void {
     // one instance: the change marks this instance's cache itself
   }
@@ -243,6 +268,8 @@ export class PgSessionBus implements SessionBus {
   private readonly accessHandlers = new Set<() => void>();
   private readonly applicationHandlers = new Set<() => void>();
   private readonly keyHandlers = new Set<() => void>();
+  private bindHandler: ((connectionId: string, binding: SessionBinding) => BindOutcome | undefined) | null = null;
+  private readonly bindWaiters = new Map<string, (outcome: BindOutcome) => void>();
   private readonly endedHandlers = new Set<(ended: EndedSessions) => void>();
   private readonly resetHandlers = new Set<() => void>();
   private client: Client | null = null;
@@ -295,6 +322,50 @@ export class PgSessionBus implements SessionBus {
   onKeysChanged(handler: () => void): void {
     this.keyHandlers.add(handler);
     void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
+  async requestBind(connectionId: string, binding: SessionBinding, timeoutMs = 1000): Promise<BindOutcome> {
+    if (this.closed) return 'unknown';
+    const client = await this.ensureClient();
+    const request = randomUUID();
+    const answered = new Promise<BindOutcome>((resolve) => {
+      const timer = setTimeout(() => {
+        this.bindWaiters.delete(request);
+        resolve('unknown');
+      }, timeoutMs);
+      this.bindWaiters.set(request, (outcome) => {
+        clearTimeout(timer);
+        this.bindWaiters.delete(request);
+        resolve(outcome);
+      });
+    });
+    await client.query('SELECT pg_notify($1, $2)', [
+      HUB_BIND_CHANNEL,
+      JSON.stringify({ r: request, c: connectionId, s: binding.sessionId, u: binding.userId }),
+    ]);
+    return answered;
+  }
+
+  onBindRequest(handler: (connectionId: string, binding: SessionBinding) => BindOutcome | undefined): void {
+    this.bindHandler = handler;
+    void this.ensureClient().catch((err: unknown) => this.options.logger?.warn({ err }, 'session bus listener not connected yet'));
+  }
+
+  /** Another instance asks to bind a connection: the holder binds it and says how it went. */
+  private answerBind(payload: string): void {
+    let request: { r?: unknown; c?: unknown; s?: unknown; u?: unknown };
+    try {
+      request = JSON.parse(payload) as typeof request;
+    } catch {
+      return;
+    }
+    const { r, c, s, u } = request;
+    if (typeof r !== 'string' || typeof c !== 'string' || typeof s !== 'string' || typeof u !== 'string' || !this.bindHandler) return;
+    const outcome = this.bindHandler(c, { sessionId: s, userId: u });
+    if (!outcome || !this.client) return;
+    this.client
+      .query('SELECT pg_notify($1, $2)', [HUB_BOUND_CHANNEL, JSON.stringify({ r, o: outcome })])
+      .catch((err: unknown) => this.options.logger?.warn({ err }, 'answering a hub bind request failed'));
   }
 
   onSessionsEnded(handler: (ended: EndedSessions) => void): void {
@@ -370,6 +441,8 @@ export class PgSessionBus implements SessionBus {
         await client.query(`LISTEN ${ACCESS_CHANGED_CHANNEL}`);
         await client.query(`LISTEN ${APPLICATIONS_CHANGED_CHANNEL}`);
         await client.query(`LISTEN ${KEYS_CHANGED_CHANNEL}`);
+        await client.query(`LISTEN ${HUB_BIND_CHANNEL}`);
+        await client.query(`LISTEN ${HUB_BOUND_CHANNEL}`);
         await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       } catch (err) {
         client.removeAllListeners('end');
@@ -456,6 +529,19 @@ export class PgSessionBus implements SessionBus {
     }
     if (notification.channel === KEYS_CHANGED_CHANNEL) {
       this.run(this.keyHandlers, 'keys change handler failed');
+      return;
+    }
+    if (notification.channel === HUB_BIND_CHANNEL) {
+      this.answerBind(notification.payload ?? '');
+      return;
+    }
+    if (notification.channel === HUB_BOUND_CHANNEL) {
+      try {
+        const { r, o } = JSON.parse(notification.payload ?? '') as { r?: string; o?: BindOutcome };
+        if (r && (o === 'bound' || o === 'other-user')) this.bindWaiters.get(r)?.(o);
+      } catch {
+        // not ours to read
+      }
       return;
     }
     if (notification.channel === SESSIONS_ENDED_CHANNEL) {

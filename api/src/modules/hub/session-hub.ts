@@ -18,7 +18,7 @@ import {
 } from './hub-options';
 import { HubSockets } from './hub-sockets';
 import { handleUpgrade, rejectUpgrade } from './hub-upgrade';
-import { LocalSessionBus, type SessionBus } from './session-bus';
+import { LocalSessionBus, type BindOutcome, type SessionBus } from './session-bus';
 
 export type { SessionHubOptions } from './hub-options';
 
@@ -86,6 +86,8 @@ export class SessionHub {
       await this.bus.subscribe((sessionIds, message) => {
         for (const sessionId of sessionIds) this.notifySession(sessionId, message);
       });
+      // another instance was asked to bind a connection this one holds
+      this.bus.onBindRequest((connectionId, binding) => this.bindHere(connectionId, binding));
       const shortest = Math.min(this.keepAliveIntervalMs, this.clientTimeoutMs, this.handshakeTimeoutMs);
       const tick = Math.max(10, Math.min(1000, Math.floor(shortest / 4)));
       this.ticker = setInterval(() => this.sockets.tick(), tick);
@@ -197,6 +199,24 @@ export class SessionHub {
     if (!conn || conn.state === 'closed') return false;
     this.registry.bind(conn, binding);
     return true;
+  }
+
+  /**
+   * Binds a connection of this instance unless it is another user's; undefined when this instance
+   * does not hold it.
+   */
+  bindHere(connectionId: string, binding: SessionBinding): BindOutcome | undefined {
+    const current = this.bindingOf(connectionId);
+    if (current && current.userId !== binding.userId) return 'other-user';
+    return this.bindConnection(connectionId, binding) ? 'bound' : undefined;
+  }
+
+  /**
+   * Binds the connection wherever it is: here, or on the instance that holds it, asked over the
+   * bus (a load balancer sends the binding call anywhere, the WebSocket stays where it opened).
+   */
+  async bindAnywhere(connectionId: string, binding: SessionBinding): Promise<BindOutcome> {
+    return this.bindHere(connectionId, binding) ?? (await this.bus.requestBind(connectionId, binding));
   }
 
   bindingOf(connectionId: string): SessionBinding | undefined {
