@@ -21,11 +21,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { sql } from 'kysely';
-import { dateIn, nextDate } from '@suite/shared/contracts';
 import { encryptPayload } from '@suite/shared/crypto';
 import { openDatabase } from '../src/db';
-import { createNotification } from '../src/modules/notifications/service';
+import { notificationToRecipients } from './recipients';
 import { startSink } from './sink';
 import { ADMIN_PASSWORD, API_DIR, BENCH_PASSWORD, PAYLOAD_KEY, envInt, fmt, freePort, line, percentiles, prepareDatabase } from './common';
 
@@ -35,7 +33,6 @@ const SESSIONS = 40;
 const HUB_CLIENTS = 20;
 const SIGN_IN_USERS = 10;
 const HUB_P95_GOAL_MS = 5000;
-const TEMPLATE = 'mantenimiento-programado';
 const ROOT = path.resolve(API_DIR, '..');
 
 type Phase = 'steady' | 'kill' | 'rolling';
@@ -286,54 +283,12 @@ async function consoleWork(base: string, token: string, until: number): Promise<
   }
 }
 
-/** The recipients (active users holding a role in an application offered the template) and the notification, due in `dueInSeconds`. */
+/** The notification to RECIPIENTS people, falling due in `dueInSeconds` whatever the day's send time. */
 async function scheduleNotification(databaseUrl: string, dueInSeconds: number): Promise<number> {
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 2 });
-  const db = database.db;
   try {
-    const app = await db
-      .insertInto('applications')
-      .values({ name: 'benchcluster', title: 'Bench cluster' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('notification_template_applications').values({ template_id: TEMPLATE, application_id: app.id }).execute();
-    const role = await db.insertInto('roles').values({ name: 'Destinatarios cluster' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
-    await sql`
-      with inserted as (
-        insert into users (user_name, email, names, surnames)
-        select 'dest' || g, 'dest' || g || '@sink.bench', 'Destinatario', g::text from generate_series(1, ${RECIPIENTS}::int) g
-        returning id)
-      insert into user_roles (user_id, role_id, application_id) select id, ${role.id}::int, ${app.id}::int from inserted`.execute(db);
-    const date = nextDate(dateIn('America/Bogota', new Date()));
-    const subject = await db
-      .selectFrom('notification_subjects')
-      .select('id')
-      .where('template_id', '=', TEMPLATE)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const { id } = await createNotification(
-      db,
-      undefined,
-      {
-        reason: 'Cluster bench',
-        templateId: TEMPLATE,
-        subjectId: subject.id,
-        applicationIds: [app.id],
-        executionDate: date,
-        timeZone: undefined,
-        variables: [
-          { name: 'fecha', value: nextDate(date) },
-          { name: 'horaInicio', value: { hour: 22, minutes: 0, complement: true } },
-          { name: 'horaFin', value: { hour: 23, minutes: 30, complement: false } },
-          { name: 'detalle', value: 'Mantenimiento de la base de datos.' },
-          { name: 'interrupcion', value: true },
-        ],
-      },
-      new Date(),
-    );
-    // due during the run, whatever the day's send time
-    await db
+    const { id } = await notificationToRecipients(database.db, { application: 'benchcluster', count: RECIPIENTS, reason: 'Cluster bench' });
+    await database.db
       .updateTable('notifications')
       .set({ send_at: new Date(Date.now() + dueInSeconds * 1000) })
       .where('id', '=', id)

@@ -13,18 +13,16 @@
  *   at once over the mailer's pool of 5 SMTP connections (nodemailer's default), in both loops.
  */
 import { sql } from 'kysely';
-import { dateIn, nextDate, notificationSendAt } from '@suite/shared/contracts';
 
 import { openDatabase } from '../src/db';
 import { Mailer } from '../src/modules/mail/mailer';
 import { NotificationScheduler } from '../src/modules/notifications/scheduler';
-import { createNotification } from '../src/modules/notifications/service';
 import { renderNotification } from '../src/modules/notifications/render';
 import { envInt, fmt, line, prepareDatabaseOn, runOnBackends, type BenchBackend } from './common';
+import { notificationToRecipients } from './recipients';
 import { startSink } from './sink';
 
 const GOAL_RATIO = 0.8;
-const TEMPLATE = 'mantenimiento-programado';
 const FROM = 'Suite <no-reply@bench.localhost>';
 
 /** `count` mails through the mailer by `senders` loops at once; mails per second. */
@@ -68,49 +66,7 @@ runOnBackends('bench:notify', async (backend: BenchBackend) => {
   const db = database.db;
   const mailer = new Mailer(db, FROM, sink.url);
   try {
-    // the recipients: active users holding a role in an application of their own, offered the template
-    const app = await db
-      .insertInto('applications')
-      .values({ name: 'benchnotify', title: 'Bench notify' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('notification_template_applications').values({ template_id: TEMPLATE, application_id: app.id }).execute();
-    const role = await db.insertInto('roles').values({ name: 'Destinatarios bench' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('role_applications').values({ role_id: role.id, application_id: app.id }).execute();
-    await sql`
-      with inserted as (
-        insert into users (user_name, email, names, surnames)
-        select 'dest' || g, 'dest' || g || '@sink.bench', 'Destinatario', g::text from generate_series(1, ${recipients}::int) g
-        returning id)
-      insert into user_roles (user_id, role_id, application_id) select id, ${role.id}::int, ${app.id}::int from inserted`.execute(db);
-    const date = nextDate(dateIn('America/Bogota', new Date()));
-    const subject = await db
-      .selectFrom('notification_subjects')
-      .select('id')
-      .where('template_id', '=', TEMPLATE)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const { id } = await createNotification(
-      db,
-      undefined,
-      {
-        reason: 'Bench',
-        templateId: TEMPLATE,
-        subjectId: subject.id,
-        applicationIds: [app.id],
-        executionDate: date,
-        timeZone: undefined,
-        variables: [
-          { name: 'fecha', value: nextDate(date) },
-          { name: 'horaInicio', value: { hour: 22, minutes: 0, complement: true } },
-          { name: 'horaFin', value: { hour: 23, minutes: 30, complement: false } },
-          { name: 'detalle', value: 'Actualización <programada> de la base de datos.' },
-          { name: 'interrupcion', value: true },
-        ],
-      },
-      new Date(),
-    );
-    const due = new Date(notificationSendAt(date, 'America/Bogota').getTime() + 1000);
+    const { id, due } = await notificationToRecipients(db, { application: 'benchnotify', count: recipients, reason: 'Bench notify' });
 
     // the bound: half before and half after the scheduler, so a change of the machine's load counts on both sides
     const half = Math.max(1, Math.floor(recipients / 2));

@@ -30,19 +30,11 @@ insert into user_list_days (scheme, grp, day, live)
   select k.scheme, k.grp, k.day, count(*) from users u, user_list_keys(u.modified_on, u.idstate) k
    where not u.deleted group by 1, 2, 3;
 
-create function user_list_days_inserted() returns trigger language plpgsql as $$
+-- rows added (TG_ARGV[0] = 1) or removed (-1): the statement's rows, under the name both triggers give them
+create function user_list_days_counted() returns trigger language plpgsql as $$
 begin
   insert into user_list_days as c (scheme, grp, day, live)
-    select k.scheme, k.grp, k.day, count(*) from inserted_rows u, user_list_keys(u.modified_on, u.idstate) k
-     where not u.deleted group by 1, 2, 3
-  on conflict (scheme, grp, day) do update set live = c.live + excluded.live;
-  return null;
-end $$;
-
-create function user_list_days_removed() returns trigger language plpgsql as $$
-begin
-  insert into user_list_days as c (scheme, grp, day, live)
-    select k.scheme, k.grp, k.day, -count(*) from removed_rows u, user_list_keys(u.modified_on, u.idstate) k
+    select k.scheme, k.grp, k.day, TG_ARGV[0]::integer * count(*) from changed_rows u, user_list_keys(u.modified_on, u.idstate) k
      where not u.deleted group by 1, 2, 3
   on conflict (scheme, grp, day) do update set live = c.live + excluded.live;
   return null;
@@ -61,8 +53,8 @@ begin
 end $$;
 
 create trigger users_list_days_insert after insert on users
-  referencing new table as inserted_rows for each statement execute function user_list_days_inserted();
+  referencing new table as changed_rows for each statement execute function user_list_days_counted('1');
 create trigger users_list_days_delete after delete on users
-  referencing old table as removed_rows for each statement execute function user_list_days_removed();
+  referencing old table as changed_rows for each statement execute function user_list_days_counted('-1');
 create trigger users_list_days_update after update on users
   referencing old table as old_rows new table as new_rows for each statement execute function user_list_days_updated();

@@ -58,6 +58,8 @@ export class KeyStore {
   /** Node KeyObjects of the published keys by kid: verifying needs no import per token. */
   private verifyKeys = new Map<string, KeyObject>();
   private lastReload = 0;
+  /** Which keys were read last, and in which states. */
+  private state = '';
   /** Goes up at every reload: caches of verified tokens start over. */
   generation = 0;
 
@@ -77,6 +79,11 @@ export class KeyStore {
       await createKey(this.db);
       rows = await published();
     }
+    this.lastReload = Date.now();
+    // nothing changed since the last read (the periodic backstop, mostly): keep the imported keys,
+    // so caches of verified tokens do not start over for nothing
+    const state = rows.map((r) => `${r.kid}:${r.status}`).join();
+    if (state === this.state) return;
     const active = rows.find((r) => r.status === 'active');
     if (!active) throw new Error('No active signing key');
     const privateJwk = JSON.parse(active.private_jwk) as JWK;
@@ -90,7 +97,7 @@ export class KeyStore {
       rows.map((r) => [r.kid, createPublicKey({ key: JSON.parse(r.public_jwk) as Record<string, string>, format: 'jwk' })]),
     );
     this.localSet = createLocalJWKSet(this.publicSet);
-    this.lastReload = Date.now();
+    this.state = state;
     this.generation++;
   }
 

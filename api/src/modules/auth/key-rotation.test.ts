@@ -84,6 +84,17 @@ describeEachBackend('signing-key rotation', (server) => {
     await expect(verifyAccessToken(keys, ISSUER, stolen)).rejects.toThrow();
   });
 
+  it('reads unchanged keys again without starting the verified-token caches over, and changed ones with', async () => {
+    const { db, keys } = server().app.ctx;
+    const generation = keys.generation;
+    await keys.reload();
+    expect(keys.generation).toBe(generation);
+    await stageNextKey(db);
+    await keys.reload();
+    expect(keys.generation).toBe(generation + 1);
+    await promoteNextKey(db, { now: after(PUBLISH_BEFORE_USE_SECONDS + (await longestTokenSeconds(db)) * 2 + 60) });
+  });
+
   it('changes nothing when there is no next key to promote', async () => {
     const { db } = server().app.ctx;
     const before = await publishedKeys(db);

@@ -57,13 +57,10 @@ const SORT_KEYS: Record<UserSort, [string, Direction][]> = {
   ],
 };
 
-/** ORDER BY of a sort, optionally reversed (the same index read the other way) and with a table alias. */
-function orderBy(sort: UserSort, options: { alias?: string; reverse?: boolean } = {}): RawBuilder<unknown> {
+/** ORDER BY of a sort, with a table alias. */
+function orderBy(sort: UserSort, options: { alias?: string } = {}): RawBuilder<unknown> {
   const prefix = options.alias ? `${options.alias}.` : '';
-  const keys = (SORT_KEYS[sort] ?? SORT_KEYS[USER_SORT.newest]).map(([expr, dir]) => {
-    const direction = options.reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
-    return `${expr.replace('%', prefix)} ${direction}`;
-  });
+  const keys = (SORT_KEYS[sort] ?? SORT_KEYS[USER_SORT.newest]).map(([expr, dir]) => `${expr.replace('%', prefix)} ${dir}`);
   return sql.raw(keys.join(', '));
 }
 
@@ -80,18 +77,27 @@ interface ListRow {
 }
 
 /**
- * One page of users in `sort` order: the ids read from the sort's index (`filter` narrowing
- * them), then only those rows fetched. `reverse` reads the index from its other end.
+ * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
+ * by id and returned in `sort` order: only the page's rows are read from the table.
  */
-function readPage(db: Executor, sort: UserSort, limit: number, skip: number, reverse: boolean, filter: RawBuilder<unknown>) {
+function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>) {
   return limit <= 0
     ? Promise.resolve({ rows: [] as ListRow[] })
     : sql<ListRow>`
         select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-          from (select id from users where not deleted ${filter}
-                 order by ${orderBy(sort, { reverse })} limit ${limit}::int offset ${skip}::int) page
+          from (${ids}) page
           join users u on u.id = page.id
          order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+}
+
+/** One page of users in `sort` order, its ids read from the sort's index (`filter` narrowing them). */
+function readPage(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>) {
+  return pageRows(
+    db,
+    sort,
+    limit,
+    sql`select id from users where not deleted ${filter} order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+  );
 }
 
 /** The list's thresholds; the tests lower them to reach each path with a few thousand users. */
@@ -104,24 +110,22 @@ export interface ListTuning {
 const SCAN_BUDGET = 10_000;
 
 /**
- * A page of the users among the first SCAN_BUDGET in `sort` order that pass `filter`: the true
- * page when it comes back full (matches among the first users are the first matches), short when
- * the matches are too sparse there.
+ * A page of the users among the first `budget` in `sort` order that pass `filter`: the true page
+ * when it comes back full (matches among the first users are the first matches), short when the
+ * matches are too sparse there.
  */
 function readScanned(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>, budget: number) {
-  return limit <= 0
-    ? Promise.resolve({ rows: [] as ListRow[] })
-    : sql<ListRow>`
-        select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-          from (select first.id
-                  from (select id, search_text from users where not deleted
-                         order by ${orderBy(sort)} limit ${budget}::int) first
-                 -- no second ORDER BY: the filter keeps the index's order and the read stops
-                 -- as soon as the page is full (sorting here would read the whole budget)
-                 where true ${filter}
-                 limit ${limit}::int offset ${skip}::int) page
-          join users u on u.id = page.id
-         order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+  // no second ORDER BY: the filter keeps the index's order and the read stops as soon as the page
+  // is full (sorting here would read the whole budget)
+  return pageRows(
+    db,
+    sort,
+    limit,
+    sql`select first.id
+          from (select id, search_text from users where not deleted order by ${orderBy(sort)} limit ${budget}::int) first
+         where true ${filter}
+         limit ${limit}::int offset ${skip}::int`,
+  );
 }
 
 /**
@@ -131,14 +135,13 @@ function readScanned(db: Executor, sort: UserSort, limit: number, skip: number, 
  * absent from the first users of the order, reads most of the table.
  */
 function readMatches(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>) {
-  return limit <= 0
-    ? Promise.resolve({ rows: [] as ListRow[] })
-    : sql<ListRow>`
-        with matches as materialized (select id, idstate, modified_on from users where not deleted ${filter})
-        select u.id::text as id, u.user_name, u.names, u.surnames, u.document, u.email, u.idstate, u.typeuserid, u.modified_on
-          from (select id, idstate, modified_on from matches order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int) page
-          join users u on u.id = page.id
-         order by ${orderBy(sort, { alias: 'u' })}`.execute(db);
+  return pageRows(
+    db,
+    sort,
+    limit,
+    sql`with matches as materialized (select id, idstate, modified_on from users where not deleted ${filter})
+        select id from matches order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+  );
 }
 
 /** Pages that start before this offset are read from the start of the index (cheaper than the counts). */
@@ -185,10 +188,10 @@ async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): P
       const fromDay = newestFirst
         ? sql`and modified_on < to_timestamp(${(Number(start.day) + 1) * DAY_SECONDS}::bigint)`
         : sql`and modified_on >= to_timestamp(${Number(start.day) * DAY_SECONDS}::bigint)`;
-      const first = (await readPage(trx, query.sort, query.size, start.skip, false, sql`${group(start.grp)} ${fromDay}`)).rows;
+      const first = (await readPage(trx, query.sort, query.size, start.skip, sql`${group(start.grp)} ${fromDay}`)).rows;
       // a page that runs past the end of the first group goes on at the start of the second
       if (first.length === query.size || scheme === 0 || start.grp) return first;
-      const rest = await readPage(trx, query.sort, query.size - first.length, 0, false, group(true));
+      const rest = await readPage(trx, query.sort, query.size - first.length, 0, group(true));
       return [...first, ...rest.rows];
     });
 }
@@ -219,8 +222,6 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
   const scanned = sql`and strpos(${SEARCH_TEXT}, ${folded}) > 0`;
   const offset = (query.page - 1) * query.size;
 
-  const page = (limit: number, skip: number, reverse: boolean, filter = indexed) => readPage(db, query.sort, limit, skip, reverse, filter);
-
   let total: number;
   let rows: ListRow[];
   let capped = false;
@@ -246,7 +247,7 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
       offset >= total
         ? [] // a page past the end is empty without reading anything
         : offset < directOffset
-          ? (await page(query.size, offset, false)).rows
+          ? (await readPage(db, query.sort, query.size, offset, sql``)).rows
           : await deepPage(db, query, offset);
   }
 
