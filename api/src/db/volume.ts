@@ -297,7 +297,7 @@ export async function seedVolume(db: Kysely<DB>, options: VolumeOptions): Promis
   await sql`analyze user_customers`.execute(db);
   await sql`analyze user_roles`.execute(db);
   await sql`analyze customers`.execute(db);
-  await sql`analyze user_list_days`.execute(db);
+  await sql`vacuum analyze user_list_days`.execute(db);
 
   const total = await db
     .selectFrom('users')

@@ -3,7 +3,7 @@ import { USER_SORT, type UserSort } from '@suite/shared/contracts';
 import { describeEachBackend } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { seedVolume } from '../../db/volume';
-import { listUsers } from './queries';
+import { listUsers, userListResult } from './queries';
 
 /** The list's orders as the product defines them (docs/product/users.md), written out plainly. */
 const ORDERS: Record<UserSort, string> = {
@@ -23,7 +23,7 @@ async function truth(db: Kysely<DB>, sort: UserSort, offset: number): Promise<st
 }
 
 async function listed(db: Kysely<DB>, sort: UserSort, offset: number): Promise<string[]> {
-  const result = await listUsers(db, { search: '', page: offset / SIZE + 1, size: SIZE, sort }, { directOffset: 1_000 });
+  const result = userListResult(await listUsers(db, { search: '', page: offset / SIZE + 1, size: SIZE, sort }, { directOffset: 1_000 }));
   return result.users.map((u) => u.id);
 }
 
@@ -96,7 +96,7 @@ describeEachBackend('deep pages of the users list', (server) => {
       for (const offset of [0, 14, 189]) {
         // read in sort order (the matches come soon), and all matches sorted (the first users read hold none)
         for (const scanBudget of [10_000, 100]) {
-          const result = await listUsers(db, { search: 'zqxw', page: offset / SIZE + 1, size: SIZE, sort }, { scanBudget });
+          const result = userListResult(await listUsers(db, { search: 'zqxw', page: offset / SIZE + 1, size: SIZE, sort }, { scanBudget }));
           expect(result.rowsCapped).toBe(true);
           expect({ sort, offset, scanBudget, ids: result.users.map((u) => u.id) }).toEqual({
             sort,

@@ -11,10 +11,10 @@ import {
   type UserWriteResult,
 } from '@suite/shared/contracts';
 import { badRequest } from '../../http/errors';
-import { route } from '../../http/route';
+import { route, sendResultJson } from '../../http/route';
 import type { AuthUser } from '../../security/auth';
 import { actorOf } from '../../security/audit';
-import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers } from './queries';
+import { findUserDetail, listCountries, listDocumentTypes, listUserTypes, listUsers, userListJson } from './queries';
 import {
   createUser,
   deleteUser,
@@ -54,7 +54,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     return sessions.revokeUserSessions(userId, 'admin', USER_MESSAGES.sessionEndedByAdmin);
   };
 
-  route(app, usersApi.userList, async ({ headers }) => {
+  route(app, usersApi.userList, async ({ headers }, _request, reply) => {
     const [page, size] = headers.pages.split(',').map(Number);
     const result = await listUsers(db, {
       search: headers.customerSearch,
@@ -62,7 +62,7 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
       size,
       sort: Number(headers.filterBy) as UserSort,
     });
-    return { statusCode: 200, result };
+    return sendResultJson(reply, userListJson(result));
   });
 
   route(app, usersApi.userById, async ({ headers: { pid } }) => {
