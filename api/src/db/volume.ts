@@ -207,8 +207,10 @@ async function insertBatch(trx: Kysely<DB>, { from, to, hash, companies, roleIds
                f[1 + (n * 11) % array_length(f, 1)] as second,
                s[1 + (n * 13) % array_length(s, 1)] as surname1,
                s[1 + (n * 17) % array_length(s, 1)] as surname2,
-               (n * 31) % 100 as state_draw,
-               (n * 17) % 100 as type_draw,
+               -- drawn from a scramble of n, independent of the names' draws (n modulo the lists'
+               -- lengths): a state or a type must not go with certain names
+               ((n::bigint * 2654435761) % 4294967291) % 100 as state_draw,
+               ((n::bigint * 40503) % 4294967279) % 100 as type_draw,
                now() - make_interval(mins => ((n::bigint * 104729) % 1576800)::int) as modified
           from generate_series(${from}::int, ${to}::int) as n, arrays
       ), rows as (
