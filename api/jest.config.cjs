@@ -35,6 +35,8 @@ module.exports = {
   moduleNameMapper: {
     '^@suite/shared$': '<rootDir>/../shared/src/index.ts',
     '^@suite/shared/(.*)$': '<rootDir>/../shared/src/$1',
+    // ESM only with ESM-only dependencies: bundled as CommonJS by test/oidc-provider-bundle.ts
+    '^oidc-provider$': '<rootDir>/node_modules/.cache/oidc-provider.cjs',
   },
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',

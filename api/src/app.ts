@@ -42,6 +42,8 @@ import { PASSWORD_MAIL_JOB, passwordMailComposer } from './modules/passwords/sen
 import passwordRoutes from './modules/passwords/routes';
 import certificateRoutes from './modules/certificate/routes';
 import oidcRoutes from './modules/oidc/routes';
+import providerRoutes from './modules/provider/routes';
+import { purgeExpiredProviderRows } from './modules/provider/adapter';
 import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
@@ -251,6 +253,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         purgeExpiredRequests(database.db),
         purgeExpiredSolutions(database.db),
         purgeEndedRateWindows(database.db),
+        purgeExpiredProviderRows(database.db),
       ]).catch((err: unknown) => app?.log.warn({ err }, 'purging expired tokens failed'));
     }, PURGE_INTERVAL_MS);
     purge.unref();
@@ -302,6 +305,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(captchaRoutes);
     await app.register(otpResetRoutes);
     await app.register(oidcRoutes);
+    await app.register(providerRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

@@ -523,6 +523,46 @@ export interface MenusTable {
   modified_on: Timestamp;
 }
 
+/** oidc-provider's models, one row each (migration 0028). */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  session_uid: string | null;
+  uid: string | null;
+  expires_at: TimestampNullable;
+  consumed_at: TimestampNullable;
+}
+
+/** The applications' OpenID clients (migration 0028). */
+export interface OidcClientsTable {
+  client_id: string;
+  application_id: number;
+  public: boolean;
+  secret_hash: string | null;
+  redirect_uris: ColumnType<string[], string[] | undefined, string[]>;
+  post_logout_redirect_uris: ColumnType<string[], string[] | undefined, string[]>;
+  scopes: ColumnType<string[], string[] | undefined, string[]>;
+  backchannel_logout_uri: string | null;
+  created_at: Generated<Date>;
+  modified_at: Generated<Date>;
+}
+
+export interface OidcHandoffsTable {
+  code_hash: string;
+  interaction_uid: string;
+  session_id: string;
+  expires_at: Timestamp;
+  used_at: TimestampNullable;
+}
+
+export interface OidcSessionLinksTable {
+  session_uid: string;
+  session_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;
@@ -570,4 +610,8 @@ export interface DB {
   captcha_solutions: CaptchaSolutionsTable;
   rate_windows: RateWindowsTable;
   otp_reset_requests: OtpResetRequestsTable;
+  oidc_payloads: OidcPayloadsTable;
+  oidc_clients: OidcClientsTable;
+  oidc_handoffs: OidcHandoffsTable;
+  oidc_session_links: OidcSessionLinksTable;
 }

@@ -57,6 +57,11 @@ export const CONTRACT_EXEMPT: Readonly<Record<string, string>> = {
   'GET /brand/*': 'static brand images',
   'GET /api/Notifications/TemplateImage/:id': 'notification template images (SVG), fetched by mail clients',
   'GET /*': 'static files of the host shell and its page',
+  'GET /.well-known/openid-configuration': 'the OpenID provider (oidc-provider): its discovery document describes its endpoints',
+  'GET /oidc/*': "the OpenID provider's endpoints (oidc-provider), described by its discovery document",
+  'POST /oidc/*': "the OpenID provider's endpoints (oidc-provider), described by its discovery document",
+  'GET /oidc/interaction/:uid': "a browser navigation of the OpenID provider: on to the portal's sign-in",
+  'GET /oidc/interaction/:uid/complete': "a browser navigation of the OpenID provider: back from the portal's sign-in",
   'OPTIONS *': 'CORS preflight of every path (@fastify/cors; not found when CORS_ORIGINS is empty)',
 };
 

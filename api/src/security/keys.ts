@@ -52,7 +52,7 @@ export const PUBLISHED_STATUSES = ['next', 'active', 'previous'] as const;
  * rotation, when a token names an unknown key, and now and then (app.ts).
  */
 export class KeyStore {
-  private signing!: { kid: string; key: VerifyKey; keyObject: KeyObject };
+  private signing!: { kid: string; key: VerifyKey; keyObject: KeyObject; jwk: JWK };
   private publicSet!: JSONWebKeySet;
   private localSet!: ReturnType<typeof createLocalJWKSet>;
   /** Node KeyObjects of the published keys by kid: verifying needs no import per token. */
@@ -91,6 +91,7 @@ export class KeyStore {
       kid: active.kid,
       key: await importJWK(privateJwk, active.alg),
       keyObject: createPrivateKey({ key: privateJwk as Record<string, string>, format: 'jwk' }),
+      jwk: privateJwk,
     };
     this.publicSet = { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
     this.verifyKeys = new Map(
@@ -103,6 +104,11 @@ export class KeyStore {
 
   get kid(): string {
     return this.signing.kid;
+  }
+
+  /** The active private key as a JWK (the OpenID provider signs its ID tokens with it). */
+  privateJwk(): JWK {
+    return { ...this.signing.jwk, use: 'sig' };
   }
 
   get privateKey(): VerifyKey {

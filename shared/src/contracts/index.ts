@@ -25,6 +25,7 @@ export * from './passwords';
 export * from './certificate';
 export * from './otp-reset';
 export * from './oidc';
+export * from './provider-api';
 export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable

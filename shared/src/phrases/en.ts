@@ -290,6 +290,11 @@ export const en: Catalogue = {
     exchangeRefused: 'The identity provider did not confirm the credential.',
     notLinked: 'The identity provider account is not linked to any user.',
   },
+  provider: {
+    requestRefused: 'The sign-in request was refused',
+    requestExpired: "The application's sign-in request is invalid or has expired. Go back to the application and try again.",
+    otherApplication: 'The signed-in session is not of the application that asked for the sign-in.',
+  },
   certificate: {
     documentNumeric: 'The field must be numeric, at least 5 characters.',
     documentAlphanumeric: 'The field must be alphanumeric, at least 5 characters.',

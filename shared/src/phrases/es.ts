@@ -389,6 +389,15 @@ export const es = {
     /** The provider's account is linked to no user here and cannot be linked by a verified e-mail (403). */
     notLinked: 'La cuenta del proveedor de identidad no está vinculada a ningún usuario.',
   },
+  /** The suite as an OpenID provider: the portal's part of an application's sign-in request (docs/adr/0036-openid-provider.md). */
+  provider: {
+    /** Title of the provider's error page: a request it cannot send back to its application. */
+    requestRefused: 'La solicitud de ingreso fue rechazada',
+    /** The request's interaction is unknown, expired, finished or of another browser (400). */
+    requestExpired: 'La solicitud de ingreso de la aplicación no es válida o expiró. Vuelve a la aplicación e inténtalo de nuevo.',
+    /** The session that signed in is not of the application that asked (403). */
+    otherApplication: 'La sesión iniciada no corresponde a la aplicación que pidió el ingreso.',
+  },
   /** Certificate users: sign-in by document and the reset by e-mailed code (docs/product/sign-in.md, docs/product/passwords.md). */
   certificate: {
     documentNumeric: 'El campo debe ser numérico, mínimo 5 caracteres.',

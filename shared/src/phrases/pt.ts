@@ -290,6 +290,11 @@ export const pt: Catalogue = {
     exchangeRefused: 'O provedor de identidade não confirmou a credencial.',
     notLinked: 'A conta do provedor de identidade não está vinculada a nenhum usuário.',
   },
+  provider: {
+    requestRefused: 'A solicitação de acesso foi recusada',
+    requestExpired: 'A solicitação de acesso do aplicativo não é válida ou expirou. Volte ao aplicativo e tente novamente.',
+    otherApplication: 'A sessão iniciada não corresponde ao aplicativo que pediu o acesso.',
+  },
   certificate: {
     documentNumeric: 'O campo deve ser numérico, mínimo 5 caracteres.',
     documentAlphanumeric: 'O campo deve ser alfanumérico, mínimo 5 caracteres.',

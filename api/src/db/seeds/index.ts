@@ -51,6 +51,9 @@ const DEMO_CERTIFICATE_FLAG = 'demo_certificates_seeded';
 const PROFILE_SEED_KEY = 'portal_profiles_version';
 const DAY_MS = 86_400_000;
 
+/** The public native demo client of the OpenID provider. */
+export const DEMO_NATIVE_CLIENT = 'sibling-demo';
+
 /**
  * Idempotent seed: reference data of both specs, the administrator role and account, and
  * (outside production) demo companies and users. Existing rows are never overwritten, so
@@ -85,12 +88,34 @@ export async function seed(db: Kysely<DB>, options: SeedOptions): Promise<SeedRe
     const adminCreated = adminHash ? await seedAdmin(trx, options.adminEmail, adminHash) : false;
     const demoSeeded = demoHash ? await seedDemo(trx, demoHash) : false;
     if (certificateHashes) await seedDemoCertificates(trx, certificateHashes);
+    if (options.demoData) await seedDemoClients(trx);
     return {
       adminCreated,
       generatedAdminPassword: adminCreated && !options.adminPassword ? adminPassword : undefined,
       demoSeeded,
     };
   });
+}
+
+/**
+ * The demo OpenID clients (docs/adr/0036-openid-provider.md): `sibling-demo`, a public native
+ * client of the console application that any OpenID client library can try from the command line
+ * (a loopback redirect, any port). Added when missing; an edited registration is kept.
+ */
+async function seedDemoClients(trx: Transaction<DB>): Promise<void> {
+  const consoleId = (await idsByName(trx, 'applications')).get(FALLBACK_APP);
+  if (consoleId === undefined) return;
+  await trx
+    .insertInto('oidc_clients')
+    .values({
+      client_id: DEMO_NATIVE_CLIENT,
+      application_id: consoleId,
+      public: true,
+      redirect_uris: ['http://127.0.0.1/callback'],
+      scopes: ['openid', 'profile', 'email', 'privileges', 'offline_access'],
+    })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
 }
 
 async function idsByName(trx: Transaction<DB>, table: 'applications' | 'privileges' | 'roles'): Promise<Map<string, number>> {

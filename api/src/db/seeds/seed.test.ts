@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, 
 import { createServer } from '../../app';
 import { verifyPassword } from '../../security/passwords';
 import { listMigrations, migrate } from '../migrate';
-import { seed } from './index';
+import { DEMO_NATIVE_CLIENT, seed } from './index';
 import { listNotifications } from '../../modules/notifications/queries';
 import { APPLICATIONS, DEMO_CERTIFICATE_PASSWORD, DEMO_CERTIFICATE_USERS, DEMO_PASSWORD, DEMO_USERS, PRIVILEGES, demoEmail } from './data';
 
@@ -212,6 +212,20 @@ describe.each(BACKENDS)('first start without SUITE_ADMIN_PASSWORD, with demo dat
         .execute();
       const visible = APPLICATIONS.filter((a) => a.is_visible !== false).map((a) => a.name);
       expect(offering.map((a) => a.name).sort()).toEqual(visible.sort());
+
+      // the OpenID demo client: public, native (a loopback redirect), of the console application
+      const demoClient = await server.db
+        .selectFrom('oidc_clients as c')
+        .innerJoin('applications as a', 'a.id', 'c.application_id')
+        .select(['a.name', 'c.public', 'c.redirect_uris', 'c.scopes'])
+        .where('c.client_id', '=', DEMO_NATIVE_CLIENT)
+        .executeTakeFirstOrThrow();
+      expect(demoClient).toEqual({
+        name: 'ibuhoo',
+        public: true,
+        redirect_uris: ['http://127.0.0.1/callback'],
+        scopes: expect.arrayContaining(['openid', 'profile', 'email', 'privileges']),
+      });
 
       const again = await seed(server.db, { adminEmail: 'admin@suite.test', demoData: true });
       expect(again).toEqual({ adminCreated: false, generatedAdminPassword: undefined, demoSeeded: false });

@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';
 import { exchangeExternalCode } from '../../oidcRequests';
-import { goToApplication } from '../../goToApplication';
+import { continueAfterSignIn } from '../../goToApplication';
 import { callbackParameters } from './callbackParameters';
 
 /**
@@ -29,18 +29,17 @@ export function SignInCallback() {
   useEffect(() => {
     if (!callback || sent.current) return;
     sent.current = true;
-    exchangeExternalCode(callback).then(
-      (reply) => {
+    exchangeExternalCode(callback)
+      .then(async (reply) => {
         const { token, refreshToken, urlApp } = reply.result ?? {};
         if (reply.statusCode !== 200 || !token) {
           setFailed(true);
           return;
         }
         signIn({ token, refreshToken });
-        goToApplication(navigate, urlApp);
-      },
-      () => setFailed(true),
-    );
+        await continueAfterSignIn(navigate, urlApp);
+      })
+      .catch(() => setFailed(true));
   }, [callback, navigate, signIn]);
 
   if (!failed) {

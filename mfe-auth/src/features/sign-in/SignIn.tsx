@@ -2,7 +2,8 @@ import { Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@c
 import { MESSAGES, PATHS, USER_NAME_MAX, fetchFreeTrial, useProfileInMode, type FreeTrialResult } from '@suite/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { rememberProviderRequest } from '../../goToApplication';
 import { RevealPasswordButton } from '../../components/RevealPasswordButton';
 import { NS } from '../../i18n';
 import { requestSignIn } from '../../signInRequest';
@@ -23,6 +24,9 @@ export const CertificateSignInForm = lazyScreen(() => import('./CertificateSignI
 /** Sign-in (docs/product/sign-in.md, Screens): the profile's variant chooses the layout and the form. */
 export function SignIn() {
   const { signInVariant } = useProfileInMode();
+  const { search } = useLocation();
+  // opened for an application's OpenID request: the sign-in ends back there (goToApplication.ts)
+  useEffect(() => rememberProviderRequest(search), [search]);
   const Layout = signInLayoutFor(signInVariant);
   return <Layout variant={signInVariant} form={signInVariant === 'certificate' ? <CertificateSignInForm /> : <SignInForm />} />;
 }

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { goToApplication } from '../../goToApplication';
+import { continueAfterSignIn } from '../../goToApplication';
 import { NS } from '../../i18n';
 import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
 
@@ -84,7 +84,7 @@ export function useSignInOutcome(supportContact: string | undefined, redirectDel
       }
       signIn({ token, refreshToken });
       if (redirectDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, redirectDelayMs));
-      goToApplication(navigate, urlApp);
+      await continueAfterSignIn(navigate, urlApp);
     } catch (error) {
       const result = error instanceof ApiError && error.status !== null && error.status < 500 ? error.envelope?.result : undefined;
       if (result?.informationCode) refused(result as Partial<LoginResult>, user);

@@ -1,0 +1,320 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import * as client from 'openid-client';
+import { FALLBACK_APP, JWKS_PATH, PROVIDER_INTERACTION_PARAM, providerApi } from '@suite/shared/contracts';
+import { PATHS } from '@suite/shared/federation';
+import { ADMIN_PASSWORD, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { PROVIDER_SCOPES, newClientSecret } from './clients';
+
+const PUBLIC_CLIENT = 'sibling-test';
+const CONFIDENTIAL_CLIENT = 'sibling-web';
+const NATIVE_REDIRECT = 'http://127.0.0.1/callback';
+const WEB_REDIRECT = 'https://app.suite.example/callback';
+const SCOPE = 'openid profile email privileges';
+
+/** A browser of the tests: follows the suite's redirects through app.inject, keeping its cookies. */
+class Browser {
+  private cookies = new Map<string, { value: string; path: string }>();
+
+  constructor(private readonly app: () => FastifyInstance) {}
+
+  private cookieHeader(path: string): string {
+    return [...this.cookies]
+      .filter(([, c]) => path.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+  }
+
+  private keep(setCookie: string | string[] | undefined): void {
+    for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
+      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const expired = attributes.some((a) => /^expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, { value, path });
+    }
+  }
+
+  /** GET on the suite; the reply's status and where it redirects. */
+  async get(url: string): Promise<{ status: number; location?: string; body: string }> {
+    const target = new URL(url, 'http://localhost:8080');
+    const response = await this.app().inject({
+      method: 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: { cookie: this.cookieHeader(target.pathname) },
+    });
+    this.keep(response.headers['set-cookie']);
+    if (process.env.DEBUG_BROWSER)
+      console.log(target.pathname, response.statusCode, response.headers.location, response.body.slice(0, 300));
+    const location = response.headers.location;
+    return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, body: response.body };
+  }
+
+  /** Follows redirects on the suite's origin until one leaves it or opens the portal's sign-in page. */
+  async follow(url: string): Promise<{ status: number; location?: string; body: string }> {
+    const onward = (location: string | undefined) => {
+      if (!location) return false;
+      const next = new URL(location, 'http://localhost:8080');
+      return next.origin === 'http://localhost:8080' && next.pathname !== PATHS.login;
+    };
+    let reply = await this.get(url);
+    for (let hops = 0; hops < 10 && onward(reply.location); hops++) reply = await this.get(reply.location ?? '');
+    return reply;
+  }
+}
+
+describeEachBackend('the suite as an OpenID provider', (server) => {
+  const app = () => server().app;
+  let webSecret: string;
+
+  /** The relying party's HTTP, answered by the suite through app.inject. */
+  const viaSuite: client.CustomFetch = async (url, options) => {
+    const target = new URL(url);
+    const response = await app().inject({
+      method: options.method as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: options.headers as Record<string, string>,
+      payload: options.body === undefined || options.body === null ? undefined : String(options.body),
+    });
+    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: response.headers as Record<string, string>,
+    });
+  };
+
+  const discover = async (clientId: string, secret?: string) => {
+    const config = await client.discovery(
+      new URL('http://localhost:8080'),
+      clientId,
+      undefined,
+      secret ? client.ClientSecretBasic(secret) : client.None(),
+      { execute: [client.allowInsecureRequests], [client.customFetch]: viaSuite },
+    );
+    config[client.customFetch] = viaSuite;
+    return config;
+  };
+
+  beforeAll(async () => {
+    const { db } = server();
+    const app = await db.selectFrom('applications').select('id').where('name', '=', FALLBACK_APP).executeTakeFirstOrThrow();
+    const secret = newClientSecret();
+    webSecret = secret.value;
+    await db
+      .insertInto('oidc_clients')
+      .values([
+        { client_id: PUBLIC_CLIENT, application_id: app.id, public: true, redirect_uris: [NATIVE_REDIRECT], scopes: [...PROVIDER_SCOPES] },
+        {
+          client_id: CONFIDENTIAL_CLIENT,
+          application_id: app.id,
+          public: false,
+          secret_hash: secret.hash,
+          redirect_uris: [WEB_REDIRECT],
+          scopes: [...PROVIDER_SCOPES],
+        },
+      ])
+      .execute();
+  });
+
+  /**
+   * A person's way through a sign-in request: the authorization request, the portal's sign-in
+   * (an access token of the application, as the page holds it), the hand-over and back; returns
+   * where the provider sends the browser at the end.
+   */
+  async function signInThrough(browser: Browser, authorizationUrl: URL, accessToken?: string): Promise<URL> {
+    const first = await browser.follow(authorizationUrl.toString());
+    if (first.location?.startsWith('http://127.0.0.1') || first.location?.startsWith(WEB_REDIRECT)) return new URL(first.location);
+    expect(first.status).toBe(303);
+    const login = new URL(first.location ?? '');
+    expect(login.pathname).toBe(PATHS.login);
+    const uid = login.searchParams.get(PROVIDER_INTERACTION_PARAM) ?? '';
+    const token = accessToken ?? (await tokenFor(app(), 'admin', ADMIN_PASSWORD));
+    const handoff = await app().inject({
+      method: 'POST',
+      url: providerApi.handoff.path,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { interaction: uid },
+    });
+    expect(handoff.statusCode).toBe(200);
+    const back = await browser.follow(json(handoff).result.url);
+    expect(back.status).toBe(303);
+    return new URL(back.location ?? '');
+  }
+
+  async function authorization(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: SCOPE,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    });
+    return { url, verifier, state };
+  }
+
+  it('publishes its discovery document with the suite’s JWKS and the standard endpoints', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const metadata = config.serverMetadata();
+    expect(metadata.issuer).toBe('http://localhost:8080');
+    expect(metadata.jwks_uri).toBe(`http://localhost:8080${JWKS_PATH}`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.id_token_signing_alg_values_supported).toEqual(['ES256']);
+    for (const endpoint of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'revocation_endpoint',
+      'end_session_endpoint',
+    ] as const)
+      expect(metadata[endpoint]).toMatch(/^http:\/\/localhost:8080\/oidc\//);
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'privileges']));
+  });
+
+  it('signs a person in with code and PKCE through the portal: ID token, userinfo with privileges, refresh with rotation', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const { url, verifier, state } = await authorization(config, 'http://127.0.0.1:49152/callback');
+    const browser = new Browser(app);
+    const callback = await signInThrough(browser, url);
+    expect(`${callback.origin}${callback.pathname}`).toBe('http://127.0.0.1:49152/callback');
+
+    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const claims = tokens.claims();
+    const admin = await server().db.selectFrom('users').select(['id', 'email']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+    expect(claims?.sub).toBe(admin.id);
+    expect(claims?.iss).toBe('http://localhost:8080');
+    expect(claims?.aud).toBe(PUBLIC_CLIENT);
+
+    const info = await client.fetchUserInfo(config, tokens.access_token, admin.id);
+    expect(info).toMatchObject({ sub: admin.id, preferred_username: 'admin', email: admin.email, email_verified: expect.any(Boolean) });
+    expect(info.privileges).toEqual(expect.arrayContaining(['USERS_READ']));
+
+    // rotation: each refresh token works once; the spent one presented again ends the whole grant
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('does not ask a person signed in to the suite again: a second client gets them at once (single sign-on)', async () => {
+    const browser = new Browser(app);
+    const native = await discover(PUBLIC_CLIENT);
+    const first = await authorization(native, NATIVE_REDIRECT);
+    await signInThrough(browser, first.url);
+
+    const web = await discover(CONFIDENTIAL_CLIENT, webSecret);
+    const second = await authorization(web, WEB_REDIRECT);
+    const direct = await browser.follow(second.url.toString());
+    expect(direct.location?.startsWith(`${WEB_REDIRECT}?code=`)).toBe(true);
+    const tokens = await client.authorizationCodeGrant(web, new URL(direct.location ?? ''), {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+    });
+    expect(tokens.claims()?.aud).toBe(CONFIDENTIAL_CLIENT);
+  });
+
+  it('asks again once the suite session it stands on has ended', async () => {
+    const browser = new Browser(app);
+    const config = await discover(PUBLIC_CLIENT);
+    await signInThrough(browser, (await authorization(config, NATIVE_REDIRECT)).url);
+    await sql`update sessions set revoked_at = now() where id in (select session_id from oidc_session_links)`.execute(server().db);
+    const again = await browser.follow((await authorization(config, NATIVE_REDIRECT)).url.toString());
+    expect(new URL(again.location ?? '').pathname).toBe(PATHS.login);
+  });
+
+  it('refuses an unregistered redirect URI, a request without PKCE, a wrong verifier, a code used twice and a wrong secret', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const browser = new Browser(app);
+
+    // an unregistered redirect URI: an error page, never a redirect there
+    const stranger = await authorization(config, 'https://evil.example/callback');
+    const refused = await browser.follow(stranger.url.toString());
+    expect(refused.status).toBe(400);
+    expect(refused.location).toBeUndefined();
+
+    // without PKCE: refused back to the client
+    const bare = new URL(config.serverMetadata().authorization_endpoint ?? '');
+    bare.search = new URLSearchParams({
+      client_id: PUBLIC_CLIENT,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: NATIVE_REDIRECT,
+    }).toString();
+    const noPkce = await browser.follow(bare.toString());
+    expect(new URL(noPkce.location ?? '').searchParams.get('error')).toBe('invalid_request');
+
+    // a wrong verifier, then the right one for a code already tried
+    const good = await authorization(config, NATIVE_REDIRECT);
+    const callback = await signInThrough(browser, good.url);
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: good.state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const again = await authorization(config, NATIVE_REDIRECT);
+    const second = await signInThrough(browser, again.url);
+    const tokens = await client.authorizationCodeGrant(config, second, { pkceCodeVerifier: again.verifier, expectedState: again.state });
+    await expect(
+      client.authorizationCodeGrant(config, second, { pkceCodeVerifier: again.verifier, expectedState: again.state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    // the tokens issued from the code presented twice are revoked
+    await expect(client.fetchUserInfo(config, tokens.access_token, client.skipSubjectCheck)).rejects.toBeDefined();
+
+    // a confidential client with a wrong secret
+    const wrong = await discover(CONFIDENTIAL_CLIENT, 'not-the-secret');
+    await expect(client.refreshTokenGrant(wrong, 'anything')).rejects.toMatchObject({
+      status: 401,
+      cause: [expect.objectContaining({ parameters: expect.objectContaining({ error: 'invalid_client' }) })],
+    });
+  });
+
+  it('hands over only a session of the client’s application, and each hand-over code once', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const browser = new Browser(app);
+    const first = await browser.follow((await authorization(config, NATIVE_REDIRECT)).url.toString());
+    const uid = new URL(first.location ?? '').searchParams.get(PROVIDER_INTERACTION_PARAM) ?? '';
+    const handoff = (token: string) =>
+      app().inject({
+        method: 'POST',
+        url: providerApi.handoff.path,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { interaction: uid },
+      });
+
+    // signed in to another application: refused, nothing stored
+    const other = await handoff(await tokenFor(app(), 'admin', ADMIN_PASSWORD, 'firmaya'));
+    expect(other.statusCode).toBe(403);
+    // an unknown interaction
+    const unknown = await app().inject({
+      method: 'POST',
+      url: providerApi.handoff.path,
+      headers: { authorization: `Bearer ${await tokenFor(app(), 'admin', ADMIN_PASSWORD)}` },
+      payload: { interaction: 'NoSuchInteraction1' },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const granted = await handoff(await tokenFor(app(), 'admin', ADMIN_PASSWORD));
+    const back = json(granted).result.url as string;
+    // another browser (without the interaction's cookie) cannot use the code
+    expect((await new Browser(app).get(back)).status).toBe(400);
+    expect((await browser.get(back)).status).toBe(303);
+    // nor can the same browser twice
+    expect((await browser.get(back)).status).toBe(400);
+  });
+
+  it('revokes a refresh token on request', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const request = await authorization(config, NATIVE_REDIRECT);
+    const callback = await signInThrough(new Browser(app), request.url);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+    await client.tokenRevocation(config, tokens.refresh_token as string);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});

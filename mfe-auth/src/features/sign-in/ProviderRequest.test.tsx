@@ -1,0 +1,54 @@
+import { PROVIDER_MESSAGES, pageLocation } from '@suite/shared';
+import { jwt, reply } from '@suite/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderAt, resetWorld } from '../../testHarness';
+
+beforeEach(() => resetWorld('ibuhoo'));
+afterEach(() => jest.restoreAllMocks());
+
+const token = jwt({ unique_name: 'ada', exp: Math.floor(Date.now() / 1000) + 3600 });
+const signedIn = () =>
+  reply(200, { statusCode: 200, result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r', urlApp: '/users' } });
+const INTERACTION = 'Qp3x-WgcjAq6J1ICSkAgd';
+
+async function signIn() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Usuario', { exact: true }), 'ada');
+  await user.type(screen.getByLabelText('Contraseña', { exact: true }), 'Secret.2026');
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+}
+
+describe("/Login opened for an application's OpenID request", () => {
+  it('hands the new session to the request and sends the browser back to the provider', async () => {
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    const back = `http://localhost/oidc/interaction/${INTERACTION}/complete?code=c0de`;
+    const calls = mockApi({ Login: signedIn, 'oidc/interaction/handoff': () => reply(200, { statusCode: 200, result: { url: back } }) });
+    renderAt(`/Login?interaction=${INTERACTION}`);
+    await signIn();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(back));
+    expect(calls.filter((c) => c.path === 'oidc/interaction/handoff').map((c) => c.body)).toEqual([{ interaction: INTERACTION }]);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/Login');
+  });
+
+  it('shows why when the request expired, and stays on the sign-in', async () => {
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    mockApi({
+      Login: signedIn,
+      'oidc/interaction/handoff': () =>
+        reply(400, { statusCode: 400, result: { information: PROVIDER_MESSAGES.requestExpired, informationCode: 'R400' } }),
+    });
+    renderAt(`/Login?interaction=${INTERACTION}`);
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(PROVIDER_MESSAGES.requestExpired);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('without a request, or with a malformed one, goes on to the application as always', async () => {
+    const calls = mockApi({ Login: signedIn });
+    renderAt('/Login?interaction=%3Cscript%3E');
+    await signIn();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/users'));
+    expect(calls.some((c) => c.path === 'oidc/interaction/handoff')).toBe(false);
+  });
+});
