@@ -1,101 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { sql } from 'kysely';
 import * as client from 'openid-client';
-import { FALLBACK_APP, JWKS_PATH, PROVIDER_INTERACTION_PARAM, providerApi } from '@suite/shared/contracts';
+import { FALLBACK_APP, JWKS_PATH, PROVIDER_INTERACTION_PARAM, providerApi, sessionsApi } from '@suite/shared/contracts';
 import { PATHS } from '@suite/shared/federation';
-import { ADMIN_PASSWORD, describeEachBackend, json, tokenFor } from '../../../test/harness';
+import { ADMIN_PASSWORD, describeEachBackend, json, login, tokenFor, waitFor } from '../../../test/harness';
+import { Browser, relyingParty } from '../../../test/relying-party';
 import { PROVIDER_SCOPES, newClientSecret } from './clients';
 
 const PUBLIC_CLIENT = 'sibling-test';
 const CONFIDENTIAL_CLIENT = 'sibling-web';
 const NATIVE_REDIRECT = 'http://127.0.0.1/callback';
 const WEB_REDIRECT = 'https://app.suite.example/callback';
-const SCOPE = 'openid profile email privileges';
-
-/** A browser of the tests: follows the suite's redirects through app.inject, keeping its cookies. */
-class Browser {
-  private cookies = new Map<string, { value: string; path: string }>();
-
-  constructor(private readonly app: () => FastifyInstance) {}
-
-  private cookieHeader(path: string): string {
-    return [...this.cookies]
-      .filter(([, c]) => path.startsWith(c.path))
-      .map(([name, c]) => `${name}=${c.value}`)
-      .join('; ');
-  }
-
-  private keep(setCookie: string | string[] | undefined): void {
-    for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
-      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at);
-      const value = pair.slice(at + 1);
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = attributes.some((a) => /^expires=thu, 01 jan 1970/i.test(a));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, { value, path });
-    }
-  }
-
-  /** GET on the suite; the reply's status and where it redirects. */
-  async get(url: string): Promise<{ status: number; location?: string; body: string }> {
-    const target = new URL(url, 'http://localhost:8080');
-    const response = await this.app().inject({
-      method: 'GET',
-      url: `${target.pathname}${target.search}`,
-      headers: { cookie: this.cookieHeader(target.pathname) },
-    });
-    this.keep(response.headers['set-cookie']);
-    if (process.env.DEBUG_BROWSER)
-      console.log(target.pathname, response.statusCode, response.headers.location, response.body.slice(0, 300));
-    const location = response.headers.location;
-    return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, body: response.body };
-  }
-
-  /** Follows redirects on the suite's origin until one leaves it or opens the portal's sign-in page. */
-  async follow(url: string): Promise<{ status: number; location?: string; body: string }> {
-    const onward = (location: string | undefined) => {
-      if (!location) return false;
-      const next = new URL(location, 'http://localhost:8080');
-      return next.origin === 'http://localhost:8080' && next.pathname !== PATHS.login;
-    };
-    let reply = await this.get(url);
-    for (let hops = 0; hops < 10 && onward(reply.location); hops++) reply = await this.get(reply.location ?? '');
-    return reply;
-  }
-}
 
 describeEachBackend('the suite as an OpenID provider', (server) => {
   const app = () => server().app;
+  const { discover, signInThrough, authorization } = relyingParty(app);
   let webSecret: string;
-
-  /** The relying party's HTTP, answered by the suite through app.inject. */
-  const viaSuite: client.CustomFetch = async (url, options) => {
-    const target = new URL(url);
-    const response = await app().inject({
-      method: options.method as 'GET' | 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: options.headers as Record<string, string>,
-      payload: options.body === undefined || options.body === null ? undefined : String(options.body),
-    });
-    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
-      status: response.statusCode,
-      headers: response.headers as Record<string, string>,
-    });
-  };
-
-  const discover = async (clientId: string, secret?: string) => {
-    const config = await client.discovery(
-      new URL('http://localhost:8080'),
-      clientId,
-      undefined,
-      secret ? client.ClientSecretBasic(secret) : client.None(),
-      { execute: [client.allowInsecureRequests], [client.customFetch]: viaSuite },
-    );
-    config[client.customFetch] = viaSuite;
-    return config;
-  };
 
   beforeAll(async () => {
     const { db } = server();
@@ -117,45 +39,6 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
       ])
       .execute();
   });
-
-  /**
-   * A person's way through a sign-in request: the authorization request, the portal's sign-in
-   * (an access token of the application, as the page holds it), the hand-over and back; returns
-   * where the provider sends the browser at the end.
-   */
-  async function signInThrough(browser: Browser, authorizationUrl: URL, accessToken?: string): Promise<URL> {
-    const first = await browser.follow(authorizationUrl.toString());
-    if (first.location?.startsWith('http://127.0.0.1') || first.location?.startsWith(WEB_REDIRECT)) return new URL(first.location);
-    expect(first.status).toBe(303);
-    const login = new URL(first.location ?? '');
-    expect(login.pathname).toBe(PATHS.login);
-    const uid = login.searchParams.get(PROVIDER_INTERACTION_PARAM) ?? '';
-    const token = accessToken ?? (await tokenFor(app(), 'admin', ADMIN_PASSWORD));
-    const handoff = await app().inject({
-      method: 'POST',
-      url: providerApi.handoff.path,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { interaction: uid },
-    });
-    expect(handoff.statusCode).toBe(200);
-    const back = await browser.follow(json(handoff).result.url);
-    expect(back.status).toBe(303);
-    return new URL(back.location ?? '');
-  }
-
-  async function authorization(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: SCOPE,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      ...extra,
-    });
-    return { url, verifier, state };
-  }
 
   it('publishes its discovery document with the suite’s JWKS and the standard endpoints', async () => {
     const config = await discover(PUBLIC_CLIENT);
@@ -304,6 +187,63 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
     expect((await browser.get(back)).status).toBe(303);
     // nor can the same browser twice
     expect((await browser.get(back)).status).toBe(400);
+  });
+
+  it('signing out of the suite ends the provider session, revokes the client’s tokens and tells it by back-channel logout', async () => {
+    // the relying party's back-channel endpoint
+    const received: string[] = [];
+    const rp = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push(new URLSearchParams(body).get('logout_token') ?? '');
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => rp.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = rp.address() as AddressInfo;
+      await server()
+        .db.updateTable('oidc_clients')
+        .set({ backchannel_logout_uri: `http://127.0.0.1:${port}/backchannel` })
+        .where('client_id', '=', CONFIDENTIAL_CLIENT)
+        .execute();
+      const web = await discover(CONFIDENTIAL_CLIENT, webSecret);
+      const request = await authorization(web, WEB_REDIRECT);
+      const signedIn = json(await login(app(), 'admin', ADMIN_PASSWORD)).result as { token: string; refreshToken: string };
+      const browser = new Browser(app);
+      const callback = await signInThrough(browser, request.url, signedIn.token);
+      const tokens = await client.authorizationCodeGrant(web, callback, {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+      });
+
+      const out = await app().inject({
+        method: 'PUT',
+        url: sessionsApi.revokeToken.path,
+        payload: { UserName: 'admin', Quantity: 1, AppName: FALLBACK_APP, RefreshToken: signedIn.refreshToken },
+      });
+      expect(out.statusCode).toBe(200);
+
+      await waitFor(() => received.length === 1, 5000);
+      const logoutToken = await jwtVerify(received[0], createLocalJWKSet(json(await app().inject({ method: 'GET', url: JWKS_PATH }))), {
+        issuer: 'http://localhost:8080',
+        audience: CONFIDENTIAL_CLIENT,
+      });
+      expect(logoutToken.payload).toMatchObject({
+        sub: tokens.claims()?.sub,
+        sid: tokens.claims()?.sid,
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      });
+      // the client's tokens are gone, and the next request asks the person to sign in
+      await expect(client.refreshTokenGrant(web, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+      const again = await browser.follow((await authorization(web, WEB_REDIRECT)).url.toString());
+      expect(new URL(again.location ?? '').pathname).toBe(PATHS.login);
+    } finally {
+      rp.close();
+    }
   });
 
   it('revokes a refresh token on request', async () => {

@@ -59,6 +59,7 @@ interface GrantLike {
   addOIDCScope(scope: string): void;
   save(): Promise<string>;
 }
+type GrantConstructor = new (init: { clientId: string; accountId: string }) => GrantLike;
 export interface InteractionDetails {
   uid: string;
   prompt: { name: string; reasons: string[] };
@@ -75,7 +76,7 @@ export interface OidcProvider {
     prototype: { compareClientSecret(this: { clientSecret: string }, actual: string): boolean };
   };
   Session: { findByUid(uid: string): Promise<(ProviderSession & { destroy(): Promise<void> }) | undefined> };
-  Grant: { new (init: { clientId: string; accountId: string }): GrantLike; find(id: string): Promise<GrantLike | undefined> };
+  Grant: { find(id: string): Promise<{ destroy(): Promise<void> } | undefined> } & GrantConstructor;
   proxy: boolean;
   on(event: string, listener: (...args: unknown[]) => void): void;
 }

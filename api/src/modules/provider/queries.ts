@@ -127,3 +127,8 @@ export async function spendHandoff(
      where s.revoked_at is null and not u.deleted and u.idstate = 1`.execute(db);
   return rows[0];
 }
+
+export async function unlinkProviderSessions(db: Kysely<DB>, sessionUids: readonly string[]): Promise<void> {
+  if (sessionUids.length === 0) return;
+  await db.deleteFrom('oidc_session_links').where('session_uid', 'in', sessionUids).execute();
+}

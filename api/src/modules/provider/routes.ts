@@ -15,6 +15,7 @@ import { randomToken } from '../../security/random';
 import { resolveStoredSecret } from '../../security/settings';
 import { hashCode } from '../auth/service';
 import { PgModelAdapter } from './adapter';
+import { endProviderSessions } from './logout';
 import { createProvider, INTERACTION_PATH, PROVIDER_PREFIX, type OidcProvider } from './provider';
 import { openApplicationOfClient, sessionApplicationId, spendHandoff, storeHandoff } from './queries';
 
@@ -67,6 +68,10 @@ export default async function providerRoutes(app: FastifyInstance): Promise<void
     return built.provider;
   };
   await current();
+  // a suite session ended here: so do the provider sessions standing on it, and their clients are told
+  app.ctx.sessions.onRevoked(async (ids) =>
+    endProviderSessions(db, (await current()).provider, ids, (details, message) => app.log.warn(details, message)),
+  );
 
   // every address the provider writes is on the issuer's origin, whatever Host the request came with
   const issuer = new URL(config.publicUrl);

@@ -200,6 +200,27 @@ export class SessionService {
     for (const [id, entry] of this.cache) if (users.has(entry.userId)) this.cache.delete(id);
   }
 
+  private readonly revokedListeners: ((sessionIds: string[]) => Promise<void>)[] = [];
+
+  /**
+   * Tells `listener` of the sessions this instance ends (each once, after the change committed):
+   * what stands on a session — a provider session and its clients — ends with it.
+   */
+  onRevoked(listener: (sessionIds: string[]) => Promise<void>): void {
+    this.revokedListeners.push(listener);
+  }
+
+  private async revoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    for (const listener of this.revokedListeners) {
+      try {
+        await listener(sessionIds);
+      } catch (err) {
+        this.logger?.warn({ err, sessions: sessionIds.length }, 'ending what stood on the sessions failed');
+      }
+    }
+  }
+
   /** Applies an announcement: from the bus (any instance) or after a change committed here. */
   ended(ended: Partial<EndedSessions>): void {
     this.markRevoked(ended.sessions ?? []);
@@ -249,6 +270,7 @@ export class SessionService {
     });
     this.markRevoked(ids);
     if (message && revoked.length) await this.push(revoked, message);
+    await this.revoked(revoked);
     return revoked;
   }
 
@@ -312,6 +334,7 @@ export class SessionService {
     const others = revoked.filter((r) => r.userId !== userId).map((r) => r.id);
     await this.push(own, MESSAGES.sessionReplaced);
     await this.push(others, MESSAGES.sessionLimitReached);
+    await this.revoked(revoked.map((r) => r.id));
     return revoked;
   }
 
