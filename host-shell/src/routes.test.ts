@@ -57,6 +57,10 @@ describe('decideRoute', () => {
     expect(decideRoute('/home', true)).toEqual({ redirect: '/users' });
   });
 
+  it("keeps the sign-in screen of an application's OpenID request for a person signed in: it hands the session over", () => {
+    expect(decideRoute('/Login', true, '?interaction=Qp3x-WgcjAq6J1ICSkAgd')).toEqual({ remote: expect.objectContaining({ name: 'mfe_auth' }) });
+  });
+
   it('keeps public screens public for everyone', () => {
     expect(decideRoute('/resetpassword', true)).toEqual({ remote: expect.objectContaining({ name: 'mfe_auth' }) });
     expect(decideRoute('/logout', true)).toEqual({ remote: expect.objectContaining({ name: 'mfe_auth' }) });

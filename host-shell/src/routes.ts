@@ -1,4 +1,4 @@
-import { PATHS, REMOTES, pathMatches, remoteForPath, type RemoteDefinition } from '@suite/shared';
+import { PATHS, PROVIDER_INTERACTION_PARAM, REMOTES, pathMatches, remoteForPath, type RemoteDefinition } from '@suite/shared';
 
 export const AUTH_REMOTE: RemoteDefinition = REMOTES.find((r) => !r.protected) ?? REMOTES[0];
 
@@ -18,7 +18,8 @@ export type RouteDecision = { redirect: string } | { remote: RemoteDefinition } 
  * redirect. Paths match case-insensitively.
  * - `/` : the sign-in screen, or /users (the landing page) when signed in;
  * - `/home`: /users (a protected path);
- * - public routes: mfe_auth (signed in at /login → /users);
+ * - public routes: mfe_auth (signed in at /login → /users, unless an application's OpenID request
+ *   opened it: the sign-in screen hands the session to it);
  * - protected routes with `?code=`: the one-time code is exchanged first (GenerateTokens);
  * - protected routes: their remote, or /Login without a valid session;
  * - anything else: /Login.
@@ -33,6 +34,7 @@ export function decideRoute(pathname: string, authenticated: boolean, search = '
   const code = remote.protected ? exchangeCodeOf(search) : null;
   if (code) return { exchange: code };
   if (remote.protected && !authenticated) return { redirect: PATHS.login };
-  if (!remote.protected && authenticated && pathMatches(pathname, PATHS.login)) return { redirect: PATHS.users };
+  const forRequest = new URLSearchParams(search).has(PROVIDER_INTERACTION_PARAM);
+  if (!remote.protected && authenticated && pathMatches(pathname, PATHS.login) && !forRequest) return { redirect: PATHS.users };
   return { remote };
 }

@@ -1,4 +1,4 @@
-import { PROVIDER_MESSAGES, pageLocation } from '@suite/shared';
+import { PROVIDER_MESSAGES, pageLocation, sessionStore } from '@suite/shared';
 import { jwt, reply } from '@suite/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +42,17 @@ describe("/Login opened for an application's OpenID request", () => {
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(PROVIDER_MESSAGES.requestExpired);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a person already signed in here is handed over at once, without the form', async () => {
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    sessionStore.signIn({ token, refreshToken: 'r' });
+    const back = `http://localhost/oidc/interaction/${INTERACTION}/complete?code=c0de`;
+    const calls = mockApi({ 'oidc/interaction/handoff': () => reply(200, { statusCode: 200, result: { url: back } }) });
+    renderAt(`/Login?interaction=${INTERACTION}`);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(back));
+    expect(calls.filter((c) => c.path === 'oidc/interaction/handoff')).toHaveLength(1);
+    expect(calls.some((c) => c.path === 'Login')).toBe(false);
   });
 
   it('without a request, or with a malformed one, goes on to the application as always', async () => {

@@ -1,9 +1,9 @@
 import { Button, Field, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES, PATHS, USER_NAME_MAX, fetchFreeTrial, useProfileInMode, type FreeTrialResult } from '@suite/shared';
+import { MESSAGES, PATHS, USER_NAME_MAX, fetchFreeTrial, useProfileInMode, useSession, type FreeTrialResult } from '@suite/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { rememberProviderRequest } from '../../goToApplication';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { continueAfterSignIn, rememberProviderRequest } from '../../goToApplication';
 import { RevealPasswordButton } from '../../components/RevealPasswordButton';
 import { NS } from '../../i18n';
 import { requestSignIn } from '../../signInRequest';
@@ -25,8 +25,15 @@ export const CertificateSignInForm = lazyScreen(() => import('./CertificateSignI
 export function SignIn() {
   const { signInVariant } = useProfileInMode();
   const { search } = useLocation();
-  // opened for an application's OpenID request: the sign-in ends back there (goToApplication.ts)
-  useEffect(() => rememberProviderRequest(search), [search]);
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+  // opened for an application's OpenID request: the sign-in ends back there (goToApplication.ts);
+  // a person already signed in here goes back at once
+  useEffect(() => {
+    rememberProviderRequest(search);
+    if (isAuthenticated) continueAfterSignIn(navigate, undefined).catch(() => navigate(PATHS.users, { replace: true }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only: a sign-in on this page hands over itself
+  }, [search]);
   const Layout = signInLayoutFor(signInVariant);
   return <Layout variant={signInVariant} form={signInVariant === 'certificate' ? <CertificateSignInForm /> : <SignInForm />} />;
 }
