@@ -43,6 +43,7 @@ import passwordRoutes from './modules/passwords/routes';
 import certificateRoutes from './modules/certificate/routes';
 import oidcRoutes from './modules/oidc/routes';
 import providerRoutes from './modules/provider/routes';
+import providerClientRoutes from './modules/provider/client-routes';
 import { purgeExpiredProviderRows } from './modules/provider/adapter';
 import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
@@ -306,6 +307,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(otpResetRoutes);
     await app.register(oidcRoutes);
     await app.register(providerRoutes);
+    await app.register(providerClientRoutes);
     // the development mailbox: outside production, when mail is not sent through SMTP
     if (!config.production && !config.smtpUrl) await app.register(mailRoutes);
     await app.register(staticRoutes);

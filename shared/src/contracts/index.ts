@@ -26,6 +26,7 @@ export * from './certificate';
 export * from './otp-reset';
 export * from './oidc';
 export * from './provider-api';
+export * from './provider-clients';
 export * from './request';
 /**
  * The payload cipher the contracts refer to (login `password`, activation/reset links), reachable

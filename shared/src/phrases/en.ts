@@ -290,6 +290,23 @@ export const en: Catalogue = {
     exchangeRefused: 'The identity provider did not confirm the credential.',
     notLinked: 'The identity provider account is not linked to any user.',
   },
+  providerClients: {
+    clientIdInvalid: 'The client id takes letters, digits, dot, hyphen and underscore (64 at most).',
+    clientTypeInvalid: 'The client type must be public or confidential.',
+    addressInvalid:
+      "The address must be https, or http on the person's own machine (127.0.0.1, localhost), without a fragment or credentials.",
+    redirectRequired: 'Register at least one redirect address.',
+    scopeInvalid: 'The scope is not valid.',
+    openidRequired: 'The openid scope is required.',
+    clientTaken: 'A client with that id already exists.',
+    clientNotFound: 'The client does not exist in this application.',
+    noSecret: 'A public client has no secret.',
+    created: 'Client created. Copy the secret now: it will not be shown again.',
+    createdPublic: 'Client created.',
+    updated: 'Client updated.',
+    rotated: 'Secret renewed. Copy the secret now: it will not be shown again.',
+    removed: 'Client removed.',
+  },
   provider: {
     requestRefused: 'The sign-in request was refused',
     requestExpired: "The application's sign-in request is invalid or has expired. Go back to the application and try again.",

@@ -390,6 +390,26 @@ export const es = {
     notLinked: 'La cuenta del proveedor de identidad no está vinculada a ningún usuario.',
   },
   /** The suite as an OpenID provider: the portal's part of an application's sign-in request (docs/adr/0036-openid-provider.md). */
+  /** The applications console's Integración tab: the application's OpenID clients (docs/adr/0036-openid-provider.md). */
+  providerClients: {
+    clientIdInvalid: 'El identificador del cliente admite letras, números, punto, guion y guion bajo (máximo 64).',
+    clientTypeInvalid: 'El tipo de cliente debe ser público o confidencial.',
+    addressInvalid: 'La dirección debe ser https, o http en el propio equipo (127.0.0.1, localhost), sin fragmento ni credenciales.',
+    redirectRequired: 'Registra al menos una dirección de retorno.',
+    scopeInvalid: 'El alcance no es válido.',
+    openidRequired: 'El alcance openid es obligatorio.',
+    /** Another application's client already has this id (409). */
+    clientTaken: 'Ya existe un cliente con ese identificador.',
+    /** No such client in this application (404). */
+    clientNotFound: 'El cliente no existe en esta aplicación.',
+    /** Rotating the secret of a public client (400). */
+    noSecret: 'Un cliente público no tiene secreto.',
+    created: 'Cliente creado. Copia el secreto ahora: no se volverá a mostrar.',
+    createdPublic: 'Cliente creado.',
+    updated: 'Cliente actualizado.',
+    rotated: 'Secreto renovado. Copia el secreto ahora: no se volverá a mostrar.',
+    removed: 'Cliente eliminado.',
+  },
   provider: {
     /** Title of the provider's error page: a request it cannot send back to its application. */
     requestRefused: 'La solicitud de ingreso fue rechazada',

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OidcClientsTable } from '../../db/schema';
+import { PROVIDER_CLIENT_SCOPES } from '@suite/shared/contracts';
 import { randomToken } from '../../security/random';
 
 /** The scopes a client may be allowed: OpenID's own, and the person's privileges in the application. */
-export const PROVIDER_SCOPES = ['openid', 'profile', 'email', 'privileges', 'offline_access'] as const;
+export const PROVIDER_SCOPES = PROVIDER_CLIENT_SCOPES;
 
 /** The ID tokens' signing algorithm: the suite's keys (security/keys.ts). */
 export const ID_TOKEN_ALG = 'ES256';
