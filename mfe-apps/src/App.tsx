@@ -3,10 +3,12 @@ import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApplicationsPage } from './features/applications-list/ApplicationsPage';
 import { APPEARANCE_NS, appearanceResources } from './features/application-appearance/i18n';
+import { INTEGRATION_NS, integrationResources } from './features/application-integration/i18n';
 import { NS, resources } from './i18n';
 
 registerResources(NS, resources);
 registerResources(APPEARANCE_NS, appearanceResources);
+registerResources(INTEGRATION_NS, integrationResources);
 
 // the form is its own chunk: the list does not wait for it
 const ApplicationCardRoute = lazy(() =>

@@ -18,6 +18,7 @@ import { createApplication, fetchApplications, modifyApplication } from '../../a
 import { NS } from '../../i18n';
 import { applicationKeys } from '../common/application';
 import { AppearanceTab } from '../application-appearance/AppearanceTab';
+import { IntegrationTab } from '../application-integration/IntegrationTab';
 import { useAppearanceDraft } from '../application-appearance/useAppearanceDraft';
 import { ApplicationTabFields } from './ApplicationFields';
 import {
@@ -39,9 +40,12 @@ import {
 
 const CHANGES = ['applications'] as const;
 
-/** The card's tabs: the form's four, and Apariencia once the application exists (it edits its stored profile). */
-type CardTabId = TabId | 'appearance';
-const EXISTING_TABS: readonly CardTabId[] = [...TABS, 'appearance'];
+/**
+ * The card's tabs: the form's four, and once the application exists Apariencia (it edits its
+ * stored profile) and Integración (its OpenID clients, each saved on its own).
+ */
+type CardTabId = TabId | 'appearance' | 'integration';
+const EXISTING_TABS: readonly CardTabId[] = [...TABS, 'appearance', 'integration'];
 
 /**
  * A save's failure goes under the tabs (docs/product/applications.md), not in a dialog; a 403 has the
@@ -149,6 +153,8 @@ export function ApplicationCard({ appId }: { appId?: string }) {
         ]),
       ) as Record<TabId, { dirty: boolean; save: () => Promise<boolean>; discard: () => void }>),
       appearance: { dirty: appearance.dirty, save: saveAppearance, discard: appearance.discard },
+      // each client saves on its own (IntegrationTab)
+      integration: { dirty: false, save: async () => true, discard: () => undefined },
     },
     creation: isNew
       ? {
@@ -176,7 +182,9 @@ export function ApplicationCard({ appId }: { appId?: string }) {
 
   // the errors of the tab shown, for the fields whose errors show
   const visibleErrors =
-    tab === 'appearance' ? {} : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
+    tab === 'appearance' || tab === 'integration'
+      ? {}
+      : Object.fromEntries(Object.entries(tabErrors(form, tab)).filter(([field]) => shown.has(field as Field)));
   const errorAlert = saveError ? <ErrorAlert message={localized(saveError)} /> : null;
   const formTabs: CardTab[] = TABS.map((id, index) => ({
     id,
@@ -205,6 +213,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
             </Stack>
           ),
         },
+        { id: 'integration', label: t('card.tabs.integration'), content: <IntegrationTab applicationId={id} editing={editing} /> },
       ];
 
   const actions = isNew ? (
@@ -213,7 +222,7 @@ export function ApplicationCard({ appId }: { appId?: string }) {
         {t('actions.save')}
       </Button>
     ) : null
-  ) : (
+  ) : tab === 'integration' ? null : (
     <Button
       colorPalette="brand"
       loading={saving}
