@@ -58,7 +58,9 @@ describe('decideRoute', () => {
   });
 
   it("keeps the sign-in screen of an application's OpenID request for a person signed in: it hands the session over", () => {
-    expect(decideRoute('/Login', true, '?interaction=Qp3x-WgcjAq6J1ICSkAgd')).toEqual({ remote: expect.objectContaining({ name: 'mfe_auth' }) });
+    expect(decideRoute('/Login', true, '?interaction=Qp3x-WgcjAq6J1ICSkAgd')).toEqual({
+      remote: expect.objectContaining({ name: 'mfe_auth' }),
+    });
   });
 
   it('keeps public screens public for everyone', () => {

@@ -246,6 +246,30 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
     }
   });
 
+  it('refuses an expired code, and every client of an application switched off', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const request = await authorization(config, NATIVE_REDIRECT);
+    const callback = await signInThrough(new Browser(app), request.url);
+    // the code's 60 seconds have passed
+    await sql`update oidc_payloads set expires_at = now() - interval '1 second' where model = 'AuthorizationCode'`.execute(server().db);
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: request.verifier, expectedState: request.state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+
+    const live = await authorization(config, NATIVE_REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, await signInThrough(new Browser(app), live.url), {
+      pkceCodeVerifier: live.verifier,
+      expectedState: live.state,
+    });
+    await sql`update applications set idstate = 1 where name = ${FALLBACK_APP}`.execute(server().db);
+    try {
+      expect((await new Browser(app).follow((await authorization(config, NATIVE_REDIRECT)).url.toString())).status).toBe(400);
+      await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_client' });
+    } finally {
+      await sql`update applications set idstate = 0 where name = ${FALLBACK_APP}`.execute(server().db);
+    }
+  });
+
   it('revokes a refresh token on request', async () => {
     const config = await discover(PUBLIC_CLIENT);
     const request = await authorization(config, NATIVE_REDIRECT);
