@@ -9,7 +9,7 @@ export const PROVIDER_MESSAGES = es.provider;
 export const PROVIDER_INTERACTION_PARAM = 'interaction';
 
 /** An interaction's id as the provider writes them. */
-export const ProviderInteractionIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an interaction id'));
+export const ProviderInteractionIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, es.provider.requestExpired));
 
 export const ProviderHandoffRequestSchema = v.object({ interaction: ProviderInteractionIdSchema });
 

@@ -79,7 +79,7 @@ export const ProviderClientsResultSchema = resultSchema<ProviderClientsResult>()
 
 /** POST /api/application/clients/save: creates the client or changes it (by its id within the application). */
 export const SaveProviderClientRequestSchema = v.object({
-  idApplication: v.pipe(v.number(), v.integer(), v.minValue(1, es.request.invalidId)),
+  idApplication: v.pipe(v.number(), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId)),
   clientId: ProviderClientIdSchema,
   clientType: v.picklist(['public', 'confidential'], PROVIDER_CLIENT_MESSAGES.clientTypeInvalid),
   redirectUris: v.pipe(ClientAddressesSchema, v.minLength(1, PROVIDER_CLIENT_MESSAGES.redirectRequired)),
@@ -95,7 +95,7 @@ export type SaveProviderClientRequest = v.InferOutput<typeof SaveProviderClientR
 
 /** A client's id within its application (rotate the secret, remove). */
 export const ProviderClientRefSchema = v.object({
-  idApplication: v.pipe(v.number(), v.integer(), v.minValue(1, es.request.invalidId)),
+  idApplication: v.pipe(v.number(), v.integer(es.request.invalidId), v.minValue(1, es.request.invalidId)),
   clientId: ProviderClientIdSchema,
 });
 
