@@ -1,5 +1,4 @@
-import { PATHS, PROVIDER_INTERACTION_PARAM, ProviderInteractionIdSchema, call, pageLocation, providerApi } from '@suite/shared';
-import * as v from 'valibot';
+import { PATHS, PROVIDER_INTERACTION_PARAM, call, isProviderInteractionId, pageLocation, providerApi } from '@suite/shared';
 
 type Navigate = (path: string, options: { replace: boolean; state?: unknown }) => void;
 
@@ -23,10 +22,13 @@ const PROVIDER_REQUEST_MS = 10 * 60_000;
 /**
  * The sign-in page opened for an application's OpenID request (`?interaction=`): remembered for the
  * rest of the sign-in, which an alert, a password change or the external provider may interrupt.
+ * Whether the address carried one.
  */
-export function rememberProviderRequest(search: string): void {
-  const parsed = v.safeParse(ProviderInteractionIdSchema, new URLSearchParams(search).get(PROVIDER_INTERACTION_PARAM));
-  if (parsed.success) sessionStorage.setItem(PROVIDER_REQUEST_KEY, JSON.stringify({ uid: parsed.output, at: Date.now() }));
+export function rememberProviderRequest(search: string): boolean {
+  const uid = new URLSearchParams(search).get(PROVIDER_INTERACTION_PARAM);
+  if (!isProviderInteractionId(uid)) return false;
+  sessionStorage.setItem(PROVIDER_REQUEST_KEY, JSON.stringify({ uid, at: Date.now() }));
+  return true;
 }
 
 function takeProviderRequest(): string | undefined {

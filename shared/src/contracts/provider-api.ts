@@ -8,8 +8,15 @@ export const PROVIDER_MESSAGES = es.provider;
 /** The portal's sign-in page of an OpenID request carries the provider's interaction in this query parameter. */
 export const PROVIDER_INTERACTION_PARAM = 'interaction';
 
+const INTERACTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
 /** An interaction's id as the provider writes them. */
-export const ProviderInteractionIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, es.provider.requestExpired));
+export const ProviderInteractionIdSchema = v.pipe(v.string(), v.regex(INTERACTION_ID, es.provider.requestExpired));
+
+/** Whether `value` can be an interaction's id (the sign-in page checks its address with it). */
+export function isProviderInteractionId(value: unknown): value is string {
+  return typeof value === 'string' && INTERACTION_ID.test(value);
+}
 
 export const ProviderHandoffRequestSchema = v.object({ interaction: ProviderInteractionIdSchema });
 

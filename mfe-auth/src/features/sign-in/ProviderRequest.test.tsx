@@ -55,6 +55,15 @@ describe("/Login opened for an application's OpenID request", () => {
     expect(calls.some((c) => c.path === 'Login')).toBe(false);
   });
 
+  it('a person signed in who opens the sign-in without a request stays on it (the appearance preview does)', async () => {
+    sessionStore.signIn({ token, refreshToken: 'r' });
+    const calls = mockApi({});
+    renderAt('/Login?appearancePreview=light');
+    expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/Login');
+    expect(calls.some((c) => c.path === 'oidc/interaction/handoff')).toBe(false);
+  });
+
   it('without a request, or with a malformed one, goes on to the application as always', async () => {
     const calls = mockApi({ Login: signedIn });
     renderAt('/Login?interaction=%3Cscript%3E');

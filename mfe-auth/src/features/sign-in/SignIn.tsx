@@ -30,8 +30,8 @@ export function SignIn() {
   // opened for an application's OpenID request: the sign-in ends back there (goToApplication.ts);
   // a person already signed in here goes back at once
   useEffect(() => {
-    rememberProviderRequest(search);
-    if (isAuthenticated) continueAfterSignIn(navigate, undefined).catch(() => navigate(PATHS.users, { replace: true }));
+    if (rememberProviderRequest(search) && isAuthenticated)
+      continueAfterSignIn(navigate, undefined).catch(() => navigate(PATHS.users, { replace: true }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only: a sign-in on this page hands over itself
   }, [search]);
   const Layout = signInLayoutFor(signInVariant);
