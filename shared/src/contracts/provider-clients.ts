@@ -17,6 +17,16 @@ const URI_MAX = 500;
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
+/** http on a loopback address: where a native application listens (any port at sign-in, RFC 8252). */
+export function isLoopbackAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOOPBACK.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An address a client may be sent back to: absolute, without a fragment or credentials, https —
  * or http on the person's own machine (a loopback address, or a `*.localhost` name), where a

@@ -94,9 +94,8 @@ export class PgModelAdapter implements ProviderAdapter {
     await this.db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
   }
 
-  async revokeByGrantId(grantId: string): Promise<void> {
-    // every model of the grant: its codes, tokens and the grant itself
-    await this.db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+  revokeByGrantId(grantId: string): Promise<void> {
+    return revokeGrant(this.db, grantId);
   }
 }
 
@@ -131,6 +130,11 @@ export class ClientAdapter implements ProviderAdapter {
   async consume(): Promise<void> {}
   async destroy(): Promise<void> {}
   async revokeByGrantId(): Promise<void> {}
+}
+
+/** Every model of a grant goes: its codes, its tokens and the grant itself. */
+export async function revokeGrant(db: Kysely<DB>, grantId: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
 }
 
 /** oidc-provider's `adapter` option: a class it instantiates per model name. */

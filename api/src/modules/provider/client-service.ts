@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   INFORMATION_CODES,
   PROVIDER_CLIENT_MESSAGES,
@@ -85,6 +85,13 @@ export async function saveClient(
   });
 }
 
+/** The application's client of that id, locked for the change; another application's is not found. */
+async function ownedClient(trx: Transaction<DB>, ref: { idApplication: number; clientId: string }): Promise<ClientRow> {
+  const existing = await clientForUpdate(trx, ref.clientId);
+  if (!existing || existing.application_id !== ref.idApplication) throw notFound();
+  return existing;
+}
+
 /** A confidential client's new secret (shown once): the old one stops working at once, on every instance. */
 export async function rotateClientSecret(
   db: Kysely<DB>,
@@ -92,8 +99,7 @@ export async function rotateClientSecret(
   ref: { idApplication: number; clientId: string },
 ): Promise<ProviderClientWriteResult> {
   return db.transaction().execute(async (trx) => {
-    const existing = await clientForUpdate(trx, ref.clientId);
-    if (!existing || existing.application_id !== ref.idApplication) throw notFound();
+    const existing = await ownedClient(trx, ref);
     if (existing.public) throw new ApiError(400, PROVIDER_CLIENT_MESSAGES.noSecret, INFORMATION_CODES.badRequest);
     const secret = newClientSecret();
     const row = await updateClient(trx, ref.clientId, { secret_hash: secret.hash });
@@ -121,8 +127,7 @@ export async function removeClient(
   ref: { idApplication: number; clientId: string },
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const existing = await clientForUpdate(trx, ref.clientId);
-    if (!existing || existing.application_id !== ref.idApplication) throw notFound();
+    const existing = await ownedClient(trx, ref);
     await deleteClient(trx, ref.clientId);
     await recordAudit(trx, {
       actor,

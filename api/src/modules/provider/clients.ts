@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OidcClientsTable } from '../../db/schema';
-import { PROVIDER_CLIENT_SCOPES } from '@suite/shared/contracts';
+import { PROVIDER_CLIENT_SCOPES, isLoopbackAddress } from '@suite/shared/contracts';
 import { randomToken } from '../../security/random';
 
 /** The scopes a client may be allowed: OpenID's own, and the person's privileges in the application. */
@@ -27,18 +27,6 @@ export function clientSecretMatches(stored: string, presented: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
-/** A native client's redirect: http on a loopback address (RFC 8252), any port at sign-in. */
-export function isLoopbackRedirect(uri: string): boolean {
-  try {
-    const url = new URL(uri);
-    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * oidc-provider's client metadata of a registration. A public client authenticates with nothing
  * but must use PKCE; it is 'native' when it redirects to a loopback address (any port then
@@ -47,7 +35,7 @@ export function isLoopbackRedirect(uri: string): boolean {
  * that would use it as a key.
  */
 export function clientMetadata(row: Selectable<OidcClientsTable>): Record<string, unknown> {
-  const native = row.public && row.redirect_uris.length > 0 && row.redirect_uris.every(isLoopbackRedirect);
+  const native = row.public && row.redirect_uris.length > 0 && row.redirect_uris.every(isLoopbackAddress);
   return {
     client_id: row.client_id,
     ...(row.public

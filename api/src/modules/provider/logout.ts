@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { PgModelAdapter } from './adapter';
+import { revokeGrant } from './adapter';
 import type { OidcProvider } from './provider';
 import { providerSessionsOf, unlinkProviderSessions } from './queries';
 
@@ -18,12 +18,11 @@ export async function endProviderSessions(
   warn: (details: Record<string, unknown>, message: string) => void,
 ): Promise<void> {
   const uids = await providerSessionsOf(db, suiteSessionIds);
-  const tokens = new PgModelAdapter(db, 'Grant');
   for (const uid of uids) {
     const session = await provider.Session.findByUid(uid);
     if (!session) continue;
     for (const [clientId, { sid, grantId }] of Object.entries(session.authorizations ?? {})) {
-      if (grantId) await tokens.revokeByGrantId(grantId);
+      if (grantId) await revokeGrant(db, grantId);
       const client = await provider.Client.find(clientId);
       if (client?.backchannelLogoutUri && sid && session.accountId) {
         await client

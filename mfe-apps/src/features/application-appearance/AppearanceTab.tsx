@@ -32,10 +32,7 @@ import { COLOUR_PATHS, getAt, setAt, type FieldPath } from './appearanceFields';
 import { saveTenantAppearance } from './appearanceApi';
 import type { AppearanceDraft } from './useAppearanceDraft';
 import { APPEARANCE_NS } from './i18n';
-
-const Details = chakra('details', {
-  base: { borderWidth: '1px', borderRadius: 'md', p: '3', '& > summary': { cursor: 'pointer', fontWeight: 'semibold' } },
-});
+import { Details } from '../common/Details';
 
 /** A part of the tab that opens and closes (keyboard: the summary is a button); closed, its fields are not rendered. */
 function Section({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {

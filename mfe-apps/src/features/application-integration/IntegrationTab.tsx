@@ -17,10 +17,7 @@ import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { fetchClients, removeClient, rotateClientSecret, saveClient } from './integrationApi';
 import { INTEGRATION_NS } from './i18n';
-
-const Details = chakra('details', {
-  base: { borderWidth: '1px', borderRadius: 'md', p: '3', '& > summary': { cursor: 'pointer', fontWeight: 'semibold' } },
-});
+import { Details } from '../common/Details';
 
 type ClientForm = Omit<ProviderClient, 'redirectUris' | 'postLogoutRedirectUris' | 'backchannelLogoutUri'> & {
   redirectUris: string;
