@@ -49,6 +49,20 @@ export class Browser {
     return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, body: response.body };
   }
 
+  /** Submits a form to the suite, as a page's button would. */
+  async post(url: string, form: Record<string, string>): Promise<{ status: number; location?: string; body: string }> {
+    const target = new URL(url, ISSUER);
+    const response = await this.app().inject({
+      method: 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: { cookie: this.cookieHeader(target.pathname), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    this.keep(response.headers['set-cookie']);
+    const location = response.headers.location;
+    return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, body: response.body };
+  }
+
   /** Follows redirects on the suite's origin until one leaves it or opens the portal's sign-in page. */
   async follow(url: string): Promise<{ status: number; location?: string; body: string }> {
     const onward = (location: string | undefined) => {

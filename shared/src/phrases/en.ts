@@ -311,6 +311,12 @@ export const en: Catalogue = {
     requestRefused: 'The sign-in request was refused',
     requestExpired: "The application's sign-in request is invalid or has expired. Go back to the application and try again.",
     otherApplication: 'The signed-in session is not of the application that asked for the sign-in.',
+    signOutTitle: 'Sign out?',
+    signOutQuestion: 'You will leave the suite and the applications you signed in to with it.',
+    signOutConfirm: 'Sign out',
+    signOutCancel: 'Stay signed in',
+    signedOutTitle: 'Signed out',
+    signedOut: 'You signed out. You can close this window now.',
   },
   certificate: {
     documentNumeric: 'The field must be numeric, at least 5 characters.',

@@ -417,6 +417,14 @@ export const es = {
     requestExpired: 'La solicitud de ingreso de la aplicación no es válida o expiró. Vuelve a la aplicación e inténtalo de nuevo.',
     /** The session that signed in is not of the application that asked (403). */
     otherApplication: 'La sesión iniciada no corresponde a la aplicación que pidió el ingreso.',
+    /** An application asks to sign the person out (the provider's end_session page). */
+    signOutTitle: '¿Cerrar la sesión?',
+    signOutQuestion: 'Saldrás de la suite y de las aplicaciones en las que ingresaste con ella.',
+    signOutConfirm: 'Cerrar sesión',
+    signOutCancel: 'Seguir conectado',
+    /** After signing out, when the application named no page to return to. */
+    signedOutTitle: 'Sesión cerrada',
+    signedOut: 'Cerraste la sesión. Ya puedes cerrar esta ventana.',
   },
   /** Certificate users: sign-in by document and the reset by e-mailed code (docs/product/sign-in.md, docs/product/passwords.md). */
   certificate: {

@@ -310,6 +310,12 @@ export const pt: Catalogue = {
     requestRefused: 'A solicitação de acesso foi recusada',
     requestExpired: 'A solicitação de acesso do aplicativo não é válida ou expirou. Volte ao aplicativo e tente novamente.',
     otherApplication: 'A sessão iniciada não corresponde ao aplicativo que pediu o acesso.',
+    signOutTitle: 'Encerrar a sessão?',
+    signOutQuestion: 'Você sairá da suíte e dos aplicativos em que entrou com ela.',
+    signOutConfirm: 'Encerrar sessão',
+    signOutCancel: 'Continuar conectado',
+    signedOutTitle: 'Sessão encerrada',
+    signedOut: 'Você encerrou a sessão. Já pode fechar esta janela.',
   },
   certificate: {
     documentNumeric: 'O campo deve ser numérico, mínimo 5 caracteres.',

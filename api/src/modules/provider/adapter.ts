@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { clientMetadata } from './clients';
@@ -18,6 +19,9 @@ export interface ProviderAdapter {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** Set while the provider serves its token endpoint (provider.ts): where a refresh token is spent. */
+export const tokenEndpointRequest = new AsyncLocalStorage<true>();
+
 /**
  * The provider's models in PostgreSQL (oidc_payloads, migration 0028): any instance reads what
  * another wrote, so each step of a flow may land anywhere. An expired row is not found (the purge
@@ -28,6 +32,7 @@ export class PgModelAdapter implements ProviderAdapter {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly model: string,
+    private readonly refreshGraceSeconds = 0,
   ) {}
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
@@ -68,8 +73,18 @@ export class PgModelAdapter implements ProviderAdapter {
     return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
   }
 
-  find(id: string): Promise<Payload | undefined> {
-    return this.findWhere('id', id);
+  async find(id: string): Promise<Payload | undefined> {
+    const found = await this.findWhere('id', id);
+    if (
+      found?.consumed &&
+      this.model === 'RefreshToken' &&
+      this.refreshGraceSeconds > 0 &&
+      tokenEndpointRequest.getStore() &&
+      (await retryWithinGrace(this.db, id, this.refreshGraceSeconds))
+    ) {
+      return { ...found, consumed: undefined };
+    }
+    return found;
   }
 
   findByUid(uid: string): Promise<Payload | undefined> {
@@ -132,15 +147,42 @@ export class ClientAdapter implements ProviderAdapter {
   async revokeByGrantId(): Promise<void> {}
 }
 
+/**
+ * The suite's rule for a spent refresh token presented again (docs/adr/0020): within the grace
+ * window of its spending, while the token it was exchanged for is still unused, it is a retry of a
+ * lost answer. That successor is deleted and the presented token is unspent again, so the provider
+ * rotates it once more. Otherwise (later, or the successor used) nothing changes here, and the
+ * provider treats it as a reuse: the whole grant is revoked.
+ */
+async function retryWithinGrace(db: Kysely<DB>, id: string, graceSeconds: number): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    with presented as (
+      select id, grant_id, coalesce((payload->>'rotations')::int, 0) as rotations
+        from oidc_payloads
+       where model = 'RefreshToken' and id = ${id}
+         and consumed_at > now() - make_interval(secs => ${graceSeconds}::int)
+    ), successor as (
+      delete from oidc_payloads s
+       using presented p
+       where s.model = 'RefreshToken' and s.grant_id = p.grant_id and s.consumed_at is null
+         and coalesce((s.payload->>'rotations')::int, 0) = p.rotations + 1
+      returning s.id
+    )
+    update oidc_payloads set consumed_at = null
+     where model = 'RefreshToken' and id in (select id from presented) and exists (select 1 from successor)
+    returning id`.execute(db);
+  return rows.length > 0;
+}
+
 /** Every model of a grant goes: its codes, its tokens and the grant itself. */
 export async function revokeGrant(db: Kysely<DB>, grantId: string): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
 }
 
 /** oidc-provider's `adapter` option: a class it instantiates per model name. */
-export function adapterFactory(db: Kysely<DB>) {
+export function adapterFactory(db: Kysely<DB>, refreshGraceSeconds = 0) {
   return function Adapter(this: unknown, model: string): ProviderAdapter {
-    return model === 'Client' ? new ClientAdapter(db) : new PgModelAdapter(db, model);
+    return model === 'Client' ? new ClientAdapter(db) : new PgModelAdapter(db, model, refreshGraceSeconds);
   } as unknown as new (
     model: string,
   ) => ProviderAdapter;

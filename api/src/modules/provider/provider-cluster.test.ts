@@ -50,9 +50,14 @@ onPostgres('the OpenID provider on two instances of one PostgreSQL', () => {
     });
     const sub = tokens.claims()?.sub as string;
     expect(await client.fetchUserInfo(config, tokens.access_token, sub)).toMatchObject({ preferred_username: 'admin' });
-    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
-    await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // rotation, a retry within the grace window and a reuse, each call on whichever instance
+    const first = tokens.refresh_token as string;
+    const lost = await client.refreshTokenGrant(config, first);
+    const retried = await client.refreshTokenGrant(config, first);
+    await expect(client.refreshTokenGrant(config, lost.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const next = await client.refreshTokenGrant(config, retried.refresh_token as string);
+    await expect(client.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, next.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('holds a change of a registration on every instance at once', async () => {

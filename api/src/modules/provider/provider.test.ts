@@ -13,6 +13,7 @@ const PUBLIC_CLIENT = 'sibling-test';
 const CONFIDENTIAL_CLIENT = 'sibling-web';
 const NATIVE_REDIRECT = 'http://127.0.0.1/callback';
 const WEB_REDIRECT = 'https://app.suite.example/callback';
+const SIGNED_OUT = 'http://127.0.0.1/signed-out';
 
 describeEachBackend('the suite as an OpenID provider', (server) => {
   const app = () => server().app;
@@ -27,7 +28,14 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
     await db
       .insertInto('oidc_clients')
       .values([
-        { client_id: PUBLIC_CLIENT, application_id: app.id, public: true, redirect_uris: [NATIVE_REDIRECT], scopes: [...PROVIDER_SCOPES] },
+        {
+          client_id: PUBLIC_CLIENT,
+          application_id: app.id,
+          public: true,
+          redirect_uris: [NATIVE_REDIRECT],
+          post_logout_redirect_uris: [SIGNED_OUT],
+          scopes: [...PROVIDER_SCOPES],
+        },
         {
           client_id: CONFIDENTIAL_CLIENT,
           application_id: app.id,
@@ -76,10 +84,33 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
     expect(info).toMatchObject({ sub: admin.id, preferred_username: 'admin', email: admin.email, email_verified: expect.any(Boolean) });
     expect(info.privileges).toEqual(expect.arrayContaining(['USERS_READ']));
 
-    // rotation: each refresh token works once; the spent one presented again ends the whole grant
+    // rotation: each refresh token is exchanged for a new one
     expect(tokens.refresh_token).toEqual(expect.any(String));
+    const first = tokens.refresh_token as string;
+    const lost = await client.refreshTokenGrant(config, first);
+    expect(lost.refresh_token).not.toBe(first);
+    // the answer was lost: the spent token again, within the grace window and while its successor
+    // is unused, is a retry; that successor is revoked and another issued
+    const retried = await client.refreshTokenGrant(config, first);
+    expect(retried.refresh_token).not.toBe(lost.refresh_token);
+    await expect(client.refreshTokenGrant(config, lost.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const next = await client.refreshTokenGrant(config, retried.refresh_token as string);
+    // its successor used, the spent token presented again is a reuse: the whole grant ends
+    await expect(client.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, next.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('treats a spent refresh token presented after the grace window as a reuse, whatever its successor', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const request = await authorization(config, NATIVE_REDIRECT);
+    const tokens = await client.authorizationCodeGrant(config, await signInThrough(new Browser(app), request.url), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
-    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    await sql`update oidc_payloads set consumed_at = now() - interval '5 minutes' where model = 'RefreshToken' and consumed_at is not null`.execute(
+      server().db,
+    );
     await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
@@ -268,6 +299,70 @@ describeEachBackend('the suite as an OpenID provider', (server) => {
     } finally {
       await sql`update applications set idstate = 0 where name = ${FALLBACK_APP}`.execute(server().db);
     }
+  });
+
+  it('signs out at an application’s request: asked in the request’s language, the suite session ends and the browser returns', async () => {
+    const config = await discover(PUBLIC_CLIENT);
+    const request = await authorization(config, NATIVE_REDIRECT);
+    const signedIn = json(await login(app(), 'admin', ADMIN_PASSWORD)).result as { token: string; refreshToken: string };
+    const browser = new Browser(app);
+    const tokens = await client.authorizationCodeGrant(config, await signInThrough(browser, request.url, signedIn.token), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+    });
+
+    const end = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token as string,
+      post_logout_redirect_uri: SIGNED_OUT,
+      state: 'st4te',
+      ui_locales: 'en',
+    });
+    // an address not registered for it is refused, never followed
+    const stranger = new URL(end);
+    stranger.searchParams.set('post_logout_redirect_uri', 'https://evil.example/');
+    const refused = await browser.get(stranger.toString());
+    expect(refused.status).toBe(400);
+    expect(refused.location).toBeUndefined();
+
+    const ask = async () => {
+      const question = await browser.get(end.toString());
+      expect(question.status).toBe(200);
+      expect(question.body).toContain('<html lang="en">');
+      expect(question.body).toContain('Sign out?');
+      return {
+        xsrf: /name="xsrf" value="([^"]+)"/.exec(question.body)?.[1] ?? '',
+        action: /id="op.logoutForm" method="post" action="([^"]+)"/.exec(question.body)?.[1] ?? '',
+      };
+    };
+    // a form without the page's xsrf value changes nothing
+    const forged = await ask();
+    expect((await browser.post(forged.action, { xsrf: 'forged', logout: 'yes' })).status).toBe(400);
+    const current = (await client.refreshTokenGrant(config, tokens.refresh_token as string)).refresh_token as string;
+    const { xsrf, action } = await ask();
+    const out = await browser.post(action, { xsrf, logout: 'yes' });
+    expect(out.status).toBe(303);
+    expect(out.location).toBe(`${SIGNED_OUT}?state=st4te`);
+
+    // the suite session ended with it: its refresh token is refused, the client's grant is gone,
+    // and the next request asks the person to sign in
+    const refresh = await app().inject({
+      method: 'POST',
+      url: sessionsApi.refreshToken.path,
+      payload: { UserName: 'admin', Appname: FALLBACK_APP, RefreshToken: signedIn.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    await expect(client.refreshTokenGrant(config, current)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const again = await browser.follow((await authorization(config, NATIVE_REDIRECT)).url.toString());
+    expect(new URL(again.location ?? '').pathname).toBe(PATHS.login);
+
+    // without a return address: the provider's own page says it is done (Spanish unless the browser asks otherwise)
+    const bare = await browser.get(client.buildEndSessionUrl(config).toString());
+    const done = await browser.post(/action="([^"]+)"/.exec(bare.body)?.[1] ?? '', {
+      xsrf: /name="xsrf" value="([^"]+)"/.exec(bare.body)?.[1] ?? '',
+      logout: 'yes',
+    });
+    const page = await browser.get(done.location ?? '');
+    expect(page.body).toContain('Sesión cerrada');
   });
 
   it('revokes a refresh token on request', async () => {

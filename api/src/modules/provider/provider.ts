@@ -1,11 +1,12 @@
 import type http from 'node:http';
 import type { Kysely } from 'kysely';
-import { JWKS_PATH, PROVIDER_MESSAGES } from '@suite/shared/contracts';
+import { JWKS_PATH } from '@suite/shared/contracts';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import type { AccessGrants } from '../access/grants';
 import type { KeyStore } from '../../security/keys';
-import { adapterFactory } from './adapter';
+import { adapterFactory, tokenEndpointRequest } from './adapter';
+import { errorPage, pageLanguage, signedOutPage, signOutPage } from './pages';
 import { PROVIDER_SCOPES, clientSecretMatches, ID_TOKEN_ALG } from './clients';
 import { accountClaims, linkProviderSession, liveSessionOf, openApplicationOfClient } from './queries';
 
@@ -46,8 +47,11 @@ interface ProviderSession {
 }
 export interface ProviderContext {
   body?: unknown;
+  status?: number;
+  path?: string;
   oidc: {
     route?: string;
+    params?: Record<string, unknown>;
     client?: ProviderClient;
     session?: ProviderSession;
     result?: Record<string, unknown>;
@@ -92,20 +96,23 @@ interface PolicyLike {
 
 export interface ProviderDeps {
   db: Kysely<DB>;
-  config: Pick<Config, 'publicUrl' | 'production'>;
+  config: Pick<Config, 'publicUrl' | 'production' | 'refreshReuseGraceSeconds'>;
   keys: KeyStore;
   access: AccessGrants;
   cookieKey: string;
+  /** A person confirmed an application's logout request: the suite session the provider session stood on ends too. */
+  onSignedOut: (sessionUid: string) => Promise<void>;
   onError?: (error: unknown) => void;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-/** The page of a refused request that cannot go back to its client: what went wrong, nothing else. */
-function errorPage(error: string, description: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(PROVIDER_MESSAGES.requestRefused)}</title></head><body><main><h1>${escapeHtml(PROVIDER_MESSAGES.requestRefused)}</h1><p><code>${escapeHtml(error)}</code></p><p>${escapeHtml(description)}</p></main></body></html>`;
+/** The koa context of a page the provider renders. */
+interface PageContext {
+  type: string;
+  body: string;
+  get(header: string): string;
+  oidc?: { params?: { ui_locales?: string } };
 }
+const languageOf = (ctx: PageContext) => pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
 
 /**
  * Builds the suite's OpenID provider (docs/adr/0036-openid-provider.md) on oidc-provider: its
@@ -138,7 +145,7 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
   );
 
   const provider = new Provider(config.publicUrl, {
-    adapter: adapterFactory(db),
+    adapter: adapterFactory(db, config.refreshReuseGraceSeconds),
     clients: [],
     jwks: { keys: [keys.privateJwk()] },
     routes: PROVIDER_ROUTES,
@@ -156,7 +163,17 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
       introspection: { enabled: true },
       userinfo: { enabled: true },
       backchannelLogout: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: PageContext, form: string) {
+          ctx.type = 'html';
+          ctx.body = signOutPage(languageOf(ctx), form);
+        },
+        async postLogoutSuccessSource(ctx: PageContext) {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(languageOf(ctx));
+        },
+      },
     },
     enabledJWA: { idTokenSigningAlgValues: [ID_TOKEN_ALG], userinfoSigningAlgValues: [ID_TOKEN_ALG] },
     clientDefaults: { id_token_signed_response_alg: ID_TOKEN_ALG, grant_types: ['authorization_code'], response_types: ['code'] },
@@ -170,9 +187,9 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
     ttl: { ...PROVIDER_TTL, RefreshToken: PROVIDER_TTL.Session },
     rotateRefreshToken: true,
     // an error the provider cannot send back to the client (an unknown client or redirect URI, say)
-    async renderError(ctx: { type: string; body: string }, out: { error?: string; error_description?: string }) {
+    async renderError(ctx: PageContext, out: { error?: string; error_description?: string }) {
       ctx.type = 'html';
-      ctx.body = errorPage(out.error ?? 'server_error', out.error_description ?? '');
+      ctx.body = errorPage(languageOf(ctx), out.error ?? 'server_error', out.error_description ?? '');
     },
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
@@ -214,7 +231,15 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
     return clientSecretMatches(this.clientSecret, actual);
   };
   provider.use(async (ctx, next) => {
-    await next();
+    // a refresh token presented again within the suite's grace window is a retry (adapter.ts)
+    if (ctx.path === PROVIDER_ROUTES.token) await tokenEndpointRequest.run(true, next);
+    else await next();
+    // the person said yes to an application's logout request: the provider session is gone, and
+    // the suite session it stood on ends everywhere (its other clients are told by back-channel)
+    // (a refused confirmation, a forged xsrf value say, is answered 400 and ends nothing)
+    const { oidc } = ctx;
+    if (oidc?.route === 'end_session_confirm' && ctx.status === 303 && oidc.params?.logout && oidc.session?.uid)
+      await deps.onSignedOut(oidc.session.uid);
     // one JWKS for the suite: the next, active and previous keys (security/keys.ts), as rotation needs
     if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object')
       (ctx.body as Record<string, unknown>).jwks_uri = new URL(JWKS_PATH, config.publicUrl).toString();

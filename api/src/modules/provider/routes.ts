@@ -17,7 +17,7 @@ import { hashCode } from '../auth/service';
 import { PgModelAdapter } from './adapter';
 import { endProviderSessions } from './logout';
 import { createProvider, INTERACTION_PATH, PROVIDER_PREFIX, type OidcProvider } from './provider';
-import { openApplicationOfClient, sessionApplicationId, spendHandoff, storeHandoff } from './queries';
+import { liveSessionOf, openApplicationOfClient, sessionApplicationId, spendHandoff, storeHandoff } from './queries';
 
 /** The provider's cookie-signing key, kept in `settings` (the same on every instance). */
 export const PROVIDER_COOKIE_SETTING = 'oidc.cookie-key';
@@ -61,6 +61,10 @@ export default async function providerRoutes(app: FastifyInstance): Promise<void
         keys,
         access,
         cookieKey,
+        onSignedOut: async (sessionUid) => {
+          const live = await liveSessionOf(db, sessionUid);
+          if (live) await app.ctx.sessions.revoke([live.session_id], 'logout');
+        },
         onError: (err) => app.log.error({ err }, 'OpenID provider error'),
       });
       built = { generation: keys.generation, provider: provider.then((p) => ({ provider: p, handle: p.callback() })) };
