@@ -19,6 +19,12 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
 const portOf = (index: number) => BASE_PORT + 10 * index;
 /** This worker's suite (Playwright numbers the workers running at once from 0 in TEST_PARALLEL_INDEX). */
 export const PORT = portOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+/**
+ * The demo relying party `npm start` runs beside this worker's suite (examples/sibling-app): eight
+ * above the suite's port, clear of the local identity provider (+1) and the isolated suites.
+ */
+const siblingPortOf = (index: number) => portOf(index) + 8;
+export const SIBLING_APP_ORIGIN = `http://127.0.0.1:${siblingPortOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`;
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin#2026e2e';
 // made once, by the main process that starts the suites (the workers load this file too)
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.TEST_WORKER_INDEX === undefined ? mkdtempSync(join(tmpdir(), 'suite-e2e-')) : '');
@@ -68,6 +74,7 @@ export default defineConfig({
       DATABASE_URL: '',
       SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      SIBLING_APP_PORT: String(siblingPortOf(index)),
       // a captcha Chromium solves in a moment (firmaya's sign-in asks for one)
       CAPTCHA_COST: '100',
       CAPTCHA_MAX_NUMBER: '200',

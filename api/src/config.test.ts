@@ -223,6 +223,16 @@ describe('OIDC settings', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com' }).oidc?.devProvider).toBeUndefined();
   });
 
+  it('starts the demo relying party outside production, on PORT + 2 unless told otherwise or switched off', () => {
+    expect(loadConfig({ PORT: '9000' }).siblingApp).toEqual({ port: 9002 });
+    expect(loadConfig({ PORT: '9000', SIBLING_APP_PORT: '7000' }).siblingApp).toEqual({ port: 7000 });
+    expect(loadConfig({ SIBLING_APP: 'off' }).siblingApp).toBeUndefined();
+    expect(loadConfig({ PORT: '0' }).siblingApp).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://id.example.com' }).siblingApp).toBeUndefined();
+    expect(() => loadConfig({ SIBLING_APP_PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIBLING_APP: 'maybe' })).toThrow(ConfigError);
+  });
+
   it('refuses malformed provider settings', () => {
     expect(() => loadConfig({ OIDC_PROVIDERS: '[1]' })).toThrow(ConfigError);
     expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"ftp://x","clientId":"a","clientSecret":"b"}}' })).toThrow(ConfigError);

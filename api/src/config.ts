@@ -28,6 +28,11 @@ export interface Config {
   adminEmail: string;
   /** NODE_ENV === 'production': no demo data, no development mailbox. */
   production: boolean;
+  /**
+   * The demo relying party of the OpenID provider (examples/sibling-app), started beside the API
+   * outside production unless SIBLING_APP=off, on SIBLING_APP_PORT (default PORT + 2).
+   */
+  siblingApp?: { port: number };
   /** Seed demo companies and users (on unless production). */
   demoData: boolean;
   /** Folder holding host-shell/dist and mfe-* /dist (STATIC_ROOT). */
@@ -193,6 +198,12 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** The demo relying party's port: SIBLING_APP_PORT, else PORT + 2 (none beside a server on a port picked at random, PORT=0). */
+function siblingAppSettings(env: Env, port: number): { port: number } | undefined {
+  if (env.SIBLING_APP_PORT?.trim()) return { port: parsePositiveInt('SIBLING_APP_PORT', env.SIBLING_APP_PORT, 0, 1, 65_535) };
+  return port === 0 ? undefined : { port: port + 2 };
 }
 
 function parseMetricsToken(raw: string | undefined): string | undefined {
@@ -385,6 +396,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: nonEmpty(env.SUITE_ADMIN_EMAIL) ?? 'admin@suite.test',
     production,
     demoData: !production,
+    siblingApp: production || !parseSwitch('SIBLING_APP', env.SIBLING_APP, true) ? undefined : siblingAppSettings(env, port),
     staticRoot: path.resolve(nonEmpty(env.STATIC_ROOT) ?? path.dirname(apiPackageDir())),
     remotesJson: nonEmpty(env.REMOTES_JSON) ? path.resolve(env.REMOTES_JSON as string) : undefined,
     hostMap: parseHostMap(env.HOST_MAP),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemoIdentities, startDevProvider } from './dev/oidc-demo';
 import type { LocalProvider } from './dev/oidc-provider';
+import { seedSiblingApp, startSiblingApp } from './dev/sibling-app';
 import { drainAndClose } from './http/drain';
 import { withDevProvider } from './modules/oidc/config';
 
@@ -89,6 +90,12 @@ async function main(): Promise<void> {
     },
     'identity API ready',
   );
+  // outside production: a demo application signing people in through the suite's OpenID provider
+  if (config.siblingApp) {
+    if (config.demoData) await seedSiblingApp(app.ctx.db, config.siblingApp.port);
+    // it stops when this process exits (dev/sibling-app.ts)
+    startSiblingApp(config.siblingApp.port, config.publicUrl, (message) => app.log.warn(message));
+  }
 }
 
 main().catch((error) => {

@@ -33,6 +33,7 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     PAYLOAD_KEY,
     LOG_LEVEL: 'info',
     RATE_LIMIT: 'off',
+    SIBLING_APP: 'off',
   };
   delete env.DATABASE_URL; // PGlite: the embedded database is what this is about
   delete env.NODE_ENV; // as `npm start` runs it (jest sets NODE_ENV=test)

@@ -44,6 +44,8 @@ function startApi(port: number, dataDir: string): ChildProcess {
       DATABASE_URL: '',
       SUITE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // the worker's suite runs the demo relying party; this one needs none
+      SIBLING_APP: 'off',
     },
   });
 }
