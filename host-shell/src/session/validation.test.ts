@@ -49,6 +49,22 @@ describe('token validation on load', () => {
     expect(navigate).toHaveBeenCalledWith('/Login', { replace: true });
   });
 
+  it('a refused token on the sign-in page leaves its address as it is (an application’s OpenID request rides in it)', async () => {
+    const store = new SessionStore();
+    store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });
+    window.history.replaceState(null, '', '/Login?interaction=Qp3x-WgcjAq6J1ICSkAgd');
+    try {
+      jest
+        .spyOn(globalThis, 'fetch')
+        .mockResolvedValue(reply(401, { statusCode: 401, result: { information: 'no', informationCode: 'R401' } }));
+      await expect(validateStoredSession(createApiClient(store), store)).resolves.toBe(false);
+      expect(store.isAuthenticated()).toBe(false);
+      expect(navigate).not.toHaveBeenCalled();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('a refused token with another option: the session closes and the alert screen shows why, leading to /Login', async () => {
     const store = new SessionStore();
     store.signIn({ token: jwt({ unique_name: 'ada', exp: inMinutes(10) }), refreshToken: 'r1' });

@@ -13,6 +13,15 @@ import { navigateTo, pageReload } from './navigation';
 
 /** Where the client sends the browser when the session cannot go on (docs/product/sessions.md, Refresh). */
 export const SIGN_IN_ROUTE = PATHS.login;
+
+/**
+ * Sends a page whose session closed to the sign-in, unless it is on the sign-in already: there
+ * its address stays as it is (an application's OpenID request rides in its query).
+ */
+export function navigateToSignIn(): void {
+  if (typeof window !== 'undefined' && window.location.pathname.toLowerCase() === SIGN_IN_ROUTE.toLowerCase()) return;
+  navigateTo(SIGN_IN_ROUTE, { replace: true });
+}
 /** Where accepting the privileges dialog leads (docs/product/console.md, Permissions and the 403 answer). */
 export const HOME_ROUTE = PATHS.users;
 
@@ -185,7 +194,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
 
   function closeSession(): void {
     store.signOut();
-    navigateTo(SIGN_IN_ROUTE, { replace: true });
+    navigateToSignIn();
   }
 
   async function revokeSession(): Promise<RevokeTokenResult | null> {

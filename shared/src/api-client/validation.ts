@@ -3,7 +3,7 @@ import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore, type SessionStore } from '../session/store';
 import { PATHS } from '../federation/remotes';
 import { callWith } from './call';
-import { apiClient, apiErrorMessage, SIGN_IN_ROUTE, type ApiClient } from './client';
+import { apiClient, apiErrorMessage, navigateToSignIn, SIGN_IN_ROUTE, type ApiClient } from './client';
 import { navigateTo } from './navigation';
 
 /** `option` header of the validation on load: 1 = on failure clear the storage and go to sign-in. */
@@ -55,7 +55,7 @@ export async function validateStoredSession(
       /* storage unavailable */
     }
     store.signOut();
-    navigateTo(SIGN_IN_ROUTE, { replace: true });
+    navigateToSignIn();
     return false;
   }
 }

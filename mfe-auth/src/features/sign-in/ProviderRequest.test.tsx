@@ -1,4 +1,4 @@
-import { PROVIDER_MESSAGES, pageLocation, sessionStore } from '@suite/shared';
+import { PROVIDER_MESSAGES, pageLocation, sessionStore, setNavigator } from '@suite/shared';
 import { jwt, reply } from '@suite/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,6 +53,35 @@ describe("/Login opened for an application's OpenID request", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith(back));
     expect(calls.filter((c) => c.path === 'oidc/interaction/handoff')).toHaveLength(1);
     expect(calls.some((c) => c.path === 'Login')).toBe(false);
+  });
+
+  it('a session kept here that ended meanwhile: the hand-over is refused, the person signs in for the same request', async () => {
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    sessionStore.signIn({ token, refreshToken: 'r' });
+    const back = `http://localhost/oidc/interaction/${INTERACTION}/complete?code=c0de`;
+    let handoffs = 0;
+    const calls = mockApi({
+      Login: signedIn,
+      RefreshToken: () => reply(401, { statusCode: 401, result: { information: 'revoked', informationCode: 'R401' } }),
+      'oidc/interaction/handoff': () =>
+        ++handoffs === 1
+          ? reply(401, { statusCode: 401, result: { information: 'revoked', informationCode: 'R401' } })
+          : reply(200, { statusCode: 200, result: { url: back } }),
+    });
+    // the page's router, where the API client sends a closed session (the host registers it)
+    const closedTo: string[] = [];
+    const restore = setNavigator((path) => closedTo.push(path));
+    renderAt(`/Login?interaction=${INTERACTION}`);
+    await waitFor(() => expect(handoffs).toBe(1));
+    await waitFor(() => expect(closedTo).toEqual(['/Login']));
+    restore();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/Login');
+    await signIn();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(back));
+    expect(calls.filter((c) => c.path === 'oidc/interaction/handoff').map((c) => c.body)).toEqual([
+      { interaction: INTERACTION },
+      { interaction: INTERACTION },
+    ]);
   });
 
   it('a person signed in who opens the sign-in without a request stays on it (the appearance preview does)', async () => {

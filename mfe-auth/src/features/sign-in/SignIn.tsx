@@ -28,10 +28,11 @@ export function SignIn() {
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   // opened for an application's OpenID request: the sign-in ends back there (goToApplication.ts);
-  // a person already signed in here goes back at once
+  // a person already signed in here goes back at once. When that hand-over is refused (the session
+  // kept here ended meanwhile, say), the person signs in on this page for the same request.
   useEffect(() => {
     if (rememberProviderRequest(search) && isAuthenticated)
-      continueAfterSignIn(navigate, undefined).catch(() => navigate(PATHS.users, { replace: true }));
+      continueAfterSignIn(navigate, undefined).catch(() => rememberProviderRequest(search));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only: a sign-in on this page hands over itself
   }, [search]);
   const Layout = signInLayoutFor(signInVariant);
