@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
+import { ADMIN_PASSWORD, SIBLING_APP_ORIGIN } from '../playwright.config';
 import { audit } from './accessibility';
-import { signIn } from './support';
+import { DEMO_PASSWORD, signIn } from './support';
 
 /**
  * The suite as an OpenID provider (docs/adr/0036-openid-provider.md): a relying party registered
@@ -156,4 +156,70 @@ test('a relying party signs a person in through the portal, a second client gets
   } finally {
     await rp.close();
   }
+});
+
+test('the demo relying party signs a person in through the portal in its application’s look; signing out at another client ends its session by back-channel, and its own sign-out goes through the suite', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  const person = await context.newPage();
+  await person.goto(`${SIBLING_APP_ORIGIN}/`);
+  await person.getByRole('link', { name: 'Sign in with the suite' }).click();
+
+  // the portal's own sign-in, at the license application's address and in its look
+  await expect(person).toHaveURL(/^http:\/\/license\.localhost:\d+\/Login\?interaction=/);
+  await expect(person.getByRole('button', { name: 'Portugués' })).toBeVisible();
+  await expect(person.getByRole('img', { name: 'License' })).toBeVisible();
+  const { serious } = await audit(person);
+  expect(serious, 'license sign-in of an OpenID request: serious or critical axe violations').toEqual([]);
+  await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
+  await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.waitForURL(`${SIBLING_APP_ORIGIN}/`);
+  await expect(person.getByRole('heading', { name: 'Signed in as María Fernanda García López' })).toBeVisible();
+  await expect(person.getByText('mgarcia@demo.suite.test (not verified)', { exact: true })).toBeVisible();
+  await person.getByRole('button', { name: 'Refresh tokens' }).click();
+  await expect(person.getByRole('status')).toContainText('Tokens refreshed');
+
+  // the seeded native client of the console application: a native client's request always meets
+  // the person (RFC 8252 §8.6), here on the console's sign-in, where this browser is not signed in
+  const native = await startRelyingParty();
+  const second = authorizationRequest(baseURL ?? '', 'sibling-demo', `${native.origin}/callback`);
+  await person.goto(second.url);
+  await expect(person).toHaveURL(/^http:\/\/localhost:\d+\/Login\?interaction=/);
+  await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
+  await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.waitForURL((url) => url.href.startsWith(`${native.origin}/callback`));
+  const tokens = await second.finish(person.url());
+  await native.close();
+
+  // that client signs the person out of the suite, of both applications: asked first, in the suite's words
+  const end = new URL('/oidc/session/end', baseURL);
+  end.search = new URLSearchParams({ id_token_hint: tokens.id_token, client_id: 'sibling-demo' }).toString();
+  await person.goto(end.toString());
+  await expect(person.getByRole('heading', { name: '¿Cerrar la sesión?' })).toBeVisible();
+  expect((await audit(person)).serious, 'sign-out question: serious or critical axe violations').toEqual([]);
+  await person.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(person.getByRole('heading', { name: 'Sesión cerrada' })).toBeVisible();
+  expect((await audit(person)).serious, 'signed-out page: serious or critical axe violations').toEqual([]);
+
+  // the demo relying party was told by back-channel: its session is over
+  await person.goto(`${SIBLING_APP_ORIGIN}/`);
+  await expect(person.getByText(/The suite ended your session \(back-channel logout/)).toBeVisible();
+
+  // the license session ended too: the next sign-in asks for the password; the relying party's own
+  // sign-out goes through the suite and comes back to it
+  await person.getByRole('link', { name: 'Sign in with the suite' }).click();
+  await expect(person).toHaveURL(/\/Login\?interaction=/);
+  await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
+  await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.waitForURL(`${SIBLING_APP_ORIGIN}/`);
+  await person.getByRole('link', { name: 'Sign out' }).click();
+  await person.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await person.waitForURL(`${SIBLING_APP_ORIGIN}/`);
+  await expect(person.getByRole('link', { name: 'Sign in with the suite' })).toBeVisible();
+  await context.close();
 });

@@ -94,7 +94,7 @@ const redirect = (response, location) => response.writeHead(303, { location, 'ca
 function page(response, status, title, body) {
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sibling app</title>
+<title>${escapeHtml(title === 'Sibling app' ? title : `${title} · Sibling app`)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1a202c}
 header{background:#234e52;color:#fff;padding:12px 24px}header p{margin:0;font-weight:600}

@@ -1,23 +1,24 @@
+import { createHash } from 'node:crypto';
 import { CATALOGUES, DEFAULT_LANGUAGE, asLanguage, type Language } from '@suite/shared/phrases';
 
 /**
  * The few pages the provider itself shows (everything else is the portal's): a refused request
  * that cannot go back to its client, the sign-out question of an application's logout request,
  * and the page after signing out when the application named no return address. In the language
- * the request asks for (`ui_locales`), else the browser's, else Spanish.
+ * the request asks for (`ui_locales`), else its application's default language, as the portal's
+ * pages (a page's chosen language lives in that page, not here).
  */
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** The first of the requested languages (space-separated, as `ui_locales`), then Accept-Language's, the suite offers. */
-export function pageLanguage(uiLocales: string | undefined, acceptLanguage: string | undefined): Language {
-  const wanted = [...(uiLocales ?? '').split(/\s+/), ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0])];
-  for (const tag of wanted) {
+/** The first language of `ui_locales` (space-separated tags) the suite offers, else the fallback's, else Spanish. */
+export function pageLanguage(uiLocales: string | undefined, fallback: string | null | undefined): Language {
+  for (const tag of (uiLocales ?? '').split(/\s+/)) {
     const language = asLanguage(tag);
     if (language) return language;
   }
-  return DEFAULT_LANGUAGE;
+  return asLanguage(fallback) ?? DEFAULT_LANGUAGE;
 }
 
 export const providerPhrases = (language: Language) => CATALOGUES[language].provider;
@@ -56,4 +57,28 @@ export function signOutPage(language: Language, form: string): string {
 export function signedOutPage(language: Language): string {
   const phrases = providerPhrases(language);
   return page(language, phrases.signedOutTitle, `<p>${escapeHtml(phrases.signedOut)}</p>`);
+}
+
+const inlineHashes = (html: string, tag: 'script' | 'style') =>
+  [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
+  );
+
+/**
+ * The Content-Security-Policy of an HTML page the provider answers with (these, and its own
+ * self-submitting forms): only its own inline style and script, and forms that post to the suite —
+ * including the redirect after a confirmed logout to the client's registered return address,
+ * which browsers hold to `form-action` too.
+ */
+export function providerPagePolicy(html: string, formTargets: readonly string[]): string {
+  const scripts = inlineHashes(html, 'script');
+  const styles = inlineHashes(html, 'style');
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.length ? scripts.join(' ') : "'none'"}`,
+    `style-src ${styles.length ? styles.join(' ') : "'none'"}`,
+    `form-action 'self'${formTargets.map((target) => ` ${target}`).join('')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 }

@@ -6,9 +6,9 @@ import type { DB } from '../../db/schema';
 import type { AccessGrants } from '../access/grants';
 import type { KeyStore } from '../../security/keys';
 import { adapterFactory, tokenEndpointRequest } from './adapter';
-import { errorPage, pageLanguage, signedOutPage, signOutPage } from './pages';
+import { errorPage, pageLanguage, providerPagePolicy, signedOutPage, signOutPage } from './pages';
 import { PROVIDER_SCOPES, clientSecretMatches, ID_TOKEN_ALG } from './clients';
-import { accountClaims, linkProviderSession, liveSessionOf, openApplicationOfClient } from './queries';
+import { accountClaims, clientLanguage, linkProviderSession, liveSessionOf, openApplicationOfClient } from './queries';
 
 /** Where the provider's endpoints live under the suite's public origin. */
 export const PROVIDER_PREFIX = '/oidc';
@@ -42,11 +42,14 @@ export interface ProviderClient {
 }
 interface ProviderSession {
   uid: string;
+  state?: { postLogoutRedirectUri?: string };
   accountId?: string;
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 }
 export interface ProviderContext {
   body?: unknown;
+  type?: string;
+  set(header: string, value: string): void;
   status?: number;
   path?: string;
   oidc: {
@@ -109,10 +112,8 @@ export interface ProviderDeps {
 interface PageContext {
   type: string;
   body: string;
-  get(header: string): string;
-  oidc?: { params?: { ui_locales?: string } };
+  oidc?: { params?: { ui_locales?: unknown; client_id?: unknown }; client?: { clientId: string } };
 }
-const languageOf = (ctx: PageContext) => pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
 
 /**
  * Builds the suite's OpenID provider (docs/adr/0036-openid-provider.md) on oidc-provider: its
@@ -130,6 +131,13 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
   };
   const { default: Provider, interactionPolicy } = module;
   const { Check } = interactionPolicy;
+  // the request's ui_locales, else the language of the client's application
+  const languageOf = async (ctx: PageContext) => {
+    const params = ctx.oidc?.params;
+    const clientId = ctx.oidc?.client?.clientId ?? (typeof params?.client_id === 'string' ? params.client_id : undefined);
+    const uiLocales = typeof params?.ui_locales === 'string' ? params.ui_locales : undefined;
+    return pageLanguage(uiLocales, clientId ? await clientLanguage(db, clientId) : undefined);
+  };
 
   const policy = interactionPolicy.base();
   policy.get('login')?.checks.add(
@@ -167,11 +175,11 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
         enabled: true,
         async logoutSource(ctx: PageContext, form: string) {
           ctx.type = 'html';
-          ctx.body = signOutPage(languageOf(ctx), form);
+          ctx.body = signOutPage(await languageOf(ctx), form);
         },
         async postLogoutSuccessSource(ctx: PageContext) {
           ctx.type = 'html';
-          ctx.body = signedOutPage(languageOf(ctx));
+          ctx.body = signedOutPage(await languageOf(ctx));
         },
       },
     },
@@ -189,7 +197,7 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
     // an error the provider cannot send back to the client (an unknown client or redirect URI, say)
     async renderError(ctx: PageContext, out: { error?: string; error_description?: string }) {
       ctx.type = 'html';
-      ctx.body = errorPage(languageOf(ctx), out.error ?? 'server_error', out.error_description ?? '');
+      ctx.body = errorPage(await languageOf(ctx), out.error ?? 'server_error', out.error_description ?? '');
     },
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
@@ -236,6 +244,11 @@ export async function createProvider(deps: ProviderDeps): Promise<OidcProvider> 
     else await next();
     // the person said yes to an application's logout request: the provider session is gone, and
     // the suite session it stood on ends everywhere (its other clients are told by back-channel)
+    // the provider's own pages carry a policy of their own (pages.ts)
+    if (typeof ctx.body === 'string' && /html/.test(ctx.type ?? '')) {
+      const back = ctx.oidc?.session?.state?.postLogoutRedirectUri;
+      ctx.set('content-security-policy', providerPagePolicy(ctx.body, back ? [new URL(back).origin] : []));
+    }
     // (a refused confirmation, a forged xsrf value say, is answered 400 and ends nothing)
     const { oidc } = ctx;
     if (oidc?.route === 'end_session_confirm' && ctx.status === 303 && oidc.params?.logout && oidc.session?.uid)

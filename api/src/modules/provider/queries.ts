@@ -14,7 +14,21 @@ export async function openApplicationOfClient(db: Kysely<DB>, clientId: string):
   return row && !row.in_maintenance ? { id: row.id, name: row.name } : undefined;
 }
 
-/** The suite session a provider session stands on, while it is live and its person active. */
+/** The default language of a client's application (the provider's own pages speak it). */
+export async function clientLanguage(db: Kysely<DB>, clientId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('oidc_clients as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .select('a.default_language')
+    .where('c.client_id', '=', clientId)
+    .executeTakeFirst();
+  return row?.default_language ?? undefined;
+}
+
+/**
+ * The suite session a provider session stands on now (the latest linked: the person's last sign-in
+ * for a client), while it is live and its person active.
+ */
 export async function liveSessionOf(db: Kysely<DB>, sessionUid: string): Promise<{ session_id: string; user_id: string } | undefined> {
   return db
     .selectFrom('oidc_session_links as l')
@@ -25,14 +39,33 @@ export async function liveSessionOf(db: Kysely<DB>, sessionUid: string): Promise
     .where('s.revoked_at', 'is', null)
     .where('u.deleted', '=', false)
     .where('u.idstate', '=', 1)
+    .where('l.created_at', '=', (eb) =>
+      eb
+        .selectFrom('oidc_session_links as latest')
+        .select((e) => e.fn.max('latest.created_at').as('at'))
+        .where('latest.session_uid', '=', sessionUid),
+    )
     .executeTakeFirst();
 }
 
+/** Every live suite session a provider session stands on (one per application signed in to for a client). */
+export async function linkedLiveSessions(db: Kysely<DB>, sessionUid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oidc_session_links as l')
+    .innerJoin('sessions as s', 's.id', 'l.session_id')
+    .select('s.id')
+    .where('l.session_uid', '=', sessionUid)
+    .where('s.revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The provider session now stands (also) on this suite session, as the latest. */
 export async function linkProviderSession(db: Kysely<DB>, sessionUid: string, suiteSessionId: string): Promise<void> {
   await db
     .insertInto('oidc_session_links')
     .values({ session_uid: sessionUid, session_id: suiteSessionId })
-    .onConflict((oc) => oc.column('session_uid').doUpdateSet({ session_id: suiteSessionId }))
+    .onConflict((oc) => oc.columns(['session_uid', 'session_id']).doUpdateSet({ created_at: sql<Date>`now()` }))
     .execute();
 }
 
@@ -66,7 +99,9 @@ export async function accountClaims(
           join sessions s on s.id = l.session_id
           join applications a on a.id = s.application_id
           left join application_tenants t on t.application_id = a.id and lower(t.code) = lower(s.tenant)
-         where l.session_uid = ${sessionUid}`
+         where l.session_uid = ${sessionUid}
+         order by l.created_at desc
+         limit 1`
         .execute(db)
         .then((r) => r.rows[0])
     : undefined;

@@ -17,7 +17,7 @@ import { hashCode } from '../auth/service';
 import { PgModelAdapter } from './adapter';
 import { endProviderSessions } from './logout';
 import { createProvider, INTERACTION_PATH, PROVIDER_PREFIX, type OidcProvider } from './provider';
-import { liveSessionOf, openApplicationOfClient, sessionApplicationId, spendHandoff, storeHandoff } from './queries';
+import { linkedLiveSessions, openApplicationOfClient, sessionApplicationId, spendHandoff, storeHandoff } from './queries';
 
 /** The provider's cookie-signing key, kept in `settings` (the same on every instance). */
 export const PROVIDER_COOKIE_SETTING = 'oidc.cookie-key';
@@ -62,8 +62,7 @@ export default async function providerRoutes(app: FastifyInstance): Promise<void
         access,
         cookieKey,
         onSignedOut: async (sessionUid) => {
-          const live = await liveSessionOf(db, sessionUid);
-          if (live) await app.ctx.sessions.revoke([live.session_id], 'logout');
+          await app.ctx.sessions.revoke(await linkedLiveSessions(db, sessionUid), 'logout');
         },
         onError: (err) => app.log.error({ err }, 'OpenID provider error'),
       });
