@@ -45,6 +45,8 @@ import oidcRoutes from './modules/oidc/routes';
 import providerRoutes from './modules/provider/routes';
 import providerClientRoutes from './modules/provider/client-routes';
 import { purgeExpiredProviderRows } from './modules/provider/adapter';
+import factorRoutes from './modules/factors/routes';
+import { purgeFactorLeftovers } from './modules/factors/queries';
 import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
@@ -255,6 +257,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         purgeExpiredSolutions(database.db),
         purgeEndedRateWindows(database.db),
         purgeExpiredProviderRows(database.db),
+        purgeFactorLeftovers(database.db),
       ]).catch((err: unknown) => app?.log.warn({ err }, 'purging expired tokens failed'));
     }, PURGE_INTERVAL_MS);
     purge.unref();
@@ -290,6 +293,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(healthRoutes);
     await app.register(hubPlugin, { hub });
     await app.register(authRoutes);
+    await app.register(factorRoutes);
     await app.register(tokenRoutes);
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);

@@ -563,6 +563,47 @@ export interface OidcSessionLinksTable {
   created_at: Generated<Date>;
 }
 
+export interface UserFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'totp' | 'passkey';
+  name: string;
+  secret: string | null;
+  credential_id: string | null;
+  public_key: Buffer | null;
+  sign_count: ColumnType<string, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  confirmed_at: Date | null;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface TotpUsedStepsTable {
+  factor_id: string;
+  step: ColumnType<string, number, number>;
+  used_at: Generated<Date>;
+}
+
+export interface SignInChallengesTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  application_id: number;
+  subject: string;
+  /** JSON (jsonb): what the session will be made of. */
+  start: ColumnType<unknown, string, string>;
+  enrolling_factor_id: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;
@@ -614,4 +655,8 @@ export interface DB {
   oidc_clients: OidcClientsTable;
   oidc_handoffs: OidcHandoffsTable;
   oidc_session_links: OidcSessionLinksTable;
+  user_factors: UserFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  totp_used_steps: TotpUsedStepsTable;
+  sign_in_challenges: SignInChallengesTable;
 }

@@ -116,6 +116,10 @@ export function parameterValue<T = unknown>(parameters: readonly AppParameter[],
 export const APP_PARAMETERS = {
   /** login, boolean: the sign-in screens show a captcha. */
   captchaApply: 'captchaApply',
+  /** login, string: second factor 'off' / 'optional' / 'required' (docs/adr/0037-second-factors.md). */
+  secondFactor: 'secondFactor',
+  /** login, boolean: the sign-in offers a passkey without a password. */
+  passkeySignIn: 'passkeySignIn',
   /** login, number: failed attempts allowed before a temporary lock. */
   maxFailedAttempts: 'maxFailedAttempts',
   /** login, string: who to contact when the user is blocked ('Para solucionarlo, comuníquese al {contact}'). */

@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './endpoint';
 export * from './privileges';
 export * from './login';
+export * from './factors';
 export * from './tokens';
 export * from './applications';
 export * from './users';

@@ -106,7 +106,27 @@ export interface LoginResult {
   failedLoginInformation?: FailedLoginInformation;
   isBlocked?: boolean;
   messageParameter?: string;
+  /** The password was right and the application asks for a second step: no token yet (informationCode A30). */
+  secondFactor?: SecondFactorStep;
+  /** Recovery codes of a person's first factor, set up in this sign-in: shown once. */
+  recoveryCodes?: string[];
 }
+
+/** The second step of a sign-in (docs/adr/0037-second-factors.md). */
+export interface SecondFactorStep {
+  /** Single use, for five minutes: what the second step sends back. */
+  challenge: string;
+  /** How the person may answer: their authenticator's code, a passkey, a recovery code. */
+  methods: ('totp' | 'passkey' | 'recovery')[];
+  /** The application requires a second factor and the person has none: an authenticator is set up first. */
+  enrol: boolean;
+}
+const SecondFactorStepSchema = v.object({
+  challenge: v.string(),
+  methods: v.array(v.picklist(['totp', 'passkey', 'recovery'])),
+  enrol: v.boolean(),
+});
+
 export const LoginResultSchema = resultSchema<LoginResult>()(
   v.object({
     information: v.string(),
@@ -118,6 +138,8 @@ export const LoginResultSchema = resultSchema<LoginResult>()(
     failedLoginInformation: v.optional(FailedLoginInformationSchema),
     isBlocked: v.optional(v.boolean()),
     messageParameter: v.optional(v.string()),
+    secondFactor: v.optional(SecondFactorStepSchema),
+    recoveryCodes: v.optional(v.array(v.string())),
   }),
 );
 

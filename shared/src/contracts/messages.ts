@@ -14,6 +14,8 @@ export const MESSAGES = es.messages;
 export const INFORMATION_CODES = {
   success: 'A10',
   blocked: 'A20',
+  /** The password was right; the application asks for a second factor before any token. */
+  secondFactorRequired: 'A30',
   badCredentials: 'R11',
   temporaryLock: 'R13',
   notActivated: 'R14',

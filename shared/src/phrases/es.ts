@@ -410,6 +410,25 @@ export const es = {
     rotated: 'Secreto renovado. Copia el secreto ahora: no se volverá a mostrar.',
     removed: 'Cliente eliminado.',
   },
+  /** Second factors: the /security page, the second step of a sign-in (docs/adr/0037-second-factors.md). */
+  factors: {
+    secondStep: 'Verifica que eres tú con tu segundo factor.',
+    codeFormat: 'Ingresa el código de 6 dígitos de tu aplicación de autenticación.',
+    recoveryCodeFormat: 'El código de recuperación tiene 10 letras y números.',
+    codeWrong: 'El código de verificación no es correcto.',
+    stepExpired: 'El paso de verificación expiró. Vuelve a ingresar.',
+    nameRequired: 'Escribe un nombre.',
+    nameTooLong: 'El nombre admite hasta 60 caracteres.',
+    passwordRequired: 'Escribe tu contraseña.',
+    passwordWrong: 'La contraseña no es correcta.',
+    factorUnknown: 'El factor no existe.',
+    setupExpired: 'La configuración expiró. Vuelve a empezar.',
+    verified: 'Verificación correcta.',
+    added: 'Se agregó el factor.',
+    renamed: 'Se cambió el nombre.',
+    removed: 'Se quitó el factor.',
+    recoveryCodesIssued: 'Se generaron códigos de recuperación nuevos.',
+  },
   provider: {
     /** Title of the provider's error page: a request it cannot send back to its application. */
     requestRefused: 'La solicitud de ingreso fue rechazada',

@@ -181,6 +181,8 @@ export interface FailedAttempt {
   application: string;
   userName: string;
   ip?: string;
+  /** What failed, when not a sign-in's password: a second factor's code, the password asked again before a change. */
+  step?: 'second_factor' | 'reauthentication';
 }
 
 /** The typed name is kept up to this length in the audit log. */
@@ -214,6 +216,7 @@ export async function recordFailure(
       select null, ${attempt.userName.slice(0, AUDITED_NAME_MAX)}::text, 'user.sign_in_failed', 'user', ${claimed.user?.id ?? ''}::text,
              jsonb_build_object('application', ${attempt.application}::text, 'ip', ${attempt.ip ?? null}::text,
                                 'failedAttempts', f.failed_attempts, 'locked', f.lock_time > 0, 'blocked', f.blocked)
+             || jsonb_strip_nulls(jsonb_build_object('step', ${attempt.step ?? null}::text))
         from f
     )
     select * from f
@@ -222,6 +225,18 @@ export async function recordFailure(
   if (row.blocked) return { kind: 'blocked' };
   if (row.lock_time > 0) return { kind: 'locked', failedAttempts: row.failed_attempts, lockTime: row.lock_time };
   return { kind: 'counted', failedAttempts: row.failed_attempts };
+}
+
+/**
+ * Frees the slot a claimed attempt holds without forgetting the subject's failed attempts: a right
+ * password whose sign-in waits for a second factor. Only the completed sign-in clears the count.
+ */
+export async function releaseClaim(db: Kysely<DB>, subject: string): Promise<void> {
+  await db
+    .updateTable('sign_in_lockouts')
+    .set((eb) => ({ in_flight: sql<number>`greatest(${eb.ref('in_flight')} - 1, 0)` }))
+    .where('subject', '=', subject)
+    .execute();
 }
 
 /** Forgets the subject's failed attempts, lock and escalation (after a right password). */

@@ -25,6 +25,7 @@ import { hashPassword, needsRehash } from '../../security/passwords';
 import { decryptPayload } from '../../security/payload';
 import { randomToken } from '../../security/random';
 import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
+import { secondStepFor } from '../factors/second-step';
 import { checkCredentials } from './credentials';
 import { provenDevice } from './devices';
 import { accessTokenInput, issueAccessToken } from './issue';
@@ -146,6 +147,8 @@ export interface SessionStart {
   /** How the person proved who they are (the audit row's `way`); with what else the row keeps. */
   way: SignInWay;
   auditDetails?: Record<string, unknown>;
+  /** The second step is behind (answered, or an external provider said it used one): no other is asked. */
+  secondStepDone?: boolean;
 }
 
 /** The ways of signing in the audit log tells apart. */
@@ -157,6 +160,11 @@ export type SignInWay = 'password' | 'certificate' | 'external';
  * through the hub), issues the tokens and, for an application in another origin, the single-use code.
  */
 export async function startSession(ctx: AppContext, request: FastifyRequest, input: SessionStart): Promise<LoginResult> {
+  // the application may ask for a second factor first: then no token yet (factors/second-step.ts)
+  if (!input.secondStepDone) {
+    const step = await secondStepFor(ctx, input);
+    if (step) return step;
+  }
   const { db, directory, sessions } = ctx;
   const { application, user } = input;
   const tenant = input.tenant ? (await directory.snapshot()).findTenant(application.name, input.tenant) : undefined;

@@ -1,0 +1,272 @@
+import type { FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import {
+  FACTOR_MESSAGES,
+  INFORMATION_CODES,
+  MESSAGES,
+  type AccountFactors,
+  type ConfirmTotpRequestSchema,
+  type ConfirmedFactor,
+  type LoginResult,
+  type RecoveryCodes,
+  type SecondFactorRequestSchema,
+  type TotpSetup,
+} from '@suite/shared/contracts';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import { actorOf, recordAudit } from '../../security/audit';
+import { decryptPayload } from '../../security/payload';
+import { checkCredentials, checkSecondFactor } from '../auth/credentials';
+import { clearLockout, type LoginUser } from '../auth/lockout';
+import { startSession } from '../auth/service';
+import {
+  accountFactor,
+  accountFactors,
+  confirmFactor,
+  insertPendingTotp,
+  liveChallenge,
+  markFactorUsed,
+  removeFactor,
+  renameFactor,
+  replaceRecoveryCodes,
+  setEnrollingFactor,
+  spendChallenge,
+  spendRecoveryCode,
+  spendTotpStep,
+  totpSecrets,
+  unusedRecoveryCodes,
+  type ChallengeRow,
+} from './queries';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery';
+import { hashChallenge, type StoredStart } from './second-step';
+import { matchingStep, newTotpSecret, qrCodeOf, totpUri } from './totp';
+
+const stepExpired = () => new ApiError(400, FACTOR_MESSAGES.stepExpired, INFORMATION_CODES.badRequest);
+const factorUnknown = () => new ApiError(404, FACTOR_MESSAGES.factorUnknown, INFORMATION_CODES.notFound);
+const setupExpired = () => new ApiError(400, FACTOR_MESSAGES.setupExpired, INFORMATION_CODES.badRequest);
+
+/** The name a new authenticator gets until the person renames it. */
+const DEFAULT_TOTP_NAME = 'Aplicación de autenticación';
+
+async function challengeOf(ctx: AppContext, challenge: string): Promise<{ row: ChallengeRow; start: StoredStart }> {
+  const row = await liveChallenge(ctx.db, hashChallenge(challenge));
+  if (!row) throw stepExpired();
+  return { row, start: row.start as StoredStart };
+}
+
+/** A code of one of these authenticators, spent once within its window (on every instance). */
+async function totpMatches(ctx: AppContext, factors: { id: string; secret: string }[], code: string): Promise<string | undefined> {
+  for (const factor of factors) {
+    const step = matchingStep(factor.secret, code);
+    if (step !== null && (await spendTotpStep(ctx.db, factor.id, step))) {
+      await markFactorUsed(ctx.db, factor.id);
+      return factor.id;
+    }
+  }
+  return undefined;
+}
+
+/** A setup's secret as the person's app takes it: the QR code, and the 'Clave' as text. */
+async function setupOf(ctx: AppContext, id: string, secret: string, userName: string, applicationTitle: string): Promise<TotpSetup> {
+  const uri = totpUri(secret, userName, applicationTitle);
+  return { id, secret, uri, qr: await qrCodeOf(uri) };
+}
+
+async function applicationTitle(ctx: AppContext, applicationId: number): Promise<string> {
+  const row = await ctx.db.selectFrom('applications').select('title').where('id', '=', applicationId).executeTakeFirst();
+  return row?.title || 'Suite';
+}
+
+/**
+ * The second step of a sign-in answered (docs/adr/0037-second-factors.md): the code of an
+ * authenticator (or the one being set up), or a recovery code, checked under the account's lockout
+ * (checkSecondFactor). Right: the step is spent, the new authenticator confirmed with the person's
+ * recovery codes, and the session starts as the first step would have started it.
+ */
+export async function completeSecondStep(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: v.InferOutput<typeof SecondFactorRequestSchema>,
+): Promise<LoginResult> {
+  const { db, config } = ctx;
+  const { row, start } = await challengeOf(ctx, body.challenge);
+  let usedFactor: string | undefined;
+  const verified = await checkSecondFactor(
+    { db, lockout: config.lockout },
+    request,
+    { appName: start.application.name, userName: start.user.user_name, device: start.device },
+    async (user: LoginUser) => {
+      if (user.id !== row.user_id) return false;
+      if (body.recoveryCode !== undefined)
+        return !row.enrolling_factor_id && spendRecoveryCode(db, user.id, hashRecoveryCode(body.recoveryCode));
+      usedFactor = await totpMatches(ctx, await totpSecrets(db, user.id, row.enrolling_factor_id), body.code ?? '');
+      return usedFactor !== undefined;
+    },
+  );
+  if (!(await spendChallenge(db, row.id))) throw stepExpired();
+
+  let recoveryCodes: string[] | undefined;
+  if (row.enrolling_factor_id && usedFactor === row.enrolling_factor_id) {
+    await db.transaction().execute(async (trx) => {
+      await confirmFactor(trx, row.user_id, row.enrolling_factor_id as string);
+      const issued = newRecoveryCodes();
+      await replaceRecoveryCodes(trx, row.user_id, issued.hashes);
+      recoveryCodes = issued.codes;
+      await recordAudit(trx, {
+        actor: { id: verified.user.id, userName: verified.user.user_name },
+        action: 'factor.add',
+        entity: 'user',
+        entityId: verified.user.id,
+        after: { kind: 'totp', id: row.enrolling_factor_id, during: 'sign_in' },
+      });
+    });
+  }
+  const result = await startSession(ctx, request, {
+    ...start,
+    application: verified.application,
+    user: verified.user,
+    subject: verified.subject,
+    secondStepDone: true,
+    auditDetails: { ...start.auditDetails, secondFactor: body.recoveryCode !== undefined ? 'recovery' : 'totp' },
+  });
+  request.log.info({ userId: verified.user.id, app: verified.application.name }, 'second factor accepted');
+  return recoveryCodes ? { ...result, recoveryCodes } : result;
+}
+
+/**
+ * In a sign-in whose application requires a second factor, a person without one sets up an
+ * authenticator app before any token: its secret, unconfirmed until the first code answers the step.
+ */
+export async function enrolDuringSignIn(ctx: AppContext, challenge: string): Promise<TotpSetup> {
+  const { row, start } = await challengeOf(ctx, challenge);
+  const secret = newTotpSecret();
+  const id = await insertPendingTotp(ctx.db, row.user_id, DEFAULT_TOTP_NAME, secret);
+  await setEnrollingFactor(ctx.db, row.id, id);
+  return setupOf(ctx, id, secret, start.user.user_name, await applicationTitle(ctx, row.application_id));
+}
+
+/** The person of the request's session (the /security page). */
+function personOf(request: FastifyRequest): { id: string; userName: string; application: string } {
+  const user = request.user;
+  if (!user) throw new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
+  return { id: user.id, userName: user.userName, application: user.audience[0] ?? '' };
+}
+
+/**
+ * The person's password asked again before a change of their factors: checked as a sign-in checks
+ * it (one credential check, under the same lockout; no captcha, the person is signed in).
+ */
+async function reauthenticate(ctx: AppContext, request: FastifyRequest, encrypted: string): Promise<void> {
+  const person = personOf(request);
+  const password = decryptPayload(encrypted, ctx.payloadKey);
+  if (password === null) throw new ApiError(400, MESSAGES.undecodablePassword, INFORMATION_CODES.badRequest);
+  const verified = await checkCredentials(
+    { db: ctx.db, lockout: ctx.config.lockout, captcha: { passesForAccount: async () => true } },
+    request,
+    { appName: person.application, userName: person.userName, password, step: 'reauthentication' },
+  );
+  if (verified.user.id !== person.id) throw new ApiError(401, MESSAGES.unauthorized, INFORMATION_CODES.unauthorized);
+  await clearLockout(ctx.db, verified.subject);
+}
+
+async function factorsOf(ctx: AppContext, userId: string): Promise<AccountFactors> {
+  return { factors: await accountFactors(ctx.db, userId), recoveryCodesLeft: await unusedRecoveryCodes(ctx.db, userId) };
+}
+
+/** The /security page's calls: the person's own factors. */
+export function accountFactorsService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    list: (request: FastifyRequest) => factorsOf(ctx, personOf(request).id),
+
+    async startTotp(request: FastifyRequest, password: string): Promise<TotpSetup> {
+      await reauthenticate(ctx, request, password);
+      const person = personOf(request);
+      const secret = newTotpSecret();
+      const id = await insertPendingTotp(db, person.id, DEFAULT_TOTP_NAME, secret);
+      const app = await db.selectFrom('applications').select('title').where('name', '=', person.application).executeTakeFirst();
+      return setupOf(ctx, id, secret, person.userName, app?.title || 'Suite');
+    },
+
+    async confirmTotp(request: FastifyRequest, body: v.InferOutput<typeof ConfirmTotpRequestSchema>): Promise<ConfirmedFactor> {
+      const person = personOf(request);
+      const pending = (await totpSecrets(db, person.id, body.id)).find((f) => f.id === body.id);
+      if (!pending) throw setupExpired();
+      if ((await totpMatches(ctx, [pending], body.code)) !== body.id)
+        throw new ApiError(400, FACTOR_MESSAGES.codeWrong, INFORMATION_CODES.badRequest);
+      let recoveryCodes: string[] | undefined;
+      await db.transaction().execute(async (trx) => {
+        if (!(await confirmFactor(trx, person.id, body.id, body.name))) throw setupExpired();
+        if ((await unusedRecoveryCodes(trx, person.id)) === 0) {
+          const issued = newRecoveryCodes();
+          await replaceRecoveryCodes(trx, person.id, issued.hashes);
+          recoveryCodes = issued.codes;
+        }
+        await recordAudit(trx, {
+          actor: actorOf(request),
+          action: 'factor.add',
+          entity: 'user',
+          entityId: person.id,
+          after: { kind: 'totp', id: body.id, name: body.name },
+        });
+      });
+      const factor = await accountFactor(db, person.id, body.id);
+      if (!factor) throw setupExpired();
+      return recoveryCodes ? { factor, recoveryCodes } : { factor };
+    },
+
+    async rename(request: FastifyRequest, id: string, name: string): Promise<ConfirmedFactor> {
+      const person = personOf(request);
+      const before = await accountFactor(db, person.id, id);
+      if (!before) throw factorUnknown();
+      await db.transaction().execute(async (trx) => {
+        if (!(await renameFactor(trx, person.id, id, name))) throw factorUnknown();
+        await recordAudit(trx, {
+          actor: actorOf(request),
+          action: 'factor.rename',
+          entity: 'user',
+          entityId: person.id,
+          before: { id, name: before.name },
+          after: { id, name },
+        });
+      });
+      return { factor: { ...before, name } };
+    },
+
+    async remove(request: FastifyRequest, id: string, password: string): Promise<AccountFactors> {
+      const person = personOf(request);
+      const factor = await accountFactor(db, person.id, id);
+      if (!factor) throw factorUnknown();
+      await reauthenticate(ctx, request, password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await removeFactor(trx, person.id, id))) throw factorUnknown();
+        await recordAudit(trx, {
+          actor: actorOf(request),
+          action: 'factor.remove',
+          entity: 'user',
+          entityId: person.id,
+          before: { id, kind: factor.kind, name: factor.name },
+        });
+      });
+      return factorsOf(ctx, person.id);
+    },
+
+    async recoveryCodes(request: FastifyRequest, password: string): Promise<RecoveryCodes> {
+      const person = personOf(request);
+      await reauthenticate(ctx, request, password);
+      if ((await accountFactors(db, person.id)).length === 0) throw factorUnknown();
+      const issued = newRecoveryCodes();
+      await db.transaction().execute(async (trx) => {
+        await replaceRecoveryCodes(trx, person.id, issued.hashes);
+        await recordAudit(trx, {
+          actor: actorOf(request),
+          action: 'factor.recovery_codes',
+          entity: 'user',
+          entityId: person.id,
+          after: { count: issued.codes.length },
+        });
+      });
+      return { codes: issued.codes };
+    },
+  };
+}
