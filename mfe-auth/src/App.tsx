@@ -26,6 +26,7 @@ const ResetPassword = lazyScreen(() => import('./features/password-flows/ResetPa
 const SelectAccounts = lazyScreen(() => import('./features/accounts/SelectAccounts').then((m) => m.SelectAccounts));
 const SignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.SignOut));
 const CredentialSignOut = lazyScreen(() => import('./features/sign-in/SignOut').then((m) => m.CredentialSignOut));
+const SecondFactor = lazyScreen(() => import('./features/second-factor/SecondFactor').then((m) => m.SecondFactor));
 const SignInCallback = lazyScreen(() => import('./features/external-sign-in/SignInCallback').then((m) => m.SignInCallback));
 
 /** Fetches every screen's chunk ahead of its first visit. */
@@ -44,6 +45,7 @@ export async function preloadScreens(): Promise<void> {
       SignOut,
       CredentialSignOut,
       SignInCallback,
+      SecondFactor,
       CertificateSignInForm,
     ].map((s) => s.preload()),
   );
@@ -73,6 +75,7 @@ const BUILT_ROUTES: readonly string[] = [
   PATHS.availableApps,
   PATHS.resetOtp,
   PATHS.signInCredentialCallback,
+  PATHS.secondFactor,
 ];
 const PLACEHOLDER_ROUTES = PUBLIC_ROUTES.filter((route) => !BUILT_ROUTES.includes(route)).map((route) => route.slice(1));
 
@@ -98,6 +101,7 @@ export default function App() {
         <Route path={PATHS.availableApps} element={<AvailableApps />} />
         <Route path={PATHS.resetOtp} element={<ResetOtp />} />
         <Route path={PATHS.signInCredentialCallback} element={<SignInCallback />} />
+        <Route path={PATHS.secondFactor} element={<SecondFactor />} />
         {PLACEHOLDER_ROUTES.map((route) => (
           <Route key={route} path={`${route}/*`} element={<ScreenPlaceholder title={t(`screens.${route}`)} route={`/${route}`} />} />
         ))}

@@ -1,4 +1,4 @@
-import { PATHS, type AssignPasswordApp, type UserAccountEntry } from '@suite/shared';
+import { PATHS, type AssignPasswordApp, type SecondFactorStep, type UserAccountEntry } from '@suite/shared';
 
 /**
  * What one screen hands another through the router's navigation state. The screens live in
@@ -29,6 +29,11 @@ export const PASSWORD_EXPIRED = 'PASSWORD_EXPIRED';
 export interface ExpiredPasswordState {
   messageType: typeof PASSWORD_EXPIRED;
   user?: string;
+}
+
+/** Navigation state of /verify: the sign-in's second step (kept out of the address: the challenge is a secret). */
+export interface SecondFactorState {
+  step: SecondFactorStep;
 }
 
 /** Navigation state of /selectaccounts. */

@@ -17,6 +17,7 @@ export * from './contracts/certificate';
 export * from './contracts/otp-reset';
 export * from './contracts/oidc';
 export * from './contracts/provider-api';
+export * from './contracts/factors';
 export * from './contracts/profiles';
 export * from './contracts/application-address';
 export { asLanguage, es, formatPhrase, localize, phrase, phraseKeys, resolveLanguage, type PhraseKey } from './phrases/core';

@@ -34,6 +34,8 @@ export const PATHS = {
   logoutCredential: '/logout-credential',
   signInCredentialCallback: '/signin-credential/callback',
   logout: '/logout',
+  /** The second step of a sign-in: an authenticator's code or a recovery code (docs/adr/0037-second-factors.md). */
+  secondFactor: '/verify',
   users: '/users',
   roles: '/roles',
   privileges: '/privileges',
@@ -91,6 +93,7 @@ export const PUBLIC_ROUTES = [
   PATHS.logoutCredential,
   PATHS.signInCredentialCallback,
   PATHS.logout,
+  PATHS.secondFactor,
 ] as const;
 
 /** A console remote: its routes are its sections' paths. */

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { continueAfterSignIn } from '../../goToApplication';
 import { NS } from '../../i18n';
-import { PASSWORD_EXPIRED, type AlertState } from '../../navigation';
+import { PASSWORD_EXPIRED, type AlertState, type SecondFactorState } from '../../navigation';
 
 /** Contact of the blocked-user message when neither the reply nor the application names one. */
 export const DEFAULT_SUPPORT_CONTACT = 'soporte@suite.example';
@@ -42,6 +42,12 @@ export function useSignInOutcome(supportContact: string | undefined, redirectDel
   const refused = (result: Partial<LoginResult>, user: string) => {
     const code = result.informationCode;
     const information = typeof result.information === 'string' && result.information.trim() !== '' ? result.information : undefined;
+    if (code === INFORMATION_CODES.secondFactorRequired && result.secondFactor) {
+      // the password was right; the application asks for a second factor before any token
+      const state: SecondFactorState = { step: result.secondFactor };
+      navigate(PATHS.secondFactor, { state });
+      return;
+    }
     if (code === INFORMATION_CODES.notActivated) {
       const state: AlertState = { message: information ?? t('signIn.welcomeEmail'), page: PATHS.login };
       navigate(PATHS.alert, { state });
