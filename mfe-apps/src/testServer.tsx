@@ -38,6 +38,8 @@ export const application = (id: number, name: string, overrides: Partial<Applica
   passwordTypeExpiration: 3,
   mechanismAfterSetPass: 1,
   captchaApply: false,
+  secondFactor: 'off',
+  passkeySignIn: false,
   timeZone: 'America/Bogota',
   version: '1',
   count: 0,

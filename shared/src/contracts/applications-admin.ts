@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { SECOND_FACTOR_POLICIES, type SecondFactorPolicy } from './factors';
 import { TimeZoneSchema } from './notifications';
 import { VALIDATION_MESSAGES, formatMessage, maxMessage } from './validation';
 
@@ -176,6 +177,10 @@ const applicationFields = {
   mechanismAfterSetPass: v.pipe(v.optional(v.number(required), 0), v.picklist([1, 2], required)),
   /** The sign-in screens ask for the captcha (parameter captchaApply); absent: unchanged (a new application: off). */
   captchaApply: v.optional(v.boolean()),
+  /** Second factor 'off' / 'optional' / 'required' (parameter secondFactor); absent: unchanged (a new application: off). */
+  secondFactor: v.optional(v.picklist(SECOND_FACTOR_POLICIES, required)),
+  /** The sign-in offers a passkey without a password (parameter passkeySignIn); absent: unchanged (a new application: off). */
+  passkeySignIn: v.optional(v.boolean()),
   /** IANA zone its notifications are sent in; absent: Colombia's on create, unchanged on modify. */
   timeZone: v.optional(TimeZoneSchema),
 };
@@ -266,6 +271,10 @@ export interface ApplicationAdminRecord {
   mechanismAfterSetPass: number;
   /** The sign-in screens ask for the captcha (parameter captchaApply). */
   captchaApply: boolean;
+  /** Second factor policy (parameter secondFactor; docs/adr/0037-second-factors.md). */
+  secondFactor: SecondFactorPolicy;
+  /** The sign-in offers a passkey without a password (parameter passkeySignIn). */
+  passkeySignIn: boolean;
   /** IANA zone its notifications are sent in ('America/Bogota'). */
   timeZone: string;
   version: string;
@@ -309,6 +318,8 @@ export const ApplicationAdminRecordSchema = resultSchema<ApplicationAdminRecord>
     passwordTypeExpiration: v.number(),
     mechanismAfterSetPass: v.number(),
     captchaApply: v.boolean(),
+    secondFactor: v.picklist(SECOND_FACTOR_POLICIES),
+    passkeySignIn: v.boolean(),
     timeZone: v.string(),
     version: v.string(),
     count: v.number(),

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import {
   APP_PARAMETERS,
+  type SecondFactorPolicy,
   CONSOLE_AREAS,
   CONSOLE_AREA_NAMES,
   CONSOLE_WRITE_PRIVILEGES,
@@ -90,6 +91,9 @@ export type AppSeed = Omit<Insertable<ApplicationsTable>, 'name' | 'title' | 'ap
   tenants?: TenantSeed[];
   /** Its captchaApply parameter (applicationParameters): the sign-in screens show the captcha. */
   captcha_apply?: boolean;
+  /** Its secondFactor and passkeySignIn parameters (docs/adr/0037-second-factors.md); off unless named. */
+  second_factor?: SecondFactorPolicy;
+  passkey_sign_in?: boolean;
 };
 
 const sibling = (name: string) => `https://${name}.suite.example/`;
@@ -128,6 +132,9 @@ export const APPLICATIONS: AppSeed[] = [
     time_unit: 2,
     sign_in_variant: 'twoColumn',
     appearance: applicationAppearance(BRANDS.ibuhoo),
+    // a newcomer tries an authenticator and a passkey on the console at once (`npm start`)
+    second_factor: 'optional',
+    passkey_sign_in: true,
     // the generic suite and the oidc variant
     tenants: [tenant('ibuhoo', 'suite', 'Suite GSE', false), tenant('ibuhoo', 'oidc', 'Suite GSE', false)],
   },
@@ -240,6 +247,8 @@ export interface ParameterSeed {
 export function applicationParameters(app: AppSeed): ParameterSeed[] {
   const params: ParameterSeed[] = [
     { parameter_type: 'login', name: APP_PARAMETERS.captchaApply, value: app.captcha_apply ?? false },
+    { parameter_type: 'login', name: APP_PARAMETERS.secondFactor, value: app.second_factor ?? 'off' },
+    { parameter_type: 'login', name: APP_PARAMETERS.passkeySignIn, value: app.passkey_sign_in ?? false },
     { parameter_type: 'login', name: APP_PARAMETERS.maxFailedAttempts, value: LOGIN_MAX_FAILED_ATTEMPTS },
     { parameter_type: 'login', name: APP_PARAMETERS.supportContact, value: SUPPORT_CONTACT },
     { parameter_type: 'general', name: APP_PARAMETERS.resendEmailSeconds, value: 60 },

@@ -47,6 +47,8 @@ interface AdminRow {
   password_type_expiration: number;
   mechanism_after_set_pass: number;
   captcha_apply: boolean;
+  second_factor: string | null;
+  passkey_sign_in: boolean;
   time_zone: string;
   version: string;
   users_count: number;
@@ -85,6 +87,8 @@ const toRecord = (r: AdminRow): ApplicationAdminRecord => ({
   passwordTypeExpiration: r.password_type_expiration,
   mechanismAfterSetPass: r.mechanism_after_set_pass,
   captchaApply: r.captcha_apply,
+  secondFactor: r.second_factor === 'optional' || r.second_factor === 'required' ? r.second_factor : 'off',
+  passkeySignIn: r.passkey_sign_in,
   timeZone: r.time_zone,
   version: r.version,
   count: r.users_count,
@@ -109,6 +113,10 @@ export async function listAdminApplications(db: Executor, id?: number): Promise<
            a.password_expiration, a.password_type_expiration, a.mechanism_after_set_pass, a.time_zone, a.version,
            coalesce((select p.value = 'true'::jsonb from application_parameters p
                       where p.application_id = a.id and p.name = ${APP_PARAMETERS.captchaApply}), false) as captcha_apply,
+           (select p.value #>> '{}' from application_parameters p
+             where p.application_id = a.id and p.name = ${APP_PARAMETERS.secondFactor}) as second_factor,
+           coalesce((select p.value = 'true'::jsonb from application_parameters p
+                      where p.application_id = a.id and p.name = ${APP_PARAMETERS.passkeySignIn}), false) as passkey_sign_in,
            (select count(distinct ur.user_id)::int from user_roles ur where ur.application_id = a.id) as users_count,
            (select count(*)::int from role_applications ra where ra.application_id = a.id) as role_count,
            (select count(*)::int from user_roles ur where ur.application_id = a.id) as assignment_count
@@ -194,6 +202,7 @@ export async function insertApplication(trx: Transaction<DB>, body: CreateApplic
       })),
     )
     .execute();
+  await setLoginParameters(trx, id, { ...body, captchaApply: undefined });
   return id;
 }
 
@@ -214,25 +223,33 @@ export async function updateApplication(
     .set({ ...columnsOf(body), idstate: body.idState })
     .where('id', '=', id)
     .execute();
-  if (body.captchaApply !== undefined) await setCaptchaApply(trx, id, body.captchaApply);
+  await setLoginParameters(trx, id, body);
 }
 
-/** The application's captchaApply parameter (added when an application lacks it). */
-async function setCaptchaApply(trx: Transaction<DB>, id: number, on: boolean): Promise<void> {
+/** The sign-in switches of the form that were sent: the captcha, the second factor, the passkey sign-in. */
+async function setLoginParameters(trx: Transaction<DB>, id: number, body: CreateApplicationRequest): Promise<void> {
+  if (body.captchaApply !== undefined) await setLoginParameter(trx, id, APP_PARAMETERS.captchaApply, body.captchaApply);
+  if (body.secondFactor !== undefined) await setLoginParameter(trx, id, APP_PARAMETERS.secondFactor, body.secondFactor);
+  if (body.passkeySignIn !== undefined) await setLoginParameter(trx, id, APP_PARAMETERS.passkeySignIn, body.passkeySignIn);
+}
+
+/** A login parameter of the application (added when an application lacks it). */
+async function setLoginParameter(trx: Transaction<DB>, id: number, name: string, value: boolean | string): Promise<void> {
+  const json = JSON.stringify(value);
   await trx
     .insertInto('application_parameters')
     .values({
       application_id: id,
       parameter_type: 'login',
-      name: APP_PARAMETERS.captchaApply,
-      value: JSON.stringify(on),
-      value_type: 'boolean',
+      name,
+      value: json,
+      value_type: typeof value === 'boolean' ? 'boolean' : 'string',
     })
     .onConflict((oc) =>
       oc
         .columns(['application_id', 'name'])
-        .doUpdateSet({ value: JSON.stringify(on), modified_on: sql`now()` })
-        .where(sql<boolean>`application_parameters.value <> ${JSON.stringify(on)}::jsonb`),
+        .doUpdateSet({ value: json, modified_on: sql`now()` })
+        .where(sql<boolean>`application_parameters.value <> ${json}::jsonb`),
     )
     .execute();
 }

@@ -145,6 +145,8 @@ describeEachBackend(
           'passwordTypeExpiration',
           'mechanismAfterSetPass',
           'captchaApply',
+          'secondFactor',
+          'passkeySignIn',
           'timeZone',
           'version',
           'count',

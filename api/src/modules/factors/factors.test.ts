@@ -43,7 +43,7 @@ describeEachBackend('second factors', (server) => {
 
   const signIn = async (user: string) => json(await login(app(), user, PASSWORD, APP));
   const answer = (payload: Record<string, unknown>) => app().inject({ method: 'POST', url: secondFactorApi.verify.path, payload });
-  const call = (e: { method: string; path: string }, token: string, payload?: unknown, id?: string) =>
+  const call = (e: { method: string; path: string }, token: string, payload?: Record<string, unknown>, id?: string) =>
     app().inject({
       method: e.method as 'GET' | 'POST' | 'PUT',
       url: id ? e.path.replace(':id', id) : e.path,

@@ -127,6 +127,8 @@ describe('application form, new', () => {
         passwordTypeExpiration: 4,
         mechanismAfterSetPass: 2,
         captchaApply: false,
+        secondFactor: 'off',
+        passkeySignIn: false,
         timeZone: 'America/Lima',
       },
     ]);
@@ -203,6 +205,24 @@ describe('application form, existing', () => {
     expect(callsTo(calls, '/api/application/modify').map((call) => call.body)).toEqual([{ ...payroll, amountTime: 9 }]);
     await waitFor(() => expect(callsTo(calls, '/api/application/list').length).toBeGreaterThan(1));
     expect(screen.getByText('Detalles de token')).toBeInTheDocument();
+  });
+
+  it('sets the second factor policy and the passkey sign-in on the Configuración tab', async () => {
+    const user = userEvent.setup();
+    const calls = serve(routes());
+    renderAt('/apps/2');
+    expect(await screen.findByText('Detalle de datos básicos')).toBeInTheDocument();
+    await user.click(tab('Configuración'));
+    const group = screen.getByRole('group', { name: 'Segundo factor' });
+    expect(within(group).getByRole('radio', { name: 'Desactivado' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.click(within(group).getByRole('radio', { name: 'Obligatorio' }));
+    await user.click(screen.getByRole('switch', { name: 'Ingreso con llave de acceso' }));
+    await user.click(screen.getByRole('button', { name: 'Actualizar configuración' }));
+    expect(await screen.findByText(APPLICATION_MESSAGES.configurationUpdated)).toBeInTheDocument();
+    expect(callsTo(calls, '/api/application/modify').map((call) => call.body)).toEqual([
+      { ...payroll, secondFactor: 'required', passkeySignIn: true },
+    ]);
   });
 
   it("saving an unchanged tab says 'No hay cambios para guardar' and sends nothing", async () => {

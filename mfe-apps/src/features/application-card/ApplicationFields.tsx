@@ -1,5 +1,5 @@
 import { Box, Field, HStack, IconButton, Input, Stack, Text, VStack, chakra } from '@chakra-ui/react';
-import { useLocalize } from '@suite/shared';
+import { SECOND_FACTOR_POLICIES, useLocalize, type SecondFactorPolicy } from '@suite/shared';
 import {
   ExpandLessIcon,
   ExpandMoreIcon,
@@ -106,12 +106,25 @@ export function ApplicationTabFields({ tab, form, onChange, errors, editing }: T
         </Field.Root>
       );
     }
-    if (field === 'isConcurrentSession' || field === 'isVisible' || field === 'captchaApply') {
+    if (field === 'isConcurrentSession' || field === 'isVisible' || field === 'captchaApply' || field === 'passkeySignIn') {
       return (
         <HStack key={field} gap="3">
           <StateSwitch checked={Boolean(form[field])} label={label(field)} disabled={!editing} onChange={(next) => onChange(field, next)} />
           <Text as="span">{label(field)}</Text>
         </HStack>
+      );
+    }
+    if (field === 'secondFactor') {
+      return (
+        <ChoiceGroup
+          key={field}
+          legend={label(field)}
+          name={field}
+          value={form.secondFactor ?? 'off'}
+          options={SECOND_FACTOR_POLICIES.map((policy) => ({ value: policy, label: t(`card.secondFactorPolicies.${policy}`) }))}
+          onChange={(value) => onChange(field, value as SecondFactorPolicy)}
+          disabled={!editing}
+        />
       );
     }
     if (field === 'typeApplication') {

@@ -63,7 +63,7 @@ export const TAB_FIELDS: Record<TabId, readonly Field[]> = {
     'maxConcurrentTokensByUser',
   ],
   password: ['numberPasswordChanges', 'passwordExpiration', 'passwordTypeExpiration'],
-  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass', 'timeZone', 'captchaApply'],
+  configuration: ['typeApplication', 'isVisible', 'mechanismAfterSetPass', 'timeZone', 'captchaApply', 'secondFactor', 'passkeySignIn'],
 };
 
 /** The (amount, unit) pairs shown as one value-and-unit input with arrows. */
@@ -112,6 +112,8 @@ export const EMPTY_FORM: ApplicationForm = {
   passwordTypeExpiration: 0,
   mechanismAfterSetPass: 0,
   captchaApply: false,
+  secondFactor: 'off',
+  passkeySignIn: false,
   timeZone: DEFAULT_TIME_ZONE,
 };
 

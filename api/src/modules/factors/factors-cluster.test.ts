@@ -1,0 +1,79 @@
+import { encryptPayload } from '@suite/shared/crypto';
+import { INFORMATION_CODES, applicationsAdminApi, type ApplicationAdminRecord } from '@suite/shared/contracts';
+import { createServer } from '../../app';
+import { ADMIN_PASSWORD, createPostgresDatabase, createUser, json, testConfig, tokenFor } from '../../../test/harness';
+import { accountFactorsApi } from '@suite/shared/contracts';
+import { totpClock, totpCode } from './totp';
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+type Server = Awaited<ReturnType<typeof createServer>>;
+
+const PASSWORD = 'Factors.Cluster2026';
+
+onPostgres('second factors on two instances of one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let a: Server;
+  let b: Server;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const config = testConfig({ databaseUrl: database.url });
+    const options = { logger: false as const, onGeneratedAdminPassword: () => undefined };
+    a = await createServer(config, options);
+    b = await createServer(config, options);
+    totpClock.now = () => Date.UTC(2026, 10, 29, 15, 0, 0);
+  }, 60_000);
+
+  afterAll(async () => {
+    totpClock.now = () => Date.now();
+    await a.app.close();
+    await b.app.close();
+    await database.drop();
+  });
+
+  const signIn = (server: Server, user: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/Login',
+      payload: { user, password: encryptPayload(PASSWORD, server.app.ctx.payloadKey), appname: 'product', TypeDeviceId: 2 },
+    });
+
+  it('a policy set in the console on one instance holds on the other at once; a code taken on one is refused on the other', async () => {
+    await createUser(a.app.ctx.db, { userName: 'fc.person', password: PASSWORD });
+    expect(json(await signIn(b, 'fc.person')).result.token).toEqual(expect.any(String));
+
+    // the console of instance a: 'Obligatorio' for the product
+    const admin = await tokenFor(a.app, 'admin', ADMIN_PASSWORD);
+    const list = json(await a.app.inject({ method: 'GET', url: applicationsAdminApi.list.path, headers: { authorization: `Bearer ${admin}` } }));
+    const product = (list.result.records as ApplicationAdminRecord[]).find((app) => app.name === 'product') as ApplicationAdminRecord;
+    const saved = await a.app.inject({
+      method: 'POST',
+      url: applicationsAdminApi.modify.path,
+      headers: { authorization: `Bearer ${admin}` },
+      // (the seeded product has no password page of its own: the form asks for one)
+      payload: { ...product, urlAssignPassword: `${product.urlApp}password`, secondFactor: 'required' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const audit = await a.app.ctx.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'application.modify')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect([(audit.before as ApplicationAdminRecord).secondFactor, (audit.after as ApplicationAdminRecord).secondFactor]).toEqual(['off', 'required']);
+
+    // instance b asks at once, and the person sets an authenticator up there
+    const step = json(await signIn(b, 'fc.person')).result;
+    expect(step).toMatchObject({ informationCode: INFORMATION_CODES.secondFactorRequired, secondFactor: { enrol: true } });
+    const setup = json(await b.app.inject({ method: 'POST', url: '/api/Login/SecondFactor/Totp', payload: { challenge: step.secondFactor.challenge } })).result;
+    const code = totpCode(setup.secret);
+    const done = json(await a.app.inject({ method: 'POST', url: '/api/Login/SecondFactor', payload: { challenge: step.secondFactor.challenge, code } }));
+    expect(done.result.token).toEqual(expect.any(String));
+    expect(json(await b.app.inject({ method: 'GET', url: accountFactorsApi.list.path, headers: { authorization: `Bearer ${done.result.token}` } })).result.factors).toHaveLength(1);
+
+    // the code just taken on a is refused on b
+    const next = json(await signIn(b, 'fc.person')).result.secondFactor.challenge;
+    const again = await b.app.inject({ method: 'POST', url: '/api/Login/SecondFactor', payload: { challenge: next, code } });
+    expect(again.statusCode).toBe(401);
+  });
+});
