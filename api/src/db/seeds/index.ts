@@ -140,7 +140,14 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     .onConflict((oc) => oc.doNothing())
     .execute();
 
-  for (const { tenants, appearance, captcha_apply: _captcha, second_factor: _secondFactor, passkey_sign_in: _passkey, ...app } of APPLICATIONS) {
+  for (const {
+    tenants,
+    appearance,
+    captcha_apply: _captcha,
+    second_factor: _secondFactor,
+    passkey_sign_in: _passkey,
+    ...app
+  } of APPLICATIONS) {
     await trx
       .insertInto('applications')
       .values({ ...app, appearance: JSON.stringify(appearance) })

@@ -44,7 +44,9 @@ onPostgres('second factors on two instances of one PostgreSQL', () => {
 
     // the console of instance a: 'Obligatorio' for the product
     const admin = await tokenFor(a.app, 'admin', ADMIN_PASSWORD);
-    const list = json(await a.app.inject({ method: 'GET', url: applicationsAdminApi.list.path, headers: { authorization: `Bearer ${admin}` } }));
+    const list = json(
+      await a.app.inject({ method: 'GET', url: applicationsAdminApi.list.path, headers: { authorization: `Bearer ${admin}` } }),
+    );
     const product = (list.result.records as ApplicationAdminRecord[]).find((app) => app.name === 'product') as ApplicationAdminRecord;
     const saved = await a.app.inject({
       method: 'POST',
@@ -60,16 +62,27 @@ onPostgres('second factors on two instances of one PostgreSQL', () => {
       .where('action', '=', 'application.modify')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect([(audit.before as ApplicationAdminRecord).secondFactor, (audit.after as ApplicationAdminRecord).secondFactor]).toEqual(['off', 'required']);
+    expect([(audit.before as ApplicationAdminRecord).secondFactor, (audit.after as ApplicationAdminRecord).secondFactor]).toEqual([
+      'off',
+      'required',
+    ]);
 
     // instance b asks at once, and the person sets an authenticator up there
     const step = json(await signIn(b, 'fc.person')).result;
     expect(step).toMatchObject({ informationCode: INFORMATION_CODES.secondFactorRequired, secondFactor: { enrol: true } });
-    const setup = json(await b.app.inject({ method: 'POST', url: '/api/Login/SecondFactor/Totp', payload: { challenge: step.secondFactor.challenge } })).result;
+    const setup = json(
+      await b.app.inject({ method: 'POST', url: '/api/Login/SecondFactor/Totp', payload: { challenge: step.secondFactor.challenge } }),
+    ).result;
     const code = totpCode(setup.secret);
-    const done = json(await a.app.inject({ method: 'POST', url: '/api/Login/SecondFactor', payload: { challenge: step.secondFactor.challenge, code } }));
+    const done = json(
+      await a.app.inject({ method: 'POST', url: '/api/Login/SecondFactor', payload: { challenge: step.secondFactor.challenge, code } }),
+    );
     expect(done.result.token).toEqual(expect.any(String));
-    expect(json(await b.app.inject({ method: 'GET', url: accountFactorsApi.list.path, headers: { authorization: `Bearer ${done.result.token}` } })).result.factors).toHaveLength(1);
+    expect(
+      json(
+        await b.app.inject({ method: 'GET', url: accountFactorsApi.list.path, headers: { authorization: `Bearer ${done.result.token}` } }),
+      ).result.factors,
+    ).toHaveLength(1);
 
     // the code just taken on a is refused on b
     const next = json(await signIn(b, 'fc.person')).result.secondFactor.challenge;
