@@ -13,7 +13,7 @@ import { originOf } from './signin-hosts';
 
 const BIOMETRIA = originOf('biometria');
 const APPLICATION = /^https:\/\/biometria\.suite\.example\/\?code=/;
-const PERSON = 'sjimenez';
+const PERSON = 'isuarez';
 
 const codeOf = (secret: string, timestamp = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
@@ -114,4 +114,51 @@ test("with the policy 'Obligatorio' a person sets up an authenticator after the 
     await setPolicy(admin, 'Desactivado');
     await adminContext.close();
   }
+});
+
+test('a person sets up an authenticator on /security (Seguridad), is asked for its code at the next sign-in, and removes it with the password again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const person = 'tnunez';
+  await signIn(page, person, DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Seguridad' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('heading', { name: 'Seguridad', level: 1 })).toBeVisible();
+  expect((await audit(page)).serious, '/security: serious or critical axe violations').toEqual([]);
+
+  await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const secret = (await page.getByLabel('Clave').textContent())?.trim() ?? '';
+  expect((await audit(page)).serious, '/security setup: serious or critical axe violations').toEqual([]);
+  await page.getByLabel('Código de verificación').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('list', { name: 'Tus códigos de recuperación' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Ya los guardé' }).click();
+  await expect(page.getByRole('cell', { name: 'Aplicación de autenticación' }).first()).toBeVisible();
+
+  // the console application is 'Opcional': with a factor, the next sign-in asks for its code
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/Login$/i);
+  await page.getByLabel('Usuario', { exact: true }).fill(person);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
+  await page.getByLabel('Código de verificación').fill(codeOf(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/users$/i);
+
+  // removed with the password again: the person is back to the password alone
+  await page.goto('/security');
+  await page.getByRole('button', { name: /^Quitar / }).click();
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText(/Aún no tienes un segundo factor/)).toBeVisible();
+  await context.close();
 });

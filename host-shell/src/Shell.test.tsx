@@ -2,6 +2,7 @@ import {
   AppProviders,
   COMMON_NS,
   CONSOLE_SECTIONS,
+  PERSONAL_PAGES,
   GuardedRouter,
   REMOTES,
   SessionStore,
@@ -137,10 +138,13 @@ describe('the route map and the host agree', () => {
     },
   );
 
-  it("gives every console route a section, and the drawer lists exactly the map's sections in order", async () => {
+  it("gives every console route a section or makes it a person's own page, and the drawer lists exactly the map's sections in order", async () => {
     expect(CONSOLE_SECTIONS.map((section) => section.path)).toEqual(
-      REMOTES.filter((remote) => remote.protected).flatMap((remote) => remote.routes),
+      REMOTES.filter((remote) => remote.protected)
+        .flatMap((remote) => remote.routes)
+        .filter((route) => !PERSONAL_PAGES.includes(route)),
     );
+    expect(PERSONAL_PAGES.filter((page) => CONSOLE_SECTIONS.some((section) => section.path === page))).toEqual([]);
     sessionStore.signIn({ token: validToken() });
     renderShell('/users', workingLoader());
     await screen.findByRole('heading', { name: 'mfe_users at /users' });

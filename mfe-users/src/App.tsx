@@ -7,9 +7,13 @@ import { UsersPage } from './UsersPage';
 registerResources(NS, resources);
 
 // The card (and its form libraries) is its own chunk: the list does not wait for it.
+const SecurityPage = lazy(() => import('./features/security/SecurityPage').then(({ SecurityPage: Page }) => ({ default: Page })));
 const UserCardRoute = lazy(() => import('./features/user-card').then(({ UserCardRoute: Card }) => ({ default: Card })));
 
-/** The users section (/users): the list, and the user card at /users/new and /users/:userId. Mounted by the host; renders no providers. */
+/**
+ * The users section (/users): the list, and the user card at /users/new and /users/:userId; and a
+ * person's own security page (/security). Mounted by the host; renders no providers.
+ */
 export default function App() {
   const card = (
     <Suspense fallback={<LoadingState />}>
@@ -23,6 +27,14 @@ export default function App() {
         <Route path="new" element={card} />
         <Route path=":userId" element={card} />
       </Route>
+      <Route
+        path={PATHS.security}
+        element={
+          <Suspense fallback={<LoadingState />}>
+            <SecurityPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Navigate to={PATHS.login} replace />} />
     </Routes>
   );

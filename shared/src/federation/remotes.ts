@@ -36,6 +36,8 @@ export const PATHS = {
   logout: '/logout',
   /** The second step of a sign-in: an authenticator's code or a recovery code (docs/adr/0037-second-factors.md). */
   secondFactor: '/verify',
+  /** A person's own second factors (docs/adr/0037-second-factors.md): the user menu's 'Seguridad'. */
+  security: '/security',
   users: '/users',
   roles: '/roles',
   privileges: '/privileges',
@@ -96,22 +98,36 @@ export const PUBLIC_ROUTES = [
   PATHS.secondFactor,
 ] as const;
 
-/** A console remote: its routes are its sections' paths. */
-function consoleRemote(remote: Pick<RemoteDefinition, 'name' | 'pkg' | 'slug' | 'devPort'>, sections: ConsoleSection[]): RemoteDefinition {
-  return { ...remote, routes: sections.map((section) => section.path), protected: true, sections };
+/** The console's pages of a person's own, open to anyone signed in (no section, no privilege, no drawer link). */
+export const PERSONAL_PAGES: readonly WellKnownPath[] = [PATHS.security];
+
+/**
+ * A console remote: its routes are its sections' paths, and `pages` of its own that any signed-in
+ * person may open (no section, no privilege: the person's own security page).
+ */
+function consoleRemote(
+  remote: Pick<RemoteDefinition, 'name' | 'pkg' | 'slug' | 'devPort'>,
+  sections: ConsoleSection[],
+  pages: readonly WellKnownPath[] = [],
+): RemoteDefinition {
+  return { ...remote, routes: [...sections.map((section) => section.path), ...pages], protected: true, sections };
 }
 
 export const REMOTES: readonly RemoteDefinition[] = [
   { name: 'mfe_auth', pkg: 'mfe-auth', slug: 'auth', devPort: 3001, routes: PUBLIC_ROUTES, protected: false, sections: [] },
-  consoleRemote({ name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002 }, [
-    {
-      path: PATHS.users,
-      label: 'shell.nav.users',
-      titles: { es: 'Usuarios', en: 'Users', pt: 'Usuários' },
-      privilege: 'USERS_READ',
-      icon: 'users',
-    },
-  ]),
+  consoleRemote(
+    { name: 'mfe_users', pkg: 'mfe-users', slug: 'users', devPort: 3002 },
+    [
+      {
+        path: PATHS.users,
+        label: 'shell.nav.users',
+        titles: { es: 'Usuarios', en: 'Users', pt: 'Usuários' },
+        privilege: 'USERS_READ',
+        icon: 'users',
+      },
+    ],
+    PERSONAL_PAGES,
+  ),
   consoleRemote({ name: 'mfe_access', pkg: 'mfe-access', slug: 'access', devPort: 3003 }, [
     {
       path: PATHS.roles,

@@ -58,6 +58,10 @@ export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
   });
   const user = [
     item(
+      { key: 'SeedSecuri', name: 'Seguridad', url: PATHS.security, privilege: '', iconName: 'shield-check', section: MENU_SECTION.user },
+      MENU_LOCATION.user,
+    ),
+    item(
       { key: 'SeedLogout', name: 'Cerrar sesión', url: PATHS.logout, privilege: '', iconName: 'log-out', section: MENU_SECTION.user },
       MENU_LOCATION.user,
     ),

@@ -151,6 +151,7 @@ describeEachBackend('menus API', (server) => {
     expect(items.map((i) => [i.url, i.privilege])).toEqual(CONSOLE_SECTIONS.map((s) => [s.path, s.privilege]));
     expect(items[0]).toMatchObject({ name: 'Usuarios', iconName: 'users', isActivate: true, menuLocation: 1, application: 'ibuhoo' });
     expect(JSON.parse((await stored(ibuhoo, 3)).menujson)).toEqual([
+      expect.objectContaining({ name: 'Seguridad', url: '/security', privilege: '', section: 0 }),
       expect.objectContaining({ name: 'Cerrar sesión', url: '/logout', section: 0 }),
     ]);
     const list = json(await call('GET', '/api/menu/list', { token: reader })).result.records as {
@@ -427,7 +428,7 @@ describeEachBackend('menus API', (server) => {
     expect((await byUser(usersReader, 1)).map((i) => i.name)).toEqual(['Usuarios']);
     expect((await byUser(nobody, 1)).map((i) => i.name)).toEqual(['Aplicaciones']);
     // an item without privileges is everyone's; an inactive one nobody's
-    expect((await byUser(nobody, 3)).map((i) => i.name)).toEqual(['Cerrar sesión']);
+    expect((await byUser(nobody, 3)).map((i) => i.name)).toEqual(['Seguridad', 'Cerrar sesión']);
     expect(await byUser(nobody, 2)).toEqual([]);
 
     const items = JSON.parse((await stored(ibuhoo, 1)).menujson) as MenuItem[];
