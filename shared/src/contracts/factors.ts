@@ -121,6 +121,8 @@ export const PasswordRequestSchema = v.object({ password: CurrentPasswordSchema 
 export const ConfirmTotpRequestSchema = v.object({ id: FactorIdSchema, code: TotpCodeSchema, name: FactorNameSchema });
 export const RenameFactorRequestSchema = v.object({ name: FactorNameSchema });
 export const FactorParamsSchema = v.object({ id: FactorIdSchema });
+export const UserFactorsParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid(es.factors.userUnknown)) });
+export const UserFactorParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid(es.factors.userUnknown)), factorId: FactorIdSchema });
 
 /** The second step of a sign-in: answered with a code, or first an authenticator set up when the application requires one. */
 export const secondFactorApi = {
@@ -204,6 +206,29 @@ export const accountFactorsApi = {
     body: PasswordRequestSchema,
     result: RecoveryCodesSchema,
     access: 'session',
+    audited: true,
+  }),
+};
+
+/** A person's factors in the users console: read with USERS_READ, removed with USERS_WRITE (within the escalation rules; the person is told by e-mail). */
+export const userFactorsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/:id/factors',
+    summary: "A person's second factors",
+    tag: 'users',
+    params: UserFactorsParamsSchema,
+    result: AccountFactorsSchema,
+    access: ['USERS_READ'],
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/api/user/:id/factors/:factorId/remove',
+    summary: "Remove a person's second factor (the person is told by e-mail)",
+    tag: 'users',
+    params: UserFactorParamsSchema,
+    result: AccountFactorsSchema,
+    access: ['USERS_WRITE'],
     audited: true,
   }),
 };

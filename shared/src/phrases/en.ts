@@ -308,6 +308,8 @@ export const en: Catalogue = {
     removed: 'Client removed.',
   },
   factors: {
+    userUnknown: 'The user does not exist.',
+    removedByAdministrator: 'The factor was removed. The person will get an e-mail.',
     secondStep: 'Confirm it is you with your second factor.',
     codeFormat: 'Enter the 6-digit code of your authenticator app.',
     recoveryCodeFormat: 'A recovery code has 10 letters and digits.',

@@ -412,6 +412,8 @@ export const es = {
   },
   /** Second factors: the /security page, the second step of a sign-in (docs/adr/0037-second-factors.md). */
   factors: {
+    userUnknown: 'El usuario no existe.',
+    removedByAdministrator: 'Se quitó el factor. La persona recibirá un correo.',
     secondStep: 'Verifica que eres tú con tu segundo factor.',
     codeFormat: 'Ingresa el código de 6 dígitos de tu aplicación de autenticación.',
     recoveryCodeFormat: 'El código de recuperación tiene 10 letras y números.',

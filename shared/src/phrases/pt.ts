@@ -307,6 +307,8 @@ export const pt: Catalogue = {
     removed: 'Cliente removido.',
   },
   factors: {
+    userUnknown: 'O usuário não existe.',
+    removedByAdministrator: 'O fator foi removido. A pessoa receberá um e-mail.',
     secondStep: 'Confirme que é você com seu segundo fator.',
     codeFormat: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
     recoveryCodeFormat: 'O código de recuperação tem 10 letras e números.',

@@ -7,8 +7,9 @@ import {
   LOGIN_MAX_FAILED_ATTEMPTS,
   accountFactorsApi,
   secondFactorApi,
+  userFactorsApi,
 } from '@suite/shared/contracts';
-import { auditedChanges, createUser, describeEachBackend, json, login } from '../../../test/harness';
+import { ADMIN_PASSWORD, auditedChanges, createUser, describeEachBackend, json, login, queuedMail, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import type { Kysely } from 'kysely';
 import { totpClock, totpCode } from './totp';
@@ -207,5 +208,46 @@ describeEachBackend('second factors', (server) => {
     expect((await signIn('f.remove')).result.token).toEqual(expect.any(String));
     const actions = await db().selectFrom('audit_log').select('action').where('action', 'like', 'factor.%').execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['factor.add', 'factor.rename', 'factor.remove']));
+  });
+
+  it("shows a person's factors to the users console and lets an administrator remove one, audited, the person told by e-mail", async () => {
+    await enrolled('f.admin');
+    const userId = (await db().selectFrom('users').select('id').where('user_name', '=', 'f.admin').executeTakeFirstOrThrow()).id;
+    const admin = await tokenFor(app(), 'admin', ADMIN_PASSWORD);
+    await createUser(db(), { userName: 'f.reader', password: PASSWORD, privileges: ['USERS_READ'] });
+    const reader = await tokenFor(app(), 'f.reader', PASSWORD);
+    const listPath = userFactorsApi.list.path.replace(':id', userId);
+    const listed = json(await app().inject({ method: 'GET', url: listPath, headers: { authorization: `Bearer ${reader}` } })).result;
+    expect(listed).toMatchObject({ factors: [{ kind: 'totp', name: 'Teléfono' }], recoveryCodesLeft: 10 });
+    const removePath = userFactorsApi.remove.path.replace(':id', userId).replace(':factorId', listed.factors[0].id);
+
+    const before = await auditedChanges(db());
+    const mailsBefore = await queuedMail(db(), 'f.admin@test.localhost');
+    expect((await app().inject({ method: 'POST', url: removePath, headers: { authorization: `Bearer ${reader}` } })).statusCode).toBe(403);
+    const stranger = userFactorsApi.remove.path.replace(':id', userId).replace(':factorId', '00000000-0000-4000-8000-000000000000');
+    expect((await app().inject({ method: 'POST', url: stranger, headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(404);
+    expect(
+      (
+        await app().inject({
+          method: 'GET',
+          url: userFactorsApi.list.path.replace(':id', 'nope'),
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await auditedChanges(db())).toEqual(before);
+    expect(await queuedMail(db(), 'f.admin@test.localhost')).toEqual(mailsBefore);
+
+    const removed = await app().inject({ method: 'POST', url: removePath, headers: { authorization: `Bearer ${admin}` } });
+    expect(json(removed).result).toEqual({ factors: [], recoveryCodesLeft: 0 });
+    expect((await queuedMail(db(), 'f.admin@test.localhost')).n).toBe(mailsBefore.n + 1);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor_name', 'entity_id', 'before'])
+      .where('action', '=', 'factor.remove')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_name: 'admin', entity_id: userId, before: { kind: 'totp', name: 'Teléfono' } });
+    expect((await signIn('f.admin')).result.token).toEqual(expect.any(String));
   });
 });

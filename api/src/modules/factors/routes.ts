@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accountFactorsApi, ok, secondFactorApi } from '@suite/shared/contracts';
+import { accountFactorsApi, ok, secondFactorApi, userFactorsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
-import { accountFactorsService, completeSecondStep, enrolDuringSignIn } from './service';
+import { accountFactorsService, completeSecondStep, enrolDuringSignIn, userFactorsService } from './service';
 
 /**
  * Second factors (docs/adr/0037-second-factors.md): the second step of a sign-in, under the
@@ -10,6 +10,7 @@ import { accountFactorsService, completeSecondStep, enrolDuringSignIn } from './
 export default async function factorRoutes(app: FastifyInstance): Promise<void> {
   const { limits } = app.ctx;
   const account = accountFactorsService(app.ctx);
+  const users = userFactorsService(app.ctx);
 
   route(app, secondFactorApi.verify, async ({ body }, request) => ok(await completeSecondStep(app.ctx, request, body)), {
     config: limits.login,
@@ -37,4 +38,8 @@ export default async function factorRoutes(app: FastifyInstance): Promise<void> 
     config: limits.login,
     noStore: true,
   });
+
+  // a person's factors in the users console
+  route(app, userFactorsApi.list, async ({ params }) => ok(await users.list(params.id)), { noStore: true });
+  route(app, userFactorsApi.remove, async ({ params }, request) => ok(await users.remove(request, params.id, params.factorId)));
 }

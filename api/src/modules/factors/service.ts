@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
   FACTOR_MESSAGES,
+  FALLBACK_APP,
   INFORMATION_CODES,
   MESSAGES,
   type AccountFactors,
@@ -16,7 +17,9 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
 import { actorOf, recordAudit } from '../../security/audit';
 import { decryptPayload } from '../../security/payload';
+import { actorGrants, assertNotAbove } from '../access/guard';
 import { checkCredentials, checkSecondFactor } from '../auth/credentials';
+import { mailLanguage, renderMail } from '../mail/templates';
 import { clearLockout, type LoginUser } from '../auth/lockout';
 import { startSession } from '../auth/service';
 import {
@@ -267,6 +270,66 @@ export function accountFactorsService(ctx: AppContext) {
         });
       });
       return { codes: issued.codes };
+    },
+  };
+}
+
+const userUnknown = () => new ApiError(404, FACTOR_MESSAGES.userUnknown, INFORMATION_CODES.notFound);
+
+/**
+ * A person's factors in the users console: read with USERS_READ; removed with USERS_WRITE by an
+ * administrator who does not act above their own grants, audited, and the person told by e-mail
+ * (in the console application's language) in the same transaction.
+ */
+export function userFactorsService(ctx: AppContext) {
+  const { db } = ctx;
+  const person = async (userId: string) => {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'names', 'email'])
+      .where('id', '=', userId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    if (!row) throw userUnknown();
+    return row;
+  };
+  return {
+    async list(userId: string): Promise<AccountFactors> {
+      await person(userId);
+      return factorsOf(ctx, userId);
+    },
+
+    async remove(request: FastifyRequest, userId: string, factorId: string): Promise<AccountFactors> {
+      const user = await person(userId);
+      const actor = actorOf(request);
+      const factor = await accountFactor(db, userId, factorId);
+      if (!factor) throw factorUnknown();
+      const app = await db
+        .selectFrom('applications')
+        .select(['title', 'default_language'])
+        .where('name', '=', FALLBACK_APP)
+        .executeTakeFirst();
+      await db.transaction().execute(async (trx) => {
+        await assertNotAbove(trx, actor, await actorGrants(trx, actor), userId);
+        if (!(await removeFactor(trx, userId, factorId))) throw factorUnknown();
+        await recordAudit(trx, {
+          actor,
+          action: 'factor.remove',
+          entity: 'user',
+          entityId: userId,
+          before: { id: factor.id, kind: factor.kind, name: factor.name },
+        });
+        if (user.email) {
+          const mail = renderMail('factorRemoved', mailLanguage(app?.default_language), {
+            name: user.names || user.user_name,
+            appTitle: app?.title || 'Suite',
+          });
+          await ctx.outbox.enqueue(trx, { to: user.email, ...mail });
+        }
+      });
+      ctx.outbox.kick();
+      request.log.info({ userId, factorId }, 'second factor removed by an administrator');
+      return factorsOf(ctx, userId);
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Mail texts (HTML and plain text) in es, en and pt; the tenant language picks one (default es). */
 
 export type MailLanguage = 'es' | 'en' | 'pt';
-export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive' | 'resetCode' | 'otpReset';
+export type MailKind = 'activation' | 'reset' | 'passwordChanged' | 'alreadyActive' | 'resetCode' | 'otpReset' | 'factorRemoved';
 
 export function mailLanguage(raw: string | null | undefined): MailLanguage {
   const l = (raw ?? '').trim().toLowerCase().slice(0, 2);
@@ -19,6 +19,12 @@ interface Texts {
 
 const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
   es: {
+    factorRemoved: {
+      subject: 'Se quitó un segundo factor de tu cuenta',
+      greeting: (n) => `Hola ${n},`,
+      body: 'Un administrador quitó uno de los segundos factores de tu cuenta (una aplicación de autenticación o una llave de acceso). Puedes configurar uno nuevo en la página Seguridad.',
+      ignore: 'Si no lo esperabas, comunícate de inmediato con el administrador.',
+    },
     activation: {
       subject: 'Activa tu cuenta',
       greeting: (n) => `Hola ${n},`,
@@ -65,6 +71,12 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
     },
   },
   en: {
+    factorRemoved: {
+      subject: 'A second factor was removed from your account',
+      greeting: (n) => `Hello ${n},`,
+      body: 'An administrator removed one of the second factors of your account (an authenticator app or a passkey). You can set up a new one on the Security page.',
+      ignore: 'If you did not expect this, contact the administrator at once.',
+    },
     activation: {
       subject: 'Activate your account',
       greeting: (n) => `Hello ${n},`,
@@ -111,6 +123,12 @@ const TEXTS: Record<MailLanguage, Record<MailKind, Texts>> = {
     },
   },
   pt: {
+    factorRemoved: {
+      subject: 'Um segundo fator foi removido da sua conta',
+      greeting: (n) => `Olá ${n},`,
+      body: 'Um administrador removeu um dos segundos fatores da sua conta (um aplicativo autenticador ou uma chave de acesso). Você pode configurar um novo na página Segurança.',
+      ignore: 'Se você não esperava isto, entre em contato com o administrador imediatamente.',
+    },
     activation: {
       subject: 'Ative sua conta',
       greeting: (n) => `Olá ${n},`,

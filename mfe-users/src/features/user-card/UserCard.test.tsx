@@ -45,6 +45,38 @@ describe('user card', () => {
     expect(field('Nombres')).toBeEnabled();
   });
 
+  it("shows the person's second factors; an administrator removes one after a question, and is told the person gets an e-mail", async () => {
+    const user = userEvent.setup();
+    const factor = {
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      kind: 'totp',
+      name: 'Teléfono',
+      createdAt: '2026-11-01T10:00:00Z',
+      lastUsedAt: null,
+    };
+    let removed = false;
+    const calls = serve({
+      [`GET /api/user/${IDS.user}/factors`]: () => [
+        200,
+        removed ? { factors: [], recoveryCodesLeft: 0 } : { factors: [factor], recoveryCodesLeft: 10 },
+      ],
+      [`POST /api/user/${IDS.user}/factors/${factor.id}/remove`]: () => {
+        removed = true;
+        return [200, { factors: [], recoveryCodesLeft: 0 }];
+      },
+    });
+    renderAt(`/users/${IDS.user}`);
+    const section = await screen.findByRole('region', { name: 'Segundo factor' });
+    expect(await within(section).findByRole('cell', { name: 'Teléfono' })).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Quitar Teléfono' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('¿Deseas quitar «Teléfono»? La persona recibirá un correo.');
+    await user.click(within(question).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Se quitó el factor. La persona recibirá un correo.')).toBeInTheDocument();
+    expect(callsTo(calls, `/api/user/${IDS.user}/factors/${factor.id}/remove`)).toHaveLength(1);
+    await waitFor(() => expect(within(section).getByText('No tiene un segundo factor.')).toBeInTheDocument());
+  });
+
   it('updates the Datos tab with the contract body and shows the notification', async () => {
     const user = userEvent.setup();
     const calls = await openExisting();

@@ -20,6 +20,7 @@ import { CompaniesTab } from './CompaniesTab';
 import { DataTab } from './DataTab';
 import { CARD_NS } from './i18n';
 import { RolesTab } from './RolesTab';
+import { UserFactors } from './UserFactors';
 import { useCompanies } from './useCompanies';
 import { useDocumentTypes, useReferenceData } from './useReferenceData';
 import { useRoles } from './useRoles';
@@ -279,6 +280,7 @@ export function UserCard({ userId }: { userId?: string }) {
           {...card.tabbedCard}
         />
       ) : null}
+      {status === 'ready' && !isNew && userId ? <UserFactors userId={userId} /> : null}
     </CardFrame>
   );
 }

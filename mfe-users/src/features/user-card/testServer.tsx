@@ -120,6 +120,7 @@ export function defaultRoutes(): ApiRoutes {
     'GET /api/user/getbyid': [200, { count: 1, records: [userDetail] }],
     'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
     'GET /api/user/list': [200, { users: [], rows: 0 }],
+    [`GET /api/user/${IDS.user}/factors`]: [200, { factors: [], recoveryCodesLeft: 0 }],
     'GET /api/user/privileges': [
       200,
       {
