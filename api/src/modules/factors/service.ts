@@ -15,6 +15,7 @@ import {
 } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
+import { SharedLimiter, tooManyRequests } from '../../http/rate-limit';
 import { actorOf, recordAudit } from '../../security/audit';
 import { decryptPayload } from '../../security/payload';
 import { actorGrants, assertNotAbove } from '../access/guard';
@@ -92,6 +93,7 @@ export async function completeSecondStep(
   body: v.InferOutput<typeof SecondFactorRequestSchema>,
 ): Promise<LoginResult> {
   const { db, config } = ctx;
+  await limitAddress(ctx, request);
   const { row, start } = await challengeOf(ctx, body.challenge);
   let usedFactor: string | undefined;
   const verified = await checkSecondFactor(
@@ -134,6 +136,19 @@ export async function completeSecondStep(
   });
   request.log.info({ userId: verified.user.id, app: verified.application.name }, 'second factor accepted');
   return recoveryCodes ? { ...result, recoveryCodes } : result;
+}
+
+/**
+ * The second steps answered from one address, per minute, counted on every instance at once
+ * (PostgreSQL): codes tried across many accounts from one place are held at the sign-in's own
+ * budget (LOGIN_RATE_LIMIT), whichever instance each attempt reaches. An account's own attempts
+ * are bounded by its lockout.
+ */
+async function limitAddress(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { config, db } = ctx;
+  const limiter = new SharedLimiter(db, 'second-factor', config.rateLimit.loginPerMinute, 60_000, config.rateLimit.enabled);
+  const wait = await limiter.hit(`address:${request.ip}`);
+  if (wait > 0) throw tooManyRequests(wait);
 }
 
 /**
