@@ -64,7 +64,8 @@ export const SecondFactorRequestSchema = v.pipe(
   v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), es.factors.codeFormat),
 );
 
-export const SecondStepRequestSchema = v.object({ challenge: SecondStepChallengeSchema });
+/** The authenticator set up in a sign-in: its challenge, and the name the page gives it in its language. */
+export const SecondStepRequestSchema = v.object({ challenge: SecondStepChallengeSchema, name: v.optional(FactorNameSchema) });
 
 /** A new authenticator's secret: as a QR code (an SVG image) and as text ('Clave'), until a first code confirms it. */
 export interface TotpSetup {

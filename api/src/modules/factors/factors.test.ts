@@ -183,13 +183,13 @@ describeEachBackend('second factors', (server) => {
     await setPolicy(db(), 'required');
     const step = (await signIn('f.required')).result;
     expect(step.secondFactor).toMatchObject({ enrol: true, methods: ['totp'] });
-    const setup = json(
-      await app().inject({ method: 'POST', url: secondFactorApi.enrolTotp.path, payload: { challenge: step.secondFactor.challenge } }),
-    ).result;
+    const enrol = (payload: Record<string, unknown>) => app().inject({ method: 'POST', url: secondFactorApi.enrolTotp.path, payload });
+    expect((await enrol({ challenge: step.secondFactor.challenge, name: 'x'.repeat(61) })).statusCode).toBe(400);
+    const setup = json(await enrol({ challenge: step.secondFactor.challenge, name: 'Authenticator app' })).result;
     const done = json(await answer({ challenge: step.secondFactor.challenge, code: totpCode(setup.secret, now) })).result;
     expect(done.token).toEqual(expect.any(String));
     expect(done.recoveryCodes).toHaveLength(10);
-    expect(json(await call(accountFactorsApi.list, done.token)).result.factors).toHaveLength(1);
+    expect(json(await call(accountFactorsApi.list, done.token)).result.factors).toMatchObject([{ name: 'Authenticator app' }]);
 
     await setPolicy(db(), 'off');
     expect((await signIn('f.required')).result.token).toEqual(expect.any(String));

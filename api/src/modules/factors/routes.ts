@@ -16,7 +16,7 @@ export default async function factorRoutes(app: FastifyInstance): Promise<void> 
     config: limits.login,
     noStore: true,
   });
-  route(app, secondFactorApi.enrolTotp, async ({ body }) => ok(await enrolDuringSignIn(app.ctx, body.challenge)), {
+  route(app, secondFactorApi.enrolTotp, async ({ body }) => ok(await enrolDuringSignIn(app.ctx, body.challenge, body.name)), {
     config: limits.login,
     noStore: true,
   });

@@ -155,10 +155,10 @@ async function limitAddress(ctx: AppContext, request: FastifyRequest): Promise<v
  * In a sign-in whose application requires a second factor, a person without one sets up an
  * authenticator app before any token: its secret, unconfirmed until the first code answers the step.
  */
-export async function enrolDuringSignIn(ctx: AppContext, challenge: string): Promise<TotpSetup> {
+export async function enrolDuringSignIn(ctx: AppContext, challenge: string, name = DEFAULT_TOTP_NAME): Promise<TotpSetup> {
   const { row, start } = await challengeOf(ctx, challenge);
   const secret = newTotpSecret();
-  const id = await insertPendingTotp(ctx.db, row.user_id, DEFAULT_TOTP_NAME, secret);
+  const id = await insertPendingTotp(ctx.db, row.user_id, name, secret);
   await setEnrollingFactor(ctx.db, row.id, id);
   return setupOf(ctx, id, secret, start.user.user_name, await applicationTitle(ctx, row.application_id));
 }

@@ -93,7 +93,7 @@ describe('/verify: the second step of a sign-in', () => {
   it('where the application requires one, sets up an authenticator first and shows the recovery codes once', async () => {
     const assign = leaving();
     const codes = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb`);
-    mockApi({
+    const calls = mockApi({
       Login: step(true, ['totp']),
       'Login/SecondFactor/Totp': () =>
         reply(200, {
@@ -115,6 +115,11 @@ describe('/verify: the second step of a sign-in', () => {
     expect(assign).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Ya los guardé' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(APP_URL));
+    // the new authenticator is named in the page's language
+    expect(calls.find((c) => c.path === 'Login/SecondFactor/Totp')?.body).toEqual({
+      challenge: CHALLENGE,
+      name: 'Aplicación de autenticación',
+    });
   });
 
   it('opened without a sign-in in progress, goes to the sign-in', async () => {

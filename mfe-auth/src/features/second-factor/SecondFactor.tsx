@@ -54,11 +54,15 @@ export function SecondFactor() {
   useEffect(() => {
     if (!step?.enrol || asked.current) return;
     asked.current = true;
-    call(secondFactorApi.enrolTotp, { body: { challenge: step.challenge } }).then(setSetup, (e: unknown) => {
-      setExpired(true);
-      setError(apiErrorMessage(e));
-    });
-  }, [step]);
+    // named in the page's language; renamed on /security at will
+    call(secondFactorApi.enrolTotp, { body: { challenge: step.challenge, name: t('secondFactor.defaultName') } }).then(
+      setSetup,
+      (e: unknown) => {
+        setExpired(true);
+        setError(apiErrorMessage(e));
+      },
+    );
+  }, [step, t]);
 
   if (!step) return <Navigate to={PATHS.login} replace />;
 
