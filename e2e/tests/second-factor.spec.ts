@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { audit } from './accessibility';
-import { DEMO_PASSWORD, acknowledge, signIn } from './support';
+import { DEMO_PASSWORD, accept, acknowledge, signIn, type CapturedMail } from './support';
 import { originOf } from './signin-hosts';
 
 /**
@@ -109,6 +109,30 @@ test("with the policy 'Obligatorio' a person sets up an authenticator after the 
     await twice.getByLabel('Código de recuperación').fill(codes[0]);
     await twice.getByRole('button', { name: 'Verificar' }).click();
     await expect(twice.getByRole('alert')).toContainText('El código de verificación no es correcto.');
+
+    // the administrator sees the factor on the person's card and removes it: the person is told by e-mail
+    const since = Date.now();
+    await admin.goto('/users');
+    await admin.getByPlaceholder('Buscar').fill(PERSON);
+    await admin.keyboard.press('Enter');
+    await admin.getByText(PERSON, { exact: true }).first().click();
+    const factors = admin.getByRole('region', { name: 'Segundo factor' });
+    await factors.getByRole('button', { name: 'Quitar Aplicación de autenticación' }).click();
+    await accept(admin, /¿Deseas quitar/);
+    await acknowledge(admin, 'Se quitó el factor. La persona recibirá un correo.');
+    await expect(factors.getByText('No tiene un segundo factor.')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const list = (await (await admin.request.get('/dev/mail.json')).json()) as CapturedMail[] | { messages?: CapturedMail[] };
+        const mails = Array.isArray(list) ? list : (list.messages ?? []);
+        return mails.filter(
+          (m) =>
+            [m.to].flat().join(',').includes(`${PERSON}@demo.suite.test`) &&
+            m.subject.startsWith('Se quitó un segundo factor de tu cuenta') &&
+            new Date(m.createdAt).getTime() >= since - 2_000,
+        ).length;
+      })
+      .toBe(1);
   } finally {
     for (const context of contexts) await context.close();
     await setPolicy(admin, 'Desactivado');
