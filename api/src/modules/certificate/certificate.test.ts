@@ -1,9 +1,19 @@
 import { encryptPayload } from '@suite/shared/crypto';
 import { sql, type Kysely } from 'kysely';
-import { CERTIFICATE_LOGIN_PATH, CERTIFICATE_MESSAGES, MESSAGES, RESET_EMAIL_MESSAGES, USER_TYPE } from '@suite/shared/contracts';
+import {
+  APP_PARAMETERS,
+  CERTIFICATE_LOGIN_PATH,
+  CERTIFICATE_MESSAGES,
+  INFORMATION_CODES,
+  MESSAGES,
+  RESET_EMAIL_MESSAGES,
+  USER_TYPE,
+  secondFactorApi,
+} from '@suite/shared/contracts';
 import { mailSent, queuedMail, auditedChanges, createUser, describeEachBackend, json, login, solvedCaptcha } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../security/passwords';
+import { newTotpSecret, totpCode } from '../factors/totp';
 import { newResetCode, unknownDocumentName } from './service';
 
 const APP = 'firmaya';
@@ -135,6 +145,42 @@ describeEachBackend(
           .where('revoked_at', 'is', null)
           .execute();
         expect(live).toHaveLength(1);
+      });
+
+      it("follows the application's second factor policy: a certificate user with an authenticator answers the second step", async () => {
+        const { db } = server();
+        const user = await certificateUser();
+        const secret = newTotpSecret();
+        await db
+          .insertInto('user_factors')
+          .values({ user_id: user.id, kind: 'totp', name: 'App', secret, confirmed_at: new Date() })
+          .execute();
+        const firmaya = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
+        const policy = (value: string) =>
+          sql`insert into application_parameters (application_id, parameter_type, name, value, value_type)
+              values (${firmaya.id}, 'login', ${APP_PARAMETERS.secondFactor}, ${JSON.stringify(value)}::jsonb, 'string')
+              on conflict (application_id, name) do update set value = excluded.value`.execute(db);
+        await policy('optional');
+        try {
+          const step = json(await certificateLogin(user.documentTypeId, user.document, PASSWORD)).result;
+          expect(step).toMatchObject({ informationCode: INFORMATION_CODES.secondFactorRequired, secondFactor: { methods: ['totp'] } });
+          expect(step.token).toBeUndefined();
+          const done = await server().app.inject({
+            method: 'POST',
+            url: secondFactorApi.verify.path,
+            payload: { challenge: step.secondFactor.challenge, code: totpCode(secret) },
+          });
+          expect(json(done).result.token).toEqual(expect.any(String));
+          const audit = await db
+            .selectFrom('audit_log')
+            .select('after')
+            .where('action', '=', 'user.sign_in')
+            .where('entity_id', '=', user.id)
+            .executeTakeFirstOrThrow();
+          expect(audit.after).toMatchObject({ way: 'certificate', secondFactor: 'totp' });
+        } finally {
+          await policy('off');
+        }
       });
 
       it('matches a passport number whatever its case', async () => {
