@@ -91,6 +91,30 @@ function tarball(file: string | undefined): Blob | undefined {
   return blob;
 }
 
+/**
+ * Two API instances on one fresh PostgreSQL database, for the tests of what must hold across a
+ * cluster: started before the describe's tests, closed and the database dropped after them.
+ */
+export function twoInstances(overrides: Partial<Config> = {}): () => { a: Server; b: Server } {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  let pair: { a: Server; b: Server } | undefined;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const config = testConfig({ ...overrides, databaseUrl: database.url });
+    const options = { logger: false as const, onGeneratedAdminPassword: () => undefined };
+    pair = { a: await createServer(config, options), b: await createServer(config, options) };
+  }, 60_000);
+  afterAll(async () => {
+    await pair?.a.app.close();
+    await pair?.b.app.close();
+    await database?.drop();
+  });
+  return () => {
+    if (!pair) throw new Error('the instances start in beforeAll');
+    return pair;
+  };
+}
+
 export interface HarnessOptions {
   /** Start on an empty database, migrated and seeded by this server (the tests of the first start). */
   emptyDatabase?: boolean;

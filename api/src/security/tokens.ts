@@ -153,6 +153,11 @@ export function newRefreshToken(): { value: string; hash: string } {
   return { value, hash: hashRefreshToken(value) };
 }
 
-export function hashRefreshToken(value: string): string {
+/** The SHA-256 (hex) a random secret is stored as: refresh tokens, codes, challenges, client secrets. */
+export function secretHash(value: string): string {
   return hash('sha256', value, 'hex');
+}
+
+export function hashRefreshToken(value: string): string {
+  return secretHash(value);
 }

@@ -1,4 +1,4 @@
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import {
@@ -24,7 +24,7 @@ import { first } from '../../http/headers';
 import { hashPassword, needsRehash } from '../../security/passwords';
 import { decryptPayload } from '../../security/payload';
 import { randomToken } from '../../security/random';
-import { hashRefreshToken, newRefreshToken, verifyAccessToken } from '../../security/tokens';
+import { hashRefreshToken, newRefreshToken, secretHash, verifyAccessToken } from '../../security/tokens';
 import { secondStepFor } from '../factors/second-step';
 import { checkCredentials } from './credentials';
 import { provenDevice } from './devices';
@@ -84,7 +84,7 @@ export function withCode(urlApp: string, code: string): string {
 }
 
 export function hashCode(code: string): string {
-  return hash('sha256', code, 'hex');
+  return secretHash(code);
 }
 
 const refreshRevoked = (information: string = MESSAGES.refreshRevoked) => new ApiError(401, information, INFORMATION_CODES.refreshRevoked);

@@ -1,34 +1,24 @@
 import { encryptPayload } from '@suite/shared/crypto';
-import { INFORMATION_CODES, applicationsAdminApi, type ApplicationAdminRecord } from '@suite/shared/contracts';
-import { createServer } from '../../app';
-import { ADMIN_PASSWORD, createPostgresDatabase, createUser, json, testConfig, tokenFor } from '../../../test/harness';
-import { accountFactorsApi } from '@suite/shared/contracts';
+import { INFORMATION_CODES, accountFactorsApi, applicationsAdminApi, type ApplicationAdminRecord } from '@suite/shared/contracts';
+import type { Server } from '../../app';
+import { ADMIN_PASSWORD, createUser, json, tokenFor, twoInstances } from '../../../test/harness';
 import { totpClock, totpCode } from './totp';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-type Server = Awaited<ReturnType<typeof createServer>>;
 
 const PASSWORD = 'Factors.Cluster2026';
 
 onPostgres('second factors on two instances of one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const instances = twoInstances();
   let a: Server;
   let b: Server;
 
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const config = testConfig({ databaseUrl: database.url });
-    const options = { logger: false as const, onGeneratedAdminPassword: () => undefined };
-    a = await createServer(config, options);
-    b = await createServer(config, options);
+  beforeAll(() => {
+    ({ a, b } = instances());
     totpClock.now = () => Date.UTC(2026, 10, 29, 15, 0, 0);
-  }, 60_000);
-
-  afterAll(async () => {
+  });
+  afterAll(() => {
     totpClock.now = () => Date.now();
-    await a.app.close();
-    await b.app.close();
-    await database.drop();
   });
 
   const signIn = (server: Server, user: string) =>

@@ -1,34 +1,22 @@
 import { sql } from 'kysely';
 import { APP_PARAMETERS, INFORMATION_CODES, secondFactorApi } from '@suite/shared/contracts';
-import { createServer } from '../../app';
-import { createPostgresDatabase, createUser, json, login, testConfig } from '../../../test/harness';
+import type { Server } from '../../app';
+import { createUser, json, login, testConfig, twoInstances } from '../../../test/harness';
 import { newTotpSecret } from './totp';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-type Server = Awaited<ReturnType<typeof createServer>>;
 
 const PASSWORD = 'Factors.Limits2026';
 /** The sign-in's budget per address and minute (LOGIN_RATE_LIMIT), small here. */
 const BUDGET = 2;
 
 onPostgres('the second step’s budget per address on two instances of one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const base = testConfig();
+  const instances = twoInstances({ rateLimit: { ...base.rateLimit, loginPerMinute: BUDGET } });
   let a: Server;
   let b: Server;
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const base = testConfig();
-    const config = testConfig({ databaseUrl: database.url, rateLimit: { ...base.rateLimit, loginPerMinute: BUDGET } });
-    const options = { logger: false as const, onGeneratedAdminPassword: () => undefined };
-    a = await createServer(config, options);
-    b = await createServer(config, options);
-  }, 60_000);
-
-  afterAll(async () => {
-    await a.app.close();
-    await b.app.close();
-    await database.drop();
+  beforeAll(() => {
+    ({ a, b } = instances());
   });
 
   it('refuses the answers of one address over the budget however they are spread over the instances, before they count on an account', async () => {

@@ -1,5 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { RECOVERY_CODES_COUNT } from '@suite/shared/contracts';
+import { secretHash } from '../../security/tokens';
 
 // letters and digits that cannot be mistaken for one another when read aloud or copied by hand
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -13,7 +14,7 @@ function newCode(): string {
 
 /** The hash a recovery code is kept as (its random length makes a fast hash enough). */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.replace('-', '').toLowerCase(), 'utf8').digest('hex');
+  return secretHash(code.replace('-', '').toLowerCase());
 }
 
 /** A person's new set: the codes to show once, and the hashes to keep. */

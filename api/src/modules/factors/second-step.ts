@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { FACTOR_MESSAGES, INFORMATION_CODES, SECOND_STEP_SECONDS, type LoginResult, type SecondFactorStep } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../security/random';
+import { secretHash } from '../../security/tokens';
 import { releaseClaim } from '../auth/lockout';
 import type { SessionStart } from '../auth/service';
 import { secondStepFacts, storeChallenge } from './queries';
 
-export const hashChallenge = (challenge: string) => createHash('sha256').update(challenge, 'utf8').digest('hex');
+export const hashChallenge = secretHash;
 
 /** What a waiting second step keeps of the sign-in: everything the session needs but the password's hash. */
 export type StoredStart = Omit<SessionStart, 'user' | 'newPasswordHash' | 'subject'> & {

@@ -71,13 +71,18 @@ async function totpMatches(ctx: AppContext, factors: { id: string; secret: strin
 }
 
 /** A setup's secret as the person's app takes it: the QR code, and the 'Clave' as text. */
-async function setupOf(ctx: AppContext, id: string, secret: string, userName: string, applicationTitle: string): Promise<TotpSetup> {
-  const uri = totpUri(secret, userName, applicationTitle);
+async function setupOf(id: string, secret: string, userName: string, title: string): Promise<TotpSetup> {
+  const uri = totpUri(secret, userName, title);
   return { id, secret, uri, qr: await qrCodeOf(uri) };
 }
 
-async function applicationTitle(ctx: AppContext, applicationId: number): Promise<string> {
-  const row = await ctx.db.selectFrom('applications').select('title').where('id', '=', applicationId).executeTakeFirst();
+/** The issuer an authenticator app shows beside the code: the application's title. */
+async function applicationTitle(ctx: AppContext, application: { id: number } | { name: string }): Promise<string> {
+  const query = ctx.db.selectFrom('applications').select('title');
+  const row = await ('id' in application
+    ? query.where('id', '=', application.id)
+    : query.where('name', '=', application.name)
+  ).executeTakeFirst();
   return row?.title || 'Suite';
 }
 
@@ -160,7 +165,7 @@ export async function enrolDuringSignIn(ctx: AppContext, challenge: string, name
   const secret = newTotpSecret();
   const id = await insertPendingTotp(ctx.db, row.user_id, name, secret);
   await setEnrollingFactor(ctx.db, row.id, id);
-  return setupOf(ctx, id, secret, start.user.user_name, await applicationTitle(ctx, row.application_id));
+  return setupOf(id, secret, start.user.user_name, await applicationTitle(ctx, { id: row.application_id }));
 }
 
 /** The person of the request's session (the /security page). */
@@ -202,8 +207,7 @@ export function accountFactorsService(ctx: AppContext) {
       const person = personOf(request);
       const secret = newTotpSecret();
       const id = await insertPendingTotp(db, person.id, DEFAULT_TOTP_NAME, secret);
-      const app = await db.selectFrom('applications').select('title').where('name', '=', person.application).executeTakeFirst();
-      return setupOf(ctx, id, secret, person.userName, app?.title || 'Suite');
+      return setupOf(id, secret, person.userName, await applicationTitle(ctx, { name: person.application }));
     },
 
     async confirmTotp(request: FastifyRequest, body: v.InferOutput<typeof ConfirmTotpRequestSchema>): Promise<ConfirmedFactor> {

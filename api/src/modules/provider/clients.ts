@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { OidcClientsTable } from '../../db/schema';
 import { PROVIDER_CLIENT_SCOPES, isLoopbackAddress } from '@suite/shared/contracts';
 import { randomToken } from '../../security/random';
+import { secretHash } from '../../security/tokens';
 
 /** The scopes a client may be allowed: OpenID's own, and the person's privileges in the application. */
 export const PROVIDER_SCOPES = PROVIDER_CLIENT_SCOPES;
@@ -17,7 +18,7 @@ export function newClientSecret(): { value: string; hash: string } {
 }
 
 export function hashClientSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return secretHash(secret);
 }
 
 /** Whether `presented` is the secret whose hash is `stored` (constant time). */

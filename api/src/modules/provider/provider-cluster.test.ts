@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { FALLBACK_APP } from '@suite/shared/contracts';
-import { createServer } from '../../app';
-import { createPostgresDatabase, testConfig } from '../../../test/harness';
+import type { Server } from '../../app';
+import { twoInstances } from '../../../test/harness';
 import { Browser, relyingParty } from '../../../test/relying-party';
 import { PROVIDER_SCOPES } from './clients';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-type Server = Awaited<ReturnType<typeof createServer>>;
 
 const CLIENT = 'sibling-cluster';
 const REDIRECT = 'http://127.0.0.1/callback';
 
 onPostgres('the OpenID provider on two instances of one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const instances = twoInstances();
   let a: Server;
   let b: Server;
   // every call goes to the other instance than the one before
@@ -21,22 +20,12 @@ onPostgres('the OpenID provider on two instances of one PostgreSQL', () => {
   const either = (): FastifyInstance => (turn++ % 2 === 0 ? a : b).app;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const config = testConfig({ databaseUrl: database.url });
-    const options = { logger: false as const, onGeneratedAdminPassword: () => undefined };
-    a = await createServer(config, options);
-    b = await createServer(config, options);
+    ({ a, b } = instances());
     const app = await a.app.ctx.db.selectFrom('applications').select('id').where('name', '=', FALLBACK_APP).executeTakeFirstOrThrow();
     await a.app.ctx.db
       .insertInto('oidc_clients')
       .values({ client_id: CLIENT, application_id: app.id, public: true, redirect_uris: [REDIRECT], scopes: [...PROVIDER_SCOPES] })
       .execute();
-  }, 60_000);
-
-  afterAll(async () => {
-    await a.app.close();
-    await b.app.close();
-    await database.drop();
   });
 
   it('serves each step of a sign-in, the refresh and userinfo on whichever instance the call reaches', async () => {

@@ -1,9 +1,10 @@
-import { Box, Button, Field, HStack, Input, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, type AccountFactor, type TotpSetup } from '@suite/shared';
 import { CardFrame, ErrorAlert } from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactorsTable } from '../../components/FactorsTable';
 import { NS } from '../../i18n';
 import { confirmTotp, fetchFactors, newRecoveryCodes, removeFactor, renameFactor, startTotp } from './securityApi';
 
@@ -25,13 +26,11 @@ const CODE = /^\d{6}$/;
  * recovery codes, shown once.
  */
 export function SecurityPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const factors = useQuery({ queryKey: FACTORS_KEY, queryFn: fetchFactors });
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [message, setMessage] = useState<string | null>(null);
-  const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : t('security.never');
 
   const done = async (text: string, next: Panel = { kind: 'none' }) => {
     setPanel(next);
@@ -57,46 +56,11 @@ export function SecurityPage() {
           ) : list.length === 0 ? (
             <Text>{t('security.none')}</Text>
           ) : (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('security.kind')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('security.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('security.added')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('security.lastUsed')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <chakra.span srOnly>{t('security.actions')}</chakra.span>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.map((factor) => (
-                  <Table.Row key={factor.id}>
-                    <Table.Cell>{t(`security.kinds.${factor.kind}`)}</Table.Cell>
-                    <Table.Cell>{factor.name}</Table.Cell>
-                    <Table.Cell>{when(factor.createdAt)}</Table.Cell>
-                    <Table.Cell>{when(factor.lastUsedAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" justify="flex-end">
-                        <Button size="xs" variant="outline" onClick={() => open({ kind: 'rename', factor })}>
-                          {t('security.rename')}
-                          <chakra.span srOnly> {factor.name}</chakra.span>
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          onClick={() => open({ kind: 'password', purpose: { remove: factor } })}
-                        >
-                          {t('security.remove')}
-                          <chakra.span srOnly> {factor.name}</chakra.span>
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+            <FactorsTable
+              factors={list}
+              onRename={(factor) => open({ kind: 'rename', factor })}
+              onRemove={(factor) => open({ kind: 'password', purpose: { remove: factor } })}
+            />
           )}
           {factors.data && list.length > 0 ? (
             <Text mt="2">{t('security.recoveryLeft', { count: factors.data.recoveryCodesLeft })}</Text>
@@ -142,7 +106,7 @@ export function SecurityPage() {
         {panel.kind === 'setup' ? (
           <SetupPanel
             setup={panel.setup}
-            defaultName={t('security.kinds.totp')}
+            defaultName={t('factors.kinds.totp')}
             onCancel={() => setPanel({ kind: 'none' })}
             onConfirm={async (code, name) => {
               const confirmed = await confirmTotp(panel.setup.id, code, name);
@@ -182,6 +146,21 @@ function PanelBox({ title, children, onSubmit }: { title: string; children: Reac
         </Stack>
       </form>
     </Box>
+  );
+}
+
+/** A step's buttons: its submit, and Cancelar. */
+function PanelActions({ submit, busy, disabled, onCancel }: { submit: string; busy: boolean; disabled: boolean; onCancel: () => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <HStack gap="3">
+      <Button type="submit" colorPalette="brand" loading={busy} disabled={disabled}>
+        {submit}
+      </Button>
+      <Button variant="outline" onClick={onCancel}>
+        {t('security.cancel')}
+      </Button>
+    </HStack>
   );
 }
 
@@ -229,14 +208,7 @@ function PasswordPanel({
         <Field.Label>{t('security.password')}</Field.Label>
         <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field.Root>
-      <HStack gap="3">
-        <Button type="submit" colorPalette="brand" loading={step.busy} disabled={password === ''}>
-          {t('security.continue')}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          {t('security.cancel')}
-        </Button>
-      </HStack>
+      <PanelActions submit={t('security.continue')} busy={step.busy} disabled={password === ''} onCancel={onCancel} />
     </PanelBox>
   );
 }
@@ -277,21 +249,14 @@ function SetupPanel({
       </Box>
       {step.error ? <ErrorAlert message={step.error} /> : null}
       <Field.Root required>
-        <Field.Label>{t('security.name')}</Field.Label>
+        <Field.Label>{t('factors.name')}</Field.Label>
         <Input maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </Field.Root>
       <Field.Root required>
         <Field.Label>{t('security.code')}</Field.Label>
         <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
       </Field.Root>
-      <HStack gap="3">
-        <Button type="submit" colorPalette="brand" loading={step.busy} disabled={!valid}>
-          {t('security.confirm')}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          {t('security.cancel')}
-        </Button>
-      </HStack>
+      <PanelActions submit={t('security.confirm')} busy={step.busy} disabled={!valid} onCancel={onCancel} />
     </PanelBox>
   );
 }
@@ -343,17 +308,10 @@ function RenamePanel({
     >
       {step.error ? <ErrorAlert message={step.error} /> : null}
       <Field.Root required>
-        <Field.Label>{t('security.name')}</Field.Label>
+        <Field.Label>{t('factors.name')}</Field.Label>
         <Input maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
       </Field.Root>
-      <HStack gap="3">
-        <Button type="submit" colorPalette="brand" loading={step.busy} disabled={name.trim() === ''}>
-          {t('security.save')}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          {t('security.cancel')}
-        </Button>
-      </HStack>
+      <PanelActions submit={t('security.save')} busy={step.busy} disabled={name.trim() === ''} onCancel={onCancel} />
     </PanelBox>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Table, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { FACTOR_MESSAGES, apiErrorMessage, call, userFactorsApi, type AccountFactor } from '@suite/shared';
 import { ErrorAlert, useConsoleMutation } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FactorsTable } from '../../components/FactorsTable';
 import { NS } from '../../i18n';
 
 /**
@@ -11,7 +12,7 @@ import { NS } from '../../i18n';
  * audits it and tells the person by e-mail).
  */
 export function UserFactors({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const factors = useQuery({
     queryKey: ['users', 'factors', userId],
     queryFn: () => call(userFactorsApi.list, { params: { id: userId } }),
@@ -22,8 +23,6 @@ export function UserFactors({ userId }: { userId: string }) {
     confirm: (factor) => t('factors.confirmRemove', { name: factor.name }),
     success: FACTOR_MESSAGES.removedByAdministrator,
   });
-  const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : t('factors.never');
   const list = factors.data?.factors ?? [];
   return (
     <Box as="section" aria-labelledby="user-factors" mt="6">
@@ -36,39 +35,7 @@ export function UserFactors({ userId }: { userId: string }) {
       ) : list.length === 0 ? (
         <Text>{t('factors.none')}</Text>
       ) : (
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('factors.kind')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('factors.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('factors.added')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('factors.lastUsed')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('factors.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.map((factor) => (
-              <Table.Row key={factor.id}>
-                <Table.Cell>{t(`factors.kinds.${factor.kind}`)}</Table.Cell>
-                <Table.Cell>{factor.name}</Table.Cell>
-                <Table.Cell>{when(factor.createdAt)}</Table.Cell>
-                <Table.Cell>{when(factor.lastUsedAt)}</Table.Cell>
-                <Table.Cell>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    colorPalette="red"
-                    loading={remove.pending}
-                    aria-label={t('factors.removeOne', { name: factor.name })}
-                    onClick={() => void remove.mutate(factor)}
-                  >
-                    {t('factors.remove')}
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <FactorsTable factors={list} busy={remove.pending} onRemove={(factor) => void remove.mutate(factor)} />
       )}
     </Box>
   );
