@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       remotesJson: undefined,
       hostMap: {},
       publicUrl: 'http://localhost:8080',
+      passkeyRpId: 'localhost',
       payloadKey: undefined,
       logLevel: 'info',
       tokenIssuer: 'suite-identity',
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       REMOTES_JSON: '/etc/suite/remotes.json',
       HOST_MAP: '{"Firma.Example.com":{"app":"firmaya"},"br.example.com":{"app":"bemyself","tenant":"bmsbra"}}',
       PUBLIC_URL: 'https://id.example.com/',
+      WEBAUTHN_RP_ID: 'Example.com',
       PAYLOAD_KEY: 'k',
       LOG_LEVEL: 'WARN',
       TOKEN_ISSUER: 'https://id.example.com',
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       remotesJson: '/etc/suite/remotes.json',
       hostMap: { 'firma.example.com': { app: 'firmaya' }, 'br.example.com': { app: 'bemyself', tenant: 'bmsbra' } },
       publicUrl: 'https://id.example.com',
+      passkeyRpId: 'example.com',
       payloadKey: 'k',
       logLevel: 'warn',
       tokenIssuer: 'https://id.example.com',
@@ -191,6 +194,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://id.example.com' }, /PUBLIC_URL/],
     [{ PUBLIC_URL: 'https://id.example.com/portal' }, /PUBLIC_URL/],
     [{ PUBLIC_URL: 'https://id.example.com/?x=1' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'https://id.example.com', WEBAUTHN_RP_ID: 'other.example' }, /WEBAUTHN_RP_ID/],
+    [{ PUBLIC_URL: 'https://id.example.com', WEBAUTHN_RP_ID: 'ample.com' }, /WEBAUTHN_RP_ID/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -46,6 +46,12 @@ export interface Config {
    * from a request (http/public-origin.ts). Required in production; default http://localhost:PORT.
    */
   publicUrl: string;
+  /**
+   * The passkeys' relying party id (WEBAUTHN_RP_ID): the registrable domain every host of the suite
+   * shares, so that a passkey made on one application's host works on the others. Default:
+   * PUBLIC_URL's host name. PUBLIC_URL's host must be it or under it (docs/adr/0037-second-factors.md).
+   */
+  passkeyRpId: string;
   /** crypto-js key of the payload scheme (PAYLOAD_KEY); unset: generated once and stored. */
   payloadKey?: string;
   /** pino level (LOG_LEVEL, default info). */
@@ -337,6 +343,16 @@ export function apiPackageDir(): string {
 }
 
 /** PUBLIC_URL: an http(s) origin (a path, query or fragment is refused: links add their own). */
+/** WEBAUTHN_RP_ID: a domain that PUBLIC_URL's host is, or is under (WebAuthn refuses any other). */
+export function parsePasskeyRpId(raw: string | undefined, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (!value) return host;
+  if (!/^[a-z0-9.-]+$/.test(value) || (host !== value && !host.endsWith(`.${value}`)))
+    throw new ConfigError(`WEBAUTHN_RP_ID must be PUBLIC_URL's host name or a domain it is under (${host}), got "${raw}"`);
+  return value;
+}
+
 export function parsePublicUrl(raw: string | undefined, production: boolean, port: number): string {
   const value = nonEmpty(raw);
   if (!value) {
@@ -401,6 +417,7 @@ export function loadConfig(env: Env = process.env): Config {
     remotesJson: nonEmpty(env.REMOTES_JSON) ? path.resolve(env.REMOTES_JSON as string) : undefined,
     hostMap: parseHostMap(env.HOST_MAP),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, production, port),
+    passkeyRpId: parsePasskeyRpId(env.WEBAUTHN_RP_ID, parsePublicUrl(env.PUBLIC_URL, production, port)),
     payloadKey: nonEmpty(env.PAYLOAD_KEY),
     logLevel,
     tokenIssuer: nonEmpty(env.TOKEN_ISSUER) ?? 'suite-identity',

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staticRoot: '/nonexistent-static-root',
     hostMap: {},
     publicUrl: 'http://localhost:8080',
+    passkeyRpId: 'localhost',
     logLevel: 'silent',
     tokenIssuer: 'suite-identity',
     rateLimit: { enabled: true, loginPerMinute: 1000, tokenPerMinute: 10_000, resetPerMinute: 1000, resetPerAddressPerHour: 1000 },

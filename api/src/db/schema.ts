@@ -604,6 +604,16 @@ export interface SignInChallengesTable {
   created_at: Generated<Date>;
 }
 
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: 'register' | 'step' | 'sign_in';
+  user_id: string | null;
+  application_id: number | null;
+  sign_in_challenge_id: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   user_types: UserTypesTable;
   countries: CountriesTable;
@@ -659,4 +669,5 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   totp_used_steps: TotpUsedStepsTable;
   sign_in_challenges: SignInChallengesTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

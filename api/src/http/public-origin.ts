@@ -47,14 +47,23 @@ export function isRegisteredAddress(config: Pick<Config, 'publicUrl' | 'hostMap'
     return false;
   }
   if (url.username || url.password) return false;
+  if (isSuiteOrigin(config, url)) return true;
+  return config.security.appOrigins.some((allowed) => originAllowed(allowed, url));
+}
+
+/**
+ * Whether a URL is on one of the suite's own origins: PUBLIC_URL, a HOST_MAP host, or the
+ * development suite's `*.localhost` hosts when PUBLIC_URL is on localhost (the last two with
+ * PUBLIC_URL's scheme and port).
+ */
+export function isSuiteOrigin(config: Pick<Config, 'publicUrl' | 'hostMap'>, url: URL): boolean {
   const base = new URL(config.publicUrl);
   if (url.origin === base.origin) return true;
+  if (url.protocol !== base.protocol || url.port !== base.port) return false;
   const host = url.hostname.toLowerCase();
-  const likeBase = url.protocol === base.protocol && url.port === base.port;
-  if (likeBase && Object.keys(config.hostMap).some((mapped) => mapped.toLowerCase() === host)) return true;
+  if (Object.keys(config.hostMap).some((mapped) => mapped.toLowerCase() === host)) return true;
   const local = base.hostname === 'localhost' || base.hostname.endsWith('.localhost');
-  if (likeBase && local && host.endsWith('.localhost')) return true;
-  return config.security.appOrigins.some((allowed) => originAllowed(allowed, url));
+  return local && host.endsWith('.localhost');
 }
 
 /** An APP_ORIGINS entry against a URL: the same origin, or for `scheme://*.domain[:port]` one label before it. */

@@ -1,8 +1,14 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { endpoint } from './endpoint';
 import { resultSchema } from './envelope';
-import { LoginResultSchema } from './login';
+import { LoginRequestSchema, LoginResultSchema } from './login';
 
 /**
  * Second factors (docs/adr/0037-second-factors.md): a person's authenticator apps (TOTP, RFC 6238)
@@ -54,15 +60,82 @@ export const CurrentPasswordSchema = v.pipe(
 );
 const FactorIdSchema = v.pipe(v.string(), v.uuid(es.factors.factorUnknown));
 
-/** POST /api/Login/SecondFactor: one of an authenticator's code or a recovery code. */
+/** A WebAuthn value the browser sends as base64url text. */
+const webAuthnText = (max: number) =>
+  v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]*={0,2}$/, es.factors.passkeyFormat), v.maxLength(max, es.factors.passkeyFormat));
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const credentialFields = {
+  id: webAuthnText(1400),
+  rawId: webAuthnText(1400),
+  type: v.literal('public-key', es.factors.passkeyFormat),
+  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'], es.factors.passkeyFormat)),
+  clientExtensionResults: v.optional(v.record(v.string(), v.unknown()), {}),
+};
+
+/** A passkey's answer to a sign-in's challenge (WebAuthn's AuthenticationResponseJSON), checked by the API. */
+export const PasskeyAssertionSchema = v.pipe(
+  v.object({
+    ...credentialFields,
+    response: v.object({
+      clientDataJSON: webAuthnText(4096),
+      authenticatorData: webAuthnText(4096),
+      signature: webAuthnText(1024),
+      userHandle: v.optional(webAuthnText(128)),
+    }),
+  }),
+  v.transform((value) => value as AuthenticationResponseJSON),
+);
+
+/** A new passkey as the browser registered it (WebAuthn's RegistrationResponseJSON). */
+export const PasskeyRegistrationSchema = v.pipe(
+  v.object({
+    ...credentialFields,
+    response: v.object({
+      clientDataJSON: webAuthnText(4096),
+      attestationObject: webAuthnText(16384),
+      authenticatorData: v.optional(webAuthnText(4096)),
+      transports: v.optional(v.array(v.picklist(TRANSPORTS, es.factors.passkeyFormat))),
+      publicKeyAlgorithm: v.optional(v.number()),
+      publicKey: v.optional(webAuthnText(4096)),
+    }),
+  }),
+  v.transform((value) => value as RegistrationResponseJSON),
+);
+
+/** POST /api/Login/SecondFactor: one of an authenticator's code, a passkey's answer or a recovery code. */
 export const SecondFactorRequestSchema = v.pipe(
   v.object({
     challenge: SecondStepChallengeSchema,
     code: v.optional(TotpCodeSchema),
     recoveryCode: v.optional(RecoveryCodeSchema),
+    passkey: v.optional(PasskeyAssertionSchema),
   }),
-  v.check((body) => (body.code === undefined) !== (body.recoveryCode === undefined), es.factors.codeFormat),
+  v.check((body) => [body.code, body.recoveryCode, body.passkey].filter((x) => x !== undefined).length === 1, es.factors.codeFormat),
 );
+
+/** What the browser's passkey is asked (navigator.credentials.get), with a challenge kept five minutes. */
+export interface PasskeyRequest {
+  options: PublicKeyCredentialRequestOptionsJSON;
+}
+export const PasskeyRequestSchema = v.object({
+  options: v.custom<PublicKeyCredentialRequestOptionsJSON>((x) => typeof x === 'object' && x !== null && 'challenge' in x),
+});
+
+/** What the browser is asked to create (navigator.credentials.create): a discoverable passkey of the person. */
+export interface PasskeyCreation {
+  options: PublicKeyCredentialCreationOptionsJSON;
+}
+export const PasskeyCreationSchema = v.object({
+  options: v.custom<PublicKeyCredentialCreationOptionsJSON>((x) => typeof x === 'object' && x !== null && 'challenge' in x),
+});
+
+/** POST /api/Login/Passkey/Options: an application that offers 'Ingresar con llave de acceso'. */
+export const PasskeySignInOptionsRequestSchema = v.pick(LoginRequestSchema, ['appname']);
+/** POST /api/Login/Passkey: the passkey's answer, with the session's tab and browser as a sign-in sends them. */
+export const PasskeySignInRequestSchema = v.object({
+  ...v.pick(LoginRequestSchema, ['appname', 'idSessionTab', 'Browser']).entries,
+  passkey: PasskeyAssertionSchema,
+});
 
 /** The authenticator set up in a sign-in: its challenge, and the name the page gives it in its language. */
 export const SecondStepRequestSchema = v.object({ challenge: SecondStepChallengeSchema, name: v.optional(FactorNameSchema) });
@@ -119,6 +192,7 @@ export const ConfirmedFactorSchema = resultSchema<ConfirmedFactor>()(
 );
 
 export const PasswordRequestSchema = v.object({ password: CurrentPasswordSchema });
+export const ConfirmPasskeyRequestSchema = v.object({ passkey: PasskeyRegistrationSchema, name: FactorNameSchema });
 export const ConfirmTotpRequestSchema = v.object({ id: FactorIdSchema, code: TotpCodeSchema, name: FactorNameSchema });
 export const RenameFactorRequestSchema = v.object({ name: FactorNameSchema });
 export const FactorParamsSchema = v.object({ id: FactorIdSchema });
@@ -143,6 +217,37 @@ export const secondFactorApi = {
     tag: 'auth',
     body: SecondStepRequestSchema,
     result: TotpSetupSchema,
+    access: 'public',
+  }),
+  passkeyOptions: endpoint({
+    method: 'POST',
+    path: '/api/Login/SecondFactor/Passkey',
+    summary: "The challenge a person's passkey answers in the second step of a sign-in",
+    tag: 'auth',
+    body: v.object({ challenge: SecondStepChallengeSchema }),
+    result: PasskeyRequestSchema,
+    access: 'public',
+  }),
+};
+
+/** 'Ingresar con llave de acceso': a discoverable passkey, no user name typed, where the application allows it. */
+export const passkeySignInApi = {
+  options: endpoint({
+    method: 'POST',
+    path: '/api/Login/Passkey/Options',
+    summary: 'Begin a sign-in with a passkey (the application must allow it)',
+    tag: 'auth',
+    body: PasskeySignInOptionsRequestSchema,
+    result: PasskeyRequestSchema,
+    access: 'public',
+  }),
+  signIn: endpoint({
+    method: 'POST',
+    path: '/api/Login/Passkey',
+    summary: "Sign in with a passkey's answer (user verification required: the passkey is both factors)",
+    tag: 'auth',
+    body: PasskeySignInRequestSchema,
+    result: LoginResultSchema,
     access: 'public',
   }),
 };
@@ -173,6 +278,25 @@ export const accountFactorsApi = {
     summary: 'Confirm a new authenticator app with its first code',
     tag: 'account',
     body: ConfirmTotpRequestSchema,
+    result: ConfirmedFactorSchema,
+    access: 'session',
+    audited: true,
+  }),
+  startPasskey: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/passkey',
+    summary: 'Begin adding a passkey',
+    tag: 'account',
+    body: PasswordRequestSchema,
+    result: PasskeyCreationSchema,
+    access: 'session',
+  }),
+  confirmPasskey: endpoint({
+    method: 'POST',
+    path: '/api/account/factors/passkey/confirm',
+    summary: 'Register the passkey the browser created',
+    tag: 'account',
+    body: ConfirmPasskeyRequestSchema,
     result: ConfirmedFactorSchema,
     access: 'session',
     audited: true,

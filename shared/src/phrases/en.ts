@@ -326,6 +326,10 @@ export const en: Catalogue = {
     renamed: 'The name was changed.',
     removed: 'The factor was removed.',
     recoveryCodesIssued: 'New recovery codes were generated.',
+    passkeyRefused: 'The passkey was not accepted. Try again.',
+    passkeyUnknown: 'This passkey is not registered with the suite.',
+    passkeySignInOff: 'This application does not allow signing in with a passkey.',
+    passkeyFormat: "The passkey's answer is not valid.",
   },
   provider: {
     requestRefused: 'The sign-in request was refused',

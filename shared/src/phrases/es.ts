@@ -430,6 +430,10 @@ export const es = {
     renamed: 'Se cambió el nombre.',
     removed: 'Se quitó el factor.',
     recoveryCodesIssued: 'Se generaron códigos de recuperación nuevos.',
+    passkeyRefused: 'La llave de acceso no fue aceptada. Inténtalo de nuevo.',
+    passkeyUnknown: 'Esta llave de acceso no está registrada en la suite.',
+    passkeySignInOff: 'Esta aplicación no permite ingresar con llave de acceso.',
+    passkeyFormat: 'La respuesta de la llave de acceso no es válida.',
   },
   provider: {
     /** Title of the provider's error page: a request it cannot send back to its application. */

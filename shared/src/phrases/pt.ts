@@ -325,6 +325,10 @@ export const pt: Catalogue = {
     renamed: 'O nome foi alterado.',
     removed: 'O fator foi removido.',
     recoveryCodesIssued: 'Novos códigos de recuperação foram gerados.',
+    passkeyRefused: 'A chave de acesso não foi aceita. Tente novamente.',
+    passkeyUnknown: 'Esta chave de acesso não está registrada na suíte.',
+    passkeySignInOff: 'Este aplicativo não permite entrar com chave de acesso.',
+    passkeyFormat: 'A resposta da chave de acesso não é válida.',
   },
   provider: {
     requestRefused: 'A solicitação de acesso foi recusada',

@@ -93,7 +93,7 @@ export async function checkCredentials(
 export async function checkSecondFactor(
   ctx: { db: Kysely<DB>; lockout: LockoutConfig },
   request: FastifyRequest,
-  input: { appName: string; userName: string; device?: string },
+  input: { appName: string; userName: string; device?: string; step?: 'second_factor' | 'passkey' },
   verify: (user: LoginUser) => Promise<boolean>,
 ): Promise<VerifiedCredentials> {
   const start = await claimAttempt(ctx, input.appName, input.userName, input.device);
@@ -103,7 +103,7 @@ export async function checkSecondFactor(
       application: application.name,
       userName: input.userName,
       ip: request.ip,
-      step: 'second_factor',
+      step: input.step ?? 'second_factor',
     });
   await refuseClosedAccount(ctx.db, start.subject, application, user);
   return { application, user, subject: start.subject, device: input.device };
@@ -161,7 +161,11 @@ async function countFailure(
     throw lockedError(outcome.failedAttempts, outcome.lockTime);
   }
   const message = attempt.step
-    ? { second_factor: FACTOR_MESSAGES.codeWrong, reauthentication: FACTOR_MESSAGES.passwordWrong }[attempt.step]
+    ? {
+        second_factor: FACTOR_MESSAGES.codeWrong,
+        reauthentication: FACTOR_MESSAGES.passwordWrong,
+        passkey: FACTOR_MESSAGES.passkeyRefused,
+      }[attempt.step]
     : MESSAGES.loginFailed;
   throw new ApiError(401, message, INFORMATION_CODES.badCredentials, {
     failedLoginInformation: { failedAttempts: outcome.failedAttempts, lockTime: 0 },

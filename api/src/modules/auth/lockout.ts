@@ -182,7 +182,7 @@ export interface FailedAttempt {
   userName: string;
   ip?: string;
   /** What failed, when not a sign-in's password: a second factor's code, the password asked again before a change. */
-  step?: 'second_factor' | 'reauthentication';
+  step?: 'second_factor' | 'reauthentication' | 'passkey';
 }
 
 /** The typed name is kept up to this length in the audit log. */

@@ -97,7 +97,7 @@ export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
   body: v.InferOutput<typeof LoginRequestSchema>,
-  way: Exclude<SignInWay, 'external'> = 'password',
+  way: 'password' | 'certificate' = 'password',
 ): Promise<LoginResult> {
   const { db, config } = ctx;
   // refusals that say nothing about the user come first and change nothing
@@ -152,7 +152,7 @@ export interface SessionStart {
 }
 
 /** The ways of signing in the audit log tells apart. */
-export type SignInWay = 'password' | 'certificate' | 'external';
+export type SignInWay = 'password' | 'certificate' | 'external' | 'passkey';
 
 /**
  * What every way of signing in does once the person is proven: records the session, enforces the

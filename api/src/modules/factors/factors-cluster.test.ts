@@ -1,6 +1,15 @@
 import { encryptPayload } from '@suite/shared/crypto';
-import { INFORMATION_CODES, accountFactorsApi, applicationsAdminApi, type ApplicationAdminRecord } from '@suite/shared/contracts';
+import { sql } from 'kysely';
+import {
+  APP_PARAMETERS,
+  INFORMATION_CODES,
+  accountFactorsApi,
+  applicationsAdminApi,
+  passkeySignInApi,
+  type ApplicationAdminRecord,
+} from '@suite/shared/contracts';
 import type { Server } from '../../app';
+import { SoftwareAuthenticator } from '../../../test/authenticator';
 import { ADMIN_PASSWORD, createUser, json, tokenFor, twoInstances } from '../../../test/harness';
 import { totpClock, totpCode } from './totp';
 
@@ -78,5 +87,39 @@ onPostgres('second factors on two instances of one PostgreSQL', () => {
     const next = json(await signIn(b, 'fc.person')).result.secondFactor.challenge;
     const again = await b.app.inject({ method: 'POST', url: '/api/Login/SecondFactor', payload: { challenge: next, code } });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('a passkey challenge handed out by one instance is answered on the other, once', async () => {
+    await createUser(a.app.ctx.db, { userName: 'fc.passkey', password: PASSWORD });
+    await sql`
+      insert into application_parameters (application_id, parameter_type, name, value, value_type)
+      select id, 'login', ${APP_PARAMETERS.passkeySignIn}, 'true'::jsonb, 'boolean' from applications where name = 'biometria'
+      on conflict (application_id, name) do update set value = excluded.value`.execute(a.app.ctx.db);
+    const token = await tokenFor(a.app, 'fc.passkey', PASSWORD);
+    const post = (server: Server, path: string, payload: unknown, bearer?: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: path,
+        payload: payload as Record<string, unknown>,
+        ...(bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {}),
+      });
+    const authenticator = new SoftwareAuthenticator();
+    const creation = json(
+      await post(a, accountFactorsApi.startPasskey.path, { password: encryptPayload(PASSWORD, a.app.ctx.payloadKey) }, token),
+    ).result;
+    const added = await post(
+      b,
+      accountFactorsApi.confirmPasskey.path,
+      { passkey: authenticator.create(creation.options), name: 'Llave' },
+      token,
+    );
+    expect(added.statusCode).toBe(200);
+
+    const prompt = json(await post(b, passkeySignInApi.options.path, { appname: 'biometria' })).result.options;
+    const answer = authenticator.get(prompt);
+    expect(json(await post(a, passkeySignInApi.signIn.path, { appname: 'biometria', passkey: answer })).result.token).toEqual(
+      expect.any(String),
+    );
+    expect((await post(b, passkeySignInApi.signIn.path, { appname: 'biometria', passkey: answer })).statusCode).toBe(401);
   });
 });

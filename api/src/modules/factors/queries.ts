@@ -232,5 +232,125 @@ export async function removeFactor(db: Db, userId: string, factorId: string): Pr
 export async function purgeFactorLeftovers(db: Db): Promise<void> {
   await sql`delete from totp_used_steps where used_at < now() - interval '10 minutes'`.execute(db);
   await sql`delete from sign_in_challenges where expires_at < now() - interval '1 hour'`.execute(db);
+  await sql`delete from passkey_challenges where expires_at < now() - interval '1 hour'`.execute(db);
   await sql`delete from user_factors where confirmed_at is null and created_at < now() - interval '1 day'`.execute(db);
+}
+
+/** A WebAuthn challenge handed to a browser: single use, until it expires. */
+export interface PasskeyChallenge {
+  purpose: 'register' | 'step' | 'sign_in';
+  userId?: string;
+  applicationId?: number;
+  signInChallengeId?: string;
+}
+
+export async function storePasskeyChallenge(db: Db, hash: string, challenge: PasskeyChallenge, seconds: number): Promise<void> {
+  await db
+    .insertInto('passkey_challenges')
+    .values({
+      challenge_hash: hash,
+      purpose: challenge.purpose,
+      user_id: challenge.userId ?? null,
+      application_id: challenge.applicationId ?? null,
+      sign_in_challenge_id: challenge.signInChallengeId ?? null,
+      expires_at: sql<Date>`now() + make_interval(secs => ${seconds}::int)`,
+    })
+    .execute();
+}
+
+/** Spends a live challenge handed out for exactly this purpose (and person, application or sign-in): true for the one call that removed it. */
+export async function spendPasskeyChallenge(db: Db, hash: string, challenge: PasskeyChallenge): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('passkey_challenges')
+    .where('challenge_hash', '=', hash)
+    .where('purpose', '=', challenge.purpose)
+    .where((eb) =>
+      eb.and([
+        challenge.userId ? eb('user_id', '=', challenge.userId) : eb('user_id', 'is', null),
+        challenge.applicationId ? eb('application_id', '=', challenge.applicationId) : eb('application_id', 'is', null),
+        challenge.signInChallengeId ? eb('sign_in_challenge_id', '=', challenge.signInChallengeId) : eb('sign_in_challenge_id', 'is', null),
+      ]),
+    )
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('challenge_hash')
+    .execute();
+  return removed.length > 0;
+}
+
+/** A registered passkey, as a sign-in checks it. */
+export interface StoredPasskey {
+  id: string;
+  userId: string;
+  credentialId: string;
+  publicKey: Uint8Array<ArrayBuffer>;
+  counter: number;
+  transports: string[];
+}
+
+const passkeyOf = (r: {
+  id: string;
+  user_id: string;
+  credential_id: string | null;
+  public_key: Buffer | null;
+  sign_count: string;
+  transports: string[];
+}): StoredPasskey => ({
+  id: r.id,
+  userId: r.user_id,
+  credentialId: r.credential_id ?? '',
+  publicKey: new Uint8Array(r.public_key ?? []),
+  counter: Number(r.sign_count),
+  transports: r.transports,
+});
+
+const passkeyColumns = ['id', 'user_id', 'credential_id', 'public_key', 'sign_count', 'transports'] as const;
+
+/** The person's passkeys (for the browser's allow and exclude lists, and the second step). */
+export async function passkeysOf(db: Db, userId: string): Promise<StoredPasskey[]> {
+  const rows = await db
+    .selectFrom('user_factors')
+    .select(passkeyColumns)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'passkey')
+    .where('confirmed_at', 'is not', null)
+    .execute();
+  return rows.map(passkeyOf);
+}
+
+/** The passkey a browser answered with, whoever holds it. */
+export async function passkeyByCredential(db: Db, credentialId: string): Promise<StoredPasskey | undefined> {
+  const row = await db
+    .selectFrom('user_factors')
+    .select(passkeyColumns)
+    .where('credential_id', '=', credentialId)
+    .where('kind', '=', 'passkey')
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return row ? passkeyOf(row) : undefined;
+}
+
+export async function insertPasskey(
+  db: Db,
+  input: { userId: string; name: string; credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] },
+): Promise<string> {
+  const row = await db
+    .insertInto('user_factors')
+    .values({
+      user_id: input.userId,
+      kind: 'passkey',
+      name: input.name,
+      credential_id: input.credentialId,
+      public_key: Buffer.from(input.publicKey),
+      sign_count: input.counter,
+      transports: input.transports,
+      confirmed_at: sql<Date>`now()`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A passkey answered: its signature counter moves on (a copied authenticator shows as a counter going back). */
+export async function passkeyUsed(db: Db, factorId: string, counter: number): Promise<void> {
+  await db.updateTable('user_factors').set({ sign_count: counter, last_used_at: sql<Date>`now()` }).where('id', '=', factorId).execute();
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { accountFactorsApi, ok, secondFactorApi, userFactorsApi } from '@suite/shared/contracts';
+import { accountFactorsApi, ok, passkeySignInApi, secondFactorApi, userFactorsApi } from '@suite/shared/contracts';
 import { route } from '../../http/route';
-import { accountFactorsService, completeSecondStep, enrolDuringSignIn, userFactorsService } from './service';
+import { passkeySignInOptions, signInWithPasskey } from './passkey-sign-in';
+import { accountFactorsService, completeSecondStep, enrolDuringSignIn, passkeyStepOptions, userFactorsService } from './service';
 
 /**
  * Second factors (docs/adr/0037-second-factors.md): the second step of a sign-in, under the
@@ -21,6 +22,19 @@ export default async function factorRoutes(app: FastifyInstance): Promise<void> 
     noStore: true,
   });
 
+  route(app, secondFactorApi.passkeyOptions, async ({ body }) => ok(await passkeyStepOptions(app.ctx, body.challenge)), {
+    config: limits.login,
+    noStore: true,
+  });
+  route(app, passkeySignInApi.options, async ({ body }) => ok(await passkeySignInOptions(app.ctx, body.appname)), {
+    config: limits.login,
+    noStore: true,
+  });
+  route(app, passkeySignInApi.signIn, async ({ body }, request) => ok(await signInWithPasskey(app.ctx, request, body)), {
+    config: limits.login,
+    noStore: true,
+  });
+
   route(app, accountFactorsApi.list, async (_input, request) => ok(await account.list(request)), { noStore: true });
   route(app, accountFactorsApi.startTotp, async ({ body }, request) => ok(await account.startTotp(request, body.password)), {
     config: limits.login,
@@ -28,6 +42,13 @@ export default async function factorRoutes(app: FastifyInstance): Promise<void> 
   });
   route(app, accountFactorsApi.confirmTotp, async ({ body }, request) => ok(await account.confirmTotp(request, body)), {
     config: limits.login,
+    noStore: true,
+  });
+  route(app, accountFactorsApi.startPasskey, async ({ body }, request) => ok(await account.startPasskey(request, body.password)), {
+    config: limits.login,
+    noStore: true,
+  });
+  route(app, accountFactorsApi.confirmPasskey, async ({ body }, request) => ok(await account.confirmPasskey(request, body)), {
     noStore: true,
   });
   route(app, accountFactorsApi.rename, async ({ params, body }, request) => ok(await account.rename(request, params.id, body.name)));

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type * as v from 'valibot';
 import {
   FACTOR_MESSAGES,
@@ -6,14 +7,19 @@ import {
   INFORMATION_CODES,
   MESSAGES,
   type AccountFactors,
+  type ConfirmPasskeyRequestSchema,
   type ConfirmTotpRequestSchema,
   type ConfirmedFactor,
   type LoginResult,
+  type PasskeyCreation,
+  type PasskeyRequest,
   type RecoveryCodes,
+  type SecondFactorMethod,
   type SecondFactorRequestSchema,
   type TotpSetup,
 } from '@suite/shared/contracts';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { SharedLimiter, tooManyRequests } from '../../http/rate-limit';
 import { actorOf, recordAudit } from '../../security/audit';
@@ -27,9 +33,11 @@ import {
   accountFactor,
   accountFactors,
   confirmFactor,
+  insertPasskey,
   insertPendingTotp,
   liveChallenge,
   markFactorUsed,
+  passkeysOf,
   removeFactor,
   renameFactor,
   replaceRecoveryCodes,
@@ -41,6 +49,7 @@ import {
   unusedRecoveryCodes,
   type ChallengeRow,
 } from './queries';
+import { creationOptions, requestOptions, verifyAnswer, verifyCreation } from './passkeys';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery';
 import { hashChallenge, type StoredStart } from './second-step';
 import { matchingStep, newTotpSecret, qrCodeOf, totpUri } from './totp';
@@ -86,6 +95,18 @@ async function applicationTitle(ctx: AppContext, application: { id: number } | {
   return row?.title || 'Suite';
 }
 
+const methodOf = (body: v.InferOutput<typeof SecondFactorRequestSchema>): SecondFactorMethod =>
+  body.passkey !== undefined ? 'passkey' : body.recoveryCode !== undefined ? 'recovery' : 'totp';
+
+/** The prompt of the person's passkeys in a waiting second step: a challenge bound to that step. */
+export async function passkeyStepOptions(ctx: AppContext, challenge: string): Promise<PasskeyRequest> {
+  const { row } = await challengeOf(ctx, challenge);
+  const passkeys = await passkeysOf(ctx.db, row.user_id);
+  if (passkeys.length === 0) throw factorUnknown();
+  const options = await requestOptions(ctx, { purpose: 'step', userId: row.user_id, signInChallengeId: row.id }, passkeys);
+  return { options };
+}
+
 /**
  * The second step of a sign-in answered (docs/adr/0037-second-factors.md): the code of an
  * authenticator (or the one being set up), or a recovery code, checked under the account's lockout
@@ -104,11 +125,31 @@ export async function completeSecondStep(
   const verified = await checkSecondFactor(
     { db, lockout: config.lockout },
     request,
-    { appName: start.application.name, userName: start.user.user_name, device: start.device },
+    {
+      appName: start.application.name,
+      userName: start.user.user_name,
+      device: start.device,
+      step: body.passkey ? 'passkey' : 'second_factor',
+    },
     async (user: LoginUser) => {
       if (user.id !== row.user_id) return false;
       if (body.recoveryCode !== undefined)
         return !row.enrolling_factor_id && spendRecoveryCode(db, user.id, hashRecoveryCode(body.recoveryCode));
+      if (body.passkey !== undefined) {
+        const passkey = (await passkeysOf(db, user.id)).find((p) => p.credentialId === body.passkey?.id);
+        return (
+          passkey !== undefined &&
+          verifyAnswer(
+            ctx,
+            passkey,
+            body.passkey,
+            { purpose: 'step', userId: user.id, signInChallengeId: row.id },
+            {
+              requireUserVerification: false,
+            },
+          )
+        );
+      }
       usedFactor = await totpMatches(ctx, await totpSecrets(db, user.id, row.enrolling_factor_id), body.code ?? '');
       return usedFactor !== undefined;
     },
@@ -119,9 +160,7 @@ export async function completeSecondStep(
   if (row.enrolling_factor_id && usedFactor === row.enrolling_factor_id) {
     await db.transaction().execute(async (trx) => {
       await confirmFactor(trx, row.user_id, row.enrolling_factor_id as string);
-      const issued = newRecoveryCodes();
-      await replaceRecoveryCodes(trx, row.user_id, issued.hashes);
-      recoveryCodes = issued.codes;
+      recoveryCodes = await firstRecoveryCodes(trx, row.user_id);
       await recordAudit(trx, {
         actor: { id: verified.user.id, userName: verified.user.user_name },
         action: 'factor.add',
@@ -137,7 +176,7 @@ export async function completeSecondStep(
     user: verified.user,
     subject: verified.subject,
     secondStepDone: true,
-    auditDetails: { ...start.auditDetails, secondFactor: body.recoveryCode !== undefined ? 'recovery' : 'totp' },
+    auditDetails: { ...start.auditDetails, secondFactor: methodOf(body) },
   });
   request.log.info({ userId: verified.user.id, app: verified.application.name }, 'second factor accepted');
   return recoveryCodes ? { ...result, recoveryCodes } : result;
@@ -149,7 +188,7 @@ export async function completeSecondStep(
  * budget (LOGIN_RATE_LIMIT), whichever instance each attempt reaches. An account's own attempts
  * are bounded by its lockout.
  */
-async function limitAddress(ctx: AppContext, request: FastifyRequest): Promise<void> {
+export async function limitAddress(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const { config, db } = ctx;
   const limiter = new SharedLimiter(db, 'second-factor', config.rateLimit.loginPerMinute, 60_000, config.rateLimit.enabled);
   const wait = await limiter.hit(`address:${request.ip}`);
@@ -166,6 +205,14 @@ export async function enrolDuringSignIn(ctx: AppContext, challenge: string, name
   const id = await insertPendingTotp(ctx.db, row.user_id, name, secret);
   await setEnrollingFactor(ctx.db, row.id, id);
   return setupOf(id, secret, start.user.user_name, await applicationTitle(ctx, { id: row.application_id }));
+}
+
+/** A person's first factor comes with their recovery codes (shown once); a later one leaves them as they are. */
+async function firstRecoveryCodes(trx: Transaction<DB>, userId: string): Promise<string[] | undefined> {
+  if ((await unusedRecoveryCodes(trx, userId)) > 0) return undefined;
+  const issued = newRecoveryCodes();
+  await replaceRecoveryCodes(trx, userId, issued.hashes);
+  return issued.codes;
 }
 
 /** The person of the request's session (the /security page). */
@@ -219,11 +266,7 @@ export function accountFactorsService(ctx: AppContext) {
       let recoveryCodes: string[] | undefined;
       await db.transaction().execute(async (trx) => {
         if (!(await confirmFactor(trx, person.id, body.id, body.name))) throw setupExpired();
-        if ((await unusedRecoveryCodes(trx, person.id)) === 0) {
-          const issued = newRecoveryCodes();
-          await replaceRecoveryCodes(trx, person.id, issued.hashes);
-          recoveryCodes = issued.codes;
-        }
+        recoveryCodes = await firstRecoveryCodes(trx, person.id);
         await recordAudit(trx, {
           actor: actorOf(request),
           action: 'factor.add',
@@ -234,6 +277,43 @@ export function accountFactorsService(ctx: AppContext) {
       });
       const factor = await accountFactor(db, person.id, body.id);
       if (!factor) throw setupExpired();
+      return recoveryCodes ? { factor, recoveryCodes } : { factor };
+    },
+
+    async startPasskey(request: FastifyRequest, password: string): Promise<PasskeyCreation> {
+      await reauthenticate(ctx, request, password);
+      const person = personOf(request);
+      const user = await db.selectFrom('users').select(['names', 'surnames']).where('id', '=', person.id).executeTakeFirst();
+      const displayName = [user?.names, user?.surnames].filter(Boolean).join(' ') || person.userName;
+      const options = await creationOptions(
+        ctx,
+        { id: person.id, userName: person.userName, displayName },
+        await applicationTitle(ctx, { name: person.application }),
+        await passkeysOf(db, person.id),
+      );
+      return { options };
+    },
+
+    /** The passkey the browser created, checked against the challenge handed out after the password. */
+    async confirmPasskey(request: FastifyRequest, body: v.InferOutput<typeof ConfirmPasskeyRequestSchema>): Promise<ConfirmedFactor> {
+      const person = personOf(request);
+      const created = await verifyCreation(ctx, person.id, body.passkey);
+      if (!created) throw new ApiError(400, FACTOR_MESSAGES.passkeyRefused, INFORMATION_CODES.badRequest);
+      let recoveryCodes: string[] | undefined;
+      let id = '';
+      await db.transaction().execute(async (trx) => {
+        id = await insertPasskey(trx, { userId: person.id, name: body.name, ...created });
+        recoveryCodes = await firstRecoveryCodes(trx, person.id);
+        await recordAudit(trx, {
+          actor: actorOf(request),
+          action: 'factor.add',
+          entity: 'user',
+          entityId: person.id,
+          after: { kind: 'passkey', id, name: body.name },
+        });
+      });
+      const factor = await accountFactor(db, person.id, id);
+      if (!factor) throw factorUnknown();
       return recoveryCodes ? { factor, recoveryCodes } : { factor };
     },
 
