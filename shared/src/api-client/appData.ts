@@ -71,6 +71,8 @@ export interface SignInParameters {
   buyUrl?: string;
   /** The sign-in screens show the captcha and need it solved (docs/product/sign-in.md, Captcha). */
   captchaApply?: boolean;
+  /** The sign-in offers 'Ingresar con llave de acceso' (docs/adr/0037-second-factors.md). */
+  passkeySignIn?: boolean;
 }
 
 /** Login parameters of the application; {} when the call fails. */
@@ -86,6 +88,7 @@ export async function fetchSignInParameters(): Promise<SignInParameters> {
       supportContact: text(APP_PARAMETERS.supportContact),
       buyUrl: text(APP_PARAMETERS.buyUrl),
       captchaApply: parameterValue<unknown>(parameters, APP_PARAMETERS.captchaApply) === true,
+      passkeySignIn: parameterValue<unknown>(parameters, APP_PARAMETERS.passkeySignIn) === true,
     };
   } catch {
     return {};

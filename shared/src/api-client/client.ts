@@ -7,6 +7,7 @@ import type { RefreshTokenRequest, RefreshTokenResult, RevokeTokenRequest, Revok
 import { PATHS } from '../federation/remotes';
 import { localizeText, pageLanguage } from '../i18n';
 import { getRuntimeConfig } from '../runtime-config';
+import { PasskeyError } from './passkeys';
 import { sessionStore, type SessionStore } from '../session/store';
 import { emitApiEvent } from './events';
 import { navigateTo, pageReload } from './navigation';
@@ -58,6 +59,7 @@ export class ApiError extends Error {
  * (docs/product/sign-in.md, Outcomes; docs/product/console.md, Dialogs).
  */
 export function apiErrorMessage(error: unknown): string {
+  if (error instanceof PasskeyError) return localizeText(error.message);
   if (error instanceof ApiError && error.status !== null && error.status < 500) {
     const information = error.envelope?.result?.information;
     if (typeof information === 'string' && information.trim() !== '') return localizeText(information);

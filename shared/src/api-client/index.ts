@@ -4,3 +4,4 @@ export * from './events';
 export * from './navigation';
 export * from './appData';
 export * from './validation';
+export * from './passkeys';

@@ -1,4 +1,5 @@
 import type {
+  AuthenticationExtensionsClientOutputs,
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -63,13 +64,19 @@ const FactorIdSchema = v.pipe(v.string(), v.uuid(es.factors.factorUnknown));
 /** A WebAuthn value the browser sends as base64url text. */
 const webAuthnText = (max: number) =>
   v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]*={0,2}$/, es.factors.passkeyFormat), v.maxLength(max, es.factors.passkeyFormat));
-const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const TRANSPORTS_MAX = 10;
 const credentialFields = {
   id: webAuthnText(1400),
   rawId: webAuthnText(1400),
   type: v.literal('public-key', es.factors.passkeyFormat),
   authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'], es.factors.passkeyFormat)),
-  clientExtensionResults: v.optional(v.record(v.string(), v.unknown()), {}),
+  clientExtensionResults: v.optional(
+    v.custom<AuthenticationExtensionsClientOutputs>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      es.factors.passkeyFormat,
+    ),
+    {},
+  ),
 };
 
 /** A passkey's answer to a sign-in's challenge (WebAuthn's AuthenticationResponseJSON), checked by the API. */
@@ -94,7 +101,13 @@ export const PasskeyRegistrationSchema = v.pipe(
       clientDataJSON: webAuthnText(4096),
       attestationObject: webAuthnText(16384),
       authenticatorData: v.optional(webAuthnText(4096)),
-      transports: v.optional(v.array(v.picklist(TRANSPORTS, es.factors.passkeyFormat))),
+      // hints for the browser's later prompts ('internal', 'hybrid', 'usb'…); new kinds appear over time
+      transports: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(32, es.factors.passkeyFormat))),
+          v.maxLength(TRANSPORTS_MAX, es.factors.passkeyFormat),
+        ),
+      ),
       publicKeyAlgorithm: v.optional(v.number()),
       publicKey: v.optional(webAuthnText(4096)),
     }),

@@ -330,6 +330,7 @@ export const en: Catalogue = {
     passkeyUnknown: 'This passkey is not registered with the suite.',
     passkeySignInOff: 'This application does not allow signing in with a passkey.',
     passkeyFormat: "The passkey's answer is not valid.",
+    passkeyCancelled: 'The passkey was not used. Try again whenever you are ready.',
   },
   provider: {
     requestRefused: 'The sign-in request was refused',

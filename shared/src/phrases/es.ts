@@ -434,6 +434,7 @@ export const es = {
     passkeyUnknown: 'Esta llave de acceso no está registrada en la suite.',
     passkeySignInOff: 'Esta aplicación no permite ingresar con llave de acceso.',
     passkeyFormat: 'La respuesta de la llave de acceso no es válida.',
+    passkeyCancelled: 'No se usó la llave de acceso. Vuelve a intentarlo cuando quieras.',
   },
   provider: {
     /** Title of the provider's error page: a request it cannot send back to its application. */

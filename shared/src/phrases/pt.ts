@@ -329,6 +329,7 @@ export const pt: Catalogue = {
     passkeyUnknown: 'Esta chave de acesso não está registrada na suíte.',
     passkeySignInOff: 'Este aplicativo não permite entrar com chave de acesso.',
     passkeyFormat: 'A resposta da chave de acesso não é válida.',
+    passkeyCancelled: 'A chave de acesso não foi usada. Tente novamente quando quiser.',
   },
   provider: {
     requestRefused: 'A solicitação de acesso foi recusada',

@@ -14,4 +14,5 @@ export {
 export { describeTexts, textKeys, textLeaves } from './i18n';
 export { frontEndPackages, remotePackages, sourceFiles, workspacePackages } from './files';
 export { Where } from './Where';
+export { PASSKEY_CREATION_OPTIONS, PASSKEY_REQUEST_OPTIONS, installPasskeys } from './passkeys';
 export { WRITTEN, callsTo, cleanUpDialogs, consoleRemoteKit, serve } from './consoleRemote';

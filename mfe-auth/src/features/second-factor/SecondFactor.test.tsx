@@ -1,5 +1,5 @@
 import { FACTOR_MESSAGES, INFORMATION_CODES, pageLocation, sessionStore } from '@suite/shared';
-import { jwt, reply } from '@suite/shared/testing';
+import { PASSKEY_REQUEST_OPTIONS, installPasskeys, jwt, reply } from '@suite/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderAt, resetWorld } from '../../testHarness';
@@ -126,5 +126,43 @@ describe('/verify: the second step of a sign-in', () => {
     mockApi({});
     renderAt('/verify');
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/Login'));
+  });
+
+  it('a person with a passkey is asked for it first; a cancelled prompt can be tried again, or a code used instead', async () => {
+    const assign = leaving();
+    const passkeys = installPasskeys();
+    passkeys.cancelNext();
+    const calls = mockApi({
+      Login: step(false, ['totp', 'passkey', 'recovery']),
+      'Login/SecondFactor/Passkey': () => reply(200, { statusCode: 200, result: { options: PASSKEY_REQUEST_OPTIONS } }),
+      'Login/SecondFactor': signedIn(),
+    });
+    try {
+      renderAt('/Login');
+      const user = await signInWithPassword();
+      expect(await screen.findByText(/Usa la llave de acceso que registraste/)).toBeInTheDocument();
+      expect(screen.queryByLabelText(/Código de verificación/)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Usar el código de la aplicación' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Usar un código de recuperación' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Usar llave de acceso' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(FACTOR_MESSAGES.passkeyCancelled);
+      expect(calls.filter((c) => c.path === 'Login/SecondFactor')).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Usar la llave de acceso de nuevo' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(APP_URL));
+      expect(passkeys.get).toHaveBeenCalledTimes(2);
+      const answer = calls.find((c) => c.path === 'Login/SecondFactor')?.body as {
+        challenge: string;
+        passkey: { id: string; type: string };
+      };
+      expect(answer).toMatchObject({ challenge: CHALLENGE, passkey: { id: 'Y3JlZC1pZA', type: 'public-key' } });
+      expect(calls.filter((c) => c.path === 'Login/SecondFactor/Passkey').map((c) => c.body)).toEqual([
+        { challenge: CHALLENGE },
+        { challenge: CHALLENGE },
+      ]);
+    } finally {
+      passkeys.uninstall();
+    }
   });
 });

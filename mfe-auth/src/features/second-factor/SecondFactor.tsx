@@ -10,6 +10,7 @@ import {
   useProfileInMode,
   useSession,
   type LoginResult,
+  type SecondFactorMethod,
   type TotpSetup,
 } from '@suite/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -21,13 +22,18 @@ import { PublicCard } from '../../components/PublicCard';
 import { continueAfterSignIn } from '../../goToApplication';
 import { NS } from '../../i18n';
 import type { SecondFactorState } from '../../navigation';
+import { answerStepWithPasskey } from '../../passkeyRequests';
 
 const CODE = /^\d{6}$/;
 const RECOVERY = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 
+/** The way a second step opens: the person's passkey when they have one, else their authenticator's code. */
+const firstMethod = (methods: readonly SecondFactorMethod[]): SecondFactorMethod => (methods.includes('passkey') ? 'passkey' : 'totp');
+
 /**
  * /verify (docs/adr/0037-second-factors.md): the second step of a sign-in whose application asks
- * for one — the code of the person's authenticator app, or one of their recovery codes. When the
+ * for one — one of the person's passkeys, the code of their authenticator app, or one of their
+ * recovery codes. When the
  * application requires a second factor and the person has none, an authenticator is set up first
  * (its QR code and its 'Clave'), confirmed by its first code; the recovery codes it comes with are
  * shown once before the person goes on.
@@ -41,7 +47,8 @@ export function SecondFactor() {
   const state = useLocation().state as SecondFactorState | null;
   const step = state?.step;
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const [recovery, setRecovery] = useState(false);
+  const [method, setMethod] = useState<SecondFactorMethod>(() => (step && !step.enrol ? firstMethod(step.methods) : 'totp'));
+  const recovery = method === 'recovery';
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -74,17 +81,12 @@ export function SecondFactor() {
     await continueAfterSignIn(navigate, result.urlApp);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || busy) return;
+  /** Sends an answer of the step: a success goes on (after the recovery codes of a new authenticator), a refusal is shown. */
+  const answer = async (send: () => Promise<LoginResult>) => {
     setBusy(true);
     setError(null);
     try {
-      const answer = value.trim();
-      const result = await call(secondFactorApi.verify, {
-        body: recovery ? { challenge: step.challenge, recoveryCode: answer } : { challenge: step.challenge, code: answer },
-      });
+      const result = await send();
       if (result.recoveryCodes?.length) setDone(result);
       else await finish(result);
     } catch (e) {
@@ -97,6 +99,29 @@ export function SecondFactor() {
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (method === 'passkey') {
+      if (!busy) await answer(() => answerStepWithPasskey(step.challenge));
+      return;
+    }
+    setTouched(true);
+    if (!valid || busy) return;
+    const typed = value.trim();
+    await answer(() =>
+      call(secondFactorApi.verify, {
+        body: recovery ? { challenge: step.challenge, recoveryCode: typed } : { challenge: step.challenge, code: typed },
+      }),
+    );
+  };
+
+  const switchTo = (next: SecondFactorMethod) => {
+    setMethod(next);
+    setValue('');
+    setTouched(false);
+    setError(null);
   };
 
   if (done) {
@@ -126,6 +151,7 @@ export function SecondFactor() {
   }
 
   const enrolling = step.enrol;
+  const otherMethods = step.methods.filter((other) => other !== method);
   return (
     <PublicCard title={enrolling ? t('secondFactor.enrolTitle') : t('secondFactor.title')} logo="signIn">
       <FormError message={error} />
@@ -152,40 +178,40 @@ export function SecondFactor() {
                 <Text role="status">{t('secondFactor.preparing')}</Text>
               )
             ) : (
-              <Text>{recovery ? t('secondFactor.recoveryIntro') : t('secondFactor.intro')}</Text>
+              <Text>{t(`secondFactor.${{ passkey: 'passkeyIntro', recovery: 'recoveryIntro', totp: 'intro' }[method]}`)}</Text>
             )}
-            <Field.Root invalid={Boolean(fieldError)} required>
-              <Field.Label>{recovery ? t('secondFactor.recoveryCode') : t('secondFactor.code')}</Field.Label>
-              <Input
-                key={recovery ? 'recovery' : 'code'}
-                inputMode={recovery ? 'text' : 'numeric'}
-                autoComplete="one-time-code"
-                maxLength={recovery ? 11 : 6}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                onBlur={() => setTouched(true)}
-              />
-              <Field.ErrorText>{localized(fieldError ?? '')}</Field.ErrorText>
-            </Field.Root>
+            {method === 'passkey' ? null : (
+              <Field.Root invalid={Boolean(fieldError)} required>
+                <Field.Label>{recovery ? t('secondFactor.recoveryCode') : t('secondFactor.code')}</Field.Label>
+                <Input
+                  key={method}
+                  inputMode={recovery ? 'text' : 'numeric'}
+                  autoComplete="one-time-code"
+                  maxLength={recovery ? 11 : 6}
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  onBlur={() => setTouched(true)}
+                />
+                <Field.ErrorText>{localized(fieldError ?? '')}</Field.ErrorText>
+              </Field.Root>
+            )}
             <Button type="submit" colorPalette="brand" loading={busy} disabled={enrolling && !setup}>
-              {t('secondFactor.verify')}
+              {method === 'passkey' ? (error ? t('secondFactor.passkeyAgain') : t('secondFactor.usePasskey')) : t('secondFactor.verify')}
             </Button>
-            {step.methods.includes('recovery') && !enrolling ? (
-              <Button
-                variant="plain"
-                alignSelf="center"
-                textDecoration="underline"
-                color={colors.link}
-                onClick={() => {
-                  setRecovery(!recovery);
-                  setValue('');
-                  setTouched(false);
-                  setError(null);
-                }}
-              >
-                {recovery ? t('secondFactor.useCode') : t('secondFactor.useRecovery')}
-              </Button>
-            ) : null}
+            {enrolling
+              ? null
+              : otherMethods.map((other) => (
+                  <Button
+                    key={other}
+                    variant="plain"
+                    alignSelf="center"
+                    textDecoration="underline"
+                    color={colors.link}
+                    onClick={() => switchTo(other)}
+                  >
+                    {t(`secondFactor.${{ passkey: 'usePasskey', recovery: 'useRecovery', totp: 'useCode' }[other]}`)}
+                  </Button>
+                ))}
           </Stack>
         </form>
       )}

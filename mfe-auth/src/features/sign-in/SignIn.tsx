@@ -12,6 +12,7 @@ import { useCaptcha } from '../../components/captcha';
 import { useSignInParameters } from '../../signInParameters';
 import { useSignInFields } from './signInFields';
 import { ExternalSignInButton } from './ExternalSignInButton';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { inputColorsOf, submitColorsOf } from './signInColors';
 import { useSignInOutcome } from './signInOutcome';
 import { SignInNotice } from './SignInNotice';
@@ -146,6 +147,8 @@ function SignInForm() {
         >
           {t('signIn.submit')}
         </Button>
+
+        <PasskeySignInButton enabled={Boolean(parameters.passkeySignIn)} submit={submit} />
 
         <ExternalSignInButton />
 

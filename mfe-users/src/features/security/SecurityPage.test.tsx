@@ -1,5 +1,5 @@
 import { FACTOR_MESSAGES } from '@suite/shared';
-import { callsTo, cleanUpDialogs, serve } from '@suite/shared/testing';
+import { PASSKEY_CREATION_OPTIONS, callsTo, cleanUpDialogs, installPasskeys, serve } from '@suite/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../user-card/testServer';
@@ -69,5 +69,46 @@ describe('/security: a person’s own second factors', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent(FACTOR_MESSAGES.passwordWrong);
     await waitFor(() => expect(callsTo(calls, `/api/account/factors/${factor.id}/remove`)).toHaveLength(1));
     expect(screen.getByRole('cell', { name: 'Teléfono' })).toBeInTheDocument();
+  });
+
+  it('adds a passkey: the password again, its name, the browser’s own prompt (tried again after a cancel), then the recovery codes', async () => {
+    const user = userEvent.setup();
+    const passkeys = installPasskeys();
+    passkeys.cancelNext();
+    const passkey = { ...factor, id: '1c6f3d5e-9e2b-4d4f-8a3b-2c3d4e5f6a71', kind: 'passkey', name: 'Portátil' };
+    let listed = 0;
+    const calls = serve({
+      'GET /api/account/factors': () => [
+        200,
+        listed++ === 0 ? { factors: [], recoveryCodesLeft: 0 } : { factors: [passkey], recoveryCodesLeft: 10 },
+      ],
+      'POST /api/account/factors/passkey': [200, { options: PASSKEY_CREATION_OPTIONS }],
+      'POST /api/account/factors/passkey/confirm': [200, { factor: passkey, recoveryCodes: codes }],
+    });
+    try {
+      renderAt('/security');
+      await user.click(await screen.findByRole('button', { name: 'Agregar llave de acceso' }));
+      const panel = screen.getByRole('region', { name: 'Agregar llave de acceso' });
+      await user.type(within(panel).getByLabelText(/Contraseña/), 'Secret.2026');
+      await user.click(within(panel).getByRole('button', { name: 'Continuar' }));
+      const create = await screen.findByRole('region', { name: 'Crea tu llave de acceso' });
+      expect(within(create).getByLabelText(/Nombre/)).toHaveValue('Llave de acceso');
+      await user.clear(within(create).getByLabelText(/Nombre/));
+      await user.type(within(create).getByLabelText(/Nombre/), 'Portátil');
+      await user.click(within(create).getByRole('button', { name: 'Crear llave de acceso' }));
+      expect(await within(create).findByRole('alert')).toHaveTextContent(FACTOR_MESSAGES.passkeyCancelled);
+      expect(callsTo(calls, '/api/account/factors/passkey/confirm')).toHaveLength(0);
+
+      await user.click(within(create).getByRole('button', { name: 'Crear llave de acceso' }));
+      expect(await screen.findByRole('list', { name: 'Tus códigos de recuperación' })).toBeInTheDocument();
+      expect(passkeys.create).toHaveBeenCalledTimes(2);
+      expect(callsTo(calls, '/api/account/factors/passkey/confirm').map((c) => c.body)).toEqual([
+        { name: 'Portátil', passkey: expect.objectContaining({ id: 'Y3JlZC1pZA', type: 'public-key' }) },
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Ya los guardé' }));
+      expect(await screen.findByRole('cell', { name: 'Portátil' })).toBeInTheDocument();
+    } finally {
+      passkeys.uninstall();
+    }
   });
 });

@@ -1,18 +1,28 @@
 import { Box, Button, Field, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, type AccountFactor, type TotpSetup } from '@suite/shared';
+import { apiErrorMessage, passkeysAvailable, type AccountFactor, type PasskeyCreation, type TotpSetup } from '@suite/shared';
 import { CardFrame, ErrorAlert } from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactorsTable } from '../../components/FactorsTable';
 import { NS } from '../../i18n';
-import { confirmTotp, fetchFactors, newRecoveryCodes, removeFactor, renameFactor, startTotp } from './securityApi';
+import {
+  addPasskey,
+  confirmTotp,
+  fetchFactors,
+  newRecoveryCodes,
+  removeFactor,
+  renameFactor,
+  startPasskey,
+  startTotp,
+} from './securityApi';
 
 /** What the page shows under the list: nothing, or the one step of a change under way. */
 type Panel =
   | { kind: 'none' }
-  | { kind: 'password'; purpose: 'totp' | 'recovery' | { remove: AccountFactor } }
+  | { kind: 'password'; purpose: 'totp' | 'passkey' | 'recovery' | { remove: AccountFactor } }
   | { kind: 'setup'; setup: TotpSetup }
+  | { kind: 'passkey'; creation: PasskeyCreation }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'rename'; factor: AccountFactor };
 
@@ -21,9 +31,9 @@ const CODE = /^\d{6}$/;
 
 /**
  * /security (docs/adr/0037-second-factors.md): the signed-in person's own second factors — listed
- * with their type, name, when added and last used; an authenticator app set up (the password
- * again, its QR code and 'Clave', a first code), renamed or removed (the password again); new
- * recovery codes, shown once.
+ * with their type, name, when added and last used; a passkey added (the password again, then the
+ * browser's own prompt) or an authenticator app set up (the password again, its QR code and
+ * 'Clave', a first code); renamed or removed (the password again); new recovery codes, shown once.
  */
 export function SecurityPage() {
   const { t } = useTranslation(NS);
@@ -72,6 +82,11 @@ export function SecurityPage() {
           </Text>
         ) : null}
         <HStack gap="3" wrap="wrap">
+          {passkeysAvailable() ? (
+            <Button colorPalette="brand" onClick={() => open({ kind: 'password', purpose: 'passkey' })}>
+              {t('security.addPasskey')}
+            </Button>
+          ) : null}
           <Button colorPalette="brand" onClick={() => open({ kind: 'password', purpose: 'totp' })}>
             {t('security.addTotp')}
           </Button>
@@ -86,14 +101,17 @@ export function SecurityPage() {
             title={
               panel.purpose === 'totp'
                 ? t('security.addTotp')
-                : panel.purpose === 'recovery'
-                  ? t('security.newRecoveryCodes')
-                  : t('security.removeTitle', { name: panel.purpose.remove.name })
+                : panel.purpose === 'passkey'
+                  ? t('security.addPasskey')
+                  : panel.purpose === 'recovery'
+                    ? t('security.newRecoveryCodes')
+                    : t('security.removeTitle', { name: panel.purpose.remove.name })
             }
             onCancel={() => setPanel({ kind: 'none' })}
             onPassword={async (password) => {
               const purpose = panel.purpose;
               if (purpose === 'totp') setPanel({ kind: 'setup', setup: await startTotp(password) });
+              else if (purpose === 'passkey') setPanel({ kind: 'passkey', creation: await startPasskey(password) });
               else if (purpose === 'recovery')
                 await done(t('security.codesIssued'), { kind: 'codes', codes: (await newRecoveryCodes(password)).codes });
               else {
@@ -110,6 +128,19 @@ export function SecurityPage() {
             onCancel={() => setPanel({ kind: 'none' })}
             onConfirm={async (code, name) => {
               const confirmed = await confirmTotp(panel.setup.id, code, name);
+              await done(
+                t('security.addedMessage'),
+                confirmed.recoveryCodes ? { kind: 'codes', codes: confirmed.recoveryCodes } : { kind: 'none' },
+              );
+            }}
+          />
+        ) : null}
+        {panel.kind === 'passkey' ? (
+          <PasskeyPanel
+            defaultName={t('factors.kinds.passkey')}
+            onCancel={() => setPanel({ kind: 'none' })}
+            onCreate={async (name) => {
+              const confirmed = await addPasskey(panel.creation, name);
               await done(
                 t('security.addedMessage'),
                 confirmed.recoveryCodes ? { kind: 'codes', codes: confirmed.recoveryCodes } : { kind: 'none' },
@@ -257,6 +288,38 @@ function SetupPanel({
         <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
       </Field.Root>
       <PanelActions submit={t('security.confirm')} busy={step.busy} disabled={!valid} onCancel={onCancel} />
+    </PanelBox>
+  );
+}
+
+/** The passkey's name, then the browser's own prompt (a click of its own: browsers ask for one). */
+function PasskeyPanel({
+  defaultName,
+  onCreate,
+  onCancel,
+}: {
+  defaultName: string;
+  onCreate: (name: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [name, setName] = useState(defaultName);
+  const step = useStep();
+  return (
+    <PanelBox
+      title={t('security.passkeyTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim() !== '') void step.run(() => onCreate(name.trim()));
+      }}
+    >
+      <Text>{t('security.passkeyIntro')}</Text>
+      {step.error ? <ErrorAlert message={step.error} /> : null}
+      <Field.Root required>
+        <Field.Label>{t('factors.name')}</Field.Label>
+        <Input maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      </Field.Root>
+      <PanelActions submit={t('security.createPasskey')} busy={step.busy} disabled={name.trim() === ''} onCancel={onCancel} />
     </PanelBox>
   );
 }

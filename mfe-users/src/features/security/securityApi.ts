@@ -3,8 +3,10 @@ import {
   call,
   encryptPayloadAsync,
   getRuntimeConfig,
+  createPasskey,
   type AccountFactors,
   type ConfirmedFactor,
+  type PasskeyCreation,
   type RecoveryCodes,
   type TotpSetup,
 } from '@suite/shared';
@@ -22,6 +24,13 @@ export const startTotp = async (password: string): Promise<TotpSetup> =>
 
 export const confirmTotp = (id: string, code: string, name: string): Promise<ConfirmedFactor> =>
   call(accountFactorsApi.confirmTotp, { body: { id, code, name } });
+
+export const startPasskey = async (password: string): Promise<PasskeyCreation> =>
+  call(accountFactorsApi.startPasskey, { body: await sealed(password) });
+
+/** The browser creates the passkey (its own prompt), then the API registers it under the name given. */
+export const addPasskey = async (creation: PasskeyCreation, name: string): Promise<ConfirmedFactor> =>
+  call(accountFactorsApi.confirmPasskey, { body: { passkey: await createPasskey(creation.options), name } });
 
 export const renameFactor = (id: string, name: string): Promise<ConfirmedFactor> =>
   call(accountFactorsApi.rename, { params: { id }, body: { name } });
