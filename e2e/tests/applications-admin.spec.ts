@@ -76,7 +76,7 @@ const OWN_ADDRESS = `http://e2e-firma.localhost:${PORT}/login`;
 test('the new application answers at once at its own address, with its own title', async ({ page }) => {
   await page.goto(OWN_ADDRESS);
   await expect(page).toHaveTitle('Firma de prueba');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
 });
 
 test('the administrator switches the application off with the confirmation', async ({ page }) => {
@@ -109,7 +109,7 @@ test('switched off, its own address refuses sign-in with the inactive applicatio
     await page.getByLabel('Usuario', { exact: true }).fill('admin');
     await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
     const reply = page.waitForResponse((r) => /\/api\/login$/i.test(new URL(r.url()).pathname));
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     const body = (await (await reply).json()) as { result: { informationCode: string } };
     expect(body.result.informationCode).toBe('R21');
     await expect(page.getByText('La aplicación se encuentra inactiva.')).toBeVisible();

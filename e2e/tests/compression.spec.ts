@@ -28,7 +28,7 @@ async function expectAllCompressed(assets: ReturnType<typeof collectAssets>): Pr
 test('every script and stylesheet of /login and /users arrives compressed (brotli)', async ({ page }) => {
   const login = collectAssets(page);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await expectAllCompressed(login)).toBeGreaterThan(3);
 
@@ -45,7 +45,7 @@ test('a client that accepts gzip only gets gzip', async ({ browser }) => {
   const page = await context.newPage();
   const assets = collectAssets(page);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const list = (await Promise.all(assets)).flat();
   expect(list.length).toBeGreaterThan(3);
@@ -60,7 +60,7 @@ test("every script of /login opens with V8's compile hint (compiled off the main
     scripts.push(response.text().then((text) => ({ url: response.url(), head: text.split('\n', 1)[0] })));
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const list = await Promise.all(scripts);
   expect(list.length).toBeGreaterThan(3);
@@ -73,7 +73,7 @@ test('/login starts from main.js with the shared libraries inside it, not a chun
     if (request.resourceType() === 'script' && new URL(request.url()).origin === ORIGIN) scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const host = scripts.filter((path) => !path.startsWith('/mfe/'));
   // main.js (federation runtime, React, Chakra, Emotion, i18next, the router, @suite/shared) and the shell's bootstrap
@@ -94,7 +94,7 @@ test("the static style sheet is preloaded first, compressed and cached for good;
     if (response.request().resourceType() === 'stylesheet') sheets.push(response);
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   // one sheet, preloaded by the document before its scripts (it holds back neither them nor the first paint)

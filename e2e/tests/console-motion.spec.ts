@@ -32,7 +32,7 @@ function sharedLoaded(page: Page, key: string): Promise<boolean> {
 test('a section that replaces another enters, the suite grid opens tile by tile, and nothing moves on reduced motion', async ({ page }) => {
   await recordAnimations(page);
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   // the motion is the console kit's: the sign-in page neither loads it nor animates with it
   expect(await sharedLoaded(page, '@suite/shared/console')).toBe(false);
   expect(await motionCalls(page)).toEqual([]);

@@ -132,7 +132,7 @@ test('a relying party signs a person in through the portal, a second client gets
     expect(serious, 'sign-in of an OpenID request: serious or critical axe violations').toEqual([]);
     await person.getByLabel('Usuario', { exact: true }).fill('admin');
     await person.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
-    await person.getByRole('button', { name: 'Ingresar' }).click();
+    await person.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await person.waitForURL((url) => url.href.startsWith(`${rp.origin}/callback`));
     const tokens = await first.finish(person.url(), secret);
     const claims = claimsOf(tokens.id_token);
@@ -175,7 +175,7 @@ test('the demo relying party signs a person in through the portal in its applica
   expect(serious, 'license sign-in of an OpenID request: serious or critical axe violations').toEqual([]);
   await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
   await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await person.waitForURL(`${SIBLING_APP_ORIGIN}/`);
   await expect(person.getByRole('heading', { name: 'Signed in as María Fernanda García López' })).toBeVisible();
   await expect(person.getByText('mgarcia@demo.suite.test (not verified)', { exact: true })).toBeVisible();
@@ -190,7 +190,7 @@ test('the demo relying party signs a person in through the portal in its applica
   await expect(person).toHaveURL(/^http:\/\/localhost:\d+\/Login\?interaction=/);
   await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
   await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await person.waitForURL((url) => url.href.startsWith(`${native.origin}/callback`));
   const tokens = await second.finish(person.url());
   await native.close();
@@ -215,7 +215,7 @@ test('the demo relying party signs a person in through the portal in its applica
   await expect(person).toHaveURL(/\/Login\?interaction=/);
   await person.getByLabel('Usuario', { exact: true }).fill('mgarcia');
   await person.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await person.getByRole('button', { name: 'Ingresar' }).click();
+  await person.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await person.waitForURL(`${SIBLING_APP_ORIGIN}/`);
   await person.getByRole('link', { name: 'Sign out' }).click();
   await person.getByRole('button', { name: 'Cerrar sesión' }).click();

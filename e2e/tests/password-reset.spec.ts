@@ -101,7 +101,7 @@ test('an expired password must be changed at sign-in, then the new one signs in'
   await page.goto('/login');
   await page.getByLabel('Usuario', { exact: true }).fill(user);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Su clave se encuentra venciada debe realizar el cambio.')).toBeVisible();
   await page.getByRole('button', { name: 'Aceptar' }).click();
 

@@ -47,7 +47,7 @@ async function signInWithPassword(page: Page) {
   await page.goto(`${BIOMETRIA}/Login`);
   await page.getByLabel('Usuario', { exact: true }).fill(PERSON);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
 test("with the policy 'Obligatorio' a person sets up an authenticator after the password; later sign-ins ask for a code or take a recovery code once", async ({
@@ -172,7 +172,7 @@ test('a person sets up an authenticator on /security (Seguridad), is asked for i
   await expect(page).toHaveURL(/\/Login$/i);
   await page.getByLabel('Usuario', { exact: true }).fill(person);
   await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
   await page.getByLabel('Código de verificación').fill(codeOf(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verificar' }).click();

@@ -38,7 +38,7 @@ test('the document, an asset and an API reply carry the security headers', async
   const login = page.waitForResponse((r) => /\/api\/login$/i.test(new URL(r.url()).pathname));
   await page.getByLabel('Usuario', { exact: true }).fill('admin');
   await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   expectSecurityHeaders(await (await login).allHeaders(), 'API reply');
 });
 

@@ -32,7 +32,7 @@ test('a second sign-in of the same user closes the first session in real time', 
     await a.goto('/login');
     await a.getByLabel('Usuario', { exact: true }).fill('cramirez');
     await a.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-    await a.getByRole('button', { name: 'Ingresar' }).click();
+    await a.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await expect(a).toHaveURL(/\/users$/i);
     expect((await bound).status()).toBe(200);
 
@@ -40,7 +40,7 @@ test('a second sign-in of the same user closes the first session in real time', 
     await b.goto('/login');
     await b.getByLabel('Usuario', { exact: true }).fill('cramirez');
     await b.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-    await b.getByRole('button', { name: 'Ingresar' }).click();
+    await b.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await expect(b).toHaveURL(/\/users$/i);
 
     const modal = a.getByRole('alertdialog');
@@ -49,7 +49,7 @@ test('a second sign-in of the same user closes the first session in real time', 
     expect(await a.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // two seconds later the page is back at /, without a session: the sign-in screen
     await expect(a).toHaveURL(new RegExp(`^${suiteURL}/$`), { timeout: 5_000 });
-    await expect(a.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    await expect(a.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
     expect(await a.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // the second session is untouched

@@ -17,7 +17,7 @@ test('signs in and out through the user menu: the token is revoked and protected
 
   await expect(page).toHaveURL(/\/login$/i);
   await expect(page.getByText('Sesión finalizada exitosamente')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')]),
   ).toEqual([null, null, null]);
@@ -36,7 +36,7 @@ test('a wrong password three times shows the attempts left, then the mm:ss lock 
   await page.goto('/login');
   await page.getByLabel('Usuario', { exact: true }).fill('sjimenez');
   const password = page.getByLabel('Contraseña', { exact: true });
-  const submit = page.getByRole('button', { name: 'Ingresar' });
+  const submit = page.getByRole('button', { name: 'Ingresar', exact: true });
 
   await password.fill('not-the-password-1');
   await submit.click();
@@ -64,7 +64,7 @@ test('the real-time client loads only once someone is signed in', async ({ page 
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => /signalr/i.test(s))).toEqual([]);
 

@@ -9,7 +9,7 @@ export async function signIn(page: Page, user = 'admin', password = ADMIN_PASSWO
   await page.goto('/login');
   await page.getByLabel('Usuario', { exact: true }).fill(user);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page).toHaveURL(/\/users$/i);
 }
 

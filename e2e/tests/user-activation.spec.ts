@@ -26,7 +26,7 @@ async function attemptSignIn(
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/Login$/i.test(new URL(r.url()).pathname)),
-    page.getByRole('button', { name: 'Ingresar' }).click(),
+    page.getByRole('button', { name: 'Ingresar', exact: true }).click(),
   ]);
   const body = (await response.json()) as { result?: { informationCode?: string; token?: string } };
   return { status: response.status(), result: body.result ?? {} };
@@ -74,7 +74,7 @@ test('a pending account is activated from the mailed link and then signs in with
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   const [after] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/Login$/i.test(new URL(r.url()).pathname)),
-    page.getByRole('button', { name: 'Ingresar' }).click(),
+    page.getByRole('button', { name: 'Ingresar', exact: true }).click(),
   ]);
   expect(after.status()).toBe(200);
   const signedIn = (await after.json()) as { result?: { informationCode?: string; token?: string } };

@@ -21,7 +21,7 @@ test('signing in with a wrong password shows the server message and stays on /lo
   await page.goto('/login');
   await page.getByLabel('Usuario', { exact: true }).fill('admin');
   await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Usuario o contraseña incorrectos');
   await expect(page).toHaveURL(/\/login$/i);
 });
@@ -51,7 +51,7 @@ test('a protected path without a session goes to /Login; routes match case-insen
   await page.goto('/users');
   await expect(page).toHaveURL(/\/login$/i);
   await page.goto('/LOGIN');
-  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
 });
 
 test('the running page holds exactly one copy of each shared singleton', async ({ page }) => {
