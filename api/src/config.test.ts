@@ -212,13 +212,13 @@ describe('OIDC settings', () => {
       PORT: '9000',
       OIDC_PROVIDERS: JSON.stringify({
         '*': { issuer: 'https://id.example.com/', clientId: 'suite', clientSecret: 's1' },
-        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' },
+        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2', mfaAcr: ['2', 'gold'] },
       }),
     });
     expect(config.oidc).toEqual({
       providers: {
         '*': { issuer: 'https://id.example.com', clientId: 'suite', clientSecret: 's1' },
-        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2' },
+        'bemyself/bmsbra': { issuer: 'https://br.example.com', clientId: 'br', clientSecret: 's2', mfaAcr: ['2', 'gold'] },
       },
       devProvider: { port: 9001 },
     });
@@ -243,5 +243,8 @@ describe('OIDC settings', () => {
     expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"ftp://x","clientId":"a","clientSecret":"b"}}' })).toThrow(ConfigError);
     expect(() => loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"https://x"}}' })).toThrow(ConfigError);
     expect(() => loadConfig({ OIDC_DEV_PORT: 'x' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ OIDC_PROVIDERS: '{"firmaya":{"issuer":"https://x","clientId":"a","clientSecret":"b","mfaAcr":"2"}}' }),
+    ).toThrow(/mfaAcr/);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PATHS } from '@suite/shared/federation';
+import { PAPE_MULTI_FACTOR } from '../modules/oidc/assurance';
 
 /**
  * The local OpenID provider of development and tests (docs/adr/0016-local-openid-provider.md):
@@ -61,6 +62,13 @@ export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
   },
 ];
 
+/**
+ * A login typed with this suffix at the local provider (`jwalker+mfa`) signs that identity in as
+ * having used a second factor there: its ID token says so (`amr`, `acr`), as a provider that asked
+ * for one does (docs/adr/0037-second-factors.md).
+ */
+export const MULTI_FACTOR_LOGIN_SUFFIX = '+mfa';
+
 /** Client id of the portal at the local provider. */
 export const LOCAL_CLIENT_ID = 'suite-portal';
 
@@ -72,6 +80,20 @@ export interface LocalProvider {
   clientId: string;
   clientSecret: string;
   close(): Promise<void>;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 65_536) req.destroy(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
 
 /** Redirect URIs the local provider accepts: the callback of any development host (loopback and *.localhost). */
@@ -103,6 +125,7 @@ interface OidcContext {
 }
 interface ProviderLike {
   callback(): (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  interactionFinished(req: http.IncomingMessage, res: http.ServerResponse, result: object, options: object): Promise<void>;
   Client: { prototype: { redirectUriAllowed(value: string): boolean } };
   proxy: boolean;
 }
@@ -140,7 +163,15 @@ export async function startLocalProvider(options: { host?: string; port?: number
       },
     ],
     pkce: { required: () => true, methods: ['S256'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    claims: {
+      acr: null,
+      amr: null,
+      // how the person signed in travels in every ID token, as real providers send it
+      openid: ['sub', 'acr', 'amr'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
+    acrValues: [PAPE_MULTI_FACTOR],
     features: { devInteractions: { enabled: true } },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // lifetimes in seconds: a sign-in at the provider takes minutes; the portal keeps no provider tokens
@@ -172,7 +203,32 @@ export async function startLocalProvider(options: { host?: string; port?: number
     },
   });
   provider.Client.prototype.redirectUriAllowed = isDevelopmentCallback;
-  server.on('request', provider.callback());
+  const callback = provider.callback();
+  server.on('request', (req, res) => {
+    if (req.method !== 'POST' || !/^\/interaction\/[\w-]+$/.test(req.url ?? '')) {
+      callback(req, res);
+      return;
+    }
+    // the sign-in form's answer: `<login>+mfa` finishes it with the methods of a second factor
+    readBody(req)
+      .then(async (body) => {
+        const form = new URLSearchParams(body);
+        const login = form.get('login') ?? '';
+        if (form.get('prompt') === 'login' && login.endsWith(MULTI_FACTOR_LOGIN_SUFFIX)) {
+          const accountId = login.slice(0, -MULTI_FACTOR_LOGIN_SUFFIX.length);
+          const signedIn = { accountId, amr: ['pwd', 'otp'], acr: PAPE_MULTI_FACTOR };
+          await provider.interactionFinished(req, res, { login: signedIn }, { mergeWithLastSubmission: false });
+          return;
+        }
+        // oidc-provider reads a body already read from here
+        (req as http.IncomingMessage & { body?: string }).body = body;
+        callback(req, res);
+      })
+      .catch(() => {
+        res.statusCode = 400;
+        res.end();
+      });
+  });
   return {
     issuer,
     clientId: LOCAL_CLIENT_ID,

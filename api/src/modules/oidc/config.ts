@@ -2,7 +2,8 @@
  * Which OpenID provider each application (or tenant) signs in with (docs/security/oidc.md).
  * Configuration only from the environment:
  * - OIDC_PROVIDERS: JSON object whose keys are `<app>/<tenant>`, `<app>` or `*` (the most
- *   specific wins) and whose values are `{ "issuer", "clientId", "clientSecret" }`;
+ *   specific wins) and whose values are `{ "issuer", "clientId", "clientSecret" }`, with
+ *   `"mfaAcr": [...]` optionally: the provider's `acr` values of a sign-in with a second factor;
  * - outside production, unless OIDC_DEV_PROVIDER=off, the local provider (src/dev/oidc-provider.ts)
  *   on OIDC_DEV_PORT (default PORT + 1) serves every application that has no entry of its own.
  */
@@ -11,6 +12,8 @@ export interface OidcClientSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** `acr` values by which this provider says a second factor was used (default: OpenID PAPE's multi-factor). */
+  mfaAcr?: string[];
 }
 
 export interface OidcSettings {
@@ -53,10 +56,13 @@ export function parseOidcSettings(env: Record<string, string | undefined>, optio
       if (!text(entry.issuer) || !text(entry.clientId) || !text(entry.clientSecret)) {
         throw new OidcConfigError(`OIDC_PROVIDERS["${key}"] needs issuer, clientId and clientSecret`);
       }
+      if (entry.mfaAcr !== undefined && !(Array.isArray(entry.mfaAcr) && entry.mfaAcr.every(text)))
+        throw new OidcConfigError(`OIDC_PROVIDERS["${key}"].mfaAcr must be an array of acr values`);
       providers[key.trim().toLowerCase()] = {
         issuer: parseIssuer(key, entry.issuer),
         clientId: entry.clientId,
         clientSecret: entry.clientSecret,
+        ...(entry.mfaAcr ? { mfaAcr: entry.mfaAcr as string[] } : {}),
       };
     }
   }

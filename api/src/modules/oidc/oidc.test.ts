@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES, OIDC_MESSAGES, USER_STATE, passwordsApi } from '@suite/shared/contracts';
+import { APP_PARAMETERS, INFORMATION_CODES, MESSAGES, OIDC_MESSAGES, USER_STATE, passwordsApi } from '@suite/shared/contracts';
 import { auditedChanges, createUser, describeEachBackend, json, startOidcProviderProcess } from '../../../test/harness';
 import type { DB } from '../../db/schema';
-import { CALLBACK_PATH, DEMO_IDENTITIES } from '../../dev/oidc-provider';
+import { CALLBACK_PATH, DEMO_IDENTITIES, MULTI_FACTOR_LOGIN_SUFFIX } from '../../dev/oidc-provider';
 import { OIDC_BINDING_COOKIE } from './service';
 
 const CONNECT_OIDC_PATH = passwordsApi.oidcConnect.path;
@@ -346,6 +346,49 @@ describeEachBackend(
         .execute();
       const changed = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(changed.email_verified_at).toBeNull();
+    });
+
+    it("counts the provider's sign-in as the application's second step only where its ID token says a second factor was used", async () => {
+      const { db } = server();
+      const visitor = identity('visitor');
+      const userId = await localUser(`mfa${n}@test.localhost`, false);
+      const app = await db.selectFrom('applications').select('id').where('name', '=', APP).executeTakeFirstOrThrow();
+      await db
+        .insertInto('external_identities')
+        .values({ issuer: provider.issuer, subject: visitor.subject, user_id: userId, linked_by: 'seed' })
+        .execute();
+      await db
+        .insertInto('user_factors')
+        .values({ user_id: userId, kind: 'totp', name: 'Teléfono', secret: 'JBSWY3DPEHPK3PXP', confirmed_at: new Date() })
+        .execute();
+      await sql`
+        insert into application_parameters (application_id, parameter_type, name, value, value_type)
+        values (${app.id}, 'login', ${APP_PARAMETERS.secondFactor}, '"optional"'::jsonb, 'string')
+        on conflict (application_id, name) do update set value = excluded.value`.execute(db);
+      try {
+        // a password at the provider, nothing more: the person's authenticator is asked for here
+        const plain = await callbackFor('visitor');
+        const asked = json(await exchange(plain.body, plain.binding)).result;
+        expect(asked).toMatchObject({ informationCode: INFORMATION_CODES.secondFactorRequired, secondFactor: { methods: ['totp'] } });
+        expect(asked.token).toBeUndefined();
+
+        // the provider asked for a second factor itself (amr pwd + otp, PAPE's multi-factor acr): signed in at once
+        const vouched = await callbackFor(`visitor${MULTI_FACTOR_LOGIN_SUFFIX}`);
+        const result = json(await exchange(vouched.body, vouched.binding)).result;
+        expect(result).toMatchObject({ informationCode: 'A10', token: expect.any(String) });
+        const audit = await db
+          .selectFrom('audit_log')
+          .select('after')
+          .where('action', '=', 'user.sign_in_external')
+          .where('entity_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        expect(audit.after).toMatchObject({ way: 'external', secondFactor: 'provider' });
+      } finally {
+        await db.deleteFrom('external_identities').where('subject', '=', visitor.subject).execute();
+        await sql`delete from application_parameters where application_id = ${app.id} and name = ${APP_PARAMETERS.secondFactor}`.execute(
+          db,
+        );
+      }
     });
   },
   () => ({ oidc: { providers: { '*': { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret } } } }),

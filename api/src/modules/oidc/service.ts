@@ -20,6 +20,7 @@ import { blockedError } from '../auth/credentials';
 import type { LoginUser, SignInApplication } from '../auth/lockout';
 import { startSession } from '../auth/service';
 import { resolveProfile } from '../applications/profiles';
+import { PAPE_MULTI_FACTOR, providerUsedSecondFactor } from './assurance';
 import { providerFor, type OidcClientSettings } from './config';
 import {
   claimRequest,
@@ -175,6 +176,7 @@ export function oidcFlows(ctx: AppContext) {
       let subject: string;
       let email: string | undefined;
       let emailVerified = false;
+      let multiFactor = false;
       try {
         const configuration = await clientOf(provider);
         const tokens = await client.authorizationCodeGrant(configuration, callback, {
@@ -187,6 +189,7 @@ export function oidcFlows(ctx: AppContext) {
         const idToken = tokens.claims();
         if (!idToken) throw new Error('no ID token');
         subject = idToken.sub;
+        multiFactor = providerUsedSecondFactor(idToken, provider.mfaAcr ?? [PAPE_MULTI_FACTOR]);
         // providers put the e-mail in the ID token or only at the userinfo endpoint (of the same subject)
         const profile = idToken.email === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, subject) : idToken;
         email = typeof profile.email === 'string' ? profile.email : undefined;
@@ -233,7 +236,9 @@ export function oidcFlows(ctx: AppContext) {
         subject: `oidc:${provider.issuer}#${subject}`,
         tenant: pending.tenant ?? undefined,
         way: 'external',
-        auditDetails: { issuer: provider.issuer, subject },
+        // the application's second step, unless the provider says it asked for a second factor itself
+        secondStepDone: multiFactor,
+        auditDetails: { issuer: provider.issuer, subject, ...(multiFactor ? { secondFactor: 'provider' } : {}) },
       });
       await touchIdentity(db, provider.issuer, subject);
       request.log.info({ userId: user.id, app: application.name, issuer: provider.issuer }, 'signed in through an identity provider');

@@ -1,4 +1,4 @@
-import { DEFAULT_PROFILE, pageLocation, sessionStore, setRuntimeConfig } from '@suite/shared';
+import { DEFAULT_PROFILE, INFORMATION_CODES, pageLocation, sessionStore, setRuntimeConfig } from '@suite/shared';
 import { jwt, reply } from '@suite/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,6 +44,35 @@ describe('/signin-credential/callback', () => {
       tenantLanguage: 'ES',
     });
     expect(sessionStore.getState().token).toBe(`Bearer ${token}`);
+  });
+
+  it('where the application asks for a second factor the provider did not vouch for, goes on to the second step', async () => {
+    const user = userEvent.setup();
+    const challenge = 'c'.repeat(43);
+    const assign = jest.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    const calls = mockApi({
+      'login/generate-token-oidc': () =>
+        reply(200, {
+          statusCode: 200,
+          result: {
+            information: 'Verifica que eres tú con tu segundo factor.',
+            informationCode: INFORMATION_CODES.secondFactorRequired,
+            secondFactor: { challenge, methods: ['totp'], enrol: false },
+          },
+        }),
+      'Login/SecondFactor': () =>
+        reply(200, {
+          statusCode: 200,
+          result: { information: 'ok', informationCode: 'A10', token, refreshToken: 'r', urlApp: 'https://firmaya.suite.example/?code=x' },
+        }),
+    });
+    renderAt('/signin-credential/callback?code=abc&state=st');
+    expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeInTheDocument();
+    expect(sessionStore.isAuthenticated()).toBe(false);
+    await user.type(screen.getByLabelText(/Código de verificación/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://firmaya.suite.example/?code=x'));
+    expect(calls.find((c) => c.path === 'Login/SecondFactor')?.body).toEqual({ challenge, code: '123456' });
   });
 
   it('a refused exchange shows the apology card', async () => {

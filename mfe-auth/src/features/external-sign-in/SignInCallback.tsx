@@ -1,18 +1,21 @@
 import { Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { PATHS, useProfileInMode, useSession } from '@suite/shared';
+import { INFORMATION_CODES, PATHS, useProfileInMode, useSession } from '@suite/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { PublicPage } from '../../components/PublicPage';
 import { NS } from '../../i18n';
+import type { SecondFactorState } from '../../navigation';
 import { exchangeExternalCode } from '../../oidcRequests';
 import { continueAfterSignIn } from '../../goToApplication';
 import { callbackParameters } from './callbackParameters';
 
 /**
  * /signin-credential/callback (docs/product/sign-in.md, External identity provider): the provider sends the browser back with
- * a code; the API exchanges it and the person goes on to the application. No code, a refused
+ * a code; the API exchanges it and the person goes on to the application — or to the second step
+ * first, where the application asks for one and the provider did not say it used one
+ * (docs/adr/0037-second-factors.md). No code, a refused
  * exchange or any failure: the apology card, whose Entendido replaces the route with /Login.
  */
 export function SignInCallback() {
@@ -31,7 +34,12 @@ export function SignInCallback() {
     sent.current = true;
     exchangeExternalCode(callback)
       .then(async (reply) => {
-        const { token, refreshToken, urlApp } = reply.result ?? {};
+        const { token, refreshToken, urlApp, informationCode, secondFactor } = reply.result ?? {};
+        if (reply.statusCode === 200 && informationCode === INFORMATION_CODES.secondFactorRequired && secondFactor) {
+          const state: SecondFactorState = { step: secondFactor };
+          navigate(PATHS.secondFactor, { state, replace: true });
+          return;
+        }
         if (reply.statusCode !== 200 || !token) {
           setFailed(true);
           return;
