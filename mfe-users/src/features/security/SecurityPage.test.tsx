@@ -107,6 +107,7 @@ describe('/security: a person’s own second factors', () => {
       ]);
       await user.click(screen.getByRole('button', { name: 'Ya los guardé' }));
       expect(await screen.findByRole('cell', { name: 'Portátil' })).toBeInTheDocument();
+      expect(screen.getByText('Se agregó la llave de acceso.')).toBeInTheDocument();
     } finally {
       passkeys.uninstall();
     }

@@ -142,7 +142,7 @@ export function SecurityPage() {
             onCreate={async (name) => {
               const confirmed = await addPasskey(panel.creation, name);
               await done(
-                t('security.addedMessage'),
+                t('security.passkeyAdded'),
                 confirmed.recoveryCodes ? { kind: 'codes', codes: confirmed.recoveryCodes } : { kind: 'none' },
               );
             }}
