@@ -46,6 +46,7 @@ import providerRoutes from './modules/provider/routes';
 import providerClientRoutes from './modules/provider/client-routes';
 import { purgeExpiredProviderRows } from './modules/provider/adapter';
 import factorRoutes from './modules/factors/routes';
+import userSecurityRoutes from './modules/user-security/routes';
 import { purgeFactorLeftovers } from './modules/factors/queries';
 import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
@@ -294,6 +295,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(hubPlugin, { hub });
     await app.register(authRoutes);
     await app.register(factorRoutes);
+    await app.register(userSecurityRoutes);
     await app.register(tokenRoutes);
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);

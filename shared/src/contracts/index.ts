@@ -11,6 +11,8 @@ export * from './users-catalogs';
 export * from './access';
 export * from './access-api';
 export * from './users-api';
+export * from './user-sessions';
+export * from './user-agent';
 export * from './applications-api';
 export * from './applications-admin-api';
 export * from './menus-api';

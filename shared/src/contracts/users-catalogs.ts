@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
 import { maxMessage } from './validation';
+import { UserLockSchema, type UserLock } from './user-sessions';
 
 /**
  * Read calls of the user card (docs/product/users.md, Calls): GetById, getuserexists reply,
@@ -50,6 +51,8 @@ export interface UserDetail {
   modifiedon: string;
   /** True for a deleted user (only getuserexists A20 returns those). */
   deleted: boolean;
+  /** Present while the person's lockout holds them ('Bloqueado'). */
+  lock?: UserLock;
 }
 const UserDetailSchema = resultSchema<UserDetail>()(
   v.object({
@@ -69,6 +72,7 @@ const UserDetailSchema = resultSchema<UserDetail>()(
     idstate: v.number(),
     modifiedon: v.string(),
     deleted: v.boolean(),
+    lock: v.optional(UserLockSchema),
   }),
 );
 

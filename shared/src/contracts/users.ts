@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { es } from '../phrases/es';
 import { resultSchema } from './envelope';
+import { UserLockSchema, type UserLock } from './user-sessions';
 import { maxMessage } from './validation';
 
 /** `filterBy` header of GET /api/user/list: the list's sort options (docs/product/users.md, Calls). */
@@ -51,6 +52,8 @@ export interface UserRow {
   idstate: number;
   typeuserid: number;
   modifiedon: string;
+  /** Present while the person's lockout holds them ('Bloqueado'). */
+  lock?: UserLock;
 }
 const UserRowSchema = resultSchema<UserRow>()(
   v.object({
@@ -63,6 +66,7 @@ const UserRowSchema = resultSchema<UserRow>()(
     idstate: v.number(),
     typeuserid: v.number(),
     modifiedon: v.string(),
+    lock: v.optional(UserLockSchema),
   }),
 );
 

@@ -307,6 +307,15 @@ export const en: Catalogue = {
     rotated: 'Secret renewed. Copy the secret now: it will not be shown again.',
     removed: 'Client removed.',
   },
+  userSecurity: {
+    userUnknown: 'The user does not exist.',
+    sessionUnknown: 'The session does not exist or has already ended.',
+    sessionClosed: 'The session was closed.',
+    sessionsClosed: "The user's sessions were closed.",
+    sessionClosedByAdmin: 'An administrator closed your session. Sign in again.',
+    unlocked: 'The user was unlocked.',
+    notLocked: 'The user is not locked.',
+  },
   factors: {
     userUnknown: 'The user does not exist.',
     removedByAdministrator: 'The factor was removed. The person will get an e-mail.',

@@ -411,6 +411,17 @@ export const es = {
     removed: 'Cliente eliminado.',
   },
   /** Second factors: the /security page, the second step of a sign-in (docs/adr/0037-second-factors.md). */
+  /** A person's sessions and lockout in the users console (docs/product/users.md, Sessions and lockout). */
+  userSecurity: {
+    userUnknown: 'El usuario no existe.',
+    sessionUnknown: 'La sesión no existe o ya terminó.',
+    sessionClosed: 'Se cerró la sesión.',
+    sessionsClosed: 'Se cerraron las sesiones del usuario.',
+    /** Pushed to the person's open pages when an administrator closes their session. */
+    sessionClosedByAdmin: 'Un administrador cerró tu sesión. Vuelve a ingresar.',
+    unlocked: 'Se desbloqueó el usuario.',
+    notLocked: 'El usuario no está bloqueado.',
+  },
   factors: {
     userUnknown: 'El usuario no existe.',
     removedByAdministrator: 'Se quitó el factor. La persona recibirá un correo.',

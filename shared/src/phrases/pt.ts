@@ -306,6 +306,15 @@ export const pt: Catalogue = {
     rotated: 'Segredo renovado. Copie o segredo agora: ele não será mostrado novamente.',
     removed: 'Cliente removido.',
   },
+  userSecurity: {
+    userUnknown: 'O usuário não existe.',
+    sessionUnknown: 'A sessão não existe ou já terminou.',
+    sessionClosed: 'A sessão foi encerrada.',
+    sessionsClosed: 'As sessões do usuário foram encerradas.',
+    sessionClosedByAdmin: 'Um administrador encerrou sua sessão. Entre novamente.',
+    unlocked: 'O usuário foi desbloqueado.',
+    notLocked: 'O usuário não está bloqueado.',
+  },
   factors: {
     userUnknown: 'O usuário não existe.',
     removedByAdministrator: 'O fator foi removido. A pessoa receberá um e-mail.',

@@ -1,3 +1,5 @@
+import { browserOfUserAgent } from '../contracts/user-agent';
+
 /** Session storage key of the tab's sign-in session id (docs/product/sessions.md, What the browser keeps). */
 export const SESSION_TAB_KEY = 'idSessionTab';
 
@@ -29,13 +31,5 @@ export function sessionTabId(): string {
 
 /** Browser name sent with a sign-in (the login request's `Browser`). */
 export function browserName(userAgent: string = typeof navigator !== 'undefined' ? navigator.userAgent : ''): string {
-  const rules: Array<[RegExp, string]> = [
-    [/Edg\//, 'Edge'],
-    [/OPR\/|Opera/, 'Opera'],
-    [/SamsungBrowser\//, 'Samsung Internet'],
-    [/Firefox\/|FxiOS\//, 'Firefox'],
-    [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ];
-  return rules.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'Other';
+  return browserOfUserAgent(userAgent);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import { LOGIN_MAX_FAILED_ATTEMPTS, USER_STATE } from '@suite/shared/contracts';
 import type { LockoutConfig } from '../../config';
 import type { DB } from '../../db/schema';
@@ -251,20 +251,23 @@ export async function clearLockout(db: Kysely<DB>, subject: string): Promise<voi
  * back to active only when `unblock` is set. Returns true when something changed.
  */
 export async function liftLockout(db: Kysely<DB>, userId: string, options: { unblock?: boolean } = {}): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('sign_in_lockouts').where('user_id', '=', userId).returning(['subject']).execute();
-    let changed = removed.length > 0;
-    if (options.unblock) {
-      const updated = await trx
-        .updateTable('users')
-        .set({ idstate: USER_STATE.active, modified_on: new Date() })
-        .where('id', '=', userId)
-        .where('idstate', '=', USER_STATE.blocked)
-        .executeTakeFirst();
-      changed ||= Number(updated.numUpdatedRows ?? 0) > 0;
-    }
-    return changed;
-  });
+  return db.transaction().execute((trx) => liftLockoutIn(trx, userId, options));
+}
+
+/** liftLockout within the caller's transaction (an administrator's unlock audits in the same one). */
+export async function liftLockoutIn(trx: Transaction<DB>, userId: string, options: { unblock?: boolean } = {}): Promise<boolean> {
+  const removed = await trx.deleteFrom('sign_in_lockouts').where('user_id', '=', userId).returning(['subject']).execute();
+  let changed = removed.length > 0;
+  if (options.unblock) {
+    const updated = await trx
+      .updateTable('users')
+      .set({ idstate: USER_STATE.active, modified_on: new Date() })
+      .where('id', '=', userId)
+      .where('idstate', '=', USER_STATE.blocked)
+      .executeTakeFirst();
+    changed ||= Number(updated.numUpdatedRows ?? 0) > 0;
+  }
+  return changed;
 }
 
 /**

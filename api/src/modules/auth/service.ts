@@ -179,7 +179,9 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, inp
     // what the server sees (TRUST_PROXY decides whether X-Forwarded-For counts); the body's
     // `ip` is the client's unverifiable claim and is not stored
     ip: request.ip,
-    browser: input.browser || first(request.headers['user-agent']),
+    // the User-Agent the server saw (the users console reads the browser and device from it); the
+    // body's `Browser` name only when there is none
+    browser: first(request.headers['user-agent']) || input.browser,
     refreshTokenHash: refresh.hash,
     refreshSeconds: application.refresh_seconds,
     newPasswordHash: input.newPasswordHash,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
-import { recordAudit } from '../../security/audit';
+import { recordAudit, type AuditActor } from '../../security/audit';
 import type { HubLogger, SessionHub } from '../hub';
 import { SESSIONS_ENDED_CHANNEL, encodeSessionsEnded, type EndedSessions } from '../hub/session-bus';
 
@@ -238,7 +238,13 @@ export class SessionService {
    * their hub connections (on any instance) receive ReceiveSessionStatus. Returns the ids that
    * were live.
    */
-  async revoke(sessionIds: readonly string[], reason: RevokeReason, message?: string): Promise<string[]> {
+  async revoke(
+    sessionIds: readonly string[],
+    reason: RevokeReason,
+    message?: string,
+    /** An administrator's close: audited as theirs ('session.close'). */
+    closedBy?: { actor: AuditActor | undefined; userId: string },
+  ): Promise<string[]> {
     const ids = sessionIds.filter(isUuid);
     if (ids.length === 0) return [];
     const revoked = await this.db.transaction().execute(async (trx) => {
@@ -254,7 +260,15 @@ export class SessionService {
         select id::text as id, user_id::text as user_id from s
       `.execute(trx);
       const ended = rows.map((r) => r.id);
-      if (AUDITED_REASONS.has(reason)) {
+      if (closedBy && rows.length) {
+        await recordAudit(trx, {
+          actor: closedBy.actor,
+          action: 'session.close',
+          entity: 'user',
+          entityId: closedBy.userId,
+          after: { sessions: rows.map((r) => r.id) },
+        });
+      } else if (AUDITED_REASONS.has(reason)) {
         for (const row of rows) {
           await recordAudit(trx, {
             actor: undefined,

@@ -11,6 +11,7 @@ import {
   type UserTypeRecord,
 } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
+import { lockJson, lockOf } from '../user-security/queries';
 
 export interface UserListQuery {
   search: string;
@@ -92,13 +93,15 @@ async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBui
   if (limit <= 0) return { ...EMPTY_PAGE, also: null };
   const { rows } = await sql<PageJson & { also: unknown }>`
     select ${also} as also, count(*)::int as count,
-           coalesce(json_agg(json_build_object(
+           coalesce(json_agg(jsonb_build_object(
              'id', u.id, 'userName', u.user_name, 'names', u.names, 'surnames', u.surnames,
              'document', u.document, 'email', u.email, 'idstate', u.idstate, 'typeuserid', u.typeuserid,
              'modifiedon', to_char(u.modified_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-           ) order by ${orderBy(sort, { alias: 'u' })})::text, '[]') as json
+           ) || case when k.lock is null then '{}'::jsonb else jsonb_build_object('lock', k.lock) end
+             order by ${orderBy(sort, { alias: 'u' })})::text, '[]') as json
       from (${ids}) page
-      join users u on u.id = page.id`.execute(db);
+      join users u on u.id = page.id
+      left join lateral (select ${lockJson(sql`u.id`)} as lock) k on true`.execute(db);
   return rows[0];
 }
 
@@ -337,9 +340,12 @@ export function toUserDetail(r: UserDetailRow): UserDetail {
 }
 
 /** A user's card data, deleted users included; undefined when the id is unknown. */
+/** The card's user, with their lockout while it holds them. */
 export async function findUserDetail(db: Executor, id: string): Promise<UserDetail | undefined> {
   const row = await selectUserDetails(db).where('u.id', '=', id).executeTakeFirst();
-  return row ? toUserDetail(row) : undefined;
+  if (!row) return undefined;
+  const lock = await lockOf(db, id);
+  return lock ? { ...toUserDetail(row), lock } : toUserDetail(row);
 }
 
 /** The user types, by id (GetTypeUser). */
