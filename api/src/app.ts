@@ -48,6 +48,7 @@ import { purgeExpiredProviderRows } from './modules/provider/adapter';
 import factorRoutes from './modules/factors/routes';
 import userSecurityRoutes from './modules/user-security/routes';
 import { purgeFactorLeftovers } from './modules/factors/queries';
+import { purgeOldAudit } from './modules/audit/retention';
 import { purgeExpiredRequests } from './modules/oidc/queries';
 import staticRoutes, { remotesRegistry } from './modules/static/routes';
 import usersRoutes from './modules/users/routes';
@@ -259,6 +260,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         purgeEndedRateWindows(database.db),
         purgeExpiredProviderRows(database.db),
         purgeFactorLeftovers(database.db),
+        purgeOldAudit(database.db, config.auditRetentionDays),
       ]).catch((err: unknown) => app?.log.warn({ err }, 'purging expired tokens failed'));
     }, PURGE_INTERVAL_MS);
     purge.unref();

@@ -79,6 +79,8 @@ export interface Config {
    * docs/adr/0020-refresh-reuse-grace.md
    */
   refreshReuseGraceSeconds: number;
+  /** Days the audit log keeps an entry (AUDIT_RETENTION_DAYS, default 365; 0 keeps every entry). */
+  auditRetentionDays: number;
   /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587). Unset: the development mailbox. */
   smtpUrl?: string;
   /** From address of outgoing mail (MAIL_FROM). */
@@ -436,6 +438,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: parsePositiveInt('SESSION_CACHE_MS', env.SESSION_CACHE_MS, 60_000, 0),
     accessCacheMs: parsePositiveInt('ACCESS_CACHE_MS', env.ACCESS_CACHE_MS, 30_000, 0),
     refreshReuseGraceSeconds: parsePositiveInt('REFRESH_REUSE_GRACE_SECONDS', env.REFRESH_REUSE_GRACE_SECONDS, 30, 0, 300),
+    auditRetentionDays: parsePositiveInt('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365, 0, 36_500),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Suite <no-reply@suite.test>',
     captcha: {

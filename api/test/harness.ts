@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheMs: 600_000,
     accessCacheMs: 30_000,
     refreshReuseGraceSeconds: 30,
+    auditRetentionDays: 365,
     mailFrom: 'Suite <no-reply@suite.test>',
     // the scheduler tests run their own instances with a clock of their own
     notificationPollMs: 0,
