@@ -123,6 +123,29 @@ describe('users list', () => {
     expect(screen.getByRole('cell', { name: 'AB123' })).toBeInTheDocument();
   });
 
+  it("reads 'Bloqueado' while a lockout holds the person, with the minutes left of a temporary lock; the switch stays", async () => {
+    const until = (ms: number) => new Date(Date.now() + ms).toISOString();
+    mockApi(() =>
+      listOf([
+        { ...jdoe, lock: { kind: 'locked', until: until(3.5 * 60_000) } },
+        { ...ana, lock: { kind: 'locked', until: until(20_000) } },
+        row({ id: '4', userName: 'bloq', idstate: 1, typeuserid: 2, lock: { kind: 'blocked' } }),
+        row({ id: '5', userName: 'seis', idstate: 6, typeuserid: 2 }),
+        admin,
+      ]),
+    );
+    renderUsers();
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
+    const states = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((one) => within(one).getAllByRole('cell')[5].textContent);
+    expect(states).toEqual(['Bloqueado · 4 min', 'Bloqueado · 1 min', 'Bloqueado', 'Bloqueado', 'Activo']);
+    expect(screen.getByRole('switch', { name: 'Cambiar estado de jdoe' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'Cambiar estado de bloq' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it("offers neither the state switch nor delete on the signed-in administrator's own row", async () => {
     sessionStore.signIn({ token: jwt({ identifier: jdoe.id, given_name: 'John', exp: Math.floor(Date.now() / 1000) + 600 }) });
     mockApi(() => listOf([admin, jdoe, ana]));

@@ -194,7 +194,7 @@ try {
     .getByLabel(/contraseña/i)
     .first()
     .fill(PASSWORD);
-  await loginPage.getByRole('button', { name: 'Ingresar' }).click();
+  await loginPage.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await loginPage.waitForURL(/\/users$/i);
   const users = await measure(await coldPages({ storageState: await signIn.storageState() }), '/users', shared);
 

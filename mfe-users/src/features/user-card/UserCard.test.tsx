@@ -342,6 +342,159 @@ describe('user card', () => {
     expect(screen.getByText('Editar usuario')).toBeInTheDocument();
   });
 
+  describe('Sesiones', () => {
+    const session = (id: string, applicationTitle: string, more: Record<string, unknown> = {}) => ({
+      id,
+      application: applicationTitle.toLowerCase(),
+      applicationTitle,
+      deviceType: 'desktop',
+      browser: 'Firefox 128',
+      address: '10.0.0.7',
+      startedAt: '2026-11-01T10:00:00Z',
+      lastRefreshAt: null,
+      ...more,
+    });
+    const consola = session('a1b2c3d4-0000-4000-8000-0000000000c1', 'Consola');
+    const ventas = session('a1b2c3d4-0000-4000-8000-0000000000c2', 'Ventas', {
+      deviceType: 'mobile',
+      browser: 'Safari 18',
+      address: null,
+      lastRefreshAt: '2026-11-01T11:00:00Z',
+    });
+    const sessionsPath = `/api/user/${IDS.user}/sessions`;
+
+    /** The card on its Sesiones tab, the server holding `open` until a close changes them. */
+    async function openSessions(open: ReturnType<typeof session>[]) {
+      let left = open;
+      const calls = serve({
+        [`GET ${sessionsPath}`]: () => [200, { sessions: left }],
+        [`POST ${sessionsPath}/${consola.id}/close`]: () => {
+          left = left.filter((one) => one.id !== consola.id);
+          return [200, { sessions: left }];
+        },
+        [`POST ${sessionsPath}/close-all`]: () => {
+          left = [];
+          return [200, { sessions: [] }];
+        },
+      });
+      renderAt(`/users/${IDS.user}`);
+      await screen.findByText('Detalles del usuario');
+      await userEvent.setup().click(tab('Sesiones'));
+      return calls;
+    }
+
+    it('lists where the person is signed in, read-only for the edit mode', async () => {
+      const calls = await openSessions([consola, ventas]);
+      const table = await screen.findByRole('table', { name: 'Sesiones abiertas' });
+      const rows = within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+      expect(rows[0]).toEqual(['Aplicación', 'Dispositivo', 'Navegador', 'Dirección', 'Inicio', 'Última renovación', 'Acciones']);
+      expect(rows[1].slice(0, 4)).toEqual(['Consola', 'Computador', 'Firefox 128', '10.0.0.7']);
+      expect(rows[1][5]).toBe('Nunca');
+      expect(rows[2].slice(0, 4)).toEqual(['Ventas', 'Teléfono', 'Safari 18', '—']);
+      expect(rows[2][5]).not.toBe('Nunca');
+      expect(within(table).getByRole('button', { name: 'Cerrar sesión de Ventas' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cerrar todas' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Actualizar' })).not.toBeInTheDocument();
+      expect(callsTo(calls, sessionsPath)[0].method).toBe('GET');
+    });
+
+    it('says so when there are none', async () => {
+      await openSessions([]);
+      expect(await screen.findByText('No tiene sesiones abiertas.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cerrar todas' })).not.toBeInTheDocument();
+    });
+
+    it('closes one session after a question, says so and shows the sessions left', async () => {
+      const user = userEvent.setup();
+      const calls = await openSessions([consola, ventas]);
+      await user.click(await screen.findByRole('button', { name: 'Cerrar sesión de Consola' }));
+      const question = await screen.findByRole('alertdialog');
+      expect(question).toHaveTextContent('¿Deseas cerrar esta sesión?');
+      await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+      expect(callsTo(calls, `${sessionsPath}/${consola.id}/close`)).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Cerrar sesión de Consola' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));
+      expect(await screen.findByText('Se cerró la sesión.')).toBeInTheDocument();
+      const [closed] = callsTo(calls, `${sessionsPath}/${consola.id}/close`);
+      expect(closed.method).toBe('POST');
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Cerrar sesión de Consola' })).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Cerrar sesión de Ventas' })).toBeInTheDocument();
+    });
+
+    it('closes every session after a question', async () => {
+      const user = userEvent.setup();
+      const calls = await openSessions([consola, ventas]);
+      await user.click(await screen.findByRole('button', { name: 'Cerrar todas' }));
+      const question = await screen.findByRole('alertdialog');
+      expect(question).toHaveTextContent('¿Deseas cerrar todas las sesiones de este usuario?');
+      await user.click(within(question).getByRole('button', { name: 'Aceptar' }));
+      expect(await screen.findByText('Se cerraron las sesiones del usuario.')).toBeInTheDocument();
+      expect(callsTo(calls, `${sessionsPath}/close-all`).map((call) => call.method)).toEqual(['POST']);
+      expect(await screen.findByText('No tiene sesiones abiertas.')).toBeInTheDocument();
+    });
+
+    it("is not on a new user's card", async () => {
+      serve();
+      renderAt('/users/new');
+      await screen.findByText('Nuevo usuario');
+      expect(screen.getAllByRole('tab').map((one) => one.textContent)).toEqual(['Datos', 'empresas', 'roles']);
+    });
+  });
+
+  describe('lockout', () => {
+    it('shows a temporary lock with its time left; Desbloquear lifts it after a question and the notice goes', async () => {
+      const user = userEvent.setup();
+      let locked = true;
+      const until = new Date(Date.now() + 3.5 * 60_000).toISOString();
+      const calls = serve({
+        'GET /api/user/getbyid': () => [
+          200,
+          { count: 1, records: [locked ? { ...userDetail, lock: { kind: 'locked', until } } : userDetail] },
+        ],
+        [`POST /api/user/${IDS.user}/unlock`]: () => {
+          locked = false;
+          return [200, { information: 'ok' }];
+        },
+      });
+      renderAt(`/users/${IDS.user}`);
+      const notice = await screen.findByText('Bloqueado · queda 4 min');
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.getAllByRole('tab').map((one) => one.textContent)).toEqual(['Datos', 'empresas', 'roles', 'Sesiones']);
+
+      await user.click(screen.getByRole('button', { name: 'Desbloquear' }));
+      const question = await screen.findByRole('alertdialog');
+      expect(question).toHaveTextContent('¿Deseas desbloquear este usuario?');
+      await user.click(within(question).getByRole('button', { name: 'Aceptar' }));
+      expect(await screen.findByText('Se desbloqueó el usuario.')).toBeInTheDocument();
+      expect(callsTo(calls, `/api/user/${IDS.user}/unlock`).map((call) => call.method)).toEqual(['POST']);
+      await waitFor(() => expect(screen.queryByText('Bloqueado · queda 4 min')).not.toBeInTheDocument());
+      expect(screen.queryByRole('button', { name: 'Desbloquear' })).not.toBeInTheDocument();
+    });
+
+    it('shows a block until it is lifted', async () => {
+      serve({ 'GET /api/user/getbyid': [200, { count: 1, records: [{ ...userDetail, lock: { kind: 'blocked' } }] }] });
+      renderAt(`/users/${IDS.user}`);
+      expect(await screen.findByText('Bloqueado hasta que se desbloquee')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Desbloquear' })).toBeInTheDocument();
+    });
+
+    it('counts a user in state 6 as blocked', async () => {
+      serve({ 'GET /api/user/getbyid': [200, { count: 1, records: [{ ...userDetail, idstate: 6 }] }] });
+      renderAt(`/users/${IDS.user}`);
+      expect(await screen.findByText('Bloqueado hasta que se desbloquee')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Desbloquear' })).toBeInTheDocument();
+    });
+
+    it('shows nothing for a person nothing holds', async () => {
+      await openExisting();
+      expect(screen.queryByText(/^Bloqueado/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Desbloquear' })).not.toBeInTheDocument();
+    });
+  });
+
   it('says so when the user does not exist', async () => {
     serve({ 'GET /api/user/getbyid': [404, { informationCode: 'R404', information: 'El usuario no existe.' }] });
     renderAt(`/users/${IDS.user}`);

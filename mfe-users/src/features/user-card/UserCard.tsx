@@ -20,15 +20,22 @@ import { CompaniesTab } from './CompaniesTab';
 import { DataTab } from './DataTab';
 import { CARD_NS } from './i18n';
 import { RolesTab } from './RolesTab';
+import { SessionsTab } from './SessionsTab';
 import { UserFactors } from './UserFactors';
+import { UserLockNotice } from './UserLockNotice';
 import { useCompanies } from './useCompanies';
 import { useDocumentTypes, useReferenceData } from './useReferenceData';
 import { useRoles } from './useRoles';
 import { useUniqueCheck } from './useUniqueCheck';
 import { EMPTY_USER_FORM, formToRequest, userFormResolver, userToForm, type UserFormOutput, type UserFormValues } from './userForm';
 
-const TABS = ['data', 'companies', 'roles'] as const;
+/** An existing user's tabs; a new one has no sessions yet. */
+const TABS = ['data', 'companies', 'roles', 'sessions'] as const;
+const NEW_TABS = ['data', 'companies', 'roles'] as const;
 type TabId = (typeof TABS)[number];
+
+/** The sessions tab changes nothing through the card's edit mode: each close is its own action. */
+const READ_ONLY_PART = { dirty: false, save: async () => true, discard: () => {} };
 
 /** Navigation state that opens the card in edit mode (after a deleted user is reactivated). */
 export interface UserCardState {
@@ -50,7 +57,7 @@ function storedFields(user: UserDetail) {
 /**
  * The user card (docs/product/users.md): Datos, empresas and roles tabs; a new user
  * starts in edit mode and is created from the roles tab, an existing one opens in detail mode
- * and each tab updates its own part.
+ * and each tab updates its own part, with a read-only Sesiones tab and its lockout above the tabs.
  */
 export function UserCard({ userId }: { userId?: string }) {
   const { t } = useTranslation(CARD_NS);
@@ -197,11 +204,12 @@ export function UserCard({ userId }: { userId?: string }) {
   };
 
   const card = useCardController<TabId>({
-    tabs: TABS,
+    tabs: isNew ? NEW_TABS : TABS,
     parts: {
       data: { dirty: form.formState.isDirty, save: saveData, discard: () => form.reset(user ? userToForm(user) : EMPTY_USER_FORM) },
       companies: { dirty: companies.dirty, save: saveCompanies, discard: companies.discard },
       roles: { dirty: roles.dirty, save: saveRoles, discard: roles.discard },
+      sessions: READ_ONLY_PART,
     },
     creation: isNew ? { save: create, beforeForward } : undefined,
     startEditing: openInEdit,
@@ -236,6 +244,7 @@ export function UserCard({ userId }: { userId?: string }) {
         label: t('tabs.roles'),
         content: <RolesTab roles={roles} userId={userId} editing={editing} showRequiredError={showRoleError} />,
       },
+      ...(userId ? [{ id: 'sessions', label: t('tabs.sessions'), content: <SessionsTab userId={userId} /> }] : []),
     ],
     [t, form, editing, userTypes, countries, documentTypes, unique.onBlur, companies, showMainError, roles, showRoleError, userId],
   );
@@ -250,7 +259,7 @@ export function UserCard({ userId }: { userId?: string }) {
       >
         {isNew ? t('actions.save') : t('actions.update')}
       </Button>
-    ) : isNew ? null : (
+    ) : isNew || tab === 'sessions' ? null : (
       <Button colorPalette="brand" loading={saving} disabled={!editing} onClick={() => void card.saveCurrent()}>
         {t('actions.update')}
       </Button>
@@ -272,6 +281,7 @@ export function UserCard({ userId }: { userId?: string }) {
       {status === 'missing' || status === 'error' ? (
         <ErrorAlert message={status === 'error' ? apiErrorMessage(detail.error) : t('notFound')} />
       ) : null}
+      {status === 'ready' && user ? <UserLockNotice user={user} /> : null}
       {status === 'ready' ? (
         <TabbedCard
           subheader={isNew ? t('subtitle.new') : editing ? t('subtitle.edit') : t('subtitle.detail')}

@@ -121,6 +121,7 @@ export function defaultRoutes(): ApiRoutes {
     'POST /api/user/getuserexists': [200, { informationCode: 'R11', information: 'El valor no se encuentra utilizado.', users: [] }],
     'GET /api/user/list': [200, { users: [], rows: 0 }],
     [`GET /api/user/${IDS.user}/factors`]: [200, { factors: [], recoveryCodesLeft: 0 }],
+    [`GET /api/user/${IDS.user}/sessions`]: [200, { sessions: [] }],
     'GET /api/user/privileges': [
       200,
       {

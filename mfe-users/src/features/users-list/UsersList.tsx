@@ -18,6 +18,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { lockLabel } from '../../components/lockLabel';
 import { NS } from '../../i18n';
 import { deleteUser, fetchUsers, setUserState } from './usersListApi';
 
@@ -44,6 +45,13 @@ export function UsersList({ label }: { label: string }) {
   // one's own account can be neither switched off nor deleted (the API refuses it too)
   const me = useSession().user?.userId;
   const isMe = (user: UserRow) => user.id === me;
+  // a lockout reads over the state: the switch stays, the person cannot sign in until it ends
+  const stateLabel = (user: UserRow) => {
+    const lock = lockLabel(user);
+    if (lock?.kind === 'locked') return t('state.locked', { minutes: lock.minutes });
+    if (lock?.kind === 'blocked') return t('state.blocked');
+    return t(isActive(user) ? 'state.active' : 'state.inactive');
+  };
   // search, sort and page as the administrator left them (e.g. before opening a card)
   const list = useServerPage<UserRow, UserSort>({
     entity: 'users',
@@ -114,7 +122,7 @@ export function UsersList({ label }: { label: string }) {
           header: t('columns.state'),
           available: (user) => SWITCHABLE_TYPES.includes(user.typeuserid) && !isMe(user),
           isActive,
-          label: (user) => t(isActive(user) ? 'state.active' : 'state.inactive'),
+          label: (user) => stateLabel(user),
           confirmMessage: (_user, nextActive) => (nextActive ? USER_MESSAGES.confirmActivate : USER_MESSAGES.confirmDeactivate),
           onToggle: (user, nextActive) => switchState.mutate({ user, nextActive }),
         }}

@@ -1,0 +1,4 @@
+import { describeTexts } from '@suite/shared/testing';
+import { resources } from './i18n';
+
+describeTexts('users texts', resources);
