@@ -15,7 +15,7 @@ import { first } from '../../http/headers';
 import { checkSecondFactor } from '../auth/credentials';
 import { deviceOf } from '../auth/devices';
 import { startSession } from '../auth/service';
-import { requestOptions, verifyAnswer } from './passkeys';
+import { requestOptions, userHandleOf, verifyAnswer } from './passkeys';
 import { passkeyByCredential } from './queries';
 import { limitAddress } from './service';
 
@@ -46,9 +46,6 @@ export async function passkeySignInOptions(ctx: AppContext, appName: string): Pr
   return { options: await requestOptions(ctx, { purpose: 'sign_in', applicationId: application.id }, undefined) };
 }
 
-/** The user handle a passkey of this account carries (its id's bytes, as registered). */
-const userHandleOf = (userId: string) => Buffer.from(userId.replaceAll('-', ''), 'hex').toString('base64url');
-
 export async function signInWithPasskey(
   ctx: AppContext,
   request: FastifyRequest,
@@ -70,7 +67,7 @@ export async function signInWithPasskey(
     { appName: application.name, userName: holder.user_name, device: deviceOf(request), step: 'passkey' },
     async (user) =>
       user.id === passkey.userId &&
-      (handle === undefined || handle === userHandleOf(user.id)) &&
+      (handle === undefined || handle === Buffer.from(userHandleOf(user.id)).toString('base64url')) &&
       verifyAnswer(ctx, passkey, body.passkey, { purpose: 'sign_in', applicationId: application.id }, { requireUserVerification: true }),
   );
   return startSession(ctx, request, {

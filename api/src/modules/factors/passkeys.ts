@@ -54,6 +54,9 @@ export function challengeOfAnswer(clientDataJSON: string): string | undefined {
   }
 }
 
+/** The user handle a passkey of this account carries: the account id's bytes (nothing personal in the authenticator). */
+export const userHandleOf = (userId: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(userId.replaceAll('-', ''), 'hex'));
+
 const asTransports = (values: string[]) => values as AuthenticatorTransport[];
 
 /** Options of a new passkey: discoverable (a sign-in without a user name needs it), none of the person's own again. */
@@ -68,8 +71,7 @@ export async function creationOptions(
     rpID: ctx.config.passkeyRpId,
     userName: person.userName,
     userDisplayName: person.displayName,
-    // the user handle is the account's id: nothing personal in the authenticator
-    userID: Buffer.from(person.id.replaceAll('-', ''), 'hex'),
+    userID: userHandleOf(person.id),
     timeout: TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: asTransports(p.transports) })),

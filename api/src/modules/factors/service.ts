@@ -10,6 +10,7 @@ import {
   type ConfirmPasskeyRequestSchema,
   type ConfirmTotpRequestSchema,
   type ConfirmedFactor,
+  type FactorKind,
   type LoginResult,
   type PasskeyCreation,
   type PasskeyRequest,
@@ -215,6 +216,32 @@ async function firstRecoveryCodes(trx: Transaction<DB>, userId: string): Promise
   return issued.codes;
 }
 
+/**
+ * A factor the person added on /security, in one transaction with its audit row and, for their
+ * first factor, their recovery codes (shown once). `add` stores it and names it (undefined: the
+ * setup it confirms is gone).
+ */
+async function factorAdded(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  kind: FactorKind,
+  name: string,
+  add: (trx: Transaction<DB>) => Promise<string | undefined>,
+): Promise<ConfirmedFactor> {
+  let recoveryCodes: string[] | undefined;
+  let id: string | undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    id = await add(trx);
+    if (!id) throw setupExpired();
+    recoveryCodes = await firstRecoveryCodes(trx, userId);
+    await recordAudit(trx, { actor: actorOf(request), action: 'factor.add', entity: 'user', entityId: userId, after: { kind, id, name } });
+  });
+  const factor = id ? await accountFactor(ctx.db, userId, id) : undefined;
+  if (!factor) throw setupExpired();
+  return recoveryCodes ? { factor, recoveryCodes } : { factor };
+}
+
 /** The person of the request's session (the /security page). */
 function personOf(request: FastifyRequest): { id: string; userName: string; application: string } {
   const user = request.user;
@@ -263,21 +290,9 @@ export function accountFactorsService(ctx: AppContext) {
       if (!pending) throw setupExpired();
       if ((await totpMatches(ctx, [pending], body.code)) !== body.id)
         throw new ApiError(400, FACTOR_MESSAGES.codeWrong, INFORMATION_CODES.badRequest);
-      let recoveryCodes: string[] | undefined;
-      await db.transaction().execute(async (trx) => {
-        if (!(await confirmFactor(trx, person.id, body.id, body.name))) throw setupExpired();
-        recoveryCodes = await firstRecoveryCodes(trx, person.id);
-        await recordAudit(trx, {
-          actor: actorOf(request),
-          action: 'factor.add',
-          entity: 'user',
-          entityId: person.id,
-          after: { kind: 'totp', id: body.id, name: body.name },
-        });
-      });
-      const factor = await accountFactor(db, person.id, body.id);
-      if (!factor) throw setupExpired();
-      return recoveryCodes ? { factor, recoveryCodes } : { factor };
+      return factorAdded(ctx, request, person.id, 'totp', body.name, async (trx) =>
+        (await confirmFactor(trx, person.id, body.id, body.name)) ? body.id : undefined,
+      );
     },
 
     async startPasskey(request: FastifyRequest, password: string): Promise<PasskeyCreation> {
@@ -299,22 +314,9 @@ export function accountFactorsService(ctx: AppContext) {
       const person = personOf(request);
       const created = await verifyCreation(ctx, person.id, body.passkey);
       if (!created) throw new ApiError(400, FACTOR_MESSAGES.passkeyRefused, INFORMATION_CODES.badRequest);
-      let recoveryCodes: string[] | undefined;
-      let id = '';
-      await db.transaction().execute(async (trx) => {
-        id = await insertPasskey(trx, { userId: person.id, name: body.name, ...created });
-        recoveryCodes = await firstRecoveryCodes(trx, person.id);
-        await recordAudit(trx, {
-          actor: actorOf(request),
-          action: 'factor.add',
-          entity: 'user',
-          entityId: person.id,
-          after: { kind: 'passkey', id, name: body.name },
-        });
-      });
-      const factor = await accountFactor(db, person.id, id);
-      if (!factor) throw factorUnknown();
-      return recoveryCodes ? { factor, recoveryCodes } : { factor };
+      return factorAdded(ctx, request, person.id, 'passkey', body.name, (trx) =>
+        insertPasskey(trx, { userId: person.id, name: body.name, ...created }),
+      );
     },
 
     async rename(request: FastifyRequest, id: string, name: string): Promise<ConfirmedFactor> {

@@ -1,9 +1,10 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { apiErrorMessage, pageLocation, useLocalize, useProfileInMode } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { requestExternalSignIn } from '../../oidcRequests';
+import { OtherWayButton } from './OtherWayButton';
 
 /**
  * The identity-provider button (docs/product/sign-in.md, External identity provider) of the sign-in screens whose profile
@@ -30,17 +31,7 @@ export function ExternalSignInButton() {
 
   return (
     <Stack gap="2">
-      <Button
-        type="button"
-        variant="outline"
-        borderColor={colors.button.active}
-        color="inherit"
-        onClick={() => void start()}
-        loading={busy}
-        loadingText={t('external.button')}
-      >
-        {t('external.button')}
-      </Button>
+      <OtherWayButton label={t('external.button')} busy={busy} onClick={() => void start()} />
       {error ? (
         <Text role="alert" color={colors.errorBox.text} bg={colors.errorBox.background} px="3" py="2" borderRadius="md">
           {localized(error)}

@@ -1,9 +1,9 @@
-import { Button } from '@chakra-ui/react';
-import { passkeysAvailable, useProfileInMode, type Envelope, type LoginResult } from '@suite/shared';
+import { passkeysAvailable, type Envelope, type LoginResult } from '@suite/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { requestPasskeySignIn } from '../../passkeyRequests';
+import { OtherWayButton } from './OtherWayButton';
 
 /**
  * 'Ingresar con llave de acceso' (docs/adr/0037-second-factors.md), where the application allows
@@ -18,7 +18,6 @@ export function PasskeySignInButton({
   submit: (send: () => Promise<Envelope<LoginResult>>, user: string) => Promise<void>;
 }) {
   const { t } = useTranslation(NS);
-  const { colors } = useProfileInMode();
   const [busy, setBusy] = useState(false);
   if (!enabled || !passkeysAvailable()) return null;
 
@@ -31,17 +30,5 @@ export function PasskeySignInButton({
     }
   };
 
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      borderColor={colors.button.active}
-      color="inherit"
-      onClick={() => void start()}
-      loading={busy}
-      loadingText={t('signIn.passkey')}
-    >
-      {t('signIn.passkey')}
-    </Button>
-  );
+  return <OtherWayButton label={t('signIn.passkey')} busy={busy} onClick={() => void start()} />;
 }
