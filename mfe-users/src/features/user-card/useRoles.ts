@@ -61,10 +61,12 @@ export function useRoles(userId: string | undefined) {
   });
   // one map per set of answers, so the callbacks and memos below change only when the roles do
   const answers = roleQueries.map((query) => query.data);
+  // a dependency list of fixed length (React requires it): each answer is known by when it arrived
+  const answered = roleQueries.map((query) => query.dataUpdatedAt).join(',');
   const loaded: ReadonlyMap<string, RoleRecord[]> = useMemo(
     () => new Map(reading.flatMap((application, index) => (answers[index] ? [[application, answers[index]] as const] : []))),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the applications read and their answers, element by element
-    [reading.join('\n'), ...answers],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the applications read and when their answers came
+    [reading.join('\n'), answered],
   );
   const selectedQuery = selected ? roleQueries[reading.indexOf(selected)] : undefined;
 
