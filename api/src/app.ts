@@ -47,6 +47,7 @@ import providerClientRoutes from './modules/provider/client-routes';
 import { purgeExpiredProviderRows } from './modules/provider/adapter';
 import factorRoutes from './modules/factors/routes';
 import userSecurityRoutes from './modules/user-security/routes';
+import auditRoutes from './modules/audit/routes';
 import { purgeFactorLeftovers } from './modules/factors/queries';
 import { purgeOldAudit } from './modules/audit/retention';
 import { purgeExpiredRequests } from './modules/oidc/queries';
@@ -298,6 +299,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await app.register(authRoutes);
     await app.register(factorRoutes);
     await app.register(userSecurityRoutes);
+    await app.register(auditRoutes);
     await app.register(tokenRoutes);
     await app.register(sessionRoutes);
     await app.register(applicationRoutes);

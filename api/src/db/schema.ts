@@ -412,6 +412,8 @@ export interface AuditLogTable {
   /** jsonb: returned parsed; write it as JSON text. */
   before: ColumnType<unknown, string | null | undefined, string | null>;
   after: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Generated (0032): the sign-in's or the changed application's name. */
+  application: ColumnType<string | null, never, never>;
 }
 
 /** Scheduled e-mail notifications (0015). */

@@ -18,6 +18,8 @@ interface ContractBase {
   query?: v.GenericSchema;
   /** Needs a bearer access token (and, for admin routes, the named privileges). */
   auth?: boolean | string[];
+  /** A raw reply that is not JSON: its media type. */
+  produces?: string;
 }
 
 /** Every route declares its reply: the envelope's `result`, or a reply that is not the envelope. */

@@ -67,9 +67,11 @@ function openApiPath(url: string): { path: string; params: string[] } {
 
 function operation(method: string, url: string, contract: RouteContract, params: string[]): JsonObject {
   const body = contract.body && method !== 'GET' ? { required: true, content: json(jsonSchema(contract.body)) } : undefined;
-  const success = contract.raw
-    ? { description: 'Success', content: json(contract.raw === true ? { type: 'object' } : jsonSchema(contract.raw)) }
-    : { description: 'Success: `{ statusCode: 200, result }`', content: json(envelope(jsonSchema(contract.result))) };
+  const success = contract.produces
+    ? { description: 'Success', content: { [contract.produces]: { schema: { type: 'string' } } } }
+    : contract.raw
+      ? { description: 'Success', content: json(contract.raw === true ? { type: 'object' } : jsonSchema(contract.raw)) }
+      : { description: 'Success: `{ statusCode: 200, result }`', content: json(envelope(jsonSchema(contract.result))) };
   const error = {
     description:
       'Failure: `{ statusCode, result: { information, informationCode } }` with the same HTTP status (some refusals add fields to `result`)',

@@ -45,7 +45,7 @@ function readHeaders(request: FastifyRequest, names: string[]): Record<string, s
 export function contractOf(e: Endpoint): RouteContract {
   const privileges = endpointPrivileges(e);
   const auth = e.access === 'public' ? undefined : privileges.length ? [...privileges] : true;
-  const base = { summary: e.summary, tag: e.tag, body: e.body, headers: e.headers, query: e.query, auth };
+  const base = { summary: e.summary, tag: e.tag, body: e.body, headers: e.headers, query: e.query, auth, produces: e.produces };
   return e.raw !== undefined ? { ...base, raw: e.raw } : { ...base, result: e.result };
 }
 

@@ -10,6 +10,7 @@ export * from '../contracts/access';
 export * from '../contracts/access-api';
 export * from '../contracts/users-api';
 export * from '../contracts/user-sessions';
+export * from '../contracts/audit';
 export * from '../contracts/applications-admin-api';
 export * from '../contracts/provider-clients';
 export * from '../contracts/menus-api';

@@ -31,6 +31,8 @@ interface EndpointBase {
   access: EndpointAccess;
   /** Its changes are written in the audit log (in the change's transaction, by its service). */
   audited?: boolean;
+  /** A raw reply that is not JSON: its media type (a CSV export). */
+  produces?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ export * from './access';
 export * from './access-api';
 export * from './users-api';
 export * from './user-sessions';
+export * from './audit';
 export * from './user-agent';
 export * from './applications-api';
 export * from './applications-admin-api';

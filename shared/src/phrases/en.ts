@@ -316,6 +316,12 @@ export const en: Catalogue = {
     unlocked: 'The user was unlocked.',
     notLocked: 'The user is not locked.',
   },
+  audit: {
+    filterTooLong: 'The filter is too long.',
+    dateInvalid: 'The date is not valid.',
+    pageInvalid: 'The page is not valid.',
+    entryUnknown: 'The audit entry does not exist.',
+  },
   factors: {
     userUnknown: 'The user does not exist.',
     removedByAdministrator: 'The factor was removed. The person will get an e-mail.',

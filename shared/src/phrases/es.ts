@@ -422,6 +422,13 @@ export const es = {
     unlocked: 'Se desbloqueó el usuario.',
     notLocked: 'El usuario no está bloqueado.',
   },
+  /** The console's audit section (docs/product/audit.md). */
+  audit: {
+    filterTooLong: 'El filtro es demasiado largo.',
+    dateInvalid: 'La fecha no es válida.',
+    pageInvalid: 'La página no es válida.',
+    entryUnknown: 'La entrada de auditoría no existe.',
+  },
   factors: {
     userUnknown: 'El usuario no existe.',
     removedByAdministrator: 'Se quitó el factor. La persona recibirá un correo.',

@@ -315,6 +315,12 @@ export const pt: Catalogue = {
     unlocked: 'O usuário foi desbloqueado.',
     notLocked: 'O usuário não está bloqueado.',
   },
+  audit: {
+    filterTooLong: 'O filtro é longo demais.',
+    dateInvalid: 'A data não é válida.',
+    pageInvalid: 'A página não é válida.',
+    entryUnknown: 'A entrada de auditoria não existe.',
+  },
   factors: {
     userUnknown: 'O usuário não existe.',
     removedByAdministrator: 'O fator foi removido. A pessoa receberá um e-mail.',

@@ -4,6 +4,8 @@ import {
   type SecondFactorPolicy,
   CONSOLE_AREAS,
   CONSOLE_AREA_NAMES,
+  READ_ONLY_AREAS,
+  READ_ONLY_AREA_NAMES,
   CONSOLE_WRITE_PRIVILEGES,
   FALLBACK_APP,
   LOGIN_MAX_FAILED_ATTEMPTS,
@@ -271,10 +273,13 @@ export function jsonType(value: unknown): 'boolean' | 'number' | 'string' | 'obj
 /** The console's areas, each with its read and write privilege (named in @suite/shared/contracts). */
 export const ADMIN_AREAS = CONSOLE_AREAS;
 
-export const PRIVILEGES: { name: PrivilegeName; description: string }[] = ADMIN_AREAS.flatMap((area) => [
-  { name: `${area}_READ` as const, description: `Consultar ${CONSOLE_AREA_NAMES[area]}` },
-  { name: `${area}_WRITE` as const, description: `Crear y modificar ${CONSOLE_AREA_NAMES[area]}` },
-]);
+export const PRIVILEGES: { name: PrivilegeName; description: string }[] = [
+  ...ADMIN_AREAS.flatMap((area) => [
+    { name: `${area}_READ` as const, description: `Consultar ${CONSOLE_AREA_NAMES[area]}` },
+    { name: `${area}_WRITE` as const, description: `Crear y modificar ${CONSOLE_AREA_NAMES[area]}` },
+  ]),
+  ...READ_ONLY_AREAS.map((area) => ({ name: `${area}_READ` as const, description: `Consultar ${READ_ONLY_AREA_NAMES[area]}` })),
+];
 
 /** The console's write privileges: who holds them all is its full administrator, and none may be left without an active holder (modules/access/guard.ts). */
 export { CONSOLE_WRITE_PRIVILEGES };

@@ -5,7 +5,6 @@ import { STARTUP_LOCK_KEY } from '../migrate';
 import type { DB } from '../schema';
 import { ensureApplicationRoles } from '../application-roles';
 import {
-  ADMIN_AREAS,
   ADMIN_COMPANY,
   ADMIN_ROLE,
   ADMIN_USER_NAME,
@@ -211,7 +210,8 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
       .execute();
   }
 
-  // the administrator role: every console privilege, granted when the role is created
+  // the administrator role: every console privilege, granted when the role is created; a privilege
+  // a release adds (a new area) is granted to it too, so the full administrator keeps seeing all
   const role = await trx
     .insertInto('roles')
     .values(ADMIN_ROLE)
@@ -220,13 +220,21 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     .executeTakeFirst();
   if (role) {
     const privileges = await idsByName(trx, 'privileges');
-    const names = ADMIN_AREAS.flatMap((a) => [`${a}_READ`, `${a}_WRITE`]);
     await grantRole(
       trx,
       role.id,
       consoleId,
-      names.map((n) => privileges.get(n.toLowerCase()) as number),
+      PRIVILEGES.map((p) => privileges.get(p.name.toLowerCase()) as number),
     );
+  } else if (newPrivileges.length) {
+    const existing = (await idsByName(trx, 'roles')).get(ADMIN_ROLE.name.toLowerCase());
+    if (existing !== undefined)
+      await grantRole(
+        trx,
+        existing,
+        consoleId,
+        newPrivileges.map((p) => p.id),
+      );
   }
   await seedMenus(trx);
 }

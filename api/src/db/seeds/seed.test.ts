@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { FALLBACK_APP, ResetEmailSchema, CONSOLE_AREAS } from '@suite/shared/contracts';
+import { FALLBACK_APP, ResetEmailSchema, CONSOLE_AREAS, READ_ONLY_AREAS } from '@suite/shared/contracts';
 import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../../test/harness';
 import { createServer } from '../../app';
 import { verifyPassword } from '../../security/passwords';
@@ -108,7 +108,7 @@ describeEachBackend(
       expect(new Set(granted.map((g) => g.app))).toEqual(new Set([FALLBACK_APP]));
       expect(granted.map((g) => g.privilege).sort()).toEqual(PRIVILEGES.map((p) => p.name).sort());
       // a read and a write per area of the console
-      expect(PRIVILEGES).toHaveLength(CONSOLE_AREAS.length * 2);
+      expect(PRIVILEGES).toHaveLength(CONSOLE_AREAS.length * 2 + READ_ONLY_AREAS.length);
 
       const company = await db
         .selectFrom('user_customers as uc')
@@ -168,6 +168,25 @@ describeEachBackend(
       const admin = await db.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
       expect(admin.email).toBe('admin@suite.test');
       expect(await verifyPassword(admin.password_hash as string, ADMIN_PASSWORD)).toBe(true);
+    });
+
+    it('grants a privilege a release adds to the existing Administrador role, on the console', async () => {
+      const { db } = server();
+      const held = () =>
+        db
+          .selectFrom('role_privileges as rp')
+          .innerJoin('roles as r', 'r.id', 'rp.role_id')
+          .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
+          .select('p.name')
+          .where('r.name', '=', 'Administrador')
+          .where('p.name', '=', 'AUDIT_READ')
+          .execute();
+      expect(await held()).toHaveLength(1);
+      // a database of the release before it: no AUDIT_READ at all
+      await db.deleteFrom('privileges').where('name', '=', 'AUDIT_READ').execute();
+      expect(await held()).toHaveLength(0);
+      await seed(db, { adminEmail: 'admin@suite.test', demoData: false });
+      expect(await held()).toHaveLength(1);
     });
   },
   {},

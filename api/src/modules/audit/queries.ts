@@ -1,0 +1,101 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { AUDIT_COUNT_CAP, type AuditEntry, type AuditEntryDetail, type AuditFilters, type AuditPage } from '@suite/shared/contracts';
+import type { DB } from '../../db/schema';
+
+/**
+ * The audit section's reads (docs/product/audit.md). Each filter has an index ordered newest first
+ * (migration 0032), so a filtered page reads its rows, and its count stops at AUDIT_COUNT_CAP.
+ */
+
+/** The filters as one SQL condition. The search box's text is a person (as actor or as the changed user), a target id or an action. */
+export function auditWhere(filters: AuditFilters): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  const { search, actor, action, target, application, from, to } = filters;
+  if (search)
+    parts.push(sql`(lower(actor_name) = lower(${search}) or lower(action) = lower(${search}) or entity_id = ${search}
+                    or entity_id in (select id::text from users where lower(user_name) = lower(${search})))`);
+  if (actor) parts.push(sql`lower(actor_name) = lower(${actor})`);
+  if (action) parts.push(sql`lower(action) = lower(${action})`);
+  if (target) parts.push(sql`entity_id = ${target}`);
+  if (application) parts.push(sql`lower(application) = lower(${application})`);
+  if (from) parts.push(sql`at >= ${new Date(from).toISOString()}::timestamptz`);
+  if (to) parts.push(sql`at < ${new Date(to).toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const columns = sql.raw(`id::text as id, to_char(at at time zone 'UTC', ${ISO}) as at, actor_id::text as actor_id, actor_name,
+                         action, entity, entity_id, application`);
+
+interface Row {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  application: string | null;
+}
+const entryOf = (r: Row): AuditEntry => ({
+  id: r.id,
+  at: r.at,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  action: r.action,
+  entity: r.entity,
+  entityId: r.entity_id,
+  application: r.application,
+});
+
+export async function auditPage(db: Kysely<DB>, filters: AuditFilters, page: number, size: number): Promise<AuditPage> {
+  const where = auditWhere(filters);
+  const offset = (page - 1) * size;
+  const [rows, count] = await Promise.all([
+    offset >= AUDIT_COUNT_CAP
+      ? Promise.resolve({ rows: [] as Row[] })
+      : sql<Row>`select ${columns} from audit_log where ${where} order by at desc, id desc limit ${size}::int offset ${offset}::int`.execute(
+          db,
+        ),
+    sql<{
+      n: number;
+    }>`select count(*)::int as n from (select 1 from audit_log where ${where} limit ${AUDIT_COUNT_CAP + 1}::int) found`.execute(db),
+  ]);
+  const n = count.rows[0]?.n ?? 0;
+  const entries = rows.rows.map(entryOf);
+  return n > AUDIT_COUNT_CAP ? { entries, rows: AUDIT_COUNT_CAP, rowsCapped: true } : { entries, rows: n };
+}
+
+export async function auditEntry(db: Kysely<DB>, id: string): Promise<AuditEntryDetail | undefined> {
+  const { rows } = await sql<Row & { before: unknown; after: unknown }>`
+    select ${columns}, before, after from audit_log where id = ${id}::bigint`.execute(db);
+  const row = rows[0];
+  return row ? { ...entryOf(row), before: row.before ?? null, after: row.after ?? null } : undefined;
+}
+
+/** Entries read per statement while exporting: memory stays at one batch whatever the log's size. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * The filtered entries, newest first, one batch at a time: each batch continues after the last
+ * entry of the one before (by time and id, at the database's own precision), so entries written
+ * meanwhile neither shift nor repeat the ones still to come.
+ */
+export async function* auditBatches(
+  db: Kysely<DB>,
+  filters: AuditFilters,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<(AuditEntryDetail & { cursor: string })[]> {
+  const where = auditWhere(filters);
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    const { rows } = await sql<Row & { before: unknown; after: unknown; at_key: string }>`
+      select ${columns}, before, after, at::text as at_key from audit_log
+       where ${where} ${after ? sql`and (at, id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
+       order by at desc, id desc limit ${batchSize}::int`.execute(db);
+    if (rows.length) yield rows.map((r) => ({ ...entryOf(r), before: r.before ?? null, after: r.after ?? null, cursor: r.at_key }));
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.at_key, id: last.id };
+  }
+}
