@@ -92,6 +92,7 @@ describe('shell router', () => {
 
   it.each([
     ['/users', 'mfe_users'],
+    ['/audit', 'mfe_users'],
     ['/roles', 'mfe_access'],
     ['/privileges', 'mfe_access'],
     ['/apps', 'mfe_apps'],

@@ -16,6 +16,8 @@ describe('route mapping', () => {
     ['/users', 'mfe_users'],
     ['/USERS/', 'mfe_users'],
     ['/users/42', 'mfe_users'],
+    ['/audit', 'mfe_users'],
+    ['/Audit', 'mfe_users'],
     ['/roles', 'mfe_access'],
     ['/Privileges', 'mfe_access'],
     ['/apps', 'mfe_apps'],

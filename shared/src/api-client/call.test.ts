@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SessionStore, createApiClient, endpoint, resetRuntimeConfig, setRuntimeConfig } from '..';
 import { jwt, mockApi, reply } from '../testing';
-import { callWith, headerValue } from './call';
+import { callRawWith, callWith, headerValue } from './call';
 
 const result = v.object({ ok: v.boolean() });
 
@@ -25,6 +25,17 @@ const open = endpoint({
   body: v.object({ name: v.string() }),
   result,
   access: 'public',
+});
+
+const exported = endpoint({
+  method: 'GET',
+  path: '/api/things/export',
+  summary: 'The things as CSV',
+  tag: 'things',
+  query: v.object({ name: v.optional(v.string()) }),
+  raw: true,
+  produces: 'text/csv',
+  access: ['USERS_READ'],
 });
 
 let store: SessionStore;
@@ -81,5 +92,30 @@ describe('call(declaration, input)', () => {
     expect(headerValue('ana.perez@empresa.test')).toBe('ana.perez@empresa.test');
     expect(headerValue('50%')).toBe('50%25');
     expect(headerValue('José')).toBe('Jos%C3%A9');
+  });
+
+  it('callRaw: sends the query with the session token and hands over the reply unread; a refusal rejects with its message', async () => {
+    const calls = mockApi(
+      ({ request }) =>
+        new URL(request.url).searchParams.get('name') === 'x'
+          ? new Response('id,name\n1,x\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+          : reply(400, { statusCode: 400, result: { information: 'El filtro es demasiado largo.', informationCode: 'R400' } }),
+      {
+        record: ({ path, headers, request }) => ({
+          path,
+          search: new URL(request.url).search,
+          authorization: headers.get('authorization'),
+        }),
+      },
+    );
+    const client = createApiClient(store);
+    const response = await callRawWith(client, exported, { query: { name: 'x' } });
+    expect(await response.text()).toBe('id,name\n1,x\n');
+    expect(calls).toEqual([{ path: '/api/things/export', search: '?name=x', authorization: expect.stringMatching(/^Bearer /) }]);
+    await expect(callRawWith(client, exported, { query: { name: 'y' } })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 400,
+      message: 'El filtro es demasiado largo.',
+    });
   });
 });

@@ -44,12 +44,41 @@ export async function callWith<E extends Endpoint>(
   return (await envelopeWith(client, e, input, options)).result;
 }
 
+/**
+ * Calls an endpoint whose reply is not the envelope (declared `raw`, e.g. a CSV export) with the
+ * input and session rules of `call`; resolves the Response of a success, its body unread (a file
+ * to save, a stream). A refusal rejects with an ApiError.
+ */
+export async function callRaw<E extends Endpoint & { raw: unknown }>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<Response> {
+  return callRawWith(apiClient, e, input as EndpointInput<E> | undefined, options);
+}
+
+/** `callRaw` through another client. */
+export async function callRawWith<E extends Endpoint>(
+  client: ApiClient,
+  e: E,
+  input: EndpointInput<E> | undefined,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const { method, path, body, request } = requestOf(e, input, options);
+  return client.raw(method, path, body, request);
+}
+
 async function envelopeWith<E extends Endpoint>(
   client: ApiClient,
   e: E,
   input: EndpointInput<E> | undefined,
   options: RequestOptions,
 ): Promise<Envelope<EndpointResult<E>>> {
+  const { method, path, body, request } = requestOf(e, input, options);
+  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  return verb === 'get' || verb === 'delete'
+    ? client[verb]<EndpointResult<E>>(path, request)
+    : client[verb]<EndpointResult<E>>(path, body, request);
+}
+
+/** What a call of `e` sends: method, path under the API's prefix (parameters filled in), body, headers, query and session rule. */
+function requestOf<E extends Endpoint>(e: E, input: EndpointInput<E> | undefined, options: RequestOptions) {
   const { body, headers, query, params } = (input ?? {}) as {
     body?: unknown;
     headers?: Record<string, unknown>;
@@ -68,8 +97,5 @@ async function envelopeWith<E extends Endpoint>(
     headers: { ...sentHeaders, ...(options.headers as Record<string, string> | undefined) },
     ...(Object.keys(searchParams).length ? { searchParams } : {}),
   };
-  const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return method === 'get' || method === 'delete'
-    ? client[method]<EndpointResult<E>>(path, request)
-    : client[method]<EndpointResult<E>>(path, body, request);
+  return { method: e.method, path, body, request };
 }

@@ -94,6 +94,11 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   delete<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /**
+   * A request whose reply is not the envelope (a file, e.g. a CSV export), under the same session
+   * rules: resolves the Response of a success, unread; a refusal rejects with an ApiError as above.
+   */
+  raw(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<Response>;
   /** Adds a response handler; returns a function that removes it. */
   onResponse(handler: ResponseHandler): () => void;
   /** The underlying ky instance (prefix, auth header and handlers applied). */
@@ -285,7 +290,8 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     });
   }
 
-  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+  /** A request with the session rules: a 401 refreshes the token once and retries, a 403 opens the privileges dialog. */
+  async function exchange(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     const { auth = true, ...rest } = options;
     const sentWith = store.authorization();
     let response = await request(method, path, body, rest, auth);
@@ -296,7 +302,18 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     } else if (auth && response.status === 403) {
       forbidden();
     }
-    return parse<T>(response);
+    return response;
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Envelope<T>> {
+    return parse<T>(await exchange(method, path, body, options));
+  }
+
+  async function raw(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+    const response = await exchange(method, path, body, options);
+    // a refusal still comes in the envelope: parse throws its ApiError, with the server's message
+    if (!response.ok) await parse(response);
+    return response;
   }
 
   return {
@@ -305,6 +322,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     put: (path, body, options) => send('PUT', path, body, options),
     patch: (path, body, options) => send('PATCH', path, body, options),
     delete: (path, options) => send('DELETE', path, undefined, options),
+    raw,
     onResponse(handler) {
       handlers.push(handler);
       return () => {

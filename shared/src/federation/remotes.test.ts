@@ -17,6 +17,7 @@ describe('route map', () => {
   it('opens each console section with the read privilege of its area', () => {
     expect(CONSOLE_SECTIONS.map(({ path, privilege }) => [path, privilege])).toEqual([
       ['/users', 'USERS_READ'],
+      ['/audit', 'AUDIT_READ'],
       ['/roles', 'ROLES_READ'],
       ['/privileges', 'PRIVILEGES_READ'],
       ['/apps', 'APPS_READ'],

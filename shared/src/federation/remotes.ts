@@ -39,6 +39,8 @@ export const PATHS = {
   /** A person's own second factors (docs/adr/0037-second-factors.md): the user menu's 'Seguridad'. */
   security: '/security',
   users: '/users',
+  /** The audit log (docs/product/audit.md): every change and sign-in, read with AUDIT_READ. */
+  audit: '/audit',
   roles: '/roles',
   privileges: '/privileges',
   apps: '/apps',
@@ -124,6 +126,13 @@ export const REMOTES: readonly RemoteDefinition[] = [
         titles: { es: 'Usuarios', en: 'Users', pt: 'Usuários' },
         privilege: 'USERS_READ',
         icon: 'users',
+      },
+      {
+        path: PATHS.audit,
+        label: 'shell.nav.audit',
+        titles: { es: 'Auditoría', en: 'Audit log', pt: 'Auditoria' },
+        privilege: 'AUDIT_READ',
+        icon: 'clipboard-list',
       },
     ],
     PERSONAL_PAGES,

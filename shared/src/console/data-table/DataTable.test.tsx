@@ -243,6 +243,25 @@ describe('DataTable, server-side data', () => {
     expect(screen.getByText('1-10 de más de 57')).toBeInTheDocument();
   });
 
+  it("says the section's own text when there are no rows, and the kit's otherwise", () => {
+    const table = (emptyLabel?: string) => (
+      <DataTable<Person>
+        label="Personas"
+        columns={columns}
+        rows={[]}
+        total={0}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        emptyLabel={emptyLabel}
+      />
+    );
+    const { unmount } = renderWithHost(table());
+    expect(screen.getByRole('cell', { name: 'No se encontraron resultados' })).toBeInTheDocument();
+    unmount();
+    renderWithHost(table('No hay personas que coincidan.'));
+    expect(screen.getByRole('cell', { name: 'No hay personas que coincidan.' })).toBeInTheDocument();
+  });
+
   it('shows the loading state instead of the rows', () => {
     renderWithHost(<ServerTable onQuery={jest.fn()} loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios…');

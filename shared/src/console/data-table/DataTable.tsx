@@ -41,6 +41,8 @@ export interface DataTableProps<Row, Sort extends string | number = string | num
   loading?: boolean;
   /** Text of the loading state; 'Cargando…' when omitted. */
   loadingLabel?: string;
+  /** Text of a table without rows; 'No se encontraron resultados' when omitted. */
+  emptyLabel?: string;
   /** Opens a row (click, or Enter on the focused row). */
   onRowClick?: (row: Row) => void;
   /** A confirmed state switch per row, in a state column after `columns`. */
@@ -168,7 +170,7 @@ export function DataTable<Row, Sort extends string | number = string | number>(p
             ) : view.rows.length === 0 ? (
               <Table.Row>
                 <Table.Cell colSpan={columnCount} textAlign="center" py="6">
-                  {t('table.empty')}
+                  {props.emptyLabel ?? t('table.empty')}
                 </Table.Cell>
               </Table.Row>
             ) : (

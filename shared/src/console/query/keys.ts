@@ -13,6 +13,8 @@ export const CONSOLE_ENTITIES = [
   'notifications',
   'companies',
   'reference',
+  /** The audit log: written by the server with every change, only read by the console. */
+  'audit',
 ] as const;
 export type ConsoleEntity = (typeof CONSOLE_ENTITIES)[number];
 

@@ -89,6 +89,34 @@ describe('useServerPage of a record of another entity', () => {
   });
 });
 
+describe('useServerPage with filters', () => {
+  it('keys each set of filters apart, by content, and fetches again when they change', async () => {
+    const client = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const fetchPage = jest.fn(async () => ({ rows: ['entry'], total: 1 }));
+    const hook = renderHook(
+      ({ filters }: { filters: Record<string, unknown> }) =>
+        useServerPage<string, Sort>({ entity: 'audit', rememberAs: 'audit', sorts: SORTS, defaultSort: 3, fetchPage, filters }),
+      { wrapper, initialProps: { filters: { actor: 'ana' } } },
+    );
+    await waitFor(() => expect(hook.result.current.rows).toEqual(['entry']));
+    // the same filters in a new object: the same page, not read again
+    hook.rerender({ filters: { actor: 'ana' } });
+    hook.rerender({ filters: { actor: 'luis' } });
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    const query = { search: '', sort: 3, page: 1, pageSize: 10 };
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([
+      ['audit', 'list', { ...query, filters: { actor: 'ana' } }],
+      ['audit', 'list', { ...query, filters: { actor: 'luis' } }],
+    ]);
+  });
+});
+
 describe('the console QueryClient', () => {
   it('retries once without a response or on a 5xx, never on a 4xx', () => {
     expect(retryConsoleQuery(0, new ApiError('x', null, null))).toBe(true);

@@ -30,6 +30,12 @@ export interface ServerPageOptions<Row, Sort extends string | number> {
    * and a change of either entity reloads it.
    */
   of?: { owner: ConsoleEntity; id: string };
+  /**
+   * Filters of the list besides the table's search (e.g. a date range), which `fetchPage` sends:
+   * part of the page's key, so each set of filters is a page of its own. A plain value (compared by
+   * content); going back to page 1 when they change is the caller's.
+   */
+  filters?: Record<string, unknown>;
 }
 
 export interface ServerPageState<Row, Sort extends string | number> {
@@ -65,6 +71,7 @@ export function useServerPage<Row, Sort extends string | number>({
   fetchPage,
   shows,
   of,
+  filters,
 }: ServerPageOptions<Row, Sort>): ServerPageState<Row, Sort> {
   const [query, remember] = useRememberedQuery<Sort>(rememberAs, sorts, defaultSort);
   const client = useQueryClient();
@@ -72,9 +79,12 @@ export function useServerPage<Row, Sort extends string | number>({
   const owner = of?.owner;
   const ownerId = of?.id;
   const keyOf = useCallback(
-    (q: TableQuery<Sort>) =>
-      owner && ownerId !== undefined ? consoleKeys.of(entity, owner, ownerId, 'list', q) : consoleKeys.list(entity, q),
-    [entity, owner, ownerId],
+    (q: TableQuery<Sort>) => {
+      // TanStack Query hashes the key: equal filters in a new object are the same page
+      const listed = filters === undefined ? q : { ...q, filters };
+      return owner && ownerId !== undefined ? consoleKeys.of(entity, owner, ownerId, 'list', listed) : consoleKeys.list(entity, listed);
+    },
+    [entity, owner, ownerId, filters],
   );
   const key = keyOf(query);
   const page = useQuery({

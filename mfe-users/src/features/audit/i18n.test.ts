@@ -1,0 +1,4 @@
+import { describeTexts } from '@suite/shared/testing';
+import { auditResources } from './i18n';
+
+describeTexts('audit texts', auditResources);
