@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, accept, acknowledge, signIn } from './support';
 /**
  * What an administrator needs to act on a person (docs/product/users.md, Sessions and lockout): the
  * person's sessions on their card, one closed from there — the person's open page is signed out at
- * once — and a lockout seen as 'Bloqueado' on the list and the card, lifted with 'Desbloquear'.
+ * once — and a lockout seen as 'Bloqueado' on the list and the card, lifted with 'Desbloquear',
+ * which the audit section then finds.
  */
 
 async function openCard(admin: Page, person: string) {
@@ -84,6 +85,17 @@ test("a person locked by wrong passwords shows 'Bloqueado' and signs in after 'D
     await accept(admin, /¿Deseas desbloquear este usuario\?/);
     await acknowledge(admin, 'Se desbloqueó el usuario.');
     await expect(notice).toBeHidden();
+
+    // the audit section finds that unlock by its action and the person, with who did it
+    await admin.getByRole('link', { name: 'Auditoría' }).click();
+    await expect(admin).toHaveURL(/\/audit$/);
+    await admin.getByLabel('Acción', { exact: true }).fill('user.unlock');
+    await admin.getByLabel('Buscar persona, acción u objetivo').fill(PERSON);
+    await admin.keyboard.press('Enter');
+    const entry = admin.getByRole('row').filter({ hasText: 'user.unlock' });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('admin');
+    expect((await audit(admin)).serious, '/audit: serious or critical axe violations').toEqual([]);
 
     await person.goto('/login');
     await person.getByLabel('Usuario', { exact: true }).fill(PERSON);
