@@ -202,7 +202,7 @@ describeEachBackend('menus API', (server) => {
   it('creates a menu, then modifies it with the version it loaded, each in the audit log; title is dropped, inheritance applied', async () => {
     const { db } = server();
     const audits = async () =>
-      (await db.selectFrom('audit_log').select('action').where('entity', '=', 'menu').execute()).map((r) => r.action);
+      (await db.selectFrom('audit_log').select('action').where('entity', '=', 'menu').orderBy('id').execute()).map((r) => r.action);
     const created = await save(firmaya, 1, [item({ name: 'Padre', title: 'x', children: [item({ name: 'Hijo' })] })]);
     expect(json(created).result).toMatchObject({ information: MENU_MESSAGES.saved, informationCode: 'A10', version: 1 });
     expect(await audits()).toEqual(['menu.create']);
