@@ -39,7 +39,7 @@ test("a refused sign-in speaks the page's language: the API answers in it, the c
     await page.getByLabel(userLabel, { exact: true }).fill('aromero');
     await page.getByLabel(passwordLabel, { exact: true }).fill('not-the-password');
     const answer = page.waitForResponse((r) => /\/api\/login$/i.test(new URL(r.url()).pathname));
-    await page.getByRole('button', { name: submit }).click();
+    await page.getByRole('button', { name: submit, exact: true }).click();
     const reply = await answer;
     expect(reply.headers()['content-language']).toBe(language);
     expect((await reply.json()).result).toMatchObject({ information: expected[language], informationCode: 'R11' });
