@@ -254,18 +254,22 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** One kind of GET call of a load run: its path and the headers of each call. */
+/** One kind of GET call of a load run: its path (or each call's, with its query) and the headers of each call. */
 export interface CallKind {
   name: string;
   path: string;
   headers: () => Record<string, string>;
+  /** Each call's own path, when calls differ by their query string. */
+  pathFor?: () => string;
 }
 
 /** Warms `kind` up (50 calls, each must answer 200), then loads it for `seconds` at `connections`. */
 export async function measureCalls(base: string, token: string, kind: CallKind, connections: number, seconds: number) {
   // warm-up: JIT, pools, plans, caches
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${base}${kind.path}`, { headers: { authorization: `Bearer ${token}`, ...kind.headers() } });
+    const res = await fetch(`${base}${kind.pathFor?.() ?? kind.path}`, {
+      headers: { authorization: `Bearer ${token}`, ...kind.headers() },
+    });
     if (res.status !== 200) throw new Error(`warm-up ${kind.name} failed: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   }
@@ -278,7 +282,11 @@ export async function measureCalls(base: string, token: string, kind: CallKind, 
       {
         method: 'GET',
         path: kind.path,
-        setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}`, ...kind.headers() } }),
+        setupRequest: (request) => ({
+          ...request,
+          ...(kind.pathFor ? { path: kind.pathFor() } : {}),
+          headers: { authorization: `Bearer ${token}`, ...kind.headers() },
+        }),
       },
     ],
   });

@@ -13,7 +13,7 @@ export const AUDIT_MESSAGES = es.audit;
 /** Page sizes of the list. */
 export const AUDIT_PAGE_SIZES = [10, 25, 100] as const;
 /** A filtered list counts its entries only up to this many (the pager then offers pages up to it). */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1000;
 /** The sign-in events among the actions, for the list's quick filter. */
 export const SIGN_IN_EVENTS = ['user.sign_in', 'user.sign_in_external', 'user.sign_in_failed'] as const;
 
