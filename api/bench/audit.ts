@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db';
 import {
   adminToken,
+  benchSizes,
   fmt,
   line,
   measureCalls,
@@ -43,18 +44,9 @@ const ACTIONS = [
   'session.close',
 ];
 
-function sizesOf(backend: BenchBackend): number[] {
-  const raw = process.env.BENCH_SIZES;
-  const sizes = raw
-    ? raw
-        .split(',')
-        .map((s) => Number(s.trim()))
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : backend === 'postgres'
-      ? [10_000, 1_000_000]
-      : [10_000];
-  return [...new Set(sizes)].sort((a, b) => a - b);
-}
+/** The log sizes measured (BENCH_SIZES, else 10,000 and 1,000,000 on PostgreSQL, 10,000 on PGlite). */
+const sizesOf = (backend: BenchBackend) =>
+  benchSizes(backend, { postgres: [10_000, 1_000_000], pglite: [10_000] }, process.env.BENCH_SIZES);
 
 /**
  * Tops the log up to `entries` (one INSERT … SELECT per 100,000): sign-ins, failures and console

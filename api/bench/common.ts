@@ -339,16 +339,17 @@ export function runOnBackends(
  * up between sizes): BENCH_SIZES (comma-separated), else 100,000 and 1,000,000 on PostgreSQL and
  * 100,000 on PGlite (an embedded database is not where a million accounts live).
  */
-export function benchSizes(backend: BenchBackend): number[] {
-  const raw = process.env.BENCH_SIZES ?? process.env.BENCH_USERS;
+export function benchSizes(
+  backend: BenchBackend,
+  defaults: { postgres: number[]; pglite: number[] } = { postgres: [100_000, 1_000_000], pglite: [100_000] },
+  raw = process.env.BENCH_SIZES ?? process.env.BENCH_USERS,
+): number[] {
   const sizes = raw
     ? raw
         .split(',')
         .map((s) => Number(s.trim()))
         .filter((n) => Number.isInteger(n) && n > 0)
-    : backend === 'postgres'
-      ? [100_000, 1_000_000]
-      : [100_000];
+    : defaults[backend];
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
