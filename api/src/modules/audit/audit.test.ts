@@ -121,6 +121,25 @@ describeEachBackend("the console's audit section", (server) => {
     expect(await list(admin, { actor: 'au.many', size: '10' })).toMatchObject({ rows: AUDIT_COUNT_CAP, rowsCapped: true });
   });
 
+  it('orders entries of one instant by their number, in the list and across export batches', async () => {
+    // twelve entries at one time: ids of one and two digits, where an order by text would put 9 before 10
+    await sql`
+      insert into audit_log (at, actor_name, action, entity, entity_id)
+      select '2026-03-01T10:00:00.123456Z'::timestamptz, 'au.instant', 'test.tie', 'test', n::text
+        from generate_series(1, 12) n`.execute(db());
+    const { rows: ids } = await sql<{ id: string }>`
+      select id::text as id from audit_log where actor_name = 'au.instant' order by id desc`.execute(db());
+    const newestFirst = ids.map((r) => r.id);
+
+    const first = await list(admin, { actor: 'au.instant', size: '10' });
+    const second = await list(admin, { actor: 'au.instant', size: '10', page: '2' });
+    expect([...first.entries, ...second.entries].map((e: { id: string }) => e.id)).toEqual(newestFirst);
+
+    const exported: string[] = [];
+    for await (const batch of auditBatches(db(), { actor: 'au.instant' }, 5)) exported.push(...batch.map((e) => e.id));
+    expect(exported).toEqual(newestFirst);
+  });
+
   it('writes CSV cells by RFC 4180 and never as a formula', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
