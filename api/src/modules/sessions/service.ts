@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { MESSAGES } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../security/audit';
@@ -242,12 +242,16 @@ export class SessionService {
     sessionIds: readonly string[],
     reason: RevokeReason,
     message?: string,
-    /** An administrator's close: audited as theirs ('session.close'). */
-    closedBy?: { actor: AuditActor | undefined; userId: string },
+    /**
+     * An administrator's close: audited as theirs ('session.close'), after `authorize` (their
+     * right over the person) holds in the same transaction.
+     */
+    closedBy?: { actor: AuditActor | undefined; userId: string; authorize?: (trx: Transaction<DB>) => Promise<void> },
   ): Promise<string[]> {
     const ids = sessionIds.filter(isUuid);
     if (ids.length === 0) return [];
     const revoked = await this.db.transaction().execute(async (trx) => {
+      await closedBy?.authorize?.(trx);
       const { rows } = await sql<{ id: string; user_id: string }>`
         with s as (
           update sessions set revoked_at = now(), revoked_reason = ${reason}

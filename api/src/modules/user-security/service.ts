@@ -33,8 +33,11 @@ export function userSecurityService(ctx: AppContext) {
   /** Ends these sessions of the person, audited with the administrator who did it. */
   const close = async (request: FastifyRequest, userId: string, ids: string[]): Promise<UserSessions> => {
     const actor = actorOf(request);
-    await db.transaction().execute(async (trx) => assertNotAbove(trx, actor, await actorGrants(trx, actor), userId));
-    await sessions.revoke(ids, 'admin', USER_SECURITY_MESSAGES.sessionClosedByAdmin, { actor, userId });
+    await sessions.revoke(ids, 'admin', USER_SECURITY_MESSAGES.sessionClosedByAdmin, {
+      actor,
+      userId,
+      authorize: async (trx) => assertNotAbove(trx, actor, await actorGrants(trx, actor), userId),
+    });
     request.log.info({ userId, sessions: ids.length }, 'sessions closed by an administrator');
     return { sessions: await liveSessions(db, userId) };
   };

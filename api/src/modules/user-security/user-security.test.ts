@@ -129,6 +129,8 @@ describeEachBackend("a person's sessions and lockout in the users console", (ser
     expect((await as(writer, 'POST', path(userSessionsApi.unlock.path, adminId))).statusCode).toBe(403);
     expect((await as(writer, 'POST', path(userSessionsApi.closeAll.path, adminId))).statusCode).toBe(403);
     expect(await auditedChanges(db())).toEqual(before);
+    // nothing was closed: the administrator's own session still answers
+    expect((await as(admin, 'GET', path(userSessionsApi.list.path, adminId))).statusCode).toBe(200);
 
     const unlocked = await as(writer, 'POST', path(userSessionsApi.unlock.path, userId));
     expect(json(unlocked).result.information).toBe(USER_SECURITY_MESSAGES.unlocked);
