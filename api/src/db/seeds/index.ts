@@ -24,7 +24,7 @@ import {
   jsonType,
 } from './data';
 import { NOTIFICATION_TEMPLATES, templateImage } from './notifications';
-import { seedMenus } from './menus';
+import { offerNewSections, seedMenus } from './menus';
 import { seedDemoNotifications } from '../../modules/notifications/demo';
 import { PROFILE_SEED_VERSION } from './profiles';
 
@@ -200,7 +200,7 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
     .insertInto('privileges')
     .values(PRIVILEGES)
     .onConflict((oc) => oc.doNothing())
-    .returning('id')
+    .returning(['id', 'name'])
     .execute();
   if (newPrivileges.length) {
     await trx
@@ -237,6 +237,10 @@ async function seedReference(trx: Transaction<DB>): Promise<void> {
       );
   }
   await seedMenus(trx);
+  await offerNewSections(
+    trx,
+    newPrivileges.map((p) => p.name),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   FALLBACK_APP,
   MENU_ICON_SIZE_DEFAULT,
@@ -95,6 +95,49 @@ export function suiteGrid(self: SuiteApplication, all: readonly SuiteApplication
         iconNameDark: brandUrl(brand, BRAND_FILES.white),
       };
     });
+}
+
+/** Whether an item of the menu, or of its children, leads to `path`. */
+function leadsTo(items: readonly MenuItem[], path: string): boolean {
+  return items.some((i) => i.url.toLowerCase() === path.toLowerCase() || leadsTo(i.children ?? [], path));
+}
+
+/**
+ * A console section a release adds (its privilege `created` by this start) gets its entry at the
+ * end of the console's saved drawer, as a new privilege reaches the Administrador role
+ * (docs/adr/0038): an upgraded console shows it where a new one does. Only on the start that
+ * created the privilege, so an entry an administrator removed stays removed.
+ */
+export async function offerNewSections(trx: Transaction<DB>, created: readonly string[]): Promise<void> {
+  const names = new Set(created.map((n) => n.toUpperCase()));
+  const sections = CONSOLE_SECTIONS.filter((section) => names.has(section.privilege.toUpperCase()));
+  if (!sections.length) return;
+  const saved = await trx
+    .selectFrom('menus as m')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .select(['m.application_id', 'm.menujson'])
+    .where(sql<boolean>`lower(a.name) = ${FALLBACK_APP}`)
+    .where('m.idmenulocation', '=', MENU_LOCATION.lateral)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!saved) return;
+  const drawer = (saved.menujson ?? []) as MenuItem[];
+  const added = sections
+    .filter((section) => !leadsTo(drawer, section.path))
+    .map((section) => {
+      const entry = drawerEntry(section);
+      return item(
+        { key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon },
+        MENU_LOCATION.lateral,
+      );
+    });
+  if (!added.length) return;
+  await trx
+    .updateTable('menus')
+    .set({ menujson: JSON.stringify([...drawer, ...added]) })
+    .where('application_id', '=', saved.application_id)
+    .where('idmenulocation', '=', MENU_LOCATION.lateral)
+    .execute();
 }
 
 export async function seedMenus(trx: Transaction<DB>): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
-import { FALLBACK_APP, ResetEmailSchema, CONSOLE_AREAS, READ_ONLY_AREAS } from '@suite/shared/contracts';
+import { FALLBACK_APP, MENU_LOCATION, ResetEmailSchema, CONSOLE_AREAS, READ_ONLY_AREAS, type MenuItem } from '@suite/shared/contracts';
+import { PATHS } from '@suite/shared/federation';
 import { ADMIN_PASSWORD, BACKENDS, createPostgresDatabase, describeEachBackend, startTestServer, testConfig } from '../../../test/harness';
 import { createServer } from '../../app';
 import { verifyPassword } from '../../security/passwords';
@@ -187,6 +188,52 @@ describeEachBackend(
       expect(await held()).toHaveLength(0);
       await seed(db, { adminEmail: 'admin@suite.test', demoData: false });
       expect(await held()).toHaveLength(1);
+    });
+
+    it("adds a section a release brings to the end of the console's saved drawer, once", async () => {
+      const { db } = server();
+      const drawer = async () => {
+        const row = await db
+          .selectFrom('menus as m')
+          .innerJoin('applications as a', 'a.id', 'm.application_id')
+          .select('m.menujson')
+          .where('a.name', '=', FALLBACK_APP)
+          .where('m.idmenulocation', '=', MENU_LOCATION.lateral)
+          .executeTakeFirstOrThrow();
+        return row.menujson as MenuItem[];
+      };
+      const save = async (items: MenuItem[]) =>
+        db
+          .updateTable('menus')
+          .set({ menujson: JSON.stringify(items) })
+          .where('idmenulocation', '=', MENU_LOCATION.lateral)
+          .where(
+            'application_id',
+            '=',
+            (await db.selectFrom('applications').select('id').where('name', '=', FALLBACK_APP).executeTakeFirstOrThrow()).id,
+          )
+          .execute();
+      const urls = async () => (await drawer()).map((i) => i.url);
+      // a drawer an administrator saved before the release: no /audit, its own order and names
+      const withoutAudit = (await drawer()).filter((i) => i.url !== PATHS.audit).reverse();
+      withoutAudit[0] = { ...withoutAudit[0], name: 'Mi primera entrada' };
+      await save(withoutAudit);
+      await db.deleteFrom('privileges').where('name', '=', 'AUDIT_READ').execute();
+
+      await seed(db, { adminEmail: 'admin@suite.test', demoData: false });
+      const upgraded = await drawer();
+      expect(upgraded.slice(0, -1)).toEqual(withoutAudit);
+      expect(upgraded.at(-1)).toMatchObject({
+        url: PATHS.audit,
+        name: 'Auditoría',
+        privilege: 'AUDIT_READ',
+        menuLocation: MENU_LOCATION.lateral,
+      });
+
+      // removed by an administrator afterwards: a later start leaves it removed
+      await save(withoutAudit);
+      await seed(db, { adminEmail: 'admin@suite.test', demoData: false });
+      expect(await urls()).not.toContain(PATHS.audit);
     });
   },
   {},
