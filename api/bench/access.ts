@@ -35,12 +35,10 @@ import {
   line,
   measureCalls,
   percentiles,
-  prepareDatabaseOn,
-  reportScale,
   runOnBackends,
+  runScaleBench,
   seededRandom,
   startApi,
-  type BenchBackend,
   type BenchDatabase,
   type CallKind,
   type SizeResult,
@@ -208,15 +206,6 @@ async function measureSize(db: BenchDatabase, users: number, connections: number
   return { users, floorP95: cached.p95, p95: { 'check after a change': uncached.p95, 'role holders': results.holders.p95 } };
 }
 
-async function runBackend(backend: BenchBackend, _users: number, connections: number, seconds: number): Promise<boolean> {
-  const db = await prepareDatabaseOn(backend, 1);
-  try {
-    const results: SizeResult[] = [];
-    for (const users of benchSizes(backend)) results.push(await measureSize(db, users, connections, seconds));
-    return reportScale(results, db.kind === 'postgres');
-  } finally {
-    await db.cleanup();
-  }
-}
-
-runOnBackends('bench:access', runBackend);
+runOnBackends('bench:access', (backend, _users, connections, seconds) =>
+  runScaleBench(backend, benchSizes(backend), (db, users) => measureSize(db, users, connections, seconds)),
+);

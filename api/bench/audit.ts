@@ -20,9 +20,8 @@ import {
   fmt,
   line,
   measureCalls,
-  prepareDatabaseOn,
-  reportScale,
   runOnBackends,
+  runScaleBench,
   seededRandom,
   startApi,
   type BenchBackend,
@@ -139,15 +138,6 @@ async function measureSize(db: BenchDatabase, entries: number, connections: numb
   }
 }
 
-async function runBackend(backend: BenchBackend, _users: number, connections: number, seconds: number): Promise<boolean> {
-  const db = await prepareDatabaseOn(backend, 1);
-  try {
-    const results: SizeResult[] = [];
-    for (const entries of sizesOf(backend)) results.push(await measureSize(db, entries, connections, seconds));
-    return reportScale(results, db.kind === 'postgres');
-  } finally {
-    await db.cleanup();
-  }
-}
-
-runOnBackends('bench:audit', runBackend);
+runOnBackends('bench:audit', (backend, _users, connections, seconds) =>
+  runScaleBench(backend, sizesOf(backend), (db, entries) => measureSize(db, entries, connections, seconds)),
+);

@@ -360,6 +360,26 @@ export interface SizeResult {
   p95: Record<string, number>;
 }
 
+/**
+ * A scale bench's run on one backend: one database, each size measured in turn (`measure` tops
+ * it up to that size first), then the sizes side by side with the ratios — enforced on
+ * PostgreSQL, reported only on an embedded database.
+ */
+export async function runScaleBench(
+  backend: BenchBackend,
+  sizes: readonly number[],
+  measure: (db: BenchDatabase, size: number) => Promise<SizeResult>,
+): Promise<boolean> {
+  const db = await prepareDatabaseOn(backend, 1);
+  try {
+    const results: SizeResult[] = [];
+    for (const size of sizes) results.push(await measure(db, size));
+    return reportScale(results, db.kind === 'postgres');
+  } finally {
+    await db.cleanup();
+  }
+}
+
 /** The scale goals, as ratios measured in the same run. */
 export const SCALE_GOALS = {
   /** p95 at the largest size ÷ p95 at the smallest, at most */

@@ -32,12 +32,10 @@ import {
   fmt,
   line,
   measureCalls,
-  prepareDatabaseOn,
-  reportScale,
   runOnBackends,
+  runScaleBench,
   seededRandom,
   startApi,
-  type BenchBackend,
   type BenchDatabase,
   type CallKind,
   type SizeResult,
@@ -206,23 +204,17 @@ async function measureSize(db: BenchDatabase, users: number, connections: number
   }
 }
 
-async function runBackend(backend: BenchBackend, _users: number, connections: number, seconds: number): Promise<boolean> {
-  const db = await prepareDatabaseOn(backend, 1);
-  try {
-    const results: SizeResult[] = [];
-    for (const users of benchSizes(backend)) {
-      const seedSeconds = await seedDatabase(db, users);
-      process.stdout.write(
-        `\nbench:users — ${db.kind}, ${os.cpus().length} cores, ${users} users (seeded up to it in ${fmt(seedSeconds)} s), ` +
-          `${connections} connections, ${seconds} s per kind\n`,
-      );
-      results.push(await measureSize(db, users, connections, seconds));
-    }
-    // the goals are PostgreSQL's: an embedded database is reported only
-    return reportScale(results, db.kind === 'postgres');
-  } finally {
-    await db.cleanup();
-  }
+/** Seeds the database up to `users`, then measures every kind at that size. */
+async function seedAndMeasure(db: BenchDatabase, users: number, connections: number, seconds: number): Promise<SizeResult> {
+  const seedSeconds = await seedDatabase(db, users);
+  process.stdout.write(
+    `\nbench:users — ${db.kind}, ${os.cpus().length} cores, ${users} users (seeded up to it in ${fmt(seedSeconds)} s), ` +
+      `${connections} connections, ${seconds} s per kind\n`,
+  );
+  return measureSize(db, users, connections, seconds);
 }
 
-runOnBackends('bench:users', runBackend);
+// the goals are PostgreSQL's: an embedded database is reported only
+runOnBackends('bench:users', (backend, _users, connections, seconds) =>
+  runScaleBench(backend, benchSizes(backend), (db, users) => seedAndMeasure(db, users, connections, seconds)),
+);
