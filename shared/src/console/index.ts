@@ -28,6 +28,7 @@ export * from '../contracts/users';
 export * from '../contracts/validation';
 export * from './dialogs/consoleDialogs';
 export * from './dialogs/DialogComponents';
+export { Modal, type ModalProps } from './dialogs/Modal';
 export * from './unsaved/useUnsavedChanges';
 export * from './data-table/types';
 export { clientPage, searchKey } from './data-table/clientRows';

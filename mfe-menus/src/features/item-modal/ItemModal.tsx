@@ -1,11 +1,10 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useLocalize } from '@suite/shared';
-import { NativeSelect, TextArea, MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared/console';
+import { Modal, NativeSelect, TextArea, MENU_LOCATION, type MenuItem, type MenuLocation } from '@suite/shared/console';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../../i18n';
 import { MenuIcon } from '@suite/shared/menu-icon';
-import { Modal } from '../common/Modal';
 import { draftOf, iconLabel, itemOf, matchingIcons, type ItemDraft } from './itemForm';
 
 export interface ItemModalProps {

@@ -1,12 +1,11 @@
 import { Box, Button, Field, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, useLocalize } from '@suite/shared';
-import { TextArea, MENU_MESSAGES, SuiteItemSchema, newMenuKey, type SuiteItem } from '@suite/shared/console';
+import { Modal, TextArea, MENU_MESSAGES, SuiteItemSchema, newMenuKey, type SuiteItem } from '@suite/shared/console';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { uploadMenuImage } from '../../api/menus';
 import { NS } from '../../i18n';
-import { Modal } from '../common/Modal';
 import { UPLOAD_HIDE_MS, UPLOAD_TICK_MS, base64Of, logoProblem } from './upload';
 
 type Draft = Omit<SuiteItem, 'key'> & { key: string };
