@@ -65,9 +65,10 @@ describe('/audit: the audit log', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Fecha', 'Quién', 'Acción', 'Sobre qué', 'Aplicación', 'Detalle']);
+    // an action's name, with its code beneath
     expect(bodyRows(table).map(cells)).toEqual([
-      [formatWhen(signIn.at, 'es'), 'anunez', 'user.sign_in', `user ${USER_ID}`, 'ibuhoo', 'Ver detalle'],
-      [formatWhen(roleChange.at, 'es'), '—', 'role.modify', 'role Lector', '—', 'Ver detalle'],
+      [formatWhen(signIn.at, 'es'), 'anunez', 'Ingreso' + 'user.sign_in', `user ${USER_ID}`, 'ibuhoo', 'Ver detalle'],
+      [formatWhen(roleChange.at, 'es'), '—', 'Rol modificado' + 'role.modify', 'role Lector', '—', 'Ver detalle'],
     ]);
     expect(listQueries(calls)).toEqual([{ page: '1', size: '10' }]);
     expect(screen.getByText('1-2 de 2')).toBeInTheDocument();
@@ -104,6 +105,31 @@ describe('/audit: the audit log', () => {
     await waitFor(() => expect(lastListQuery(calls)).toEqual({ page: '1', size: '25' }));
     expect(screen.getByLabelText('Actor')).toHaveValue('');
     expect(screen.getByRole('searchbox', { name: 'Buscar persona, acción u objetivo' })).toHaveValue('');
+  });
+
+  it('names each action in the person’s language, its code beneath; a code without a name is shown as it is', async () => {
+    const user = userEvent.setup();
+    const failed = { ...signIn, id: '13', action: 'user.sign_in_failed', actorName: 'intruso' };
+    const unknown = { ...roleChange, id: '14', action: 'report.export' };
+    const { table } = await openList(
+      { entries: [failed, unknown], rows: 2 },
+      { 'GET /api/audit/13': [200, { ...failed, before: null, after: { ip: '10.0.0.9' } }] },
+    );
+    const [failedRow, unknownRow] = bodyRows(table);
+    const failedAction = within(failedRow).getAllByRole('cell')[2];
+    expect(within(failedAction).getByText('Ingreso fallido')).toBeInTheDocument();
+    // the code stays visible (what the Acción filter and the search take), in small monospace
+    expect(within(failedAction).getByText('user.sign_in_failed').tagName).toBe('CODE');
+    expect(within(unknownRow).getAllByRole('cell')[2]).toHaveTextContent(/^report\.export$/);
+    expect(
+      within(unknownRow).getByRole('button', { name: `Ver detalle de report.export del ${formatWhen(unknown.at, 'es')}` }),
+    ).toBeInTheDocument();
+
+    // the detail names it too
+    await user.click(within(failedRow).getByRole('button', { name: `Ver detalle de Ingreso fallido del ${formatWhen(failed.at, 'es')}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Detalle de la entrada' });
+    expect(within(dialog).getByText('Ingreso fallido')).toBeInTheDocument();
+    expect(within(dialog).getByText('user.sign_in_failed')).toBeInTheDocument();
   });
 
   it('refuses a range that ends before it starts', async () => {
@@ -163,7 +189,7 @@ describe('/audit: the audit log', () => {
       ],
       'GET /api/audit/12': [200, { ...signIn, before: null, after: { ip: '10.0.0.1', method: 'password' } }],
     });
-    const open = await within(table).findByRole('button', { name: `Ver detalle de role.modify del ${formatWhen(roleChange.at, 'es')}` });
+    const open = await within(table).findByRole('button', { name: `Ver detalle de Rol modificado del ${formatWhen(roleChange.at, 'es')}` });
     await user.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Detalle de la entrada' });
     expect(dialog).toHaveFocus();

@@ -13,6 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionText, useActionName } from './ActionText';
 import { downloadAuditCsv, fetchAuditPage } from './auditApi';
 import { AuditDetail } from './AuditDetail';
 import { FilterPanel } from './FilterPanel';
@@ -46,6 +47,7 @@ export function AuditPage() {
     },
   });
   const [shown, setShown] = useState<AuditEntry | null>(null);
+  const actionName = useActionName();
   const exportCsv = useMutation({ mutationFn: () => downloadAuditCsv(toAuditFilters(applied, list.query.search)) });
 
   const apply = (fields: FilterFields, search = list.query.search) => {
@@ -60,7 +62,7 @@ export function AuditPage() {
     () => [
       { key: 'at', header: t('columns.at'), render: (entry) => formatWhen(entry.at, i18n.language) },
       { key: 'actorName', header: t('columns.actor'), render: (entry) => entry.actorName || t('none') },
-      { key: 'action', header: t('columns.action') },
+      { key: 'action', header: t('columns.action'), render: (entry) => <ActionText code={entry.action} /> },
       { key: 'target', header: t('columns.target'), render: (entry) => targetText(entry) || t('none') },
       { key: 'application', header: t('columns.application'), render: (entry) => entry.application ?? t('none') },
       {
@@ -71,7 +73,7 @@ export function AuditPage() {
           <Button
             size="xs"
             variant="outline"
-            aria-label={t('viewDetailOf', { action: entry.action, date: formatWhen(entry.at, i18n.language) })}
+            aria-label={t('viewDetailOf', { action: actionName(entry.action) ?? entry.action, date: formatWhen(entry.at, i18n.language) })}
             onClick={(event) => {
               // the row would open it too
               event.stopPropagation();
@@ -83,7 +85,7 @@ export function AuditPage() {
         ),
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, actionName],
   );
 
   return (
@@ -99,7 +101,7 @@ export function AuditPage() {
         total={list.total}
         totalCapped={list.totalCapped}
         rowKey={(entry) => entry.id}
-        rowLabel={(entry) => `${entry.action} ${formatWhen(entry.at, i18n.language)}`}
+        rowLabel={(entry) => `${actionName(entry.action) ?? entry.action} ${formatWhen(entry.at, i18n.language)}`}
         query={list.query}
         onQueryChange={list.setQuery}
         loading={list.loading}
