@@ -89,9 +89,10 @@ function joinPages(a: PageJson, b: PageJson): PageJson {
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id and returned in `sort` order: only the page's rows are read from the table.
  */
-async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, also = sql`null`) {
+async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, also = sql`null`, withClause = sql``) {
   if (limit <= 0) return { ...EMPTY_PAGE, also: null };
   const { rows } = await sql<PageJson & { also: unknown }>`
+    ${withClause}
     select ${also} as also, count(*)::int as count,
            coalesce(json_agg(jsonb_build_object(
              'id', u.id, 'userName', u.user_name, 'names', u.names, 'surnames', u.surnames,
@@ -161,6 +162,34 @@ function readMatches(db: Executor, sort: UserSort, limit: number, skip: number, 
     sql`with matches as materialized (select id, idstate, modified_on from users where not deleted ${filter})
         select id from matches order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
   );
+}
+
+/** How many users pass `filter` (the search through the trigram index), counted up to the cap + 1. */
+async function countUpToCap(db: Executor, filter: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ total: number }>`
+    select count(*)::int as total
+      from (select 1 from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int) matches`.execute(db);
+  return rows[0]?.total ?? 0;
+}
+
+/**
+ * The first cap + 1 users that pass `filter` (the search through the trigram index), counted,
+ * and a page of them in `sort` order, in one statement: the true page when they are all the
+ * matches (the count ≤ the cap); `also` is the count, null when no page was read.
+ */
+async function fewMatches(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>) {
+  const page = await pageRows(
+    db,
+    sort,
+    limit,
+    // no page when they are more than the cap: it would not be the true one
+    sql`select id from matches where (select count(*) from matches) <= ${USER_LIST_COUNT_CAP}::int
+         order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+    sql`(select count(*)::int from matches)`,
+    sql`with matches as materialized (
+          select id, idstate, modified_on from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int)`,
+  );
+  return { ...page, also: page.also === null ? undefined : Number(page.also) };
 }
 
 /** Pages that start before this offset are read from the start of the index (cheaper than the counts). */
@@ -246,20 +275,18 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
   const offset = (query.page - 1) * query.size;
 
   if (search) {
-    const count = await sql<{ total: number }>`
-      select count(*)::int as total
-        from (select 1 from users where not deleted ${indexed} limit ${USER_LIST_COUNT_CAP + 1}::int) matches`.execute(db);
-    const total = count.rows[0]?.total ?? 0;
-    const capped = total > USER_LIST_COUNT_CAP;
-    // Few matches (≤ the cap): find them all through the index and sort them. Many: where they
-    // are dense, reading the first SCAN_BUDGET users in sort order meets a page's worth — where
-    // sorting every match of a common name would cost tens of milliseconds; where they are not
-    // (a name no user of the leading state has, say), all matches through the index, sorted.
-    // Pages past the cap are not served: the count stops there.
+    // Few matches (≤ the cap): found through the index, counted and sorted in one statement — the
+    // page is the true one. Many: where they are dense, reading the first SCAN_BUDGET users in
+    // sort order meets a page's worth — where sorting every match of a common name would cost
+    // tens of milliseconds; where they are not (a name no user of the leading state has, say),
+    // all matches through the index, sorted. Pages past the cap are not served: the count stops there.
     const wanted = Math.min(query.size, USER_LIST_COUNT_CAP - offset);
-    let users = capped ? await readScanned(db, query.sort, wanted, offset, scanned, scanBudget) : EMPTY_PAGE;
+    const { also, ...few } = await fewMatches(db, query.sort, wanted, offset, indexed);
+    const total = also ?? (await countUpToCap(db, indexed));
+    if (total <= USER_LIST_COUNT_CAP) return { rows: total, users: few };
+    let users = await readScanned(db, query.sort, wanted, offset, scanned, scanBudget);
     if (users.count < wanted) users = await readMatches(db, query.sort, wanted, offset, indexed);
-    return capped ? { rows: USER_LIST_COUNT_CAP, rowsCapped: true, users } : { rows: total, users };
+    return { rows: USER_LIST_COUNT_CAP, rowsCapped: true, users };
   }
   // the count is the trigger-kept `user_totals` row
   const totalRow = sql`(select live from user_totals)`;
