@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import type { DB } from './schema';
 import { PGliteDialect } from './pglite-dialect';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { prepareMarkedStatements } from './prepared';
 
 export type { DB } from './schema';
 export type DbKind = 'pglite' | 'postgres';
@@ -42,6 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // an idle client losing its connection must not crash the process
     pool.on('error', () => undefined);
+    prepareMarkedStatements(pool);
     poolStats = { inUse: () => pool.totalCount - pool.idleCount, waiting: () => pool.waitingCount };
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   } else {

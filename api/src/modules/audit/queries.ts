@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { AUDIT_COUNT_CAP, type AuditEntry, type AuditEntryDetail, type AuditFilters, type AuditPage } from '@suite/shared/contracts';
+import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
 /**
@@ -85,7 +86,7 @@ const entryOf = (r: Row): AuditEntry => ({
  * statement: the count's row stands alone when the page is empty.
  */
 async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, take: number) {
-  const { rows } = await sql<Partial<Row> & { n: number }>`
+  const { rows } = await sql<Partial<Row> & { n: number }>`${PREPARED}
     select total.n, shown.*
       from (select count(*)::int as n from (select 1 from audit_log where ${where} limit ${AUDIT_COUNT_CAP + 1}::int) m) total
       left join lateral (
@@ -103,11 +104,11 @@ async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset:
  */
 async function pageOfBranches(db: Kysely<DB>, filters: AuditFilters, offset: number, take: number) {
   const [shown, count] = await Promise.all([
-    sql<Row>`
+    sql<Row>`${PREPARED}
       select ${columns} from audit_log
        where id in (select id from (${firstMatches(filters, offset + take)}) m order by at desc, id desc limit ${take}::int offset ${offset}::int)
        order by audit_log.at desc, audit_log.id desc`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from (${firstMatches(filters, AUDIT_COUNT_CAP + 1)}) m`.execute(db),
+    sql<{ n: number }>`${PREPARED} select count(*)::int as n from (${firstMatches(filters, AUDIT_COUNT_CAP + 1)}) m`.execute(db),
   ]);
   return { n: count.rows[0]?.n ?? 0, rows: shown.rows };
 }
