@@ -9,7 +9,8 @@ export * from './contracts/passwords-api';
 export * from './contracts/login';
 export * from './contracts/tokens';
 export * from './contracts/applications';
-export * from './contracts/users-catalogs';
+// the console's user catalogues come with the console kit; the portal names only this type
+export type { DocumentTypeRecord } from './contracts/users-catalogs';
 export * from './contracts/messages';
 export * from './contracts/config';
 export * from './contracts/passwords';

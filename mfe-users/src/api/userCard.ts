@@ -1,19 +1,4 @@
-import {
-  ApiError,
-  INFORMATION_CODES,
-  call,
-  getRuntimeConfig,
-  type ActivateDeletedUserResult,
-  type AppRoleCountRecord,
-  type CompanyRecord,
-  type CountryRecord,
-  type DocumentTypeRecord,
-  type RoleListResult,
-  type RoleRecord,
-  type UserDetail,
-  type UserExistsResult,
-  type UserTypeRecord,
-} from '@suite/shared';
+import { ApiError, INFORMATION_CODES, call, getRuntimeConfig, type DocumentTypeRecord } from '@suite/shared';
 import {
   accessApi,
   usersApi,
@@ -21,6 +6,15 @@ import {
   type ModifyUserRequest,
   type UserPrivilegesRecord,
   type UserWriteResult,
+  type ActivateDeletedUserResult,
+  type AppRoleCountRecord,
+  type CompanyRecord,
+  type CountryRecord,
+  type RoleListResult,
+  type RoleRecord,
+  type UserDetail,
+  type UserExistsResult,
+  type UserTypeRecord,
 } from '@suite/shared/console';
 
 /**

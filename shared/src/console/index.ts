@@ -9,6 +9,7 @@ export { CONSOLE_NS, consoleResources } from './i18n';
 export * from '../contracts/access';
 export * from '../contracts/access-api';
 export * from '../contracts/users-api';
+export * from '../contracts/users-catalogs';
 export * from '../contracts/user-sessions';
 export * from '../contracts/audit';
 export * from '../contracts/applications-admin-api';

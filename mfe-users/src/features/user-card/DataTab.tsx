@@ -1,6 +1,6 @@
 import { Box, Field, Input } from '@chakra-ui/react';
-import type { CountryRecord, DocumentTypeRecord, UserTypeRecord } from '@suite/shared';
-import { NativeSelect, DOCUMENT_MAX, USER_FIELD_MAX } from '@suite/shared/console';
+import type { DocumentTypeRecord } from '@suite/shared';
+import { NativeSelect, DOCUMENT_MAX, USER_FIELD_MAX, type CountryRecord, type UserTypeRecord } from '@suite/shared/console';
 import { useLocalize } from '@suite/shared';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type UseFormReturn } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { LoadingState, PATHS, apiErrorMessage, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
+import { LoadingState, PATHS, apiErrorMessage, type DocumentTypeRecord } from '@suite/shared';
 import {
   CardFrame,
   ErrorAlert,
@@ -9,6 +9,7 @@ import {
   showMessage,
   useCardController,
   type CardTab,
+  type UserDetail,
 } from '@suite/shared/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

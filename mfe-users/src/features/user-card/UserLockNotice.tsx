@@ -1,6 +1,5 @@
 import { Alert, Button } from '@chakra-ui/react';
-import type { UserDetail } from '@suite/shared';
-import { useConsoleMutation } from '@suite/shared/console';
+import { useConsoleMutation, type UserDetail } from '@suite/shared/console';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_SECURITY_MESSAGES, unlockUser } from '../../api/userSecurity';

@@ -1,4 +1,3 @@
-import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
 import {
   applicationLabel,
   assignRoles,
@@ -11,6 +10,7 @@ import {
   visibleRoles,
   type RoleChanges,
 } from './roles';
+import { type AppRoleCountRecord, type RoleRecord } from '@suite/shared/console';
 
 const role = (name: string, overrides: Partial<RoleRecord> = {}): RoleRecord => ({
   id: name.length,

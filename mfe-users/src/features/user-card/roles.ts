@@ -1,4 +1,4 @@
-import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
+import { type AppRoleCountRecord, type RoleRecord } from '@suite/shared/console';
 
 /**
  * The roles rules of the user card (docs/product/users.md): roles are assigned

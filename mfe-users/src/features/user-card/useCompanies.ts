@@ -1,5 +1,4 @@
-import type { CompanyRecord } from '@suite/shared';
-import { confirmAction, consoleKeys, loadStateOf, type UserCompanyInput } from '@suite/shared/console';
+import { confirmAction, consoleKeys, loadStateOf, type UserCompanyInput, type CompanyRecord } from '@suite/shared/console';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchCompanies } from '../../api/userCard';

@@ -1,5 +1,4 @@
-import type { AppRoleCountRecord, RoleRecord } from '@suite/shared';
-import { consoleKeys, loadStateOf, type UserRoleInput } from '@suite/shared/console';
+import { consoleKeys, loadStateOf, type UserRoleInput, type AppRoleCountRecord, type RoleRecord } from '@suite/shared/console';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchApplicationRoleCounts, fetchApplicationRoles } from '../../api/userCard';

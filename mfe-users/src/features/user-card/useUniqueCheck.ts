@@ -1,5 +1,5 @@
-import { USER_EXISTS_CODES, apiErrorMessage, type UserDetail, type UserExistsResult } from '@suite/shared';
-import { askDialog, showMessage, USER_MESSAGES } from '@suite/shared/console';
+import { apiErrorMessage } from '@suite/shared';
+import { askDialog, showMessage, USER_MESSAGES, USER_EXISTS_CODES, type UserDetail, type UserExistsResult } from '@suite/shared/console';
 import { useCallback, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { activateDeletedUser, checkUserExists, type UniqueField } from '../../api/userCard';

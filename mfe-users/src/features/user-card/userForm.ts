@@ -1,6 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { type CountryRecord, type DocumentTypeRecord, type UserDetail } from '@suite/shared';
-import { UserDataFields, UserTypeIdSchema, VALIDATION_MESSAGES, documentSchema } from '@suite/shared/console';
+import { type DocumentTypeRecord } from '@suite/shared';
+import {
+  UserDataFields,
+  UserTypeIdSchema,
+  VALIDATION_MESSAGES,
+  documentSchema,
+  type CountryRecord,
+  type UserDetail,
+} from '@suite/shared/console';
 import type { Resolver } from 'react-hook-form';
 import * as v from 'valibot';
 import { formatPhone, phoneFromStored } from './phone';
