@@ -2,7 +2,10 @@
 /**
  * Writes the menu icon set from @iconify-json/lucide (ISC licence):
  * - src/contracts/menu-icon-names.ts: the names only (the API checks menu items against it);
- * - src/menu-icons/icons.ts: name → SVG body, loaded by the icon picker and by menus that draw icons.
+ * - src/menu-icons/icons.ts: name → SVG body, loaded by the icon picker and by menus that draw icons;
+ * - src/menu-icons/shell.ts: the few the shell draws with the console's menus as seeded (its
+ *   sections' icons in the route map, the user menu's, the top bar's fallback), so a console page
+ *   draws its drawer without loading the whole set (shell.test.ts holds the list to the route map).
  * The selection below is the set the console offers (about 400 of Lucide's icons, chosen for
  * navigation menus). Run: node shared/tools/generate-menu-icons.cjs
  */
@@ -52,6 +55,10 @@ const SELECTION = `
   weight wifi wifi-off workflow wrench x zap zoom-in zoom-out
 `;
 
+const SHELL = `
+  users clipboard-list shield-user key-round layout-grid list-tree mail shield-check log-out menu
+`;
+
 const { icons, width, height } = require('@iconify-json/lucide/icons.json');
 const { version } = require('@iconify-json/lucide/package.json');
 const names = SELECTION.split(/\s+/).filter(Boolean);
@@ -69,6 +76,13 @@ fs.writeFileSync(
 
 fs.writeFileSync(
   path.join(src, 'menu-icons', 'icons.ts'),
-  `${header}import type { MenuIconName } from '../contracts/menu-icon-names';\n\n/** viewBox of every icon. */\nexport const MENU_ICON_VIEWBOX = '0 0 ${width} ${height}';\n\n/** SVG body (the markup inside <svg>) of each menu icon. */\nexport const MENU_ICON_BODIES: Readonly<Record<MenuIconName, string>> = {\n${names.map((n) => `  '${n}': ${JSON.stringify(icons[n].body)},`).join('\n')}\n};\n`,
+  `${header}import type { MenuIconName } from '../contracts/menu-icon-names';\n\nexport { MENU_ICON_VIEWBOX } from './shell';\n\n/** SVG body (the markup inside <svg>) of each menu icon. */\nexport const MENU_ICON_BODIES: Readonly<Record<MenuIconName, string>> = {\n${names.map((n) => `  '${n}': ${JSON.stringify(icons[n].body)},`).join('\n')}\n};\n`,
 );
-process.stdout.write(`wrote ${names.length} icons\n`);
+const shell = SHELL.split(/\s+/).filter(Boolean);
+const outside = shell.filter((name) => !names.includes(name));
+if (outside.length) throw new Error(`shell icons not in the selection: ${outside.join(', ')}`);
+fs.writeFileSync(
+  path.join(src, 'menu-icons', 'shell.ts'),
+  `${header}import type { MenuIconName } from '../contracts/menu-icon-names';\n\n/** viewBox of every icon. */\nexport const MENU_ICON_VIEWBOX = '0 0 ${width} ${height}';\n\n/** The icons the shell draws with the console's menus as seeded; any other comes with the whole set. */\nexport const SHELL_ICON_BODIES: Readonly<Partial<Record<MenuIconName, string>>> = {\n${shell.map((n) => `  '${n}': ${JSON.stringify(icons[n].body)},`).join('\n')}\n};\n`,
+);
+process.stdout.write(`wrote ${names.length} icons, ${shell.length} for the shell\n`);

@@ -1,4 +1,5 @@
-import { MENU_ICON_BODIES, MENU_ICON_VIEWBOX } from '../menu-icons';
+import { MENU_ICON_BODIES } from '../menu-icons';
+import { MenuIconSvg } from '../menu-icons/svg';
 
 /**
  * The one renderer of a menu icon name, for the editor and the shell alike: an icon of the
@@ -10,16 +11,7 @@ export function MenuIcon({ name, personalized = false, size = 20 }: { name: stri
   if (!name) return null;
   if (personalized) return <img src={name} alt="" width={size} height={size} />;
   if (!Object.hasOwn(MENU_ICON_BODIES, name)) return null;
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox={MENU_ICON_VIEWBOX}
-      dangerouslySetInnerHTML={{ __html: MENU_ICON_BODIES[name as keyof typeof MENU_ICON_BODIES] }}
-    />
-  );
+  return <MenuIconSvg body={MENU_ICON_BODIES[name as keyof typeof MENU_ICON_BODIES]} size={size} />;
 }
 
 export default MenuIcon;
