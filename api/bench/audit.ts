@@ -17,6 +17,7 @@ import { openDatabase } from '../src/db';
 import {
   adminToken,
   benchSizes,
+  flushWrites,
   fmt,
   line,
   measureCalls,
@@ -74,8 +75,7 @@ async function fill(db: BenchDatabase, entries: number): Promise<number> {
     }
     // what autovacuum does to a log that only grows: statistics and the visibility map (index-only counts)
     await sql`vacuum (analyze) audit_log`.execute(database.db);
-    // and the fill's writes flushed now, not by a checkpoint in the middle of the measurement
-    await sql`checkpoint`.execute(database.db).catch(() => undefined);
+    await flushWrites(database.db);
     return (Date.now() - started) / 1000;
   } finally {
     await database.close();

@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { openDatabase } from '../src/db';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type DB } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seeds';
 import { hashPassword } from '../src/security/passwords';
@@ -378,6 +379,14 @@ export async function runScaleBench(
   } finally {
     await db.cleanup();
   }
+}
+
+/**
+ * Flushes a fill's writes now (a checkpoint), so that PostgreSQL does not write them out in the
+ * middle of the measurement that follows; PGlite and a role that may not checkpoint skip it.
+ */
+export async function flushWrites(db: Kysely<DB>): Promise<void> {
+  await sql`checkpoint`.execute(db).catch(() => undefined);
 }
 
 /** The scale goals, as ratios measured in the same run. */

@@ -29,6 +29,7 @@ import { VOLUME_EMAIL_DOMAIN, seedVolume } from '../src/db/volume';
 import {
   adminToken,
   benchSizes,
+  flushWrites,
   fmt,
   line,
   measureCalls,
@@ -69,6 +70,7 @@ async function seedDatabase(db: BenchDatabase, users: number): Promise<number> {
   const database = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? 'memory://', poolSize: 2 });
   try {
     await seedVolume(database.db, { users });
+    await flushWrites(database.db);
   } finally {
     await database.close();
   }
