@@ -11,8 +11,8 @@ import type { Pool, PoolClient } from 'pg';
  *
  *   sql`${PREPARED} select … where id = ${id}`
  */
-export const PREPARED = sql.raw('/* prepared */');
 const MARK = '/* prepared */';
+export const PREPARED = sql.raw(MARK);
 
 /** The statement's name on the connection: a digest of its text. */
 export function preparedName(text: string): string {

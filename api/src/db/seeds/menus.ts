@@ -48,14 +48,17 @@ function item(
   };
 }
 
+/** A section's drawer item as seeded: behind the privilege that opens it, with its icon. */
+function sectionItem(section: ConsoleSection): MenuItem {
+  const entry = drawerEntry(section);
+  return item(
+    { key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon },
+    MENU_LOCATION.lateral,
+  );
+}
+
 export function consoleMenus(): Partial<Record<MenuLocation, MenuItem[]>> {
-  const drawer = CONSOLE_SECTIONS.map((section) => {
-    const entry = drawerEntry(section);
-    return item(
-      { key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon },
-      MENU_LOCATION.lateral,
-    );
-  });
+  const drawer = CONSOLE_SECTIONS.map(sectionItem);
   const user = [
     item(
       { key: 'SeedSecuri', name: 'Seguridad', url: PATHS.security, privilege: '', iconName: 'shield-check', section: MENU_SECTION.user },
@@ -122,15 +125,7 @@ export async function offerNewSections(trx: Transaction<DB>, created: readonly s
     .executeTakeFirst();
   if (!saved) return;
   const drawer = (saved.menujson ?? []) as MenuItem[];
-  const added = sections
-    .filter((section) => !leadsTo(drawer, section.path))
-    .map((section) => {
-      const entry = drawerEntry(section);
-      return item(
-        { key: entry.key, name: entry.name, url: section.path, privilege: section.privilege, iconName: section.icon },
-        MENU_LOCATION.lateral,
-      );
-    });
+  const added = sections.filter((section) => !leadsTo(drawer, section.path)).map(sectionItem);
   if (!added.length) return;
   await trx
     .updateTable('menus')

@@ -24,6 +24,12 @@ export function useActionName(): (code: string) => string | undefined {
   return useCallback((code: string) => actionNameOf(t, code), [t]);
 }
 
+/** An action's name in the page's language, or its code when it has none (labels of rows and buttons). */
+export function useActionLabel(): (code: string) => string {
+  const { t } = useTranslation(AUDIT_NS);
+  return useCallback((code: string) => actionNameOf(t, code) ?? code, [t]);
+}
+
 /**
  * An action as the list and the detail show it: its name, with the code beneath in small monospace
  * (what the Acción filter and the search take); a code without a name alone.

@@ -13,7 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionText, useActionName } from './ActionText';
+import { ActionText, useActionLabel } from './ActionText';
 import { downloadAuditCsv, fetchAuditPage } from './auditApi';
 import { AuditDetail } from './AuditDetail';
 import { FilterPanel } from './FilterPanel';
@@ -47,7 +47,7 @@ export function AuditPage() {
     },
   });
   const [shown, setShown] = useState<AuditEntry | null>(null);
-  const actionName = useActionName();
+  const actionLabel = useActionLabel();
   const exportCsv = useMutation({ mutationFn: () => downloadAuditCsv(toAuditFilters(applied, list.query.search)) });
 
   const apply = (fields: FilterFields, search = list.query.search) => {
@@ -73,7 +73,7 @@ export function AuditPage() {
           <Button
             size="xs"
             variant="outline"
-            aria-label={t('viewDetailOf', { action: actionName(entry.action) ?? entry.action, date: formatWhen(entry.at, i18n.language) })}
+            aria-label={t('viewDetailOf', { action: actionLabel(entry.action), date: formatWhen(entry.at, i18n.language) })}
             onClick={(event) => {
               // the row would open it too
               event.stopPropagation();
@@ -85,7 +85,7 @@ export function AuditPage() {
         ),
       },
     ],
-    [t, i18n.language, actionName],
+    [t, i18n.language, actionLabel],
   );
 
   return (
@@ -101,7 +101,7 @@ export function AuditPage() {
         total={list.total}
         totalCapped={list.totalCapped}
         rowKey={(entry) => entry.id}
-        rowLabel={(entry) => `${actionName(entry.action) ?? entry.action} ${formatWhen(entry.at, i18n.language)}`}
+        rowLabel={(entry) => `${actionLabel(entry.action)} ${formatWhen(entry.at, i18n.language)}`}
         query={list.query}
         onQueryChange={list.setQuery}
         loading={list.loading}
