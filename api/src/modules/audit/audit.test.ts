@@ -79,6 +79,16 @@ describeEachBackend("the console's audit section", (server) => {
     const [entry] = (await list(admin, { target: userId, action: 'user.modify' })).entries;
     const detail = json(await get(admin, auditApi.entry.path.replace(':id', entry.id))).result;
     expect(detail).toMatchObject({ action: 'user.modify', before: { names: 'Ana' }, after: { names: 'Ana María' } });
+    // the list's entry, as PostgreSQL writes it, is the detail's entry key for key (nulls and time included)
+    const { before: _before, after: _after, ...listed } = detail;
+    expect(entry).toStrictEqual(listed);
+    expect(entry).toMatchObject({
+      actorId: null,
+      application: null,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    // and the search box's page writes it the same
+    expect((await list(admin, { search: userId, action: 'user.modify' })).entries).toStrictEqual([listed]);
     const unknown = await get(admin, auditApi.entry.path.replace(':id', '999999999'));
     expect({ status: unknown.statusCode, information: json(unknown).result.information }).toEqual({
       status: 404,

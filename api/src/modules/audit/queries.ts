@@ -80,21 +80,32 @@ const entryOf = (r: Row): AuditEntry => ({
   application: r.application,
 });
 
+/** An entry as the list's JSON writes it (AuditEntry's keys), from the columns of `audit_log`. */
+const entryJson = sql.raw(`json_build_object('id', id::text, 'at', to_char(at at time zone 'UTC', ${ISO}),
+  'actorId', actor_id::text, 'actorName', actor_name, 'action', action, 'entity', entity, 'entityId', entity_id,
+  'application', application)`);
+
+/** The entries of a page as one JSON array, newest first (`[]` when there are none). */
+const entriesJson = sql`coalesce(json_agg(${entryJson} order by at desc, id desc)::text, '[]')`;
+
+/** A page of the list as PostgreSQL writes it: its entries' JSON array, and how many match. */
+interface PageJson {
+  n: number;
+  json: string;
+}
+
 /**
  * A page of the entries read straight off one index, and how many match up to AUDIT_COUNT_CAP + 1
  * (a common filter over a large log reads a thousand index entries, not its every match), in one
- * statement: the count's row stands alone when the page is empty.
+ * statement.
  */
-async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, take: number) {
-  const { rows } = await sql<Partial<Row> & { n: number }>`${PREPARED}
-    select total.n, shown.*
-      from (select count(*)::int as n from (select 1 from audit_log where ${where} limit ${AUDIT_COUNT_CAP + 1}::int) m) total
-      left join lateral (
-        select ${columns}, audit_log.at as at_key, audit_log.id as id_key from audit_log where ${where}
-         order by audit_log.at desc, audit_log.id desc limit ${take}::int offset ${offset}::int
-      ) shown on true
-     order by shown.at_key desc, shown.id_key desc`.execute(db);
-  return { n: rows[0]?.n ?? 0, rows: rows.filter((r): r is Row & { n: number } => r.id != null) };
+async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, take: number): Promise<PageJson> {
+  const { rows } = await sql<PageJson>`${PREPARED}
+    select (select count(*)::int from (select 1 from audit_log where ${where} limit ${AUDIT_COUNT_CAP + 1}::int) m) as n,
+           (select ${entriesJson} from (
+              select id, at, actor_id, actor_name, action, entity, entity_id, application from audit_log where ${where}
+               order by audit_log.at desc, audit_log.id desc limit ${take}::int offset ${offset}::int) shown) as json`.execute(db);
+  return rows[0];
 }
 
 /**
@@ -102,28 +113,33 @@ async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset:
  * (firstMatches): the page's entries and the count in two statements, side by side (two
  * connections: half the wait of one statement doing both, for the same work).
  */
-async function pageOfBranches(db: Kysely<DB>, filters: AuditFilters, offset: number, take: number) {
+async function pageOfBranches(db: Kysely<DB>, filters: AuditFilters, offset: number, take: number): Promise<PageJson> {
   const [shown, count] = await Promise.all([
-    sql<Row>`${PREPARED}
-      select ${columns} from audit_log
-       where id in (select id from (${firstMatches(filters, offset + take)}) m order by at desc, id desc limit ${take}::int offset ${offset}::int)
-       order by audit_log.at desc, audit_log.id desc`.execute(db),
+    sql<{ json: string }>`${PREPARED}
+      select ${entriesJson} as json from audit_log
+       where id in (select id from (${firstMatches(filters, offset + take)}) m order by at desc, id desc limit ${take}::int offset ${offset}::int)`.execute(
+      db,
+    ),
     sql<{ n: number }>`${PREPARED} select count(*)::int as n from (${firstMatches(filters, AUDIT_COUNT_CAP + 1)}) m`.execute(db),
   ]);
-  return { n: count.rows[0]?.n ?? 0, rows: shown.rows };
+  return { n: count.rows[0].n, json: shown.rows[0].json };
 }
 
-/** A page and the count (pages past AUDIT_COUNT_CAP are not offered). */
-export async function auditPage(db: Kysely<DB>, filters: AuditFilters, page: number, size: number): Promise<AuditPage> {
+/**
+ * A page and the count (pages past AUDIT_COUNT_CAP are not offered), as the reply's `result` in
+ * JSON text: the entries' array goes in as PostgreSQL wrote it — parsing 25 rows into objects and
+ * writing them out again cost the API more than reading them costs the database.
+ */
+export async function auditPageJson(db: Kysely<DB>, filters: AuditFilters, page: number, size: number): Promise<string> {
   const offset = (page - 1) * size;
   const take = Math.max(0, Math.min(size, AUDIT_COUNT_CAP - offset));
   const branches = searchBranches(filters.search);
-  const { n, rows } =
+  const { n, json } =
     branches.length === 1
       ? await pageOfOneRead(db, sql`${filterWhere(filters)} and ${branches[0]}`, offset, take)
       : await pageOfBranches(db, filters, offset, take);
-  const entries = rows.map(entryOf);
-  return n > AUDIT_COUNT_CAP ? { entries, rows: AUDIT_COUNT_CAP, rowsCapped: true } : { entries, rows: n };
+  const counted: Omit<AuditPage, 'entries'> = n > AUDIT_COUNT_CAP ? { rows: AUDIT_COUNT_CAP, rowsCapped: true } : { rows: n };
+  return `{"entries":${json},${JSON.stringify(counted).slice(1)}`;
 }
 
 export async function auditEntry(db: Kysely<DB>, id: string): Promise<AuditEntryDetail | undefined> {

@@ -2,16 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_MESSAGES, INFORMATION_CODES, auditApi, ok } from '@suite/shared/contracts';
 import { ApiError } from '../../http/errors';
-import { route } from '../../http/route';
+import { route, sendResultJson } from '../../http/route';
 import { auditCsv } from './csv';
-import { auditEntry, auditPage } from './queries';
+import { auditEntry, auditPageJson } from './queries';
 
 /** The console's audit section (docs/product/audit.md): read with AUDIT_READ. */
 export default async function auditRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  route(app, auditApi.list, async ({ query }) => {
+  route(app, auditApi.list, async ({ query }, _request, reply) => {
     const { page, size, ...filters } = query;
-    return ok(await auditPage(db, filters, page, size));
+    return sendResultJson(reply, await auditPageJson(db, filters, page, size));
   });
   route(app, auditApi.exportCsv, async ({ query }, _request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
