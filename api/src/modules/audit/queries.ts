@@ -43,14 +43,20 @@ export function auditWhere(filters: AuditFilters): RawBuilder<unknown> {
   return sql`${filterWhere(filters)} and (${sql.join(branches, sql` or `)})`;
 }
 
+/** What a page's entries are written from (entryJson), and what counting them needs. */
+const ENTRY_COLUMNS = sql.raw('id, at, actor_id, actor_name, action, entity, entity_id, application');
+const KEY_COLUMNS = sql.raw('id, at');
+
 /**
- * The first `limit` matching entries in the list's order (id and time): one indexed read per
- * search branch, each stopped at `limit`, merged. An OR of the branches would read the whole log.
+ * The first `limit` matching entries in the list's order (`columns` of them): one indexed read per
+ * search branch, each stopped at `limit`, merged. An OR of the branches would read the whole log;
+ * the count reads the indexes alone (KEY_COLUMNS), a page takes its entries' rows from the same
+ * reads rather than looking each up again by id.
  */
-function firstMatches(filters: AuditFilters, limit: number): RawBuilder<unknown> {
+function firstMatches(filters: AuditFilters, limit: RawBuilder<unknown>, columns = KEY_COLUMNS): RawBuilder<unknown> {
   const where = filterWhere(filters);
   const reads = searchBranches(filters.search).map(
-    (branch) => sql`(select id, at from audit_log where ${where} and ${branch} order by at desc, id desc limit ${limit}::int)`,
+    (branch) => sql`(select ${columns} from audit_log where ${where} and ${branch} order by at desc, id desc limit ${limit})`,
   );
   return sql.join(reads, sql` union `);
 }
@@ -94,17 +100,32 @@ interface PageJson {
   json: string;
 }
 
+/** How many matches a count reads at most: a constant in the text, as the generic plan must know it. */
+const COUNT_LIMIT = sql.lit(AUDIT_COUNT_CAP + 1);
+
+/**
+ * Where a page starts and how long it is, written into the statement. The first page — the one
+ * every change of the filters shows — is prepared (PREPARED) with its length in the text: a generic
+ * plan reads a LIMIT or OFFSET parameter as a tenth of the matches, so PostgreSQL would plan every
+ * call again. A later page is planned with its own numbers.
+ */
+function pageBounds(offset: number, take: number) {
+  if (offset === 0) return { mark: PREPARED, limit: sql.lit(take), offset: sql``, upTo: sql.lit(take) };
+  return { mark: sql``, limit: sql`${take}::int`, offset: sql`offset ${offset}::int`, upTo: sql`${offset + take}::int` };
+}
+
 /**
  * A page of the entries read straight off one index, and how many match up to AUDIT_COUNT_CAP + 1
  * (a common filter over a large log reads a thousand index entries, not its every match), in one
  * statement.
  */
 async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset: number, take: number): Promise<PageJson> {
-  const { rows } = await sql<PageJson>`${PREPARED}
-    select (select count(*)::int from (select 1 from audit_log where ${where} limit ${AUDIT_COUNT_CAP + 1}::int) m) as n,
+  const page = pageBounds(offset, take);
+  const { rows } = await sql<PageJson>`${page.mark}
+    select (select count(*)::int from (select 1 from audit_log where ${where} limit ${COUNT_LIMIT}) m) as n,
            (select ${entriesJson} from (
-              select id, at, actor_id, actor_name, action, entity, entity_id, application from audit_log where ${where}
-               order by audit_log.at desc, audit_log.id desc limit ${take}::int offset ${offset}::int) shown) as json`.execute(db);
+              select ${ENTRY_COLUMNS} from audit_log where ${where}
+               order by audit_log.at desc, audit_log.id desc limit ${page.limit} ${page.offset}) shown) as json`.execute(db);
   return rows[0];
 }
 
@@ -114,13 +135,13 @@ async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset:
  * connections: half the wait of one statement doing both, for the same work).
  */
 async function pageOfBranches(db: Kysely<DB>, filters: AuditFilters, offset: number, take: number): Promise<PageJson> {
+  const page = pageBounds(offset, take);
   const [shown, count] = await Promise.all([
-    sql<{ json: string }>`${PREPARED}
-      select ${entriesJson} as json from audit_log
-       where id in (select id from (${firstMatches(filters, offset + take)}) m order by at desc, id desc limit ${take}::int offset ${offset}::int)`.execute(
-      db,
-    ),
-    sql<{ n: number }>`${PREPARED} select count(*)::int as n from (${firstMatches(filters, AUDIT_COUNT_CAP + 1)}) m`.execute(db),
+    sql<{ json: string }>`${page.mark}
+      select ${entriesJson} as json from (
+        select * from (${firstMatches(filters, page.upTo, ENTRY_COLUMNS)}) m
+         order by at desc, id desc limit ${page.limit} ${page.offset}) shown`.execute(db),
+    sql<{ n: number }>`${PREPARED} select count(*)::int as n from (${firstMatches(filters, COUNT_LIMIT)}) m`.execute(db),
   ]);
   return { n: count.rows[0].n, json: shown.rows[0].json };
 }
