@@ -9,6 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 import { createServer, type Server, type ServerOptions } from '../src/app';
 import type { Config } from '../src/config';
+import { openDatabase } from '../src/db';
 import type { DB } from '../src/db/schema';
 import { hashPassword } from '../src/security/passwords';
 import { SIGN_IN_ACTIONS } from '../src/security/audit';
@@ -82,6 +83,30 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
       await onServer(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * A seeded PostgreSQL database of its own through a pool of one connection — the statements that
+ * connection prepares, and their plans, are the ones `pg_prepared_statements` shows — for the
+ * tests of how hot reads are planned (docs/adr/0040-prepared-hot-reads.md). `close()` drops it.
+ */
+export async function oneConnectionDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
+  const server = await createPostgresDatabase(seededPostgresTemplate());
+  const database = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 1 });
+  return {
+    db: database.db,
+    async close() {
+      await database.close();
+      await server.drop();
+    },
+  };
+}
+
+/** The generic plans run so far by the statements prepared on the connection whose text holds `fragment`. */
+export async function genericPlansOf(db: Kysely<DB>, fragment: string): Promise<number[]> {
+  const { rows } = await sql<{ generic: number }>`
+    select generic_plans::int as generic from pg_prepared_statements where strpos(statement, ${fragment}) > 0`.execute(db);
+  return rows.map((r) => r.generic);
 }
 
 const tarballs = new Map<string, Blob>();

@@ -1,23 +1,17 @@
 import { sql } from 'kysely';
-import { createPostgresDatabase } from '../../test/harness';
-import { openDatabase, type Database } from '.';
+import { oneConnectionDatabase } from '../../test/harness';
 import { PREPARED, preparedName } from './prepared';
 
 // PostgreSQL's pool only: PGlite runs the marked statement as any other
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 onPostgres('statements marked PREPARED', () => {
-  let server: { url: string; drop(): Promise<void> };
-  let database: Database;
+  // one connection: the statements prepared are that session's
+  let database: Awaited<ReturnType<typeof oneConnectionDatabase>>;
   beforeAll(async () => {
-    server = await createPostgresDatabase();
-    // one connection: the statements prepared are that session's
-    database = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 1 });
+    database = await oneConnectionDatabase();
   });
-  afterAll(async () => {
-    await database.close();
-    await server.drop();
-  });
+  afterAll(() => database.close());
 
   const prepared = async () =>
     (await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(database.db)).rows.map((r) => r.name);

@@ -10,6 +10,7 @@ import {
   type UserSort,
   type UserTypeRecord,
 } from '@suite/shared/contracts';
+import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { lockJson, lockOf } from '../user-security/queries';
 
@@ -89,9 +90,17 @@ function joinPages(a: PageJson, b: PageJson): PageJson {
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id and returned in `sort` order: only the page's rows are read from the table.
  */
-async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, also = sql`null`, withClause = sql``) {
+async function pageRows(
+  db: Executor,
+  sort: UserSort,
+  limit: number,
+  ids: RawBuilder<unknown>,
+  also = sql`null`,
+  withClause = sql``,
+  mark = sql``,
+) {
   if (limit <= 0) return { ...EMPTY_PAGE, also: null };
-  const { rows } = await sql<PageJson & { also: unknown }>`
+  const { rows } = await sql<PageJson & { also: unknown }>`${mark}
     ${withClause}
     select ${also} as also, count(*)::int as count,
            coalesce(json_agg(jsonb_build_object(
@@ -106,17 +115,33 @@ async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBui
   return rows[0];
 }
 
+/** The pager's first pages of the plain list: most of its calls (ADR 0040). */
+const PREPARED_PAGES = 3;
+
 /**
  * One page of users in `sort` order, its ids read from the sort's index (`filter` narrowing them);
- * `also` is read in the same statement.
+ * `also` is read in the same statement. With `prepared`, the page's numbers are written into the
+ * statement and it is prepared (PREPARED): one statement per sort, size and page, planned once
+ * per connection (a generic plan reckons a LIMIT or OFFSET parameter a tenth of the table).
  */
-function readPage(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>, also?: RawBuilder<unknown>) {
+function readPage(
+  db: Executor,
+  sort: UserSort,
+  limit: number,
+  skip: number,
+  filter: RawBuilder<unknown>,
+  also?: RawBuilder<unknown>,
+  prepared = false,
+) {
+  const bounds = prepared ? sql`limit ${sql.lit(limit)} offset ${sql.lit(skip)}` : sql`limit ${limit}::int offset ${skip}::int`;
   return pageRows(
     db,
     sort,
     limit,
-    sql`select id from users where not deleted ${filter} order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+    sql`select id from users where not deleted ${filter} order by ${orderBy(sort)} ${bounds}`,
     also,
+    sql``,
+    prepared ? PREPARED : sql``,
   );
 }
 
@@ -292,7 +317,8 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
   const totalRow = sql`(select live from user_totals)`;
   if (offset < directOffset) {
     // read with the page, in one statement
-    const { also, ...users } = await readPage(db, query.sort, query.size, offset, sql``, totalRow);
+    const prepared = offset < PREPARED_PAGES * query.size;
+    const { also, ...users } = await readPage(db, query.sort, query.size, offset, sql``, totalRow, prepared);
     return { rows: Number(also ?? 0), users };
   }
   const { total, users } = await deepPage(db, query, offset);
