@@ -19,8 +19,17 @@ onPostgres("the users list's first pages", () => {
     for (const page of [1, 3, 4]) {
       for (let call = 0; call < 8; call++) await listUsers(db(), { search: '', page, size: 10, sort: USER_SORT.active });
     }
-    const pages = await genericPlansOf(db(), 'user_totals');
+    const pages = await genericPlansOf(db(), '(select live from user_totals)');
     expect(pages).toHaveLength(2);
     for (const generic of pages) expect(generic).toBeGreaterThan(0);
+  });
+
+  it('a deep page is one statement per sort and size, planned once per connection', async () => {
+    for (let call = 0; call < 8; call++) {
+      await listUsers(db(), { search: '', page: 2 + call, size: 10, sort: USER_SORT.inactive }, { directOffset: 10 });
+    }
+    const deep = await genericPlansOf(db(), 'with start as materialized');
+    expect(deep).toHaveLength(1);
+    expect(deep[0]).toBeGreaterThan(0);
   });
 });

@@ -79,13 +79,6 @@ export interface PageJson {
 
 const EMPTY_PAGE: PageJson = { count: 0, json: '[]' };
 
-/** The two arrays as one, in order. */
-function joinPages(a: PageJson, b: PageJson): PageJson {
-  if (b.count === 0) return a;
-  if (a.count === 0) return b;
-  return { count: a.count + b.count, json: `${a.json.slice(0, -1)},${b.json.slice(1)}` };
-}
-
 /**
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id and returned in `sort` order: only the page's rows are read from the table.
@@ -237,40 +230,52 @@ const DAY_SECONDS = 86_400;
  * A page deep in the plain list (no search): the per-day counts, summed in the sort's order (an
  * index read that stops at the right day), give the day — and, for an order by state, the group —
  * holding the page's first row and how many of that day's users come before it; the users' index
- * is then read from that day on. The counts and the page are read in one snapshot, so they agree
- * even while users change.
+ * is then read from that day on. One statement (one snapshot: the counts and the page agree even
+ * while users change, with no transaction's round trips): the day found first (`start`), then the
+ * page read from it — each group's read gated by the group found, keeping its own index. Its page
+ * length is written in and the page's start comes from `start`, so the statement is prepared
+ * (ADR 0040): one per sort and size, planned once per connection — its planning cost more than
+ * its reading.
  */
 async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): Promise<{ total: number; users: PageJson }> {
   const { scheme, newestFirst } = DAY_BUCKETS[query.sort] ?? DAY_BUCKETS[USER_SORT.newest];
   const days = sql.raw(newestFirst ? 'desc' : 'asc');
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      // the count, and the day that holds the page's first row (none past the end)
-      const { rows: found } = await sql<{ total: string | number; grp: boolean | null; day: number | null; skip: number | null }>`
-        select t.live as total, start.grp, start.day, start.skip
-          from user_totals t
-          left join lateral (
-            select grp, day, (${offset}::bigint - (upto - live))::int as skip
-              from (select grp, day, live, sum(live) over (order by grp, day ${days} rows unbounded preceding) as upto
-                      from user_list_days where scheme = ${scheme} and live > 0) running
-             where upto > ${offset}::bigint order by grp, day ${days} limit 1) start on true`.execute(trx);
-      const total = Number(found[0]?.total ?? 0);
-      const start = found[0];
-      if (!start || start.grp === null || start.day === null || start.skip === null) return { total, users: EMPTY_PAGE };
-      // `is false` / `is true` keep the planner on the order's own index (with `= false` it reads
-      // the users of that state by another index and sorts them all)
-      const group = (grp: boolean) =>
-        scheme === 0 ? sql`` : sql`and (idstate <> ${sql.raw(String(scheme))}) ${sql.raw(grp ? 'is true' : 'is false')}`;
-      const fromDay = newestFirst
-        ? sql`and modified_on < to_timestamp(${(Number(start.day) + 1) * DAY_SECONDS}::bigint)`
-        : sql`and modified_on >= to_timestamp(${Number(start.day) * DAY_SECONDS}::bigint)`;
-      const first = await readPage(trx, query.sort, query.size, start.skip, sql`${group(start.grp)} ${fromDay}`);
-      // a page that runs past the end of the first group goes on at the start of the second
-      if (first.count === query.size || scheme === 0 || start.grp) return { total, users: first };
-      return { total, users: joinPages(first, await readPage(trx, query.sort, query.size - first.count, 0, group(true))) };
-    });
+  // the count, and the day that holds the page's first row (none past the end)
+  const start = sql`
+    with start as materialized (
+      select t.live as total, found.grp, found.day, found.skip
+        from user_totals t
+        left join lateral (
+          select grp, day, (${offset}::bigint - (upto - live))::int as skip
+            from (select grp, day, live, sum(live) over (order by grp, day ${days} rows unbounded preceding) as upto
+                    from user_list_days where scheme = ${scheme} and live > 0) running
+           where upto > ${offset}::bigint order by grp, day ${days} limit 1) found on true)`;
+  const fromDay = newestFirst
+    ? sql`and modified_on < to_timestamp(((select day from start) + 1) * ${DAY_SECONDS}::bigint)`
+    : sql`and modified_on >= to_timestamp((select day from start) * ${DAY_SECONDS}::bigint)`;
+  // `is false` / `is true` keep the planner on the order's own index (with `= false` it reads
+  // the users of that state by another index and sorts them all)
+  const group = (grp: boolean) =>
+    scheme === 0 ? sql`` : sql`and (idstate <> ${sql.raw(String(scheme))}) ${sql.raw(grp ? 'is true' : 'is false')}`;
+  const read = (part: number, when: string, filter: RawBuilder<unknown>, skip: RawBuilder<unknown>) =>
+    sql`(select ${sql.lit(part)} as part, id, idstate, modified_on from users
+          where ${sql.raw(when)} and not deleted ${filter}
+          order by ${orderBy(query.sort)} limit ${size} offset ${skip})`;
+  const skip = sql`(select skip from start)`;
+  const size = sql.lit(query.size);
+  const reads =
+    scheme === 0
+      ? [read(1, '(select day from start) is not null', fromDay, skip)]
+      : [
+          read(1, '(select grp from start) is false', sql`${group(false)} ${fromDay}`, skip),
+          read(2, '(select grp from start) is true', sql`${group(true)} ${fromDay}`, skip),
+          // a page that runs past the end of the first group goes on at the start of the second
+          read(3, '(select grp from start) is false', group(true), sql`0`),
+        ];
+  const ids = sql`select id from (${sql.join(reads, sql` union all `)}) parts
+                   order by part, ${orderBy(query.sort)} limit ${size}`;
+  const { also, ...users } = await pageRows(db, query.sort, query.size, ids, sql`(select total from start)`, start, PREPARED);
+  return { total: Number(also ?? 0), users };
 }
 
 /**
