@@ -25,11 +25,11 @@ onPostgres("the users list's first pages", () => {
   });
 
   it('a deep page is one statement per sort and size, planned once per connection', async () => {
-    for (let call = 0; call < 8; call++) {
-      await listUsers(db(), { search: '', page: 2 + call, size: 10, sort: USER_SORT.inactive }, { directOffset: 10 });
+    for (const sort of Object.values(USER_SORT)) {
+      for (let call = 0; call < 8; call++) await listUsers(db(), { search: '', page: 2 + call, size: 10, sort }, { directOffset: 10 });
     }
     const deep = await genericPlansOf(db(), 'with start as materialized');
-    expect(deep).toHaveLength(1);
-    expect(deep[0]).toBeGreaterThan(0);
+    expect(deep).toHaveLength(Object.values(USER_SORT).length);
+    for (const generic of deep) expect(generic).toBeGreaterThan(0);
   });
 });

@@ -248,7 +248,7 @@ async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): P
         left join lateral (
           select grp, day, (${offset}::bigint - (upto - live))::int as skip
             from (select grp, day, live, sum(live) over (order by grp, day ${days} rows unbounded preceding) as upto
-                    from user_list_days where scheme = ${scheme} and live > 0) running
+                    from user_list_days where scheme = ${sql.lit(scheme)} and live > 0) running
            where upto > ${offset}::bigint order by grp, day ${days} limit 1) found on true)`;
   const fromDay = newestFirst
     ? sql`and modified_on < to_timestamp(((select day from start) + 1) * ${DAY_SECONDS}::bigint)`
