@@ -112,26 +112,18 @@ async function pageRows(
 const PREPARED_PAGES = 3;
 
 /**
- * One page of users in `sort` order, its ids read from the sort's index (`filter` narrowing them);
- * `also` is read in the same statement. With `prepared`, the page's numbers are written into the
- * statement and it is prepared (PREPARED): one statement per sort, size and page, planned once
- * per connection (a generic plan reckons a LIMIT or OFFSET parameter a tenth of the table).
+ * One page of users in `sort` order, its ids read from the sort's index; `also` is read in the
+ * same statement. With `prepared`, the page's numbers are written into the statement and it is
+ * prepared (PREPARED): one statement per sort, size and page, planned once per connection (a
+ * generic plan reckons a LIMIT or OFFSET parameter a tenth of the table).
  */
-function readPage(
-  db: Executor,
-  sort: UserSort,
-  limit: number,
-  skip: number,
-  filter: RawBuilder<unknown>,
-  also?: RawBuilder<unknown>,
-  prepared = false,
-) {
+function readPage(db: Executor, sort: UserSort, limit: number, skip: number, also: RawBuilder<unknown>, prepared: boolean) {
   const bounds = prepared ? sql`limit ${sql.lit(limit)} offset ${sql.lit(skip)}` : sql`limit ${limit}::int offset ${skip}::int`;
   return pageRows(
     db,
     sort,
     limit,
-    sql`select id from users where not deleted ${filter} order by ${orderBy(sort)} ${bounds}`,
+    sql`select id from users where not deleted order by ${orderBy(sort)} ${bounds}`,
     also,
     sql``,
     prepared ? PREPARED : sql``,
@@ -257,12 +249,12 @@ async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): P
   // the users of that state by another index and sorts them all)
   const group = (grp: boolean) =>
     scheme === 0 ? sql`` : sql`and (idstate <> ${sql.raw(String(scheme))}) ${sql.raw(grp ? 'is true' : 'is false')}`;
+  const skip = sql`(select skip from start)`;
+  const size = sql.lit(query.size);
   const read = (part: number, when: string, filter: RawBuilder<unknown>, skip: RawBuilder<unknown>) =>
     sql`(select ${sql.lit(part)} as part, id, idstate, modified_on from users
           where ${sql.raw(when)} and not deleted ${filter}
           order by ${orderBy(query.sort)} limit ${size} offset ${skip})`;
-  const skip = sql`(select skip from start)`;
-  const size = sql.lit(query.size);
   const reads =
     scheme === 0
       ? [read(1, '(select day from start) is not null', fromDay, skip)]
@@ -323,7 +315,7 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
   if (offset < directOffset) {
     // read with the page, in one statement
     const prepared = offset < PREPARED_PAGES * query.size;
-    const { also, ...users } = await readPage(db, query.sort, query.size, offset, sql``, totalRow, prepared);
+    const { also, ...users } = await readPage(db, query.sort, query.size, offset, totalRow, prepared);
     return { rows: Number(also ?? 0), users };
   }
   const { total, users } = await deepPage(db, query, offset);
