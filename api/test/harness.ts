@@ -86,20 +86,28 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 }
 
 /**
- * A seeded PostgreSQL database of its own through a pool of one connection — the statements that
- * connection prepares, and their plans, are the ones `pg_prepared_statements` shows — for the
- * tests of how hot reads are planned (docs/adr/0040-prepared-hot-reads.md). `close()` drops it.
+ * Declares tests on a seeded PostgreSQL database of their own reached through a pool of one
+ * connection — the statements that connection prepares, and their plans, are the ones
+ * `pg_prepared_statements` shows — for the tests of how hot reads are planned
+ * (docs/adr/0040-prepared-hot-reads.md). Skipped without DATABASE_URL: PGlite prepares nothing.
  */
-export async function oneConnectionDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
-  const server = await createPostgresDatabase(seededPostgresTemplate());
-  const database = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 1 });
-  return {
-    db: database.db,
-    async close() {
-      await database.close();
-      await server.drop();
-    },
-  };
+export function describeOnOneConnection(title: string, tests: (db: () => Kysely<DB>) => void): void {
+  (process.env.DATABASE_URL ? describe : describe.skip)(title, () => {
+    let server: { url: string; drop(): Promise<void> } | undefined;
+    let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+    beforeAll(async () => {
+      server = await createPostgresDatabase(seededPostgresTemplate());
+      database = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 1 });
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+      await server?.drop();
+    });
+    tests(() => {
+      if (!database) throw new Error('the database opens in beforeAll');
+      return database.db;
+    });
+  });
 }
 
 /** The generic plans run so far by the statements prepared on the connection whose text holds `fragment`. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
 
 /**
@@ -13,6 +13,15 @@ import type { Pool, PoolClient } from 'pg';
  */
 const MARK = '/* prepared */';
 export const PREPARED = sql.raw(MARK);
+
+/**
+ * A page's LIMIT and OFFSET: constants in the text of a prepared statement (a generic plan reckons
+ * a LIMIT or OFFSET parameter a tenth of the rows, and PostgreSQL would plan every call again),
+ * parameters otherwise.
+ */
+export function pageLimit(limit: number, offset: number, prepared: boolean): RawBuilder<unknown> {
+  return prepared ? sql`limit ${sql.lit(limit)} offset ${sql.lit(offset)}` : sql`limit ${limit}::int offset ${offset}::int`;
+}
 
 /** The statement's name on the connection: a digest of its text. */
 export function preparedName(text: string): string {

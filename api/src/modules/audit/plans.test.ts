@@ -1,16 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import { genericPlansOf, oneConnectionDatabase } from '../../../test/harness';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
+import { describeOnOneConnection, genericPlansOf } from '../../../test/harness';
 import { auditPageJson } from './queries';
 
-// PostgreSQL's pool only: PGlite prepares nothing
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-
-onPostgres("the audit list's first page", () => {
-  let database: Awaited<ReturnType<typeof oneConnectionDatabase>>;
-  const db = (): Kysely<DB> => database.db;
+describeOnOneConnection("the audit list's first page", (db) => {
   beforeAll(async () => {
-    database = await oneConnectionDatabase();
     // enough entries of one action that a plan reading "a tenth of the matches" costs more than one reading 25
     await sql`insert into audit_log (actor_name, action, entity, entity_id)
               select 'plans.actor' || (n % 40), 'user.sign_in', 'user', 'plans-target-' || n from generate_series(1, 20000) n`.execute(
@@ -18,7 +11,6 @@ onPostgres("the audit list's first page", () => {
     );
     await sql`analyze audit_log`.execute(db());
   }, 60_000);
-  afterAll(() => database.close());
 
   it('is planned once per connection, not at every call: its statement runs a generic plan', async () => {
     for (const filters of [{ action: 'user.sign_in' }, { search: 'plans.actor7' }]) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { AUDIT_COUNT_CAP, type AuditEntry, type AuditEntryDetail, type AuditFilters, type AuditPage } from '@suite/shared/contracts';
-import { PREPARED } from '../../db/prepared';
+import { PREPARED, pageLimit } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
 /**
@@ -104,14 +104,17 @@ interface PageJson {
 const COUNT_LIMIT = sql.lit(AUDIT_COUNT_CAP + 1);
 
 /**
- * Where a page starts and how long it is, written into the statement. The first page — the one
- * every change of the filters shows — is prepared (PREPARED) with its length in the text: a generic
- * plan reads a LIMIT or OFFSET parameter as a tenth of the matches, so PostgreSQL would plan every
- * call again. A later page is planned with its own numbers.
+ * How a page is sent: the first — the one every change of the filters shows — prepared (PREPARED),
+ * its length written in (pageLimit); a later page planned with its own numbers. `upTo`: how many
+ * entries each search branch reads.
  */
 function pageBounds(offset: number, take: number) {
-  if (offset === 0) return { mark: PREPARED, limit: sql.lit(take), offset: sql``, upTo: sql.lit(take) };
-  return { mark: sql``, limit: sql`${take}::int`, offset: sql`offset ${offset}::int`, upTo: sql`${offset + take}::int` };
+  const prepared = offset === 0;
+  return {
+    mark: prepared ? PREPARED : sql``,
+    limit: pageLimit(take, offset, prepared),
+    upTo: prepared ? sql.lit(take) : sql`${offset + take}::int`,
+  };
 }
 
 /**
@@ -125,7 +128,7 @@ async function pageOfOneRead(db: Kysely<DB>, where: RawBuilder<unknown>, offset:
     select (select count(*)::int from (select 1 from audit_log where ${where} limit ${COUNT_LIMIT}) m) as n,
            (select ${entriesJson} from (
               select ${ENTRY_COLUMNS} from audit_log where ${where}
-               order by audit_log.at desc, audit_log.id desc limit ${page.limit} ${page.offset}) shown) as json`.execute(db);
+               order by audit_log.at desc, audit_log.id desc ${page.limit}) shown) as json`.execute(db);
   return rows[0];
 }
 
@@ -140,7 +143,7 @@ async function pageOfBranches(db: Kysely<DB>, filters: AuditFilters, offset: num
     sql<{ json: string }>`${page.mark}
       select ${entriesJson} as json from (
         select * from (${firstMatches(filters, page.upTo, ENTRY_COLUMNS)}) m
-         order by at desc, id desc limit ${page.limit} ${page.offset}) shown`.execute(db),
+         order by at desc, id desc ${page.limit}) shown`.execute(db),
     sql<{ n: number }>`${PREPARED} select count(*)::int as n from (${firstMatches(filters, COUNT_LIMIT)}) m`.execute(db),
   ]);
   return { n: count.rows[0].n, json: shown.rows[0].json };

@@ -1,20 +1,8 @@
-import { type Kysely } from 'kysely';
 import { USER_SORT } from '@suite/shared/contracts';
-import { genericPlansOf, oneConnectionDatabase } from '../../../test/harness';
-import type { DB } from '../../db/schema';
+import { describeOnOneConnection, genericPlansOf } from '../../../test/harness';
 import { listUsers } from './queries';
 
-// PostgreSQL's pool only: PGlite prepares nothing
-const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
-
-onPostgres("the users list's first pages", () => {
-  let database: Awaited<ReturnType<typeof oneConnectionDatabase>>;
-  const db = (): Kysely<DB> => database.db;
-  beforeAll(async () => {
-    database = await oneConnectionDatabase();
-  }, 60_000);
-  afterAll(() => database.close());
-
+describeOnOneConnection("the users list's first pages", (db) => {
   it('are planned once per connection, each sort, size and page its statement; a later page is not prepared', async () => {
     for (const page of [1, 3, 4]) {
       for (let call = 0; call < 8; call++) await listUsers(db(), { search: '', page, size: 10, sort: USER_SORT.active });

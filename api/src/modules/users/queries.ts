@@ -10,7 +10,7 @@ import {
   type UserSort,
   type UserTypeRecord,
 } from '@suite/shared/contracts';
-import { PREPARED } from '../../db/prepared';
+import { PREPARED, pageLimit } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { lockJson, lockOf } from '../user-security/queries';
 
@@ -79,21 +79,23 @@ export interface PageJson {
 
 const EMPTY_PAGE: PageJson = { count: 0, json: '[]' };
 
+/** What a page's statement reads besides its users, and whether it is prepared (ADR 0040). */
+interface PageOptions {
+  /** A value read in the same statement. */
+  also?: RawBuilder<unknown>;
+  /** The statement's WITH clause, which `ids` and `also` may read. */
+  withClause?: RawBuilder<unknown>;
+  prepared?: boolean;
+}
+
 /**
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id and returned in `sort` order: only the page's rows are read from the table.
  */
-async function pageRows(
-  db: Executor,
-  sort: UserSort,
-  limit: number,
-  ids: RawBuilder<unknown>,
-  also = sql`null`,
-  withClause = sql``,
-  mark = sql``,
-) {
+async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, options: PageOptions = {}) {
+  const { also = sql`null`, withClause = sql``, prepared = false } = options;
   if (limit <= 0) return { ...EMPTY_PAGE, also: null };
-  const { rows } = await sql<PageJson & { also: unknown }>`${mark}
+  const { rows } = await sql<PageJson & { also: unknown }>`${prepared ? PREPARED : sql``}
     ${withClause}
     select ${also} as also, count(*)::int as count,
            coalesce(json_agg(jsonb_build_object(
@@ -118,16 +120,8 @@ const PREPARED_PAGES = 3;
  * generic plan reckons a LIMIT or OFFSET parameter a tenth of the table).
  */
 function readPage(db: Executor, sort: UserSort, limit: number, skip: number, also: RawBuilder<unknown>, prepared: boolean) {
-  const bounds = prepared ? sql`limit ${sql.lit(limit)} offset ${sql.lit(skip)}` : sql`limit ${limit}::int offset ${skip}::int`;
-  return pageRows(
-    db,
-    sort,
-    limit,
-    sql`select id from users where not deleted order by ${orderBy(sort)} ${bounds}`,
-    also,
-    sql``,
-    prepared ? PREPARED : sql``,
-  );
+  const ids = sql`select id from users where not deleted order by ${orderBy(sort)} ${pageLimit(limit, skip, prepared)}`;
+  return pageRows(db, sort, limit, ids, { also, prepared });
 }
 
 /** The list's thresholds; the tests lower them to reach each path with a few thousand users. */
@@ -195,9 +189,11 @@ async function fewMatches(db: Executor, sort: UserSort, limit: number, skip: num
     // no page when they are more than the cap: it would not be the true one
     sql`select id from matches where (select count(*) from matches) <= ${USER_LIST_COUNT_CAP}::int
          order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
-    sql`(select count(*)::int from matches)`,
-    sql`with matches as materialized (
+    {
+      also: sql`(select count(*)::int from matches)`,
+      withClause: sql`with matches as materialized (
           select id, idstate, modified_on from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int)`,
+    },
   );
   return { ...page, also: page.also === null ? undefined : Number(page.also) };
 }
@@ -249,7 +245,7 @@ async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): P
   // the users of that state by another index and sorts them all)
   const group = (grp: boolean) =>
     scheme === 0 ? sql`` : sql`and (idstate <> ${sql.raw(String(scheme))}) ${sql.raw(grp ? 'is true' : 'is false')}`;
-  const skip = sql`(select skip from start)`;
+  const fromStart = sql`(select skip from start)`;
   const size = sql.lit(query.size);
   const read = (part: number, when: string, filter: RawBuilder<unknown>, skip: RawBuilder<unknown>) =>
     sql`(select ${sql.lit(part)} as part, id, idstate, modified_on from users
@@ -257,16 +253,20 @@ async function deepPage(db: Kysely<DB>, query: UserListQuery, offset: number): P
           order by ${orderBy(query.sort)} limit ${size} offset ${skip})`;
   const reads =
     scheme === 0
-      ? [read(1, '(select day from start) is not null', fromDay, skip)]
+      ? [read(1, '(select day from start) is not null', fromDay, fromStart)]
       : [
-          read(1, '(select grp from start) is false', sql`${group(false)} ${fromDay}`, skip),
-          read(2, '(select grp from start) is true', sql`${group(true)} ${fromDay}`, skip),
+          read(1, '(select grp from start) is false', sql`${group(false)} ${fromDay}`, fromStart),
+          read(2, '(select grp from start) is true', sql`${group(true)} ${fromDay}`, fromStart),
           // a page that runs past the end of the first group goes on at the start of the second
           read(3, '(select grp from start) is false', group(true), sql`0`),
         ];
   const ids = sql`select id from (${sql.join(reads, sql` union all `)}) parts
                    order by part, ${orderBy(query.sort)} limit ${size}`;
-  const { also, ...users } = await pageRows(db, query.sort, query.size, ids, sql`(select total from start)`, start, PREPARED);
+  const { also, ...users } = await pageRows(db, query.sort, query.size, ids, {
+    also: sql`(select total from start)`,
+    withClause: start,
+    prepared: true,
+  });
   return { total: Number(also ?? 0), users };
 }
 
