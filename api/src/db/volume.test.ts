@@ -67,6 +67,33 @@ describeEachBackend('volume seed', (server) => {
     expect(companyName(0)).not.toBe(companyName(1));
   });
 
+  it('leaves the per-day counts of the users list as a recount gives them, and still kept by their trigger', async () => {
+    const { db } = server();
+    const recount = async () =>
+      (
+        await sql<{ scheme: number; grp: boolean; day: number; live: number }>`
+          select k.scheme, k.grp, k.day, count(*)::int as live from users u, user_list_keys(u.modified_on, u.idstate) k
+           where not u.deleted group by 1, 2, 3 order by 1, 2, 3`.execute(db)
+      ).rows;
+    const kept = async () =>
+      (
+        await sql<{ scheme: number; grp: boolean; day: number; live: number }>`
+          select scheme, grp, day, live from user_list_days where live <> 0 order by 1, 2, 3`.execute(db)
+      ).rows;
+    const counted = await recount();
+    expect(counted.reduce((n, r) => n + (r.scheme === 0 ? r.live : 0), 0)).toBeGreaterThan(USERS);
+    expect(await kept()).toEqual(counted);
+    const today = await sql<{ live: number }>`
+      select coalesce(sum(live), 0)::int as live from user_list_days where scheme = 0 and day = user_list_day(now())`.execute(db);
+    await sql`insert into users (user_name, email, names, surnames, document, created_on, modified_on)
+              values ('volume.counted', 'contada@example.test', 'Contada', 'Por el disparador', '7700112233', now(), now())`.execute(db);
+    const after = await sql<{ live: number }>`
+      select live from user_list_days where scheme = 0 and day = user_list_day(now())`.execute(db);
+    expect(after.rows[0].live).toBe(today.rows[0].live + 1);
+    expect(await kept()).toEqual(await recount());
+    await db.deleteFrom('users').where('user_name', '=', 'volume.counted').execute();
+  });
+
   it('tops up to the requested count when run again', async () => {
     const { db } = server();
     const again = await seedVolume(db, { users: USERS, companies: 30 });
