@@ -134,25 +134,6 @@ export interface ListTuning {
 const SCAN_BUDGET = 10_000;
 
 /**
- * A page of the users among the first `budget` in `sort` order that pass `filter`: the true page
- * when it comes back full (matches among the first users are the first matches), short when the
- * matches are too sparse there.
- */
-function readScanned(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>, budget: number) {
-  // no second ORDER BY: the filter keeps the index's order and the read stops as soon as the page
-  // is full (sorting here would read the whole budget)
-  return pageRows(
-    db,
-    sort,
-    limit,
-    sql`select first.id
-          from (select id, search_text from users where not deleted order by ${orderBy(sort)} limit ${budget}::int) first
-         where true ${filter}
-         limit ${limit}::int offset ${skip}::int`,
-  );
-}
-
-/**
  * A page of every user that passes `filter` (the search through the trigram index), all of them
  * found first and then sorted: the matches are collected apart (a materialized CTE), so the planner
  * cannot read the sort's index instead and test every user on the way — which, for a common text
@@ -176,23 +157,39 @@ async function countUpToCap(db: Executor, filter: RawBuilder<unknown>): Promise<
   return rows[0]?.total ?? 0;
 }
 
+/** What a search tests: through the trigram index (`indexed`), and row by row (`scanned`). */
+interface SearchFilters {
+  indexed: RawBuilder<unknown>;
+  scanned: RawBuilder<unknown>;
+}
+
 /**
- * The first cap + 1 users that pass `filter` (the search through the trigram index), counted,
- * and a page of them in `sort` order, in one statement: the true page when they are all the
- * matches (the count ≤ the cap); `also` is the count, null when no page was read.
+ * A search's count and page in one statement. The first cap + 1 users that pass the search through
+ * the trigram index are counted; when they are all the matches (the count ≤ the cap), the page is
+ * sorted from them — the true page. When they are more, the page is read from the first `budget`
+ * users in `sort` order that pass the search, stopping as soon as it is full: the true page when it
+ * comes back full (matches among the first users are the first matches), short when the matches
+ * are too sparse there. Each part is gated by the count, so only one of them reads; `also` is the
+ * count, null when no page was read.
  */
-async function fewMatches(db: Executor, sort: UserSort, limit: number, skip: number, filter: RawBuilder<unknown>) {
+async function searchPage(db: Executor, sort: UserSort, limit: number, skip: number, filters: SearchFilters, budget: number) {
+  const over = sql`(select count(*) from matches) > ${USER_LIST_COUNT_CAP}::int`;
   const page = await pageRows(
     db,
     sort,
     limit,
-    // no page when they are more than the cap: it would not be the true one
-    sql`select id from matches where (select count(*) from matches) <= ${USER_LIST_COUNT_CAP}::int
-         order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+    // no second ORDER BY in the scanned part: the filter keeps the index's order and the read stops
+    // as soon as the page is full (sorting there would read the whole budget)
+    sql`(select id from matches where not ${over} order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int)
+        union all
+        (select first.id
+           from (select id, search_text from users where not deleted order by ${orderBy(sort)} limit ${budget}::int) first
+          where ${over} ${filters.scanned}
+          limit ${limit}::int offset ${skip}::int)`,
     {
       also: sql`(select count(*)::int from matches)`,
       withClause: sql`with matches as materialized (
-          select id, idstate, modified_on from users where not deleted ${filter} limit ${USER_LIST_COUNT_CAP + 1}::int)`,
+          select id, idstate, modified_on from users where not deleted ${filters.indexed} limit ${USER_LIST_COUNT_CAP + 1}::int)`,
     },
   );
   return { ...page, also: page.also === null ? undefined : Number(page.also) };
@@ -297,18 +294,18 @@ export async function listUsers(db: Kysely<DB>, query: UserListQuery, tuning: Li
   const offset = (query.page - 1) * query.size;
 
   if (search) {
-    // Few matches (≤ the cap): found through the index, counted and sorted in one statement — the
-    // page is the true one. Many: where they are dense, reading the first SCAN_BUDGET users in
-    // sort order meets a page's worth — where sorting every match of a common name would cost
-    // tens of milliseconds; where they are not (a name no user of the leading state has, say),
-    // all matches through the index, sorted. Pages past the cap are not served: the count stops there.
+    // One statement counts and reads the page (`searchPage`). Few matches (≤ the cap): found
+    // through the index and sorted — the page is the true one. Many: where they are dense, reading
+    // the first SCAN_BUDGET users in sort order meets a page's worth — where sorting every match of
+    // a common name would cost tens of milliseconds; where they are not (a name no user of the
+    // leading state has, say), a second statement sorts all matches found through the index.
+    // Pages past the cap are not served: the count stops there.
     const wanted = Math.min(query.size, USER_LIST_COUNT_CAP - offset);
-    const { also, ...few } = await fewMatches(db, query.sort, wanted, offset, indexed);
+    const { also, ...users } = await searchPage(db, query.sort, wanted, offset, { indexed, scanned }, scanBudget);
     const total = also ?? (await countUpToCap(db, indexed));
-    if (total <= USER_LIST_COUNT_CAP) return { rows: total, users: few };
-    let users = await readScanned(db, query.sort, wanted, offset, scanned, scanBudget);
-    if (users.count < wanted) users = await readMatches(db, query.sort, wanted, offset, indexed);
-    return { rows: USER_LIST_COUNT_CAP, rowsCapped: true, users };
+    if (total <= USER_LIST_COUNT_CAP) return { rows: total, users };
+    const page = users.count < wanted ? await readMatches(db, query.sort, wanted, offset, indexed) : users;
+    return { rows: USER_LIST_COUNT_CAP, rowsCapped: true, users: page };
   }
   // the count is the trigger-kept `user_totals` row
   const totalRow = sql`(select live from user_totals)`;
