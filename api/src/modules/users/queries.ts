@@ -86,14 +86,19 @@ interface PageOptions {
   /** The statement's WITH clause, which `ids` and `also` may read. */
   withClause?: RawBuilder<unknown>;
   prepared?: boolean;
+  /** `ids` selects the page's rows themselves (PAGE_COLUMNS), not only their ids. */
+  rowsRead?: boolean;
 }
+
+/** The columns of users a page shows. */
+const PAGE_COLUMNS = sql.raw('id, user_name, names, surnames, document, email, idstate, typeuserid, modified_on');
 
 /**
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id and returned in `sort` order: only the page's rows are read from the table.
  */
 async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, options: PageOptions = {}) {
-  const { also = sql`null`, withClause = sql``, prepared = false } = options;
+  const { also = sql`null`, withClause = sql``, prepared = false, rowsRead = false } = options;
   if (limit <= 0) return { ...EMPTY_PAGE, also: null };
   const { rows } = await sql<PageJson & { also: unknown }>`${prepared ? PREPARED : sql``}
     ${withClause}
@@ -104,8 +109,7 @@ async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBui
              'modifiedon', to_char(u.modified_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
            ) || case when k.lock is null then '{}'::jsonb else jsonb_build_object('lock', k.lock) end
              order by ${orderBy(sort, { alias: 'u' })})::text, '[]') as json
-      from (${ids}) page
-      join users u on u.id = page.id
+      from ${rowsRead ? sql`(${ids}) u` : sql`(${ids}) page join users u on u.id = page.id`}
       left join lateral (select ${lockJson(sql`u.id`)} as lock) k on true`.execute(db);
   return rows[0];
 }
@@ -114,14 +118,18 @@ async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBui
 const PREPARED_PAGES = 3;
 
 /**
- * One page of users in `sort` order, its ids read from the sort's index; `also` is read in the
- * same statement. With `prepared`, the page's numbers are written into the statement and it is
- * prepared (PREPARED): one statement per sort, size and page, planned once per connection (a
- * generic plan reckons a LIMIT or OFFSET parameter a tenth of the table).
+ * One page of users in `sort` order read from the sort's index; `also` is read in the same
+ * statement. With `prepared` (the pager's first pages), the page's numbers are written into the
+ * statement and it is prepared (PREPARED): one statement per sort, size and page, planned once
+ * per connection (a generic plan reckons a LIMIT or OFFSET parameter a tenth of the table); and
+ * its rows are read with the index, which skips at most two pages' rows — cheaper than reading
+ * their ids alone and then each row by id (a page of 100: 1.5 → 0.9 ms at 1M). A later page
+ * reads only ids up to its offset (an index-only scan), then its own rows by id.
  */
 function readPage(db: Executor, sort: UserSort, limit: number, skip: number, also: RawBuilder<unknown>, prepared: boolean) {
-  const ids = sql`select id from users where not deleted order by ${orderBy(sort)} ${pageLimit(limit, skip, prepared)}`;
-  return pageRows(db, sort, limit, ids, { also, prepared });
+  const read = sql`from users where not deleted order by ${orderBy(sort)} ${pageLimit(limit, skip, prepared)}`;
+  if (prepared) return pageRows(db, sort, limit, sql`select ${PAGE_COLUMNS} ${read}`, { also, prepared, rowsRead: true });
+  return pageRows(db, sort, limit, sql`select id ${read}`, { also });
 }
 
 /** The list's thresholds; the tests lower them to reach each path with a few thousand users. */
