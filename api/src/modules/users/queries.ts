@@ -95,7 +95,8 @@ const PAGE_COLUMNS = sql.raw('id, user_name, names, surnames, document, email, i
 
 /**
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
- * by id and returned in `sort` order: only the page's rows are read from the table.
+ * by id — or as `ids` read them, with `rowsRead` — and returned in `sort` order: only the page's
+ * rows are read from the table.
  */
 async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBuilder<unknown>, options: PageOptions = {}) {
   const { also = sql`null`, withClause = sql``, prepared = false, rowsRead = false } = options;
