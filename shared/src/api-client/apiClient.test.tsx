@@ -173,6 +173,24 @@ describe('API client: 401', () => {
     expect(localStorage.getItem('refreshToken')).toBe('refresh-3');
   });
 
+  it("a call answered 401 while the page signs out: no refresh, no dialog, the sign-out's own navigation", async () => {
+    const client = createApiClient(store);
+    const calls = mockFetch((request) => {
+      if (new URL(request.url).pathname === '/api/login/RevokeToken') return ok({ information: '/Login', informationCode: 'A10' });
+      return isRefresh(request) ? unauthorized('R101') : unauthorized();
+    });
+    await expect(client.revokeSession()).resolves.toMatchObject({ information: '/Login' });
+    // a call the page sent before its sign-out, answered after the revocation
+    const call = client.get('user/list').catch((error: unknown) => error);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await expect(call).resolves.toMatchObject({ status: 401 });
+    expect(openDialogs()).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/login/RevokeToken', 'GET /api/user/list']);
+  });
+
   it('does not refresh for calls made without the session', async () => {
     const client = createApiClient(store);
     const calls = mockFetch(() => unauthorized('R11'));

@@ -204,9 +204,17 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
     navigateToSignIn();
   }
 
+  /**
+   * The refresh token this page revoked itself (its sign-out). A call still on its way is then
+   * answered 401: no news to the person, who is signing out — no refresh, no dialog.
+   */
+  let revokedHere: string | null = null;
+  const endedHere = (refreshToken: string | null) => refreshToken !== null && refreshToken === revokedHere;
+
   async function revokeSession(): Promise<RevokeTokenResult | null> {
     const { refreshToken, user } = store.getState();
     if (!refreshToken || !user?.userName) return null;
+    revokedHere = refreshToken;
     const body: RevokeTokenRequest = {
       UserName: user.userName,
       Quantity: 1,
@@ -239,6 +247,7 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
 
   async function refreshOnce(): Promise<boolean> {
     const { refreshToken, user } = store.getState();
+    if (endedHere(refreshToken)) return false;
     if (!refreshToken || !user?.userName) {
       closeSession();
       return false;
@@ -260,6 +269,8 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
       return true;
     } catch (error) {
       if (renewedElsewhere(refreshToken)) return true;
+      // revoked by this page's sign-out while the refresh was on its way
+      if (endedHere(refreshToken)) return false;
       if (error instanceof ApiError && error.status === 401 && error.informationCode === INFORMATION_CODES.refreshRevoked) {
         await emitApiEvent('refreshRevoked');
       } else {
