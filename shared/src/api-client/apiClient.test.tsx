@@ -189,6 +189,11 @@ describe('API client: 401', () => {
     expect(openDialogs()).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/login/RevokeToken', 'GET /api/user/list']);
+    // and once the sign-out has cleared the session
+    store.signOut();
+    await expect(client.get('user/list')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(3);
   });
 
   it('does not refresh for calls made without the session', async () => {

@@ -206,10 +206,11 @@ export function createApiClient(store: SessionStore = sessionStore): ApiClient {
 
   /**
    * The refresh token this page revoked itself (its sign-out). A call still on its way is then
-   * answered 401: no news to the person, who is signing out — no refresh, no dialog.
+   * answered 401: no news to the person, who is signing out — no refresh, no dialog, and no second
+   * trip to the sign-in screen once the sign-out has cleared the session (it shows its own message).
    */
   let revokedHere: string | null = null;
-  const endedHere = (refreshToken: string | null) => refreshToken !== null && refreshToken === revokedHere;
+  const endedHere = (refreshToken: string | null) => revokedHere !== null && (refreshToken === null || refreshToken === revokedHere);
 
   async function revokeSession(): Promise<RevokeTokenResult | null> {
     const { refreshToken, user } = store.getState();
