@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { ACCESS_MESSAGES, MESSAGES, USER_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
+import { sql, type Kysely } from 'kysely';
+import { ACCESS_MESSAGES, MESSAGES, USER_LIST_COUNT_CAP, USER_MESSAGES, formatMessage, maxMessage } from '@suite/shared/contracts';
 import { auditedChanges, ADMIN_PASSWORD, apiCaller, createUser, describeEachBackend, json, tokenFor } from '../../../test/harness';
 import type { DB } from '../../db/schema';
 
@@ -485,6 +485,44 @@ describeEachBackend('roles and privileges API', (server) => {
       expect((await page({ pages: '1,7' })).statusCode).toBe(400);
       expect((await call('GET', '/api/role/users', { headers: { id: '999999' } })).statusCode).toBe(404);
     });
+  });
+
+  it("counts a search of a role's holders up to the cap, as the users list does, and serves the pages within it", async () => {
+    const { db } = server();
+    const { id } = await createdRole();
+    const ibuhoo = await db.selectFrom('applications').select('id').where('name', '=', 'ibuhoo').executeTakeFirstOrThrow();
+    const many = USER_LIST_COUNT_CAP + 20;
+    await sql`insert into users (user_name, email, names, surnames, document, created_on, modified_on)
+                select 'capped.' || ${id}::int || '.' || lpad(n::text, 3, '0'), 'capped.' || ${id}::int || '.' || n || '@example.test',
+                       case when n <= ${USER_LIST_COUNT_CAP}::int then 'Común' else 'Rara' end, 'Corriente', (7000000 + n)::text, now(), now()
+                  from generate_series(1, ${many}::int) n`.execute(db);
+    await sql`insert into user_roles (user_id, role_id, application_id)
+                select id, ${id}::int, ${ibuhoo.id}::int from users where user_name like ${`capped.${id}.%`}`.execute(db);
+    const page = async (headers: Record<string, string>) =>
+      json(await call('GET', '/api/role/users', { headers: { id: String(id), ...headers } })).result as {
+        users: { userName: string }[];
+        rows: number;
+        rowsCapped?: boolean;
+      };
+    const names = (result: { users: { userName: string }[] }) => result.users.map((u) => u.userName);
+    // without a search the count is exact
+    const all = await page({ pages: '1,100' });
+    expect([all.rows, all.rowsCapped]).toEqual([many, undefined]);
+    // searched: the first matches in the list's order, counted up to the cap
+    const first = await page({ search: 'corriente', pages: '1,100' });
+    expect([first.rows, first.rowsCapped]).toEqual([USER_LIST_COUNT_CAP, true]);
+    expect(names(first)).toEqual(names(all));
+    const last = await page({ search: 'corriente', pages: `${USER_LIST_COUNT_CAP / 100},100` });
+    expect(names(last)).toEqual(names(await page({ pages: `${USER_LIST_COUNT_CAP / 100},100` })));
+    expect(await page({ search: 'corriente', pages: `${USER_LIST_COUNT_CAP / 100 + 1},100` })).toEqual({
+      users: [],
+      rows: USER_LIST_COUNT_CAP,
+      rowsCapped: true,
+    });
+    // as many matches as the cap: exact, not capped
+    const exactly = await page({ search: 'comun', pages: '1,100' });
+    expect([exactly.rows, exactly.rowsCapped]).toEqual([USER_LIST_COUNT_CAP, undefined]);
+    expect(names(exactly)).toEqual(names(all));
   });
 
   it('keeps the holders list true at once: a holder renamed, given the role, deleted', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RoleUserRow } from '@suite/shared/contracts';
+import { USER_LIST_COUNT_CAP, type RoleUsersResult } from '@suite/shared/contracts';
 import type { DB } from '../../db/schema';
 import { allRoleHolders, foldSearch, type HolderRow } from './queries';
 
@@ -31,16 +31,25 @@ export class RoleHolders {
     private readonly ttlMs: number = HOLDERS_CACHE_MS,
   ) {}
 
-  /** Page `page` of `size` of the role's holders whose search text holds `search` (folded as the users list folds it). */
-  async page(roleId: number, search: string, page: number, size: number): Promise<{ users: RoleUserRow[]; rows: number }> {
+  /**
+   * Page `page` of `size` of the role's holders whose search text holds `search` (folded as the
+   * users list folds it). As the users list does, a search counts its matches up to
+   * USER_LIST_COUNT_CAP (`rowsCapped` beyond) and serves the pages within them: the scan stops at
+   * the match after the cap instead of testing every holder of a large role.
+   */
+  async page(roleId: number, search: string, page: number, size: number): Promise<RoleUsersResult> {
     const text = search.trim();
     const [all, folded] = await Promise.all([this.holders(roleId), text ? foldSearch(this.db, text) : Promise.resolve('')]);
-    const matching = folded ? all.filter((row) => row.searchText.includes(folded)) : all;
     const start = (page - 1) * size;
-    return {
-      rows: matching.length,
-      users: matching.slice(start, start + size).map(({ searchText: _searchText, ...row }) => row),
-    };
+    const shown = (rows: HolderRow[]) => rows.slice(start, start + size).map(({ searchText: _searchText, ...row }) => row);
+    if (!folded) return { rows: all.length, users: shown(all) };
+    const matching: HolderRow[] = [];
+    for (const row of all) {
+      if (!row.searchText.includes(folded)) continue;
+      if (matching.length === USER_LIST_COUNT_CAP) return { rows: USER_LIST_COUNT_CAP, rowsCapped: true, users: shown(matching) };
+      matching.push(row);
+    }
+    return { rows: matching.length, users: shown(matching) };
   }
 
   dropAll(): void {
