@@ -230,6 +230,8 @@ async function insertBatch(trx: Kysely<DB>, { from, to, hash, companies, roleIds
                -- lengths): a state or a type must not go with certain names
                ((n::bigint * 2654435761) % 4294967291) % 100 as state_draw,
                ((n::bigint * 40503) % 4294967279) % 100 as type_draw,
+               -- and a role must not go with certain names either (n mod the roles' count did)
+               (((n::bigint * 2246822519) % 4294967291) % 1000000)::int as role_draw,
                now() - make_interval(mins => ((n::bigint * 104729) % 1576800)::int) as modified
           from generate_series(${from}::int, ${to}::int) as n, arrays
       ), rows as (
@@ -244,7 +246,7 @@ async function insertBatch(trx: Kysely<DB>, { from, to, hash, companies, roleIds
                case when n % 4 = 0 then null else '3' || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') end as phone,
                case when type_draw < 85 then 2 when type_draw < 93 then 4 when type_draw < 97 then 3 else 1 end as typeuserid,
                case when state_draw < 80 then 1 when state_draw < 92 then 2 when state_draw < 97 then 3 else 6 end as idstate,
-               modified
+               modified, role_draw
           from src
       ), inserted as (
         insert into users (user_name, email, names, surnames, document, document_type_id, country_id, phone_number,
@@ -266,11 +268,11 @@ async function insertBatch(trx: Kysely<DB>, { from, to, hash, companies, roleIds
          where n % 3 = 0 and (n * 7 + 1) % array_length(c, 1) <> n % array_length(c, 1)
       ), first_role as (
         insert into user_roles (user_id, role_id, application_id)
-        select id, r[1 + n % array_length(r, 1)], ra[1 + n % array_length(r, 1)] from numbered, arrays
+        select id, r[1 + role_draw % array_length(r, 1)], ra[1 + role_draw % array_length(r, 1)] from numbered, arrays
       )
       insert into user_roles (user_id, role_id, application_id)
-      select id, r[1 + (n * 13 + 5) % array_length(r, 1)], ra[1 + (n * 13 + 5) % array_length(r, 1)] from numbered, arrays
-       where n % 4 = 0 and (n * 13 + 5) % array_length(r, 1) <> n % array_length(r, 1)
+      select id, r[1 + (role_draw * 13 + 5) % array_length(r, 1)], ra[1 + (role_draw * 13 + 5) % array_length(r, 1)] from numbered, arrays
+       where n % 4 = 0 and (role_draw * 13 + 5) % array_length(r, 1) <> role_draw % array_length(r, 1)
     `.execute(trx);
   await trx
     .insertInto('settings')
