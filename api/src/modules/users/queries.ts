@@ -154,7 +154,7 @@ function readMatches(db: Executor, sort: UserSort, limit: number, skip: number, 
     sort,
     limit,
     sql`with matches as materialized (select id, idstate, modified_on from users where not deleted ${filter})
-        select id from matches order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int`,
+        select id from matches order by ${orderBy(sort)} ${pageLimit(limit, skip, false)}`,
   );
 }
 
@@ -189,12 +189,12 @@ async function searchPage(db: Executor, sort: UserSort, limit: number, skip: num
     limit,
     // no second ORDER BY in the scanned part: the filter keeps the index's order and the read stops
     // as soon as the page is full (sorting there would read the whole budget)
-    sql`(select id from matches where not ${over} order by ${orderBy(sort)} limit ${limit}::int offset ${skip}::int)
+    sql`(select id from matches where not ${over} order by ${orderBy(sort)} ${pageLimit(limit, skip, false)})
         union all
         (select first.id
            from (select id, search_text from users where not deleted order by ${orderBy(sort)} limit ${budget}::int) first
           where ${over} ${filters.scanned}
-          limit ${limit}::int offset ${skip}::int)`,
+          ${pageLimit(limit, skip, false)})`,
     {
       also: sql`(select count(*)::int from matches)`,
       withClause: sql`with matches as materialized (
