@@ -95,6 +95,8 @@ test("a person locked by wrong passwords shows 'Bloqueado' and signs in after 'D
     const entry = admin.getByRole('row').filter({ hasText: 'user.unlock' });
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('admin');
+    // on whom: the person by name, their id beneath
+    await expect(entry).toContainText(`Usuario · ${PERSON}`);
     expect((await audit(admin)).serious, '/audit: serious or critical axe violations').toEqual([]);
 
     await person.goto('/login');

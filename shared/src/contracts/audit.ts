@@ -75,6 +75,8 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string;
+  /** What the entry is about, by its name now (a user name, a role's name…); null when it has none. */
+  targetName: string | null;
   application: string | null;
 }
 const AuditEntryShape = {
@@ -85,6 +87,7 @@ const AuditEntryShape = {
   action: v.string(),
   entity: v.string(),
   entityId: v.string(),
+  targetName: v.nullable(v.string()),
   application: v.nullable(v.string()),
 };
 export interface AuditPage {

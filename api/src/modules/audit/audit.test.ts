@@ -97,6 +97,56 @@ describeEachBackend("the console's audit section", (server) => {
     expect((await get(admin, auditApi.entry.path.replace(':id', 'abc'))).statusCode).toBe(400);
   });
 
+  it('names what each entry is about as the console shows it now, and an id of any form is no error', async () => {
+    const userId = await createUser(db(), { userName: 'au.named', password: PASSWORD });
+    await tokenFor(app(), 'au.named', PASSWORD);
+    const first = async (table: 'roles' | 'privileges' | 'applications' | 'menus') =>
+      String((await sql<{ id: number }>`select id from ${sql.table(table)} order by id limit 1`.execute(db())).rows[0].id);
+    const name = async (query: ReturnType<typeof sql<{ name: string }>>) => (await query.execute(db())).rows[0].name;
+    const role = await first('roles');
+    const privilege = await first('privileges');
+    const application = await first('applications');
+    const menu = await first('menus');
+    const session = (await sql<{ id: string }>`select id::text as id from sessions where user_id = ${userId}::uuid`.execute(db())).rows[0]
+      .id;
+    const template = (await sql<{ id: string; title: string }>`select id, title from notification_templates limit 1`.execute(db())).rows[0];
+    const expected: [entity: string, entityId: string, targetName: string | null][] = [
+      ['user', userId, 'au.named'],
+      ['session', session, 'au.named'],
+      ['role', role, await name(sql`select name from roles where id = ${Number(role)}`)],
+      ['privilege', privilege, await name(sql`select name from privileges where id = ${Number(privilege)}`)],
+      ['application', application, await name(sql`select name from applications where id = ${Number(application)}`)],
+      [
+        'menu',
+        menu,
+        await name(sql`select a.name from menus m join applications a on a.id = m.application_id where m.id = ${Number(menu)}`),
+      ],
+      ['notification', template.id, template.title],
+      // no such record, an id of another form, a number past an integer's, an entity with no name
+      ['role', '999999', null],
+      ['user', 'not-a-uuid', null],
+      ['role', '99999999999', null],
+      ['user', '', null],
+      ['report', 'r-1', null],
+    ];
+    for (const [entity, entityId] of expected) {
+      await db().insertInto('audit_log').values({ actor_name: 'admin', action: 'au.named', entity, entity_id: entityId }).execute();
+    }
+    const page = await list(admin, { action: 'au.named', size: '25' });
+    const named = (entries: { entity: string; entityId: string; targetName: string | null }[]) =>
+      entries.map((e) => [e.entity, e.entityId, e.targetName]).reverse();
+    expect(named(page.entries)).toEqual(expected);
+    // the search box's page and the detail name them the same
+    expect((await list(admin, { search: 'au.named', action: 'au.named', size: '25' })).entries).toStrictEqual(page.entries);
+    for (const entry of page.entries) {
+      const detail = json(await get(admin, auditApi.entry.path.replace(':id', entry.id))).result;
+      expect(detail.targetName).toBe(entry.targetName);
+    }
+    // a sign-in's entry, written by the sign-in itself, names the person
+    const [signIn] = (await list(admin, { target: userId, action: 'user.sign_in' })).entries;
+    expect(signIn).toMatchObject({ entity: 'user', targetName: 'au.named' });
+  });
+
   it('exports the filtered entries as CSV, streamed in batches, formulas defused', async () => {
     await sql`
       insert into audit_log (at, actor_name, action, entity, entity_id, after)

@@ -62,8 +62,34 @@ function firstMatches(filters: AuditFilters, limit: RawBuilder<unknown>, columns
 }
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+const UUID = `'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+const INT = `'^[0-9]{1,9}$'`;
+/**
+ * What an entry is about, by name as the console shows it now: a person's user name (also of a
+ * session or a one-time-code reset request), a role's, privilege's, application's or image's name,
+ * the application of a menu, a notification's reason or its template's title. Looked up by the
+ * entry's entity and id, only for a page's entries (primary-key reads); null for an entity with no
+ * name or a record no longer there. Each branch checks the id's form before casting it.
+ */
+const TARGET_NAME = `case
+  when entity = 'user' and entity_id ~ ${UUID} then (select t.user_name from users t where t.id = entity_id::uuid)
+  when entity = 'session' and entity_id ~ ${UUID} then
+    (select t.user_name from sessions s join users t on t.id = s.user_id where s.id = entity_id::uuid)
+  when entity = 'otp_reset_request' and entity_id ~ ${UUID} then
+    (select t.user_name from otp_reset_requests r join users t on t.id = r.user_id where r.id = entity_id::uuid)
+  when entity = 'role' and entity_id ~ ${INT} then (select t.name from roles t where t.id = entity_id::int)
+  when entity = 'privilege' and entity_id ~ ${INT} then (select t.name from privileges t where t.id = entity_id::int)
+  when entity = 'application' and entity_id ~ ${INT} then (select t.name from applications t where t.id = entity_id::int)
+  when entity = 'menu' and entity_id ~ ${INT} then
+    (select t.name from menus m join applications t on t.id = m.application_id where m.id = entity_id::int)
+  when entity = 'notification' and entity_id ~ ${INT} then (select t.reason from notifications t where t.id = entity_id::int)
+  when entity = 'notification' then (select t.title from notification_templates t where t.id = entity_id)
+  when entity = 'image' then (select t.file_name from stored_images t where t.id = entity_id)
+end`;
+
 const columns = sql.raw(`id::text as id, to_char(at at time zone 'UTC', ${ISO}) as at, actor_id::text as actor_id, actor_name,
-                         action, entity, entity_id, application`);
+                         action, entity, entity_id, ${TARGET_NAME} as target_name, application`);
 
 interface Row {
   id: string;
@@ -73,6 +99,7 @@ interface Row {
   action: string;
   entity: string;
   entity_id: string;
+  target_name: string | null;
   application: string | null;
 }
 const entryOf = (r: Row): AuditEntry => ({
@@ -83,13 +110,14 @@ const entryOf = (r: Row): AuditEntry => ({
   action: r.action,
   entity: r.entity,
   entityId: r.entity_id,
+  targetName: r.target_name,
   application: r.application,
 });
 
 /** An entry as the list's JSON writes it (AuditEntry's keys), from the columns of `audit_log`. */
 const entryJson = sql.raw(`json_build_object('id', id::text, 'at', to_char(at at time zone 'UTC', ${ISO}),
   'actorId', actor_id::text, 'actorName', actor_name, 'action', action, 'entity', entity, 'entityId', entity_id,
-  'application', application)`);
+  'targetName', ${TARGET_NAME}, 'application', application)`);
 
 /** The entries of a page as one JSON array, newest first (`[]` when there are none). */
 const entriesJson = sql`coalesce(json_agg(${entryJson} order by at desc, id desc)::text, '[]')`;

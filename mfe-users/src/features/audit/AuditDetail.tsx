@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionText } from './ActionText';
 import { fetchAuditEntry } from './auditApi';
 import { auditDiff, valueText, type AuditDiff, type FieldChange } from './diff';
-import { formatWhen, targetText } from './format';
+import { formatWhen } from './format';
 import { AUDIT_NS } from './i18n';
+import { TargetText } from './TargetText';
 
 /**
  * One audit entry in a modal dialog: when, who, what and on what, and the record's difference
@@ -23,7 +24,7 @@ export function AuditDetail({ entry, onClose }: { entry: AuditEntry; onClose: ()
     [t('detail.fields.at'), formatWhen(entry.at, i18n.language)],
     [t('detail.fields.actor'), entry.actorName || t('none')],
     [t('detail.fields.action'), <ActionText code={entry.action} />],
-    [t('detail.fields.target'), targetText(entry) || t('none')],
+    [t('detail.fields.target'), <TargetText entry={entry} />],
     [t('detail.fields.application'), entry.application ?? t('none')],
   ];
 

@@ -17,6 +17,7 @@ const signIn = {
   action: 'user.sign_in',
   entity: 'user',
   entityId: USER_ID,
+  targetName: 'anunez',
   application: 'ibuhoo',
 };
 const roleChange = {
@@ -26,7 +27,8 @@ const roleChange = {
   actorName: '',
   action: 'role.modify',
   entity: 'role',
-  entityId: 'Lector',
+  entityId: '7',
+  targetName: 'Lector',
   application: null,
 };
 
@@ -65,23 +67,23 @@ describe('/audit: the audit log', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Fecha', 'Quién', 'Acción', 'Sobre qué', 'Aplicación', 'Detalle']);
-    // an action's name, with its code beneath
+    // an action's name, with its code beneath; the target's kind and name, with its id beneath
     expect(bodyRows(table).map(cells)).toEqual([
-      [formatWhen(signIn.at, 'es'), 'anunez', 'Ingreso' + 'user.sign_in', `user ${USER_ID}`, 'ibuhoo', 'Ver detalle'],
-      [formatWhen(roleChange.at, 'es'), '—', 'Rol modificado' + 'role.modify', 'role Lector', '—', 'Ver detalle'],
+      [formatWhen(signIn.at, 'es'), 'anunez', 'Ingreso' + 'user.sign_in', 'Usuario · anunez' + USER_ID, 'ibuhoo', 'Ver detalle'],
+      [formatWhen(roleChange.at, 'es'), '—', 'Rol modificado' + 'role.modify', 'Rol · Lector' + '7', '—', 'Ver detalle'],
     ]);
     expect(listQueries(calls)).toEqual([{ page: '1', size: '10' }]);
     expect(screen.getByText('1-2 de 2')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Actor'), 'anunez');
-    await user.type(screen.getByLabelText('Objetivo'), 'Lector');
+    await user.type(screen.getByLabelText('Objetivo'), '7');
     await user.type(screen.getByLabelText('Aplicación'), 'ibuhoo');
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-31' } });
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     const filtered = {
       actor: 'anunez',
-      target: 'Lector',
+      target: '7',
       application: 'ibuhoo',
       // the days in the browser's time zone: from the first one's start to the day after the last
       from: new Date(2026, 2, 1).toISOString(),
@@ -130,6 +132,25 @@ describe('/audit: the audit log', () => {
     const dialog = screen.getByRole('dialog', { name: 'Detalle de la entrada' });
     expect(within(dialog).getByText('Ingreso fallido')).toBeInTheDocument();
     expect(within(dialog).getByText('user.sign_in_failed')).toBeInTheDocument();
+  });
+
+  it('names what an entry is about by its kind and name, its id beneath; without a name, the kind over the id', async () => {
+    const unknownUser = { ...signIn, id: '15', action: 'user.sign_in_failed', entityId: '', targetName: null };
+    const gone = { ...roleChange, id: '16', action: 'notification.delete', entity: 'notification', entityId: '31', targetName: null };
+    const newKind = { ...roleChange, id: '17', action: 'report.export', entity: 'report', entityId: 'r-9', targetName: 'Mensual' };
+    const { table } = await openList({ entries: [signIn, unknownUser, gone, newKind], rows: 4 });
+    const targets = bodyRows(table).map((row) => within(row).getAllByRole('cell')[3]);
+    // the id in small monospace: what the Objetivo filter and the search take
+    expect(within(targets[0]).getByText(USER_ID).tagName).toBe('CODE');
+    expect(targets.map((cell) => cell.textContent)).toEqual([
+      'Usuario · anunez' + USER_ID,
+      // a failed sign-in of an account that does not exist: no id to show
+      'Usuario',
+      // a record no longer there
+      'Notificación' + '31',
+      // a kind the console has no word for, as the API wrote it
+      'report · Mensual' + 'r-9',
+    ]);
   });
 
   it('refuses a range that ends before it starts', async () => {
@@ -193,7 +214,8 @@ describe('/audit: the audit log', () => {
     await user.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Detalle de la entrada' });
     expect(dialog).toHaveFocus();
-    expect(within(dialog).getByText('role Lector')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rol · Lector')).toBeInTheDocument();
+    expect(within(dialog).getByText('7')).toBeInTheDocument();
     const changes = await within(dialog).findByRole('table', { name: 'Cambios' });
     expect(tableTexts(changes)).toEqual([
       ['Campo', 'Antes', 'Después'],

@@ -18,8 +18,9 @@ import { downloadAuditCsv, fetchAuditPage } from './auditApi';
 import { AuditDetail } from './AuditDetail';
 import { FilterPanel } from './FilterPanel';
 import { NO_FILTERS, rememberFilters, rememberedFilters, sameFields, toAuditFilters, type FilterFields } from './filters';
-import { formatWhen, targetText } from './format';
+import { formatWhen } from './format';
 import { AUDIT_NS } from './i18n';
+import { TargetText } from './TargetText';
 
 /** The list has one order, newest first: no sort menu. */
 const SORTS = ['newest'] as const;
@@ -63,7 +64,7 @@ export function AuditPage() {
       { key: 'at', header: t('columns.at'), render: (entry) => formatWhen(entry.at, i18n.language) },
       { key: 'actorName', header: t('columns.actor'), render: (entry) => entry.actorName || t('none') },
       { key: 'action', header: t('columns.action'), render: (entry) => <ActionText code={entry.action} /> },
-      { key: 'target', header: t('columns.target'), render: (entry) => targetText(entry) || t('none') },
+      { key: 'target', header: t('columns.target'), render: (entry) => <TargetText entry={entry} /> },
       { key: 'application', header: t('columns.application'), render: (entry) => entry.application ?? t('none') },
       {
         key: 'detail',

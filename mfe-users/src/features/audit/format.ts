@@ -1,13 +1,6 @@
-import type { AuditEntry } from '@suite/shared/console';
-
 /** When an entry was written, in the page's language and the browser's time zone, to the second. */
 export function formatWhen(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
-}
-
-/** What the entry changed: its entity and the record's id. */
-export function targetText(entry: Pick<AuditEntry, 'entity' | 'entityId'>): string {
-  return [entry.entity, entry.entityId].filter(Boolean).join(' ');
 }

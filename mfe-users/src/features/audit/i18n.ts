@@ -35,6 +35,17 @@ export const auditResources: NamespaceResources = {
       apply: 'Aplicar',
       clear: 'Limpiar',
     },
+    entities: {
+      user: 'Usuario',
+      session: 'Sesión',
+      otp_reset_request: 'Restablecimiento de OTP',
+      role: 'Rol',
+      privilege: 'Privilegio',
+      application: 'Aplicación',
+      menu: 'Menú',
+      notification: 'Notificación',
+      image: 'Imagen',
+    },
     columns: { at: 'Fecha', actor: 'Quién', action: 'Acción', target: 'Sobre qué', application: 'Aplicación', detail: 'Detalle' },
     actions: {
       user: {
@@ -129,6 +140,17 @@ export const auditResources: NamespaceResources = {
       apply: 'Apply',
       clear: 'Clear',
     },
+    entities: {
+      user: 'User',
+      session: 'Session',
+      otp_reset_request: 'OTP reset',
+      role: 'Role',
+      privilege: 'Privilege',
+      application: 'Application',
+      menu: 'Menu',
+      notification: 'Notification',
+      image: 'Image',
+    },
     columns: { at: 'Date', actor: 'Who', action: 'Action', target: 'On what', application: 'Application', detail: 'Detail' },
     actions: {
       user: {
@@ -222,6 +244,17 @@ export const auditResources: NamespaceResources = {
       rangeInverted: 'A data “Até” não pode ser anterior a “De”.',
       apply: 'Aplicar',
       clear: 'Limpar',
+    },
+    entities: {
+      user: 'Usuário',
+      session: 'Sessão',
+      otp_reset_request: 'Redefinição de OTP',
+      role: 'Papel',
+      privilege: 'Privilégio',
+      application: 'Aplicação',
+      menu: 'Menu',
+      notification: 'Notificação',
+      image: 'Imagem',
     },
     columns: { at: 'Data', actor: 'Quem', action: 'Ação', target: 'Sobre o quê', application: 'Aplicação', detail: 'Detalhe' },
     actions: {
