@@ -88,8 +88,10 @@ const TARGET_NAME = `case
   when entity = 'image' then (select t.file_name from stored_images t where t.id = entity_id)
 end`;
 
-const columns = sql.raw(`id::text as id, to_char(at at time zone 'UTC', ${ISO}) as at, actor_id::text as actor_id, actor_name,
-                         action, entity, entity_id, ${TARGET_NAME} as target_name, application`);
+/** An entry's columns as `Row` reads them; `named`: with the target's name, which the CSV export does not write. */
+const entryColumns = (named: boolean) =>
+  sql.raw(`id::text as id, to_char(at at time zone 'UTC', ${ISO}) as at, actor_id::text as actor_id, actor_name,
+           action, entity, entity_id, ${named ? TARGET_NAME : 'null::text'} as target_name, application`);
 
 interface Row {
   id: string;
@@ -196,7 +198,7 @@ export async function auditPageJson(db: Kysely<DB>, filters: AuditFilters, page:
 
 export async function auditEntry(db: Kysely<DB>, id: string): Promise<AuditEntryDetail | undefined> {
   const { rows } = await sql<Row & { before: unknown; after: unknown }>`
-    select ${columns}, before, after from audit_log where id = ${id}::bigint`.execute(db);
+    select ${entryColumns(true)}, before, after from audit_log where id = ${id}::bigint`.execute(db);
   const row = rows[0];
   return row ? { ...entryOf(row), before: row.before ?? null, after: row.after ?? null } : undefined;
 }
@@ -218,7 +220,7 @@ export async function* auditBatches(
   let after: { at: string; id: string } | undefined;
   for (;;) {
     const { rows } = await sql<Row & { before: unknown; after: unknown; at_key: string }>`
-      select ${columns}, before, after, at::text as at_key from audit_log
+      select ${entryColumns(false)}, before, after, at::text as at_key from audit_log
        where ${where} ${after ? sql`and (at, id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
        order by audit_log.at desc, audit_log.id desc limit ${batchSize}::int`.execute(db);
     if (rows.length) yield rows.map((r) => ({ ...entryOf(r), before: r.before ?? null, after: r.after ?? null, cursor: r.at_key }));
