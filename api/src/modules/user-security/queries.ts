@@ -11,8 +11,8 @@ type Db = Kysely<DB> | Transaction<DB>;
  * the list's rows and the card.
  */
 export function lockJson(user: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(select case when l.blocked_at is not null then jsonb_build_object('kind', 'blocked')
-                          when l.locked_until > now() then jsonb_build_object('kind', 'locked',
+  return sql`(select case when l.blocked_at is not null then json_build_object('kind', 'blocked')
+                          when l.locked_until > now() then json_build_object('kind', 'locked',
                             'until', to_char(l.locked_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                      end
                 from sign_in_lockouts l where l.subject = (${user})::text)`;

@@ -94,6 +94,20 @@ interface PageOptions {
 const PAGE_COLUMNS = sql.raw('id, user_name, names, surnames, document, email, idstate, typeuserid, modified_on');
 
 /**
+ * A page's user `u` as the reply's JSON text: UserListItem's keys in its order, the date as
+ * `toISOString` writes it, `lock` only while it holds. Written out as text, which is safe here:
+ * PostgreSQL escapes every text value (to_json), the id is a uuid, the state and type are integers
+ * and none of the columns is null. Against jsonb_build_object and merging the lock into it, a page
+ * of 100 costs PostgreSQL about a third less (0.51–0.60 → 0.36 ms at 1M) and is 6 % shorter; the
+ * bench's mix of pages, serially in process, 0.64–0.66 → 0.55–0.58 ms a call.
+ */
+const USER_JSON = sql`'{"id":"' || u.id || '","userName":' || to_json(u.user_name) || ',"names":' || to_json(u.names)
+  || ',"surnames":' || to_json(u.surnames) || ',"document":' || to_json(u.document) || ',"email":' || to_json(u.email)
+  || ',"idstate":' || u.idstate || ',"typeuserid":' || u.typeuserid
+  || ',"modifiedon":"' || to_char(u.modified_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+  || coalesce(',"lock":' || ${lockJson(sql`u.id`)}::text, '') || '}'`;
+
+/**
  * The rows of a page whose ids `ids` selects (at most `limit`, already in `sort` order), fetched
  * by id — or as `ids` read them, with `rowsRead` — and returned in `sort` order: only the page's
  * rows are read from the table.
@@ -104,14 +118,8 @@ async function pageRows(db: Executor, sort: UserSort, limit: number, ids: RawBui
   const { rows } = await sql<PageJson & { also: unknown }>`${prepared ? PREPARED : sql``}
     ${withClause}
     select ${also} as also, count(*)::int as count,
-           coalesce(json_agg(jsonb_build_object(
-             'id', u.id, 'userName', u.user_name, 'names', u.names, 'surnames', u.surnames,
-             'document', u.document, 'email', u.email, 'idstate', u.idstate, 'typeuserid', u.typeuserid,
-             'modifiedon', to_char(u.modified_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-           ) || case when k.lock is null then '{}'::jsonb else jsonb_build_object('lock', k.lock) end
-             order by ${orderBy(sort, { alias: 'u' })})::text, '[]') as json
-      from ${rowsRead ? sql`(${ids}) u` : sql`(${ids}) page join users u on u.id = page.id`}
-      left join lateral (select ${lockJson(sql`u.id`)} as lock) k on true`.execute(db);
+           '[' || coalesce(string_agg(${USER_JSON}, ',' order by ${orderBy(sort, { alias: 'u' })}), '') || ']' as json
+      from ${rowsRead ? sql`(${ids}) u` : sql`(${ids}) page join users u on u.id = page.id`}`.execute(db);
   return rows[0];
 }
 

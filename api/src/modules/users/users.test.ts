@@ -201,6 +201,42 @@ describeEachBackend('GET /api/user/list', (server) => {
     });
     expect(response.statusCode).toBe(200);
   });
+
+  it('writes each user as JSON escapes it: quotes, backslashes, control characters and any script come back as stored', async () => {
+    const { db } = server();
+    const stored = {
+      userName: 'json.escaped',
+      names: 'Ana "la" \\ María\tÑ',
+      surnames: '</script><b>Ruiz</b>\nPeña \u0001 😀',
+      document: '"1"\\2',
+      email: 'json.escaped@test.localhost',
+      modifiedOn: new Date(Date.UTC(2021, 0, 2, 3, 4, 5, 6)),
+    };
+    const id = await createUser(db, stored);
+    try {
+      for (const pages of ['1,10', '1,100']) {
+        const response = await list({ customerSearch: 'json.escaped', pages });
+        // the reply parses, and every value is the stored one
+        const [user] = json(response).result.users;
+        expect(user).toStrictEqual({
+          id,
+          userName: stored.userName,
+          names: stored.names,
+          surnames: stored.surnames,
+          document: stored.document,
+          email: stored.email,
+          idstate: expect.any(Number),
+          typeuserid: expect.any(Number),
+          modifiedon: stored.modifiedOn.toISOString(),
+        });
+      }
+      // and the plain list's page writes the same
+      const plain = json(await list({ pages: '1,100', filterBy: '4' })).result.users.find((u: { id: string }) => u.id === id);
+      expect(plain).toStrictEqual(json(await list({ customerSearch: 'json.escaped' })).result.users[0]);
+    } finally {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    }
+  });
 });
 
 describe('search helpers', () => {
