@@ -267,7 +267,7 @@ export interface CallKind {
 /** Warms `kind` up (50 calls, each must answer 200), then loads it for `seconds` at `connections`. */
 export async function measureCalls(base: string, token: string, kind: CallKind, connections: number, seconds: number) {
   // warm-up: JIT, pools, plans, caches
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < WARM_UP_CALLS; i++) {
     const res = await fetch(`${base}${kind.pathFor?.() ?? kind.path}`, {
       headers: { authorization: `Bearer ${token}`, ...kind.headers() },
     });
@@ -301,6 +301,40 @@ export async function measureCalls(base: string, token: string, kind: CallKind, 
     errors: result.errors + result.timeouts,
     perSecond: result['2xx'] / result.duration,
   };
+}
+
+/** The warm-up calls measureCalls sends before its load. */
+const WARM_UP_CALLS = 50;
+
+/**
+ * measureCalls, with the CPU time a call cost each side (µs): the API's process, PostgreSQL's
+ * processes on this machine (NaN when there are none) and this load client. Which side a kind of
+ * call spends its time on says how its ratio to another kind moves from one machine to another.
+ */
+export async function measureCallsWithCpu(api: RunningApi, token: string, kind: CallKind, connections: number, seconds: number) {
+  const before = { api: api.cpuMs(), postgres: postgresCpuMs(), client: process.cpuUsage() };
+  const result = await measureCalls(api.base, token, kind, connections, seconds);
+  const calls = result.count + result.non2xx + result.errors + WARM_UP_CALLS;
+  const client = process.cpuUsage(before.client);
+  const perCall = (ms: number) => (ms * 1000) / calls;
+  return {
+    ...result,
+    cpuPerCallUs: {
+      api: perCall(api.cpuMs() - before.api),
+      postgres: perCall(postgresCpuMs() - before.postgres),
+      client: perCall((client.user + client.system) / 1000),
+    },
+  };
+}
+
+/** The CPU a call cost, as the benches print it beside their figures. */
+export function cpuNote(cpu: { api: number; postgres: number; client: number }): string {
+  const parts = [
+    `API ${fmt(cpu.api, 0)}`,
+    ...(Number.isNaN(cpu.postgres) ? [] : [`PostgreSQL ${fmt(cpu.postgres, 0)}`]),
+    `load ${fmt(cpu.client, 0)}`,
+  ];
+  return `CPU µs a call: ${parts.join(', ')}`;
 }
 
 export type BenchBackend = 'postgres' | 'pglite';

@@ -10,7 +10,9 @@
  *   sort   — Activo, Inactivo or Más antiguo first, pages as for list.
  * Each prints p50 / p95 / p99 after the floor measured at the same size: the same concurrency on
  * the cheapest authenticated call (GET /api/user/GetTypeUser), i.e. what the machine's load leaves
- * to any call. Then the goals, as ratios (on PostgreSQL): each kind's p95 at the largest size
+ * to any call; and what a call cost in CPU time, in the API, in PostgreSQL (its processes on this
+ * machine) and in the load client (the floor spends it in the API, a page in PostgreSQL: machines
+ * differ in how fast each runs, so the ratio of the two moves with the machine). Then the goals, as ratios (on PostgreSQL): each kind's p95 at the largest size
  * ≤ 1.5 × its p95 at the smallest, and ≤ 4 × the floor's p95 at the largest. On PostgreSQL the
  * plans of the list's queries (EXPLAIN ANALYZE) are printed at each size as well.
  *
@@ -31,8 +33,9 @@ import {
   benchSizes,
   flushWrites,
   fmt,
+  cpuNote,
   line,
-  measureCalls,
+  measureCallsWithCpu,
   runOnBackends,
   runScaleBench,
   seededRandom,
@@ -177,8 +180,8 @@ async function measureSize(db: BenchDatabase, users: number, connections: number
     ];
     process.stdout.write('\n');
     // the floor of an authenticated call on this machine now: token check, routing, a tiny query
-    const floor = await measureCalls(
-      api.base,
+    const floor = await measureCallsWithCpu(
+      api,
       token,
       { name: 'floor', path: '/api/user/GetTypeUser', headers: () => ({}) },
       connections,
@@ -187,17 +190,17 @@ async function measureSize(db: BenchDatabase, users: number, connections: number
     line(
       'floor p50 / p95 / p99 (ms)',
       `${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)}`,
-      `GET /api/user/GetTypeUser, same concurrency: what any call costs here now`,
+      `GET /api/user/GetTypeUser, same concurrency: what any call costs here now; ${cpuNote(floor.cpuPerCallUs)}`,
     );
     const result: SizeResult = { users, floorP95: floor.p95, p95: {} };
     for (const kind of kinds) {
-      const r = await measureCalls(api.base, token, kind, connections, seconds);
+      const r = await measureCallsWithCpu(api, token, kind, connections, seconds);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${kind.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
       result.p95[kind.name] = r.p95;
       line(
         `${kind.name} p50 / p95 / p99 (ms)`,
         `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`,
-        `${fmt(r.perSecond, 0)} calls/s, ${r.count} answered`,
+        `${fmt(r.perSecond, 0)} calls/s, ${r.count} answered; ${cpuNote(r.cpuPerCallUs)}`,
       );
     }
     return result;
