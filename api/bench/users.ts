@@ -12,9 +12,10 @@
  * the cheapest authenticated call (GET /api/user/GetTypeUser), i.e. what the machine's load leaves
  * to any call; and what a call cost in CPU time, in the API, in PostgreSQL (its processes on this
  * machine) and in the load client (the floor spends it in the API, a page in PostgreSQL: machines
- * differ in how fast each runs, so the ratio of the two moves with the machine). Then the goals, as ratios (on PostgreSQL): each kind's p95 at the largest size
- * ≤ 1.5 × its p95 at the smallest, and ≤ 4 × the floor's p95 at the largest. On PostgreSQL the
- * plans of the list's queries (EXPLAIN ANALYZE) are printed at each size as well.
+ * differ in how fast each runs, so the ratio of the two moves with the machine). Then the goals,
+ * as ratios (on PostgreSQL): each kind's p95 at the largest size ≤ 1.5 × its p95 at the smallest,
+ * and ≤ 4 × the floor's p95 at the largest. On PostgreSQL the plans of the list's queries
+ * (EXPLAIN ANALYZE) are printed at each size as well.
  *
  *   Backends: PostgreSQL (a fresh database) when DATABASE_URL is set, and PGlite (a temporary
  *   directory) — BENCH_BACKENDS=postgres or =pglite runs one.
